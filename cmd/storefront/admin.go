@@ -1,0 +1,42 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log/slog"
+
+	"storefront/internal/app"
+	"storefront/internal/platform/config"
+)
+
+func seed(ctx context.Context, log *slog.Logger, args []string) error {
+	fs := flag.NewFlagSet("seed", flag.ExitOnError)
+	cfg := config.Bind(fs)
+	products := fs.Int("products", 0, "generate a catalog of N products (in the demo store's shape) instead of the demo store")
+	_ = fs.Parse(args)
+	a, err := app.Open(ctx, *cfg, log)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	if *products > 0 {
+		return a.SeedProducts(ctx, *products)
+	}
+	return a.SeedDemoIfEmpty(ctx)
+}
+
+func user(ctx context.Context, log *slog.Logger, args []string) error {
+	if len(args) == 0 || args[0] != "create" {
+		return fmt.Errorf("usage: storefront user create --email E --password P --first F --last L [--staff | --account ACCOUNT_ID]")
+	}
+	fs := flag.NewFlagSet("user create", flag.ExitOnError)
+	cfg := config.Bind(fs)
+	_ = fs.Parse(args[1:])
+	a, err := app.Open(ctx, *cfg, log)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	return fmt.Errorf("user create: not wired yet")
+}

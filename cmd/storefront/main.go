@@ -1,0 +1,117 @@
+// Command storefront serves the store and administers it: serve, migrate, seed, user create.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"storefront/internal/app"
+	"storefront/internal/platform/config"
+)
+
+const usage = `usage: storefront <command> [flags]
+
+commands:
+  serve        serve the store (flags: --addr --db --demo --base-path --redis)
+  migrate      apply migrations and the records schema, then exit
+  seed         seed the demo store; --products N generates a catalog of N products instead
+  user create  create a staff or buyer user
+
+Run "storefront <command> -h" for a command's flags.
+`
+
+func main() {
+	log := slog.New(slog.NewJSONHandler(os.Stderr, nil))
+	slog.SetDefault(log)
+	if len(os.Args) < 2 {
+		fmt.Fprint(os.Stderr, usage)
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	var err error
+	switch os.Args[1] {
+	case "serve":
+		err = serve(ctx, log, os.Args[2:])
+	case "migrate":
+		err = migrate(ctx, log, os.Args[2:])
+	case "seed":
+		err = seed(ctx, log, os.Args[2:])
+	case "user":
+		err = user(ctx, log, os.Args[2:])
+	case "-h", "--help", "help":
+		fmt.Print(usage)
+	default:
+		fmt.Fprintf(os.Stderr, "storefront: unknown command %q\n\n%s", os.Args[1], usage)
+		os.Exit(2)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "storefront:", err)
+		os.Exit(1)
+	}
+}
+
+func serve(ctx context.Context, log *slog.Logger, args []string) error {
+	fs := flag.NewFlagSet("serve", flag.ExitOnError)
+	cfg := config.Bind(fs)
+	_ = fs.Parse(args)
+	a, err := app.Open(ctx, *cfg, log)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	if cfg.Demo {
+		if err := a.SeedDemoIfEmpty(ctx); err != nil {
+			return fmt.Errorf("demo: %w", err)
+		}
+	}
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: a.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second}
+	log.Info("serving", "url", "http://"+ln.Addr().String()+a.Config.BasePath+"/", "db", dbKind(cfg.DB))
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+func migrate(ctx context.Context, log *slog.Logger, args []string) error {
+	fs := flag.NewFlagSet("migrate", flag.ExitOnError)
+	cfg := config.Bind(fs)
+	_ = fs.Parse(args)
+	a, err := app.Open(ctx, *cfg, log)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	fmt.Println("database is up to date")
+	return nil
+}
+
+func dbKind(u string) string {
+	if len(u) >= 8 && u[:8] == "postgres" {
+		return "postgres"
+	}
+	return "sqlite"
+}

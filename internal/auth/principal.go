@@ -1,0 +1,31 @@
+// Package auth signs people in and tells every handler who is calling: users and their password hashes, sessions
+// (cookie or bearer), CSRF protection, login rate limits.
+package auth
+
+import "context"
+
+// Principal is who makes a request. Every request has one: a guest session when nobody is signed in.
+type Principal struct {
+	SessionID string // hash of the session token; empty only for requests outside any session
+	UserID    string // 18-character User id; empty for guests
+	Guest     bool
+	Staff     bool   // store staff: full records access in the console
+	AccountID string // the buyer's own account; empty for guests and staff
+	ContactID string
+	ViaBearer bool // authenticated by an Authorization: Bearer token rather than the cookie
+}
+
+type principalKey struct{}
+
+// WithPrincipal returns a context carrying p.
+func WithPrincipal(ctx context.Context, p *Principal) context.Context {
+	return context.WithValue(ctx, principalKey{}, p)
+}
+
+// FromContext returns the request's principal; a guest without a session when none was set.
+func FromContext(ctx context.Context) *Principal {
+	if p, ok := ctx.Value(principalKey{}).(*Principal); ok {
+		return p
+	}
+	return &Principal{Guest: true}
+}

@@ -1,0 +1,206 @@
+// Package db opens the store's database (an embedded SQLite file or PostgreSQL) and hides the few differences
+// between the two behind one small dialect layer. Queries are written once with `?` placeholders.
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	_ "modernc.org/sqlite"             // registers the "sqlite" driver
+)
+
+// Dialect names the database flavour.
+type Dialect string
+
+const (
+	SQLite   Dialect = "sqlite"
+	Postgres Dialect = "postgres"
+)
+
+// DB is the store's database. SQLite gets a single writer connection (W) and a pool of readers (R); on PostgreSQL both
+// are the same pool. Writes and transactions go through W, plain reads through R.
+type DB struct {
+	Dialect Dialect
+	W       *sql.DB
+	R       *sql.DB
+}
+
+// Open connects to the database named by url: "sqlite://path/to/file.db" (or "sqlite::memory:") or "postgres://...".
+func Open(ctx context.Context, rawURL string) (*DB, error) {
+	switch {
+	case strings.HasPrefix(rawURL, "postgres://"), strings.HasPrefix(rawURL, "postgresql://"):
+		return openPostgres(ctx, rawURL)
+	case strings.HasPrefix(rawURL, "sqlite:"):
+		return openSQLite(ctx, strings.TrimPrefix(strings.TrimPrefix(rawURL, "sqlite:"), "//"))
+	default:
+		return nil, fmt.Errorf("db: unsupported database URL %q (want sqlite://FILE or postgres://...)", rawURL)
+	}
+}
+
+func openPostgres(ctx context.Context, rawURL string) (*DB, error) {
+	pool, err := sql.Open("pgx", rawURL)
+	if err != nil {
+		return nil, err
+	}
+	pool.SetMaxOpenConns(20)
+	pool.SetMaxIdleConns(20)
+	if err := pool.PingContext(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("db: postgres: %w", err)
+	}
+	return &DB{Dialect: Postgres, W: pool, R: pool}, nil
+}
+
+func openSQLite(ctx context.Context, path string) (*DB, error) {
+	if path == "" {
+		return nil, errors.New("db: sqlite URL names no file")
+	}
+	if path != ":memory:" {
+		if dir := filepath.Dir(path); dir != "." {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return nil, err
+			}
+		}
+	}
+	// WAL lets readers run beside the one writer; the busy timeout absorbs checkpoints; IMMEDIATE transactions take
+	// the write lock up front so two writers never deadlock upgrading a read lock.
+	q := url.Values{}
+	for _, p := range []string{"journal_mode(WAL)", "busy_timeout(10000)", "foreign_keys(1)", "synchronous(NORMAL)"} {
+		q.Add("_pragma", p)
+	}
+	w, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode()+"&_txlock=immediate")
+	if err != nil {
+		return nil, err
+	}
+	w.SetMaxOpenConns(1)
+	r, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		w.Close()
+		return nil, err
+	}
+	r.SetMaxOpenConns(8)
+	if path == ":memory:" { // a memory database is per connection: share the writer
+		r.Close()
+		r = w
+	}
+	if err := w.PingContext(ctx); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("db: sqlite: %w", err)
+	}
+	return &DB{Dialect: SQLite, W: w, R: r}, nil
+}
+
+// Close closes both pools.
+func (d *DB) Close() error {
+	err := d.W.Close()
+	if d.R != d.W {
+		err = errors.Join(err, d.R.Close())
+	}
+	return err
+}
+
+// Ping checks that the database answers.
+func (d *DB) Ping(ctx context.Context) error { return d.R.PingContext(ctx) }
+
+// Rebind turns `?` placeholders into the dialect's form ($1, $2... on PostgreSQL). Queries never hold a literal `?`.
+func (d *DB) Rebind(query string) string {
+	if d.Dialect != Postgres || !strings.Contains(query, "?") {
+		return query
+	}
+	var b strings.Builder
+	n := 0
+	for _, r := range query {
+		if r == '?' {
+			n++
+			b.WriteByte('$')
+			b.WriteString(strconv.Itoa(n))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// Exec runs a statement on the writer.
+func (d *DB) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return d.W.ExecContext(ctx, d.Rebind(query), args...)
+}
+
+// Query runs a read on the reader pool.
+func (d *DB) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return d.R.QueryContext(ctx, d.Rebind(query), args...)
+}
+
+// QueryRow runs a single-row read on the reader pool.
+func (d *DB) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	return d.R.QueryRowContext(ctx, d.Rebind(query), args...)
+}
+
+// Tx is a write transaction with the same `?` placeholder convention.
+type Tx struct {
+	*sql.Tx
+	db *DB
+}
+
+// Exec runs a statement inside the transaction.
+func (t *Tx) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return t.Tx.ExecContext(ctx, t.db.Rebind(query), args...)
+}
+
+// Query runs a read inside the transaction.
+func (t *Tx) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return t.Tx.QueryContext(ctx, t.db.Rebind(query), args...)
+}
+
+// QueryRow runs a single-row read inside the transaction.
+func (t *Tx) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	return t.Tx.QueryRowContext(ctx, t.db.Rebind(query), args...)
+}
+
+// Dialect of the transaction's database.
+func (t *Tx) Dialect() Dialect { return t.db.Dialect }
+
+// InTx runs fn in a write transaction, committing when fn returns nil and rolling back otherwise, so a failed
+// change leaves nothing half-written.
+func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
+	sqlTx, err := d.W.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	tx := &Tx{Tx: sqlTx, db: d}
+	if err := fn(tx); err != nil {
+		_ = sqlTx.Rollback()
+		return err
+	}
+	return sqlTx.Commit()
+}
+
+// Ident quotes an SQL identifier (table or column). Identifiers come from metadata, never from request text,
+// but are quoted all the same so reserved words such as "user" work on both databases.
+func Ident(name string) string { return `"` + strings.ReplaceAll(name, `"`, `""`) + `"` }
+
+// DecimalType is the column type for exact decimals: NUMERIC on PostgreSQL; TEXT on SQLite, whose NUMERIC affinity
+// would turn "12.50" into the float 12.5.
+func (d *DB) DecimalType() string {
+	if d.Dialect == Postgres {
+		return "NUMERIC"
+	}
+	return "TEXT"
+}
+
+// IsUniqueViolation reports whether err is a unique-constraint failure on either database.
+func IsUniqueViolation(err error) bool {
+	if err == nil {
+		return false
+	}
+	s := err.Error()
+	return strings.Contains(s, "UNIQUE constraint failed") || strings.Contains(s, "SQLSTATE 23505")
+}

@@ -1,0 +1,129 @@
+// Package httpx holds the HTTP plumbing every domain shares: handlers that return errors, one error writer in the
+// API's wire format, JSON decoding with clear 4xx answers, and the request-id and logging middleware.
+package httpx
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+)
+
+// MaxBody is the largest request body accepted (1 MiB); larger bodies get 413.
+const MaxBody = 1 << 20
+
+// Error is an API error with its HTTP status. Body, when set, is written as is (for the shapes that are not the
+// plain error list, such as record write errors or checkout problems); otherwise the body is the read-error list
+// [{"errorCode": Code, "message": Message}].
+type Error struct {
+	Status  int
+	Code    string
+	Message string
+	Body    any
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("%d %s: %s", e.Status, e.Code, e.Message) }
+
+// Errorf builds an Error with the plain error-list body.
+func Errorf(status int, code, format string, args ...any) *Error {
+	return &Error{Status: status, Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// Common errors.
+func NotFound(format string, args ...any) *Error {
+	return Errorf(http.StatusNotFound, "NOT_FOUND", format, args...)
+}
+func BadRequest(code, format string, args ...any) *Error {
+	return Errorf(http.StatusBadRequest, code, format, args...)
+}
+func Forbidden(format string, args ...any) *Error {
+	return Errorf(http.StatusForbidden, "INSUFFICIENT_ACCESS", format, args...)
+}
+func Unauthorized() *Error {
+	return Errorf(http.StatusUnauthorized, "INVALID_SESSION_ID", "Session expired or invalid")
+}
+
+// ErrorItem is one entry of the read-error list.
+type ErrorItem struct {
+	ErrorCode string `json:"errorCode"`
+	Message   string `json:"message"`
+}
+
+// HandlerFunc is an http handler that returns its error for the one error writer.
+type HandlerFunc func(w http.ResponseWriter, r *http.Request) error
+
+// ServeHTTP runs the handler and writes any error it returns.
+func (h HandlerFunc) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if err := h(w, r); err != nil {
+		WriteError(w, r, err)
+	}
+}
+
+// WriteError writes err in the API's format. Errors that are not *Error are logged and answered with a 500 that
+// reveals nothing of the cause.
+func WriteError(w http.ResponseWriter, r *http.Request, err error) {
+	var e *Error
+	if !errors.As(err, &e) {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			e = Errorf(http.StatusRequestEntityTooLarge, "REQUEST_TOO_LARGE", "The request body is larger than %d bytes.", MaxBody)
+		} else {
+			Logger(r.Context()).Error("request failed", "err", err)
+			e = Errorf(http.StatusInternalServerError, "UNKNOWN_EXCEPTION", "An unexpected error occurred. Quote request id %s.", RequestID(r.Context()))
+		}
+	}
+	if e.Body != nil {
+		WriteJSON(w, e.Status, e.Body)
+		return
+	}
+	WriteJSON(w, e.Status, []ErrorItem{{ErrorCode: e.Code, Message: e.Message}})
+}
+
+// WriteJSON writes v as JSON with the given status.
+func WriteJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json;charset=UTF-8")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(v)
+}
+
+// DecodeJSON reads the request body as JSON into v. Malformed JSON, a body of the wrong shape, trailing data or an
+// empty body are 400 JSON_PARSER_ERROR; a body over MaxBody is 413.
+func DecodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+	if err != nil {
+		return err
+	}
+	if len(strings.TrimSpace(string(body))) == 0 {
+		return BadRequest("JSON_PARSER_ERROR", "The request body is empty.")
+	}
+	dec := json.NewDecoder(strings.NewReader(string(body)))
+	dec.UseNumber()
+	if err := dec.Decode(v); err != nil {
+		return BadRequest("JSON_PARSER_ERROR", "The request body is not valid JSON: %s", jsonProblem(err))
+	}
+	if dec.More() {
+		return BadRequest("JSON_PARSER_ERROR", "The request body has data after the JSON value.")
+	}
+	return nil
+}
+
+func jsonProblem(err error) string {
+	var typeErr *json.UnmarshalTypeError
+	if errors.As(err, &typeErr) {
+		return fmt.Sprintf("%s must be %s, not %s", typeErr.Field, typeErr.Type, typeErr.Value)
+	}
+	return err.Error()
+}
+
+// Logger returns the request's logger (with its request id), or the default one.
+func Logger(ctx interface{ Value(any) any }) *slog.Logger {
+	if l, ok := ctx.Value(loggerKey{}).(*slog.Logger); ok {
+		return l
+	}
+	return slog.Default()
+}

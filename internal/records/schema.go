@@ -1,0 +1,170 @@
+package records
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"storefront/internal/platform/db"
+)
+
+// systemFields are the fields every object has, ahead of its own. They are maintained by the engine and can be
+// neither created nor updated through the API.
+func systemFields(o *Object) []Field {
+	fs := []Field{{APIName: "Id", Label: o.Label + " ID", Type: TypeID, Length: 18, ReadOnly: true}}
+	if o.Owned {
+		fs = append(fs, Field{APIName: "OwnerId", Label: "Owner ID", Type: TypeReference, Length: 18,
+			ReferenceTo: []string{"User"}, RelationshipName: "Owner"})
+	}
+	fs = append(fs,
+		Field{APIName: "RecordTypeId", Label: "Record Type ID", Type: TypeReference, Length: 18, CreateOnly: true,
+			ReferenceTo: []string{"RecordType"}, RelationshipName: "RecordType"},
+		Field{APIName: "CreatedDate", Label: "Created Date", Type: TypeDateTime, ReadOnly: true},
+		Field{APIName: "CreatedById", Label: "Created By ID", Type: TypeReference, Length: 18, ReadOnly: true,
+			ReferenceTo: []string{"User"}, RelationshipName: "CreatedBy"},
+		Field{APIName: "LastModifiedDate", Label: "Last Modified Date", Type: TypeDateTime, ReadOnly: true},
+		Field{APIName: "LastModifiedById", Label: "Last Modified By ID", Type: TypeReference, Length: 18,
+			ReadOnly: true, ReferenceTo: []string{"User"}, RelationshipName: "LastModifiedBy"},
+		Field{APIName: "SystemModstamp", Label: "System Modstamp", Type: TypeDateTime, ReadOnly: true},
+	)
+	return fs
+}
+
+// WithSystemFields returns the object with the system fields in front of its own (once).
+func WithSystemFields(o Object) Object {
+	if o.Field("Id") != nil {
+		return o
+	}
+	o.Fields = append(systemFields(&o), o.Fields...)
+	return o
+}
+
+// columnType is the SQL type of a field's column on the given database.
+func columnType(d *db.DB, f *Field) string {
+	switch f.Type {
+	case TypeBoolean:
+		return "BOOLEAN NOT NULL DEFAULT " + boolLiteral(f.Default == "true")
+	case TypeInt:
+		return "BIGINT"
+	case TypeDouble, TypeCurrency, TypePercent:
+		return d.DecimalType()
+	default:
+		return "TEXT"
+	}
+}
+
+func boolLiteral(b bool) string {
+	if b {
+		return "TRUE"
+	}
+	return "FALSE"
+}
+
+// SyncSchema stores every object's definition and makes its table match it: it creates missing tables and adds
+// missing columns and indexes. It never drops anything, so it is safe to run at every start.
+func SyncSchema(ctx context.Context, d *db.DB, objects []Object) error {
+	return d.InTx(ctx, func(tx *db.Tx) error {
+		for i := range objects {
+			o := WithSystemFields(objects[i])
+			if err := syncObject(ctx, d, tx, &o); err != nil {
+				return fmt.Errorf("records: sync %s: %w", o.APIName, err)
+			}
+		}
+		return nil
+	})
+}
+
+func syncObject(ctx context.Context, d *db.DB, tx *db.Tx, o *Object) error {
+	def, err := json.Marshal(o)
+	if err != nil {
+		return err
+	}
+	now := time.Now().UnixMilli()
+	if _, err := tx.Exec(ctx, `INSERT INTO sf_object (api_name, key_prefix, definition, modstamp) VALUES (?, ?, ?, ?)
+		ON CONFLICT (api_name) DO UPDATE SET key_prefix = excluded.key_prefix, definition = excluded.definition,
+		modstamp = excluded.modstamp`, o.APIName, o.KeyPrefix, string(def), now); err != nil {
+		return err
+	}
+	existing, err := tableColumns(ctx, tx, o.TableName())
+	if err != nil {
+		return err
+	}
+	if len(existing) == 0 {
+		var cols []string
+		for i := range o.Fields {
+			f := &o.Fields[i]
+			if !f.HasColumn() {
+				continue
+			}
+			c := db.Ident(f.Column()) + " " + columnType(d, f)
+			if f.APIName == "Id" {
+				c += " PRIMARY KEY"
+			}
+			cols = append(cols, c)
+		}
+		if _, err := tx.Exec(ctx, "CREATE TABLE "+db.Ident(o.TableName())+" ("+strings.Join(cols, ", ")+")"); err != nil {
+			return err
+		}
+	} else {
+		for i := range o.Fields {
+			f := &o.Fields[i]
+			if !f.HasColumn() || existing[f.Column()] {
+				continue
+			}
+			if _, err := tx.Exec(ctx, "ALTER TABLE "+db.Ident(o.TableName())+" ADD COLUMN "+
+				db.Ident(f.Column())+" "+columnType(d, f)); err != nil {
+				return err
+			}
+		}
+	}
+	return syncIndexes(ctx, tx, o)
+}
+
+// syncIndexes indexes reference columns (child lookups, related lists) and enforces unique fields.
+func syncIndexes(ctx context.Context, tx *db.Tx, o *Object) error {
+	for i := range o.Fields {
+		f := &o.Fields[i]
+		if !f.HasColumn() || f.APIName == "Id" {
+			continue
+		}
+		kind := ""
+		switch {
+		case f.Unique:
+			kind = "UNIQUE INDEX"
+		case f.Type == TypeReference:
+			kind = "INDEX"
+		default:
+			continue
+		}
+		name := "ix_" + o.TableName() + "_" + f.Column()
+		if _, err := tx.Exec(ctx, "CREATE "+kind+" IF NOT EXISTS "+db.Ident(name)+" ON "+
+			db.Ident(o.TableName())+" ("+db.Ident(f.Column())+")"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// tableColumns lists a table's columns (lower case); an empty map means the table does not exist.
+func tableColumns(ctx context.Context, tx *db.Tx, table string) (map[string]bool, error) {
+	q := `SELECT name FROM pragma_table_info(?)`
+	if tx.Dialect() == db.Postgres {
+		q = `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ?`
+	}
+	rows, err := tx.Query(ctx, q, table)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	cols := map[string]bool{}
+	for rows.Next() {
+		var c string
+		if err := rows.Scan(&c); err != nil {
+			return nil, err
+		}
+		cols[strings.ToLower(c)] = true
+	}
+	return cols, rows.Err()
+}
