@@ -21,7 +21,7 @@ import (
 const usage = `usage: storefront <command> [flags]
 
 commands:
-  serve        serve the store (flags: --addr --db --demo --base-path --redis)
+  serve        serve the store (flags: --addr --db --demo --base-path)
   migrate      apply migrations and the records schema, then exit
   seed         seed the demo store; --products N generates a catalog of N products instead
   user create  create a staff or buyer user

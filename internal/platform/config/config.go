@@ -13,7 +13,6 @@ type Config struct {
 	DB       string // sqlite://FILE or postgres://...
 	Demo     bool   // seed the demo store when the database is empty
 	BasePath string // site base path, "" or "/shop"
-	Redis    string // optional redis://... shared by several instances
 }
 
 // Defaults.
@@ -29,7 +28,6 @@ func Bind(fs *flag.FlagSet) *Config {
 	fs.StringVar(&c.DB, "db", env("STOREFRONT_DB", DefaultDB), "database URL: sqlite://FILE or postgres://... (STOREFRONT_DB)")
 	fs.BoolVar(&c.Demo, "demo", envBool("STOREFRONT_DEMO"), "seed the demo store when the database is empty (STOREFRONT_DEMO=1)")
 	fs.StringVar(&c.BasePath, "base-path", env("STOREFRONT_BASE_PATH", ""), "site base path, e.g. /shop (STOREFRONT_BASE_PATH)")
-	fs.StringVar(&c.Redis, "redis", env("STOREFRONT_REDIS", ""), "optional Redis URL for shared sessions and limits (STOREFRONT_REDIS)")
 	return c
 }
 

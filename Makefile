@@ -1,0 +1,56 @@
+# Storefront: `make run` serves the demo store, `make test` runs every test. See README.md.
+SHELL := /bin/bash
+GO    ?= go
+BIN   := bin/storefront
+ADDR  ?= 127.0.0.1:8080
+DB    ?= sqlite://./data/storefront.db
+
+.PHONY: all build web web-deps run test test-go test-web test-e2e bench clean
+
+all: build
+
+# npm ci only when the lock file changed since the last install.
+web/node_modules/.stamp: web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	touch $@
+
+e2e/node_modules/.stamp: e2e/package-lock.json
+	cd e2e && npm ci --no-audit --no-fund
+	touch $@
+
+web-deps: web/node_modules/.stamp
+
+web: web-deps
+	cd web && npm run build
+
+build: web
+	$(GO) build -o $(BIN) ./cmd/storefront
+
+run: build
+	@echo "Storefront demo store: http://$(ADDR)/"
+	@echo "Demo users (password demo1234): buyer@example.com (one account), manager@example.com (managed accounts), admin@example.com (staff)"
+	./$(BIN) serve --addr $(ADDR) --db $(DB) --demo
+
+test: build test-go test-web test-e2e
+	@echo "make test: all suites passed"
+
+test-go:
+	@if [ -n "$$STOREFRONT_TEST_POSTGRES" ]; then \
+		echo "Go tests: SQLite and PostgreSQL ($$STOREFRONT_TEST_POSTGRES)"; \
+	else \
+		echo "Go tests: SQLite only. STOREFRONT_TEST_POSTGRES is not set, so the PostgreSQL runs are SKIPPED."; \
+	fi
+	$(GO) vet ./...
+	$(GO) test -count=1 ./...
+
+test-web: web-deps
+	cd web && npm run typecheck && npm test
+
+test-e2e: build e2e/node_modules/.stamp
+	cd e2e && npm test
+
+bench: build
+	$(GO) run ./cmd/bench --bin ./$(BIN)
+
+clean:
+	rm -rf bin web/dist/assets web/dist/index.html
