@@ -118,13 +118,19 @@ export async function getSessionContext(options: { signal?: AbortSignal } = {}):
 
 /**
  * The session for the page header: a failure to load it makes the visitor a
- * guest (spec section 8). Aborts are still surfaced.
+ * guest (spec section 8). Aborts are still surfaced. When the server refuses
+ * the stored effective account (403), that account is forgotten and the
+ * session is asked again without it.
  */
 export async function getSessionContextOrGuest(options: { signal?: AbortSignal } = {}): Promise<SessionContext> {
   try {
     return await getSessionContext(options);
   } catch (err) {
     if (isAbortError(err)) throw err;
+    if (err instanceof FetchError && err.status === 403 && getEffectiveAccount()) {
+      clearEffectiveAccount();
+      return getSessionContextOrGuest(options);
+    }
     return GUEST_SESSION;
   }
 }

@@ -396,6 +396,23 @@ describe('session context', () => {
     expect(s.accountId).toBeNull();
   });
 
+  it('forgets a forbidden effective account and asks again without it', async () => {
+    setEffectiveAccount('001XX0000000099AAA', 'Not Mine');
+    const { calls } = mockFetch((url) =>
+      url.includes('effectiveAccountId=')
+        ? jsonResponse([{ errorCode: 'INSUFFICIENT_ACCESS', message: 'No access.' }], { status: 403 })
+        : jsonResponse({ guestUser: false, userId: '005XX0000000001AAA', profile: { firstName: 'Bonnie' } }),
+    );
+    const s = await getSessionContextOrGuest();
+    expect(calls.map((c) => c.url)).toEqual([
+      `${COMMERCE}/session-context?effectiveAccountId=001XX0000000099AAA`,
+      `${COMMERCE}/session-context`,
+    ]);
+    expect(s.guestUser).toBe(false);
+    expect(s.effectiveAccountId).toBeNull();
+    expect(getEffectiveAccount()).toBeNull();
+  });
+
   it('makes the visitor a guest when the session fails to load', async () => {
     mockFetch(() => jsonResponse([{ errorCode: 'INSUFFICIENT_ACCESS', message: 'x' }], { status: 403 }));
     await expect(getSessionContext()).rejects.toBeInstanceOf(FetchError);
