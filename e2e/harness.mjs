@@ -1,0 +1,222 @@
+// End-to-end harness: runs the already built storefront binary on a fresh
+// SQLite database with the demo store, and Debian's Chromium through
+// playwright-core. It builds nothing: run `make build` (or
+// `cd web && npm run build` then `go build -o bin/storefront ./cmd/storefront`) first.
+//
+// Environment:
+//   STOREFRONT_BIN   path of the binary (default ../bin/storefront)
+//   CHROMIUM_PATH    path of Chromium (default /usr/bin/chromium)
+//   E2E_KEEP_TMP=1   keep the temporary database folder
+import { spawn } from 'node:child_process';
+import { accessSync, constants, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, afterEach, before } from 'node:test';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const ARTIFACTS = path.join(here, 'artifacts');
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const HEALTH_TIMEOUT_MS = 60_000;
+
+export function binaryPath() {
+  return process.env.STOREFRONT_BIN || path.resolve(here, '..', 'bin', 'storefront');
+}
+
+function assertExecutable(file, hint) {
+  try {
+    accessSync(file, constants.X_OK);
+  } catch {
+    throw new Error(`${file} is missing or not executable. ${hint}`);
+  }
+}
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Starts `storefront serve --addr 127.0.0.1:{port} --db sqlite://{tmp}/e2e.db --demo`
+ * in its own process group and waits for GET /healthz to answer 200.
+ */
+export async function startServer() {
+  const bin = binaryPath();
+  assertExecutable(
+    bin,
+    'Build it first: `cd web && npm ci && npm run build`, then `go build -o bin/storefront ./cmd/storefront` (or `make build`).',
+  );
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'storefront-e2e-'));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const args = ['serve', '--addr', `127.0.0.1:${port}`, '--db', `sqlite://${path.join(tmp, 'e2e.db')}`, '--demo'];
+
+  let log = '';
+  const child = spawn(bin, args, {
+    cwd: tmp,
+    detached: true, // own process group: teardown kills the whole group
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env },
+  });
+  const append = (chunk) => {
+    log += chunk.toString();
+    if (log.length > 200_000) log = log.slice(-200_000);
+  };
+  child.stdout.on('data', append);
+  child.stderr.on('data', append);
+  let exited = null;
+  const exitPromise = new Promise((resolve) => {
+    child.on('exit', (code, signal) => {
+      exited = { code, signal };
+      resolve(exited);
+    });
+    child.on('error', (err) => {
+      exited = { code: null, signal: null, error: err };
+      resolve(exited);
+    });
+  });
+
+  const server = {
+    origin,
+    port,
+    tmp,
+    args,
+    logs: () => log,
+    async stop() {
+      if (!exited && child.pid) {
+        try {
+          process.kill(-child.pid, 'SIGTERM');
+        } catch {
+          /* already gone */
+        }
+        const timedOut = await Promise.race([exitPromise.then(() => false), sleep(10_000).then(() => true)]);
+        if (timedOut) {
+          try {
+            process.kill(-child.pid, 'SIGKILL');
+          } catch {
+            /* already gone */
+          }
+          await exitPromise;
+        }
+      }
+      if (process.env.E2E_KEEP_TMP !== '1') await rm(tmp, { recursive: true, force: true });
+    },
+  };
+
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  for (;;) {
+    if (exited) {
+      await server.stop();
+      throw new Error(
+        `storefront exited before it was healthy (${JSON.stringify(exited)}): ${bin} ${args.join(' ')}\n--- server output ---\n${log}`,
+      );
+    }
+    try {
+      const res = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      await server.stop();
+      throw new Error(`storefront did not answer GET /healthz 200 within ${HEALTH_TIMEOUT_MS / 1000}s\n--- server output ---\n${log}`);
+    }
+    await sleep(200);
+  }
+  return server;
+}
+
+/** Launches Debian's Chromium (never a downloaded browser) with a fresh profile. */
+export async function launchBrowser() {
+  const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  assertExecutable(executablePath, 'Install it with `apt-get update && apt-get install -y chromium`.');
+  // playwright's launch() always uses a new temporary user-data-dir.
+  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+}
+
+/**
+ * Registers before/after hooks for one test file: server + browser up before
+ * the tests, both torn down after. Returns the stack, filled in by `before`.
+ *   stack.url('/cart')   absolute URL under the site's base path
+ *   stack.newPage()      a page in a fresh browser context (own cookies)
+ *   stack.site           GET /api/site
+ */
+export function setupStack() {
+  const stack = {
+    server: null,
+    browser: null,
+    site: null,
+    contexts: [],
+    url(p = '/') {
+      return `${stack.server.origin}${stack.site?.basePath ?? ''}${p}`;
+    },
+    async newContext() {
+      const context = await stack.browser.newContext({ baseURL: stack.server.origin, locale: 'en-US' });
+      stack.contexts.push(context);
+      return context;
+    },
+    async newPage() {
+      const context = await stack.newContext();
+      return context.newPage();
+    },
+  };
+
+  before(async () => {
+    stack.server = await startServer();
+    const res = await fetch(`${stack.server.origin}/api/site`);
+    if (res.status !== 200) throw new Error(`GET /api/site answered ${res.status}`);
+    stack.site = await res.json();
+    stack.browser = await launchBrowser();
+  });
+
+  afterEach(async (t) => {
+    // On failure keep a screenshot of every open page, to see what the user saw.
+    const failed = t?.passed === false;
+    for (const context of stack.contexts.splice(0)) {
+      if (failed) {
+        mkdirSync(ARTIFACTS, { recursive: true });
+        const pages = context.pages();
+        for (let i = 0; i < pages.length; i++) {
+          const name = `${String(t.name).replace(/[^a-z0-9]+/gi, '-')}-${i}.png`;
+          await pages[i].screenshot({ path: path.join(ARTIFACTS, name), fullPage: true }).catch(() => {});
+        }
+      }
+      await context.close().catch(() => {});
+    }
+  });
+
+  after(async () => {
+    if (stack.server) {
+      mkdirSync(ARTIFACTS, { recursive: true });
+      writeFileSync(path.join(ARTIFACTS, 'server.log'), stack.server.logs());
+    }
+    await stack.browser?.close().catch(() => {});
+    await stack.server?.stop();
+  });
+
+  return stack;
+}

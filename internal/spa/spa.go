@@ -1,0 +1,153 @@
+// Package spa serves the built web app: real files from the dist folder, and
+// index.html for every other path under the site base path, so that deep
+// links (/cart, /global-search/x) load the app and its router takes over.
+package spa
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"io/fs"
+	"net/http"
+	"path"
+	"strings"
+	"time"
+)
+
+const (
+	// Hashed build output never changes under one name.
+	cacheImmutable = "public, max-age=31536000, immutable"
+	// index.html and other unhashed files are revalidated on every load.
+	cacheRevalidate = "no-cache"
+)
+
+// Handler serves dist under basePath ("" or "/store"). Requests outside the
+// base path get 404. Under it:
+//   - /assets/...: the hashed file with a one-year immutable cache, or 404
+//     when missing (never index.html, so a stale script URL fails loudly);
+//   - any other existing file (favicon.ico, robots.txt...): the file, no-cache;
+//   - everything else: index.html, no-cache.
+//
+// When basePath is not empty, index.html's references to "/assets/" are
+// rewritten to "{basePath}/assets/", because the app is built with base "/".
+// If dist has no index.html (the web app was not built), non-asset paths get
+// 503 with a hint.
+func Handler(dist fs.FS, basePath string) http.Handler {
+	base := normaliseBase(basePath)
+	return &handler{dist: dist, base: base}
+}
+
+type handler struct {
+	dist fs.FS
+	base string
+}
+
+func normaliseBase(p string) string {
+	p = strings.TrimSpace(p)
+	if p == "" || p == "/" {
+		return ""
+	}
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p
+	}
+	return strings.TrimRight(p, "/")
+}
+
+func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+
+	rel, ok := h.strip(r.URL.Path)
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	// rel is "/..." below the base path; clean it and drop the leading slash.
+	clean := path.Clean("/" + rel)
+	name := strings.TrimPrefix(clean, "/")
+
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+
+	if name == "assets" || strings.HasPrefix(name, "assets/") {
+		data, ok := h.readFile(name)
+		if !ok {
+			w.Header().Set("Cache-Control", "no-store")
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Cache-Control", cacheImmutable)
+		serve(w, r, name, data)
+		return
+	}
+
+	if name != "" && name != "index.html" {
+		if data, ok := h.readFile(name); ok {
+			w.Header().Set("Cache-Control", cacheRevalidate)
+			w.Header().Set("ETag", etag(data))
+			serve(w, r, name, data)
+			return
+		}
+	}
+
+	index, ok := h.readFile("index.html")
+	if !ok {
+		w.Header().Set("Cache-Control", "no-store")
+		http.Error(w, "the web app is not built: run `npm run build` in web/ and rebuild the binary", http.StatusServiceUnavailable)
+		return
+	}
+	if h.base != "" {
+		index = bytes.ReplaceAll(index, []byte(`"/assets/`), []byte(`"`+h.base+`/assets/`))
+	}
+	w.Header().Set("Cache-Control", cacheRevalidate)
+	w.Header().Set("ETag", etag(index))
+	serve(w, r, "index.html", index)
+}
+
+// strip returns the path below the base path, and false when p is outside it.
+func (h *handler) strip(p string) (string, bool) {
+	if h.base == "" {
+		return p, true
+	}
+	if p == h.base {
+		return "/", true
+	}
+	if strings.HasPrefix(p, h.base+"/") {
+		return p[len(h.base):], true
+	}
+	return "", false
+}
+
+// readFile reads a regular file of dist; directories and invalid names are misses.
+func (h *handler) readFile(name string) ([]byte, bool) {
+	if !fs.ValidPath(name) || name == "." {
+		return nil, false
+	}
+	info, err := fs.Stat(h.dist, name)
+	if err != nil || info.IsDir() {
+		return nil, false
+	}
+	data, err := fs.ReadFile(h.dist, name)
+	if err != nil {
+		return nil, false
+	}
+	return data, true
+}
+
+// serve writes data with the content type of name (ServeContent handles
+// Range and HEAD). The zero modtime leaves Last-Modified out: embedded files
+// have none.
+func serve(w http.ResponseWriter, r *http.Request, name string, data []byte) {
+	if strings.HasSuffix(name, ".html") {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	}
+	http.ServeContent(w, r, path.Base(name), time.Time{}, bytes.NewReader(data))
+}
+
+// etag is a strong validator for revalidated (no-cache) files.
+func etag(data []byte) string {
+	sum := sha256.Sum256(data)
+	return `"` + hex.EncodeToString(sum[:12]) + `"`
+}

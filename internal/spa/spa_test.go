@@ -1,0 +1,154 @@
+package spa
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+const indexHTML = `<!doctype html><html lang="en"><head>` +
+	`<script type="module" crossorigin src="/assets/index-abc123.js"></script>` +
+	`<link rel="stylesheet" crossorigin href="/assets/index-def456.css"></head>` +
+	`<body><div id="root"></div></body></html>`
+
+func testFS() fstest.MapFS {
+	return fstest.MapFS{
+		"index.html":              {Data: []byte(indexHTML)},
+		"assets/index-abc123.js":  {Data: []byte("console.log('app')")},
+		"assets/index-def456.css": {Data: []byte("body{margin:0}")},
+		"robots.txt":              {Data: []byte("User-agent: *\n")},
+		".keep":                   {Data: nil},
+	}
+}
+
+func get(t *testing.T, h http.Handler, method, target string) *httptest.ResponseRecorder {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(method, target, nil))
+	return rec
+}
+
+func TestDeepLinksServeIndex(t *testing.T) {
+	h := Handler(testFS(), "")
+	for _, target := range []string{"/", "/cart", "/global-search/x", "/global-search/some.thing", "/login?startURL=%2Fcart", "/index.html", "/a/../cart"} {
+		rec := get(t, h, http.MethodGet, target)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%s: status %d, want 200", target, rec.Code)
+		}
+		if got := rec.Header().Get("Content-Type"); got != "text/html; charset=utf-8" {
+			t.Errorf("%s: content type %q", target, got)
+		}
+		if got := rec.Header().Get("Cache-Control"); got != "no-cache" {
+			t.Errorf("%s: cache control %q, want no-cache", target, got)
+		}
+		if rec.Body.String() != indexHTML {
+			t.Errorf("%s: body is not index.html: %q", target, rec.Body.String())
+		}
+	}
+}
+
+func TestAssetServedWithTypeAndLongCache(t *testing.T) {
+	h := Handler(testFS(), "")
+	rec := get(t, h, http.MethodGet, "/assets/index-abc123.js")
+	if rec.Code != http.StatusOK {
+		t.Fatalf("status %d", rec.Code)
+	}
+	if got := rec.Header().Get("Content-Type"); got != "text/javascript; charset=utf-8" {
+		t.Errorf("content type %q", got)
+	}
+	if got := rec.Header().Get("Cache-Control"); got != "public, max-age=31536000, immutable" {
+		t.Errorf("cache control %q", got)
+	}
+	if rec.Body.String() != "console.log('app')" {
+		t.Errorf("body %q", rec.Body.String())
+	}
+	css := get(t, h, http.MethodGet, "/assets/index-def456.css")
+	if got := css.Header().Get("Content-Type"); got != "text/css; charset=utf-8" {
+		t.Errorf("css content type %q", got)
+	}
+}
+
+func TestMissingAssetIs404NotIndex(t *testing.T) {
+	h := Handler(testFS(), "")
+	for _, target := range []string{"/assets/x.js", "/assets/", "/assets"} {
+		rec := get(t, h, http.MethodGet, target)
+		if rec.Code != http.StatusNotFound {
+			t.Errorf("%s: status %d, want 404", target, rec.Code)
+		}
+		if strings.Contains(rec.Body.String(), "<div id=\"root\">") {
+			t.Errorf("%s: served index.html", target)
+		}
+	}
+}
+
+func TestOtherRealFilesServed(t *testing.T) {
+	h := Handler(testFS(), "")
+	rec := get(t, h, http.MethodGet, "/robots.txt")
+	if rec.Code != http.StatusOK || rec.Body.String() != "User-agent: *\n" {
+		t.Fatalf("robots.txt: %d %q", rec.Code, rec.Body.String())
+	}
+	if got := rec.Header().Get("Cache-Control"); got != "no-cache" {
+		t.Errorf("cache control %q", got)
+	}
+}
+
+func TestIndexRevalidatesWithETag(t *testing.T) {
+	h := Handler(testFS(), "")
+	first := get(t, h, http.MethodGet, "/cart")
+	tag := first.Header().Get("ETag")
+	if tag == "" {
+		t.Fatal("no ETag on index.html")
+	}
+	req := httptest.NewRequest(http.MethodGet, "/checkout", nil)
+	req.Header.Set("If-None-Match", tag)
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != http.StatusNotModified {
+		t.Errorf("status %d, want 304", rec.Code)
+	}
+}
+
+func TestBasePath(t *testing.T) {
+	h := Handler(testFS(), "/store/")
+	rec := get(t, h, http.MethodGet, "/store/cart")
+	if rec.Code != http.StatusOK {
+		t.Fatalf("status %d", rec.Code)
+	}
+	body := rec.Body.String()
+	if !strings.Contains(body, `src="/store/assets/index-abc123.js"`) || !strings.Contains(body, `href="/store/assets/index-def456.css"`) {
+		t.Errorf("asset references not under the base path: %s", body)
+	}
+	if rec := get(t, h, http.MethodGet, "/store"); rec.Code != http.StatusOK {
+		t.Errorf("/store: status %d", rec.Code)
+	}
+	if rec := get(t, h, http.MethodGet, "/store/assets/index-abc123.js"); rec.Code != http.StatusOK || rec.Body.String() != "console.log('app')" {
+		t.Errorf("asset under base: %d", rec.Code)
+	}
+	for _, target := range []string{"/cart", "/storefront/cart", "/assets/index-abc123.js"} {
+		if rec := get(t, h, http.MethodGet, target); rec.Code != http.StatusNotFound {
+			t.Errorf("%s outside the base path: status %d, want 404", target, rec.Code)
+		}
+	}
+}
+
+func TestMethodsAndHead(t *testing.T) {
+	h := Handler(testFS(), "")
+	rec := get(t, h, http.MethodPost, "/cart")
+	if rec.Code != http.StatusMethodNotAllowed || rec.Header().Get("Allow") != "GET, HEAD" {
+		t.Errorf("POST: %d allow=%q", rec.Code, rec.Header().Get("Allow"))
+	}
+	head := get(t, h, http.MethodHead, "/cart")
+	if head.Code != http.StatusOK || head.Body.Len() != 0 {
+		t.Errorf("HEAD: %d body=%d", head.Code, head.Body.Len())
+	}
+}
+
+func TestNotBuilt(t *testing.T) {
+	h := Handler(fstest.MapFS{".keep": {Data: nil}}, "")
+	rec := get(t, h, http.MethodGet, "/cart")
+	if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), "npm run build") {
+		t.Errorf("status %d body %q", rec.Code, rec.Body.String())
+	}
+}

@@ -1,0 +1,82 @@
+// Application context (store settings) with its cache (spec section 4,
+// "Application context cache"): fetched as a guest, kept for the max-age of
+// the Cache-Control header (default 300000 ms), refreshed when expired or
+// within 30 s of expiry.
+
+import { commerceUrl, request } from './http';
+
+export const APP_CONTEXT_DEFAULT_TTL_MS = 300_000;
+export const APP_CONTEXT_REFRESH_WINDOW_MS = 30_000;
+
+/** The store settings; fields as named in spec section 3 (others pass through). */
+export interface ApplicationContext {
+  guestBrowsingEnabled?: boolean;
+  guestCartEnabled?: boolean;
+  guestCheckoutEnabled?: boolean;
+  guestCartCheckoutEnabled?: boolean;
+  splitShipmentEnabled?: boolean;
+  cartCalculateEnabled?: boolean;
+  placeOrderV2Enabled?: boolean;
+  shippingCountries?: string[];
+  taxType?: string;
+  country?: string;
+  defaultCurrency?: string;
+  currencyIsoCode?: string;
+  supportedCurrencies?: string[];
+  sessionDrivenCurrency?: boolean;
+  inventoryConfiguration?: { inventoryDefaultSource?: { reservationInSeconds?: number } };
+  propertiesEx?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+interface CacheEntry {
+  value: ApplicationContext;
+  expiresAt: number;
+}
+
+let entry: CacheEntry | null = null;
+let inflight: Promise<ApplicationContext> | null = null;
+
+/** max-age of a Cache-Control header in ms, or the default when absent or unreadable. */
+export function maxAgeMs(cacheControl: string | null): number {
+  if (!cacheControl) return APP_CONTEXT_DEFAULT_TTL_MS;
+  const m = /(?:^|[,\s])max-age\s*=\s*"?(\d+)"?/i.exec(cacheControl);
+  if (!m) return APP_CONTEXT_DEFAULT_TTL_MS;
+  return Number(m[1]) * 1000;
+}
+
+export interface AppContextOptions {
+  /** Clock, for tests. */
+  now?: () => number;
+  signal?: AbortSignal;
+}
+
+/** The cached application context; fetched with ?asGuest=true when missing, expired or about to expire. */
+export async function getApplicationContext(options: AppContextOptions = {}): Promise<ApplicationContext> {
+  const now = options.now ?? Date.now;
+  if (entry && now() < entry.expiresAt - APP_CONTEXT_REFRESH_WINDOW_MS) {
+    return entry.value;
+  }
+  if (inflight) return inflight;
+  inflight = (async () => {
+    try {
+      // Fetched as a guest: the settings do not depend on the effective account.
+      const res = await request<ApplicationContext>(
+        commerceUrl('application-context', { asGuest: 'true' }, { effectiveAccount: false }),
+        { signal: options.signal },
+      );
+      const value = res.data ?? {};
+      entry = { value, expiresAt: now() + maxAgeMs(res.headers.get('cache-control')) };
+      return value;
+    } finally {
+      inflight = null;
+    }
+  })();
+  return inflight;
+}
+
+/** Drops the cached application context; for tests and after a store change. */
+export function clearApplicationContextCache(): void {
+  entry = null;
+  inflight = null;
+}

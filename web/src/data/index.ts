@@ -1,0 +1,8 @@
+// The client data layer: the only code that talks to the server.
+export * from './config';
+export * from './errors';
+export * from './effectiveAccount';
+export * from './http';
+export * from './retry';
+export * from './appContext';
+export * from './api';

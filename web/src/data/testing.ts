@@ -1,0 +1,48 @@
+// Test helpers: a fetch mock that records calls. Used by unit tests only.
+import { vi } from 'vitest';
+
+export interface RecordedCall {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+  credentials: RequestCredentials | undefined;
+}
+
+export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status: 200,
+    ...init,
+    headers: { 'Content-Type': 'application/json', ...(init.headers as Record<string, string>) },
+  });
+}
+
+/** Installs a fetch mock answering with the given responder; returns the recorded calls. */
+export function mockFetch(responder: (url: string, init: RequestInit) => Response | Promise<Response>) {
+  const calls: RecordedCall[] = [];
+  const fn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((v, k) => {
+      headers[k] = v;
+    });
+    calls.push({
+      url,
+      method: init.method ?? 'GET',
+      headers,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
+      credentials: init.credentials,
+    });
+    if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
+    return responder(url, init);
+  });
+  vi.stubGlobal('fetch', fn);
+  return { calls, fn };
+}
+
+export function clearCookies(): void {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+}

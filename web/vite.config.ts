@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// The app is built with base '/': index.html references /assets/<hash>.js.
+// The Go SPA handler (internal/spa) rewrites those references to
+// {basePath}/assets/... when the site runs under a base path, so deep links
+// work at any depth without a relative base.
+export default defineConfig({
+  base: '/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    // dist/ is emptied on each build; the build script recreates dist/.keep,
+    // which stays committed so that go:embed always has a folder to embed.
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+  server: {
+    proxy: {
+      '/api': 'http://127.0.0.1:8080',
+      '/services': 'http://127.0.0.1:8080',
+      '/logout': 'http://127.0.0.1:8080',
+      '/healthz': 'http://127.0.0.1:8080',
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    include: ['src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+  },
+});
