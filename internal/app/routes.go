@@ -2,15 +2,43 @@ package app
 
 import (
 	"net/http"
+	"strings"
 
 	"storefront/internal/platform/httpx"
+	"storefront/internal/spa"
+	"storefront/web"
 )
 
 // Handler builds the server's routing table. Each domain registers its own routes; the table is read top to bottom
-// as the map of the API.
+// as the map of the API. Whatever no route claims is the web app (deep links included).
 func (a *App) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", a.healthz)
 
-	return httpx.Observe(a.Log, mux)
+	mux.Handle("/", spa.Handler(web.FS(), a.Config.BasePath))
+	return httpx.Observe(a.Log, underBasePath(a.Config.BasePath, mux))
+}
+
+// serverPrefixes are the server's own paths. The web app calls them under the site base path as well, so with a
+// base path of /shop, /shop/services/... is /services/...; everything else under /shop is the web app.
+var serverPrefixes = []string{"/services/", "/api/", "/lwr/", "/cms/", "/img/", "/logout", "/healthz"}
+
+func underBasePath(base string, next http.Handler) http.Handler {
+	if base == "" {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if rest, ok := strings.CutPrefix(r.URL.Path, base); ok {
+			for _, p := range serverPrefixes {
+				if strings.HasPrefix(rest, p) {
+					r2 := r.Clone(r.Context())
+					r2.URL.Path = rest
+					r2.URL.RawPath = ""
+					next.ServeHTTP(w, r2)
+					return
+				}
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
 }
