@@ -11,6 +11,7 @@ import (
 func (a *App) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", a.healthz)
+	withPrincipal := a.mountAuth(mux) // sign-in, logout, OAuth token, /api/site, session and application context
 
-	return httpx.Observe(a.Log, mux)
+	return httpx.Observe(a.Log, withPrincipal(mux))
 }
