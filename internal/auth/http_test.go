@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,6 +16,7 @@ import (
 
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
+	"storefront/internal/records"
 )
 
 // testServer serves the auth endpoints behind the real middleware, plus probes that show the resolved principal:
@@ -429,6 +431,45 @@ func TestSessionExpiryAndRefresh(t *testing.T) {
 		}
 		if p := b.whoami(); !p.Guest {
 			t.Fatalf("a deactivated user's session still valid: %+v", p)
+		}
+	})
+}
+
+// BenchmarkResolveCookieSession measures the middleware's cost for a signed-in cookie request (one indexed query)
+// on SQLite.
+func BenchmarkResolveCookieSession(b *testing.B) {
+	ctx := context.Background()
+	d, err := db.Open(ctx, "sqlite://"+filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer d.Close()
+	if err := d.Migrate(ctx); err != nil {
+		b.Fatal(err)
+	}
+	if err := records.SyncSchema(ctx, d, records.StandardObjects()); err != nil {
+		b.Fatal(err)
+	}
+	svc := NewService(d, "")
+	uid, err := CreateUser(ctx, d, NewUser{Email: "a@example.com", Password: "demo1234", LastName: "A", Staff: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	is, err := svc.create(ctx, uid, "", "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	h := Middleware(svc)(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if FromContext(r.Context()).UserID != uid {
+			b.Error("session not resolved")
+		}
+	}))
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		req := httptest.NewRequest("GET", "/x", nil)
+		req.AddCookie(&http.Cookie{Name: SessionCookie, Value: is.token})
+		for pb.Next() {
+			h.ServeHTTP(httptest.NewRecorder(), req)
 		}
 	})
 }

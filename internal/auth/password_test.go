@@ -84,3 +84,10 @@ func TestTokens(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkVerifyPassword(b *testing.B) {
+	h, _ := HashPassword("demo1234")
+	for b.Loop() {
+		_, _ = VerifyPassword(h, "demo1234")
+	}
+}
