@@ -61,7 +61,12 @@ func (s *Service) authenticate(ctx context.Context, r *http.Request, username, p
 	if !ok {
 		return "", errBadCredentials
 	}
-	return userID, s.reset(ctx, userBucket(username))
+	// A success clears the username's failures and takes back its address attempt, so an office behind one
+	// address (or a test suite on loopback) can sign in all day: only failures use up the address's allowance.
+	if err := s.reset(ctx, userBucket(username)); err != nil {
+		return "", err
+	}
+	return userID, s.refund(ctx, addressBucket(r))
 }
 
 // credential returns an active user's id and password hash; empty strings when there is no such active user.
@@ -117,11 +122,14 @@ func (s *Service) login(w http.ResponseWriter, r *http.Request) error {
 // sets its cookies. A guest session it replaces is remembered for the guest cart.
 func (s *Service) signIn(w http.ResponseWriter, r *http.Request, userID string) error {
 	prev := FromContext(r.Context())
-	priorGuest := ""
+	priorGuest, replaced := "", prev.SessionID
 	if prev.Guest {
 		priorGuest = prev.SessionID
 	}
-	is, err := s.create(r.Context(), userID, priorGuest, prev.SessionID)
+	if prev.ViaBearer { // an API client's token is not the browser session being replaced
+		replaced = ""
+	}
+	is, err := s.create(r.Context(), userID, priorGuest, replaced)
 	if err != nil {
 		return err
 	}

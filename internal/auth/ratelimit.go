@@ -41,6 +41,12 @@ func (s *Service) reset(ctx context.Context, bucket string) error {
 	return err
 }
 
+// refund takes back one attempt from a counter.
+func (s *Service) refund(ctx context.Context, bucket string) error {
+	_, err := s.DB.Exec(ctx, `UPDATE sf_login_attempt SET attempts = attempts - 1 WHERE bucket = ? AND attempts > 0`, bucket)
+	return err
+}
+
 // userBucket keys a username's counter by its hash, so arbitrary input is stored at a fixed size.
 func userBucket(username string) string {
 	sum := sha256.Sum256([]byte(strings.ToLower(strings.TrimSpace(username))))

@@ -21,7 +21,7 @@ type Service struct {
 	RefreshEvery    time.Duration // last-seen is written at most this often (sliding expiry without a write per request)
 
 	UserFailureLimit    int           // login attempts per username per window (reset by a success)
-	AddressAttemptLimit int           // login attempts per client address per window
+	AddressAttemptLimit int           // unsuccessful login attempts per client address per window
 	LimitWindow         time.Duration // the rate-limit window
 }
 
