@@ -19,12 +19,13 @@ func (s *Service) hit(ctx context.Context, bucket string, limit int) (time.Durat
 	now := nowMillis()
 	stale := now - s.LimitWindow.Milliseconds()
 	var attempts, windowStart int64
-	err := s.DB.QueryRow(ctx, `INSERT INTO sf_login_attempt (bucket, window_start, attempts) VALUES (?, ?, 1)
+	// A write that returns a row: it goes to the writer pool, not QueryRow's reader pool.
+	err := s.DB.W.QueryRowContext(ctx, s.DB.Rebind(`INSERT INTO sf_login_attempt (bucket, window_start, attempts) VALUES (?, ?, 1)
 		ON CONFLICT (bucket) DO UPDATE SET
 			attempts = CASE WHEN sf_login_attempt.window_start <= ? THEN 1 ELSE sf_login_attempt.attempts + 1 END,
 			window_start = CASE WHEN sf_login_attempt.window_start <= ? THEN excluded.window_start
 				ELSE sf_login_attempt.window_start END
-		RETURNING attempts, window_start`, bucket, now, stale, stale).Scan(&attempts, &windowStart)
+		RETURNING attempts, window_start`), bucket, now, stale, stale).Scan(&attempts, &windowStart)
 	if err != nil {
 		return 0, err
 	}
