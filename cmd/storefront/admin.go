@@ -7,6 +7,7 @@ import (
 	"log/slog"
 
 	"storefront/internal/app"
+	"storefront/internal/auth"
 	"storefront/internal/platform/config"
 )
 
@@ -32,11 +33,23 @@ func user(ctx context.Context, log *slog.Logger, args []string) error {
 	}
 	fs := flag.NewFlagSet("user create", flag.ExitOnError)
 	cfg := config.Bind(fs)
+	var u auth.NewUser
+	fs.StringVar(&u.Email, "email", "", "email address, also the username (required)")
+	fs.StringVar(&u.Password, "password", "", fmt.Sprintf("password, at least %d characters (required)", auth.MinPasswordLen))
+	fs.StringVar(&u.FirstName, "first", "", "first name")
+	fs.StringVar(&u.LastName, "last", "", "last name (required)")
+	fs.BoolVar(&u.Staff, "staff", false, "create a store staff user")
+	fs.StringVar(&u.AccountID, "account", "", "create a buyer in this account (15- or 18-character Account id)")
 	_ = fs.Parse(args[1:])
 	a, err := app.Open(ctx, *cfg, log)
 	if err != nil {
 		return err
 	}
 	defer a.Close()
-	return fmt.Errorf("user create: not wired yet")
+	id, err := auth.CreateUser(ctx, a.DB, u)
+	if err != nil {
+		return fmt.Errorf("user create: %w", err)
+	}
+	fmt.Println(id)
+	return nil
 }

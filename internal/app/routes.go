@@ -14,9 +14,10 @@ import (
 func (a *App) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", a.healthz)
+	withPrincipal := a.mountAuth(mux) // sign-in, logout, OAuth token, /api/site, session and application context
 
 	mux.Handle("/", spa.Handler(web.FS(), a.Config.BasePath))
-	return httpx.Observe(a.Log, underBasePath(a.Config.BasePath, mux))
+	return httpx.Observe(a.Log, underBasePath(a.Config.BasePath, withPrincipal(mux)))
 }
 
 // serverPrefixes are the server's own paths. The web app calls them under the site base path as well, so with a

@@ -1,0 +1,161 @@
+package auth
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"storefront/internal/platform/db"
+	"storefront/internal/platform/httpx"
+)
+
+// Cookie names. sf_sid holds the session token (HttpOnly); sf_csrf holds the session's CSRF token, readable by
+// the SPA, which echoes it in X-CSRF-Token.
+const (
+	SessionCookie = "sf_sid"
+	CSRFCookie    = "sf_csrf"
+	CSRFHeader    = "X-CSRF-Token"
+)
+
+// session is a live session row joined with its user.
+type session struct {
+	principal Principal
+	csrf      string
+	lastSeen  int64
+	expiresAt int64
+}
+
+// issued is a freshly created session: the secrets go to the client, only the hash stays on the server.
+type issued struct {
+	token, csrf, id string
+	expiresAt       time.Time
+}
+
+// lookup finds the live session of a token in one indexed query (the session row joined with its user). It
+// returns nil, without error, when the token is unknown, expired or belongs to an inactive user.
+func (s *Service) lookup(ctx context.Context, token string) (*session, error) {
+	if !plausibleToken(token) {
+		return nil, nil
+	}
+	id := HashToken(token)
+	var (
+		userID, prior, userType, accountID, contactID sql.NullString
+		active                                        sql.NullBool
+		ses                                           session
+	)
+	err := s.DB.QueryRow(ctx, `SELECT s.user_id, s.csrf_token, s.last_seen_at, s.expires_at, s.prior_guest_id,
+		u.usertype, u.accountid, u.contactid, u.isactive
+		FROM sf_session s LEFT JOIN "user" u ON u.id = s.user_id WHERE s.id = ?`, id).Scan(
+		&userID, &ses.csrf, &ses.lastSeen, &ses.expiresAt, &prior, &userType, &accountID, &contactID, &active)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	now := time.Now().UnixMilli()
+	if now >= ses.expiresAt || now-ses.lastSeen >= s.IdleTimeout.Milliseconds() {
+		return nil, nil
+	}
+	if userID.Valid && (!active.Valid || !active.Bool) { // user deactivated or deleted since sign-in
+		return nil, nil
+	}
+	ses.principal = Principal{SessionID: id, UserID: userID.String, Guest: !userID.Valid,
+		Staff: userType.String == UserTypeStaff, AccountID: accountID.String, ContactID: contactID.String,
+		PriorGuestSessionID: prior.String}
+	s.refresh(ctx, &ses, now)
+	return &ses, nil
+}
+
+// refresh slides the idle expiry, writing at most once per RefreshEvery so that reads stay read-only.
+func (s *Service) refresh(ctx context.Context, ses *session, now int64) {
+	if now-ses.lastSeen < s.RefreshEvery.Milliseconds() {
+		return
+	}
+	if _, err := s.DB.Exec(ctx, `UPDATE sf_session SET last_seen_at = ? WHERE id = ?`, now, ses.principal.SessionID); err != nil {
+		httpx.Logger(ctx).Warn("auth: session refresh failed", "err", err)
+		return
+	}
+	ses.lastSeen = now
+}
+
+// create stores a new session for userID ("" for a guest) and deletes replaced (the caller's previous session, if
+// any) in the same transaction, so a login always rotates the session id.
+func (s *Service) create(ctx context.Context, userID, priorGuest, replaced string) (issued, error) {
+	now := time.Now()
+	out := issued{token: newToken(), csrf: newToken(), expiresAt: now.Add(s.AbsoluteTimeout)}
+	out.id = HashToken(out.token)
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		if replaced != "" {
+			if _, err := tx.Exec(ctx, `DELETE FROM sf_session WHERE id = ?`, replaced); err != nil {
+				return err
+			}
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO sf_session (id, user_id, csrf_token, created_at, last_seen_at, expires_at,
+			prior_guest_id) VALUES (?, ?, ?, ?, ?, ?, ?)`, out.id, nullable(userID), out.csrf, now.UnixMilli(),
+			now.UnixMilli(), out.expiresAt.UnixMilli(), nullable(priorGuest))
+		return err
+	})
+	if err == nil {
+		s.maybeSweep(ctx)
+	}
+	return out, err
+}
+
+// destroy deletes a session.
+func (s *Service) destroy(ctx context.Context, id string) error {
+	_, err := s.DB.Exec(ctx, `DELETE FROM sf_session WHERE id = ?`, id)
+	return err
+}
+
+// setCookies gives the browser the session and its CSRF token. Both live as long as the session's absolute
+// lifetime; the server enforces the idle timeout.
+func setCookies(w http.ResponseWriter, r *http.Request, is issued) {
+	maxAge := int(time.Until(is.expiresAt).Seconds())
+	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: is.token, Path: "/", MaxAge: maxAge,
+		HttpOnly: true, Secure: isHTTPS(r), SameSite: http.SameSiteLaxMode})
+	setCSRFCookie(w, r, is.csrf, maxAge)
+}
+
+func setCSRFCookie(w http.ResponseWriter, r *http.Request, csrf string, maxAge int) {
+	http.SetCookie(w, &http.Cookie{Name: CSRFCookie, Value: csrf, Path: "/", MaxAge: maxAge,
+		Secure: isHTTPS(r), SameSite: http.SameSiteLaxMode})
+}
+
+// clearCookies tells the browser to drop both cookies.
+func clearCookies(w http.ResponseWriter, r *http.Request) {
+	for _, name := range []string{SessionCookie, CSRFCookie} {
+		http.SetCookie(w, &http.Cookie{Name: name, Value: "", Path: "/", MaxAge: -1,
+			HttpOnly: name == SessionCookie, Secure: isHTTPS(r), SameSite: http.SameSiteLaxMode})
+	}
+}
+
+// isHTTPS reports whether the client reached us over TLS, directly or through a proxy that says so.
+func isHTTPS(r *http.Request) bool {
+	return r.TLS != nil || strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https")
+}
+
+// EnsureSession gives a guest without a session one, setting its cookies, and returns the request's principal with
+// its SessionID filled in. Call it before storing anything that belongs to the visitor (a guest cart). Guest
+// sessions are created here, lazily, rather than on every cookieless request, so crawlers that never send a cookie
+// back do not write a session row per request.
+func EnsureSession(w http.ResponseWriter, r *http.Request) (*Principal, error) {
+	p := FromContext(r.Context())
+	if p.SessionID != "" {
+		return p, nil
+	}
+	s, ok := r.Context().Value(serviceKey{}).(*Service)
+	if !ok {
+		return nil, errors.New("auth: EnsureSession called outside auth.Middleware")
+	}
+	is, err := s.create(r.Context(), "", "", "")
+	if err != nil {
+		return nil, err
+	}
+	setCookies(w, r, is)
+	p.SessionID = is.id // the context holds this same pointer: later readers see the session
+	return p, nil
+}
