@@ -154,10 +154,7 @@ func (e *Engine) Create(ctx context.Context, actor *auth.Principal, apiName stri
 }
 
 func (e *Engine) create(ctx context.Context, tx *db.Tx, cat *Catalog, actor *auth.Principal, o *Object, input map[string]any) (*Record, error) {
-	changed, werr := parseInput(actor, o, input, true)
-	if werr != nil {
-		return nil, werr
-	}
+	changed, inputErr := parseInput(actor, o, input, true)
 	rec := &Record{Object: o, ID: NewID(o.KeyPrefix), Values: map[string]any{}}
 	for _, f := range columnFields(o) {
 		if v, ok := changed[f.APIName]; ok {
@@ -179,7 +176,7 @@ func (e *Engine) create(ctx context.Context, tx *db.Tx, cat *Catalog, actor *aut
 		}
 	}
 	deriveNames(rec)
-	if werr := validateRecord(rec, changed, true); werr != nil {
+	if werr := joinWriteErrors(inputErr, validateRecord(rec, changed, true)); werr != nil {
 		return nil, werr
 	}
 	if err := checkIntegrity(ctx, tx, cat, rec, changed); err != nil {
@@ -269,15 +266,12 @@ func (e *Engine) update(ctx context.Context, tx *db.Tx, cat *Catalog, actor *aut
 			return nil, &ConflictError{LastModified: rec.String("LastModifiedDate")}
 		}
 	}
-	changed, werr := parseInput(actor, o, input, false)
-	if werr != nil {
-		return nil, werr
-	}
+	changed, inputErr := parseInput(actor, o, input, false)
 	for name, v := range changed {
 		rec.Values[name] = v
 	}
 	deriveNames(rec)
-	if werr := validateRecord(rec, changed, false); werr != nil {
+	if werr := joinWriteErrors(inputErr, validateRecord(rec, changed, false)); werr != nil {
 		return nil, werr
 	}
 	if err := checkIntegrity(ctx, tx, cat, rec, changed); err != nil {
@@ -361,7 +355,7 @@ func mustParseStamp(s string) time.Time {
 }
 
 // parseInput checks the input's field names, rights and value types, and returns the canonical values by field
-// API name. On create the Id is dropped.
+// API name (those that passed) with the errors of the others. On create the Id is dropped.
 func parseInput(actor *auth.Principal, o *Object, input map[string]any, creating bool) (map[string]any, *WriteError) {
 	keys := make([]string, 0, len(input))
 	for k := range input {
@@ -400,9 +394,32 @@ func parseInput(actor *auth.Principal, o *Object, input map[string]any, creating
 		werr.add(notWritable(refused))
 	}
 	if !werr.empty() {
-		return nil, werr
+		return out, werr
 	}
 	return out, nil
+}
+
+// joinWriteErrors merges the errors of two validation passes; nil when both passed.
+func joinWriteErrors(a, b *WriteError) error {
+	if a == nil && b == nil {
+		return nil
+	}
+	out := &WriteError{Status: http.StatusBadRequest}
+	failed := map[string]bool{}
+	for _, w := range []*WriteError{a, b} {
+		if w == nil {
+			continue
+		}
+		out.Errors = append(out.Errors, w.Errors...)
+		for _, fe := range w.FieldErrors {
+			// A field whose value was refused is not also reported missing.
+			if !failed[fe.Field] {
+				out.FieldErrors = append(out.FieldErrors, fe)
+			}
+			failed[fe.Field] = true
+		}
+	}
+	return out
 }
 
 // defaultValue is a field's value on a new record when the input does not set it.
