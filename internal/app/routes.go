@@ -4,6 +4,8 @@ import (
 	"net/http"
 
 	"storefront/internal/platform/httpx"
+	"storefront/internal/records"
+	"storefront/internal/uiapi"
 )
 
 // Handler builds the server's routing table. Each domain registers its own routes; the table is read top to bottom
@@ -11,6 +13,7 @@ import (
 func (a *App) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", a.healthz)
+	uiapi.Register(mux, records.NewEngine(a.DB))
 
 	return httpx.Observe(a.Log, mux)
 }

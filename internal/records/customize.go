@@ -24,7 +24,9 @@ type MetadataError struct{ Message string }
 
 func (e *MetadataError) Error() string { return "records: " + e.Message }
 
-func metaErr(format string, args ...any) error { return &MetadataError{Message: fmt.Sprintf(format, args...)} }
+func metaErr(format string, args ...any) error {
+	return &MetadataError{Message: fmt.Sprintf(format, args...)}
+}
 
 // CustomObjectInput describes a new custom object. The Name field is added (Text 80, required) and the key prefix
 // is allocated (a01, a02...).
