@@ -421,4 +421,3 @@ func TestObjectInfoShape(t *testing.T) {
 		}
 	})
 }
-
