@@ -5,7 +5,9 @@ import (
 	"strings"
 
 	"storefront/internal/platform/httpx"
+	"storefront/internal/records"
 	"storefront/internal/spa"
+	"storefront/internal/uiapi"
 	"storefront/web"
 )
 
@@ -15,6 +17,7 @@ func (a *App) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", a.healthz)
 	withPrincipal := a.mountAuth(mux) // sign-in, logout, OAuth token, /api/site, session and application context
+	uiapi.Register(mux, records.NewEngine(a.DB))
 
 	mux.Handle("/", spa.Handler(web.FS(), a.Config.BasePath))
 	return httpx.Observe(a.Log, underBasePath(a.Config.BasePath, withPrincipal(mux)))

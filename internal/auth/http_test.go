@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
+	"storefront/internal/identity"
 	"strconv"
 	"strings"
 	"testing"
@@ -28,7 +29,9 @@ func testServer(t *testing.T, d *db.DB) (*httptest.Server, *Service) {
 	mux.Handle("GET "+svc.LogoutPath(), svc.LogoutHandler())
 	mux.Handle("POST "+svc.LogoutPath(), svc.LogoutHandler())
 	mux.Handle("POST "+TokenPath, svc.TokenHandler())
-	echo := func(w http.ResponseWriter, r *http.Request) { httpx.WriteJSON(w, 200, FromContext(r.Context())) }
+	echo := func(w http.ResponseWriter, r *http.Request) {
+		httpx.WriteJSON(w, 200, identity.FromContext(r.Context()))
+	}
 	mux.HandleFunc("GET /whoami", echo)
 	mux.HandleFunc("POST /change", echo)
 	mux.Handle("POST /cart", httpx.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
@@ -106,10 +109,10 @@ func (b *browser) login(username, password string) reply {
 	return b.do("POST", LoginPath, "application/json", string(body))
 }
 
-func (b *browser) whoami() Principal {
+func (b *browser) whoami() identity.Principal {
 	b.t.Helper()
 	r := b.do("GET", "/whoami", "", "")
-	var p Principal
+	var p identity.Principal
 	if r.status != 200 || json.Unmarshal([]byte(r.body), &p) != nil {
 		b.t.Fatalf("whoami: %d %s", r.status, r.body)
 	}
@@ -138,7 +141,7 @@ func TestLoginSetsCookiesAndRotatesTheSession(t *testing.T) {
 		}
 		guest := b.do("POST", "/cart", "", "")
 		guestToken := b.cookies[SessionCookie]
-		var gp Principal
+		var gp identity.Principal
 		_ = json.Unmarshal([]byte(guest.body), &gp)
 		if guest.status != 200 || !gp.Guest || gp.SessionID != HashToken(guestToken) {
 			t.Fatalf("EnsureSession: %d %s (cookie %q)", guest.status, guest.body, guestToken)
@@ -357,7 +360,7 @@ func TestOAuthTokenAndBearer(t *testing.T) {
 		}
 		access := tok["access_token"].(string)
 		r = b.do("POST", "/change", "", "", "Authorization", "Bearer "+access) // bearer: no CSRF token needed
-		var p Principal
+		var p identity.Principal
 		_ = json.Unmarshal([]byte(r.body), &p)
 		if r.status != 200 || p.UserID != userID || !p.ViaBearer || p.Guest {
 			t.Fatalf("bearer: %d %s", r.status, r.body)
@@ -465,7 +468,7 @@ func BenchmarkResolveCookieSession(b *testing.B) {
 		b.Fatal(err)
 	}
 	h := Middleware(svc)(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if FromContext(r.Context()).UserID != uid {
+		if identity.FromContext(r.Context()).UserID != uid {
 			b.Error("session not resolved")
 		}
 	}))

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"mime"
 	"net/http"
+	"storefront/internal/identity"
 	"strconv"
 	"strings"
 	"time"
@@ -121,7 +122,7 @@ func (s *Service) login(w http.ResponseWriter, r *http.Request) error {
 // signIn replaces the caller's session, if any, with a new one for the user (a new id: no session fixation) and
 // sets its cookies. A guest session it replaces is remembered for the guest cart.
 func (s *Service) signIn(w http.ResponseWriter, r *http.Request, userID string) error {
-	prev := FromContext(r.Context())
+	prev := identity.FromContext(r.Context())
 	priorGuest, replaced := "", prev.SessionID
 	if prev.Guest {
 		priorGuest = prev.SessionID
@@ -140,7 +141,7 @@ func (s *Service) signIn(w http.ResponseWriter, r *http.Request, userID string) 
 // logout is GET and POST {basePath}/logout: it ends the session, clears the cookies and sends the browser home.
 // It needs no CSRF token: the worst a forged logout does is sign the visitor out, which GET allows anyway.
 func (s *Service) logout(w http.ResponseWriter, r *http.Request) error {
-	if p := FromContext(r.Context()); p.SessionID != "" {
+	if p := identity.FromContext(r.Context()); p.SessionID != "" {
 		if err := s.destroy(r.Context(), p.SessionID); err != nil {
 			return err
 		}

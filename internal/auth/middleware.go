@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/subtle"
 	"net/http"
+	"storefront/internal/identity"
 	"strings"
 
 	"storefront/internal/platform/httpx"
@@ -11,7 +12,7 @@ import (
 
 type serviceKey struct{}
 
-// Middleware resolves every request's Principal and puts it in the request context:
+// Middleware resolves every request's principal and puts it in the request context:
 //   - Authorization: Bearer <token> (or "OAuth <token>", as Salesforce also accepts): the token's session, or 401
 //     INVALID_SESSION_ID when it is unknown or expired. Bearer requests need no CSRF token: a browser never
 //     attaches an Authorization header on its own.
@@ -30,12 +31,12 @@ func Middleware(s *Service) func(http.Handler) http.Handler {
 				httpx.WriteError(w, r.WithContext(ctx), err)
 				return
 			}
-			next.ServeHTTP(w, r.WithContext(WithPrincipal(ctx, p)))
+			next.ServeHTTP(w, r.WithContext(identity.WithPrincipal(ctx, p)))
 		})
 	}
 }
 
-func (s *Service) resolve(w http.ResponseWriter, r *http.Request, csrfExempt bool) (*Principal, error) {
+func (s *Service) resolve(w http.ResponseWriter, r *http.Request, csrfExempt bool) (*identity.Principal, error) {
 	ctx := r.Context()
 	if token, ok := bearerToken(r); ok {
 		ses, err := s.lookup(ctx, token)
@@ -50,7 +51,7 @@ func (s *Service) resolve(w http.ResponseWriter, r *http.Request, csrfExempt boo
 	}
 	c, err := r.Cookie(SessionCookie)
 	if err != nil {
-		return &Principal{Guest: true}, nil
+		return &identity.Principal{Guest: true}, nil
 	}
 	ses, err := s.lookup(ctx, c.Value)
 	if err != nil {
@@ -58,7 +59,7 @@ func (s *Service) resolve(w http.ResponseWriter, r *http.Request, csrfExempt boo
 	}
 	if ses == nil {
 		clearCookies(w, r)
-		return &Principal{Guest: true}, nil
+		return &identity.Principal{Guest: true}, nil
 	}
 	if !csrfExempt && !safeMethod(r.Method) && !csrfMatches(r, ses.csrf) {
 		return nil, httpx.Errorf(http.StatusForbidden, "INVALID_CSRF_TOKEN",

@@ -10,7 +10,7 @@ import (
 	"storefront/internal/platform/httpx"
 )
 
-// Service signs people in and resolves every request's Principal. It keeps nothing in memory that another instance
+// Service signs people in and resolves every request's principal. It keeps nothing in memory that another instance
 // would need: sessions and login counters live in the database.
 type Service struct {
 	DB       *db.DB

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"net/http"
+	"storefront/internal/identity"
 	"strings"
 	"time"
 
@@ -22,7 +23,7 @@ const (
 
 // session is a live session row joined with its user.
 type session struct {
-	principal Principal
+	principal identity.Principal
 	csrf      string
 	lastSeen  int64
 	expiresAt int64
@@ -63,7 +64,7 @@ func (s *Service) lookup(ctx context.Context, token string) (*session, error) {
 	if userID.Valid && (!active.Valid || !active.Bool) { // user deactivated or deleted since sign-in
 		return nil, nil
 	}
-	ses.principal = Principal{SessionID: id, UserID: userID.String, Guest: !userID.Valid,
+	ses.principal = identity.Principal{SessionID: id, UserID: userID.String, Guest: !userID.Valid,
 		Staff: userType.String == UserTypeStaff, AccountID: accountID.String, ContactID: contactID.String,
 		PriorGuestSessionID: prior.String}
 	s.refresh(ctx, &ses, now)
@@ -142,8 +143,8 @@ func isHTTPS(r *http.Request) bool {
 // its SessionID filled in. Call it before storing anything that belongs to the visitor (a guest cart). Guest
 // sessions are created here, lazily, rather than on every cookieless request, so crawlers that never send a cookie
 // back do not write a session row per request.
-func EnsureSession(w http.ResponseWriter, r *http.Request) (*Principal, error) {
-	p := FromContext(r.Context())
+func EnsureSession(w http.ResponseWriter, r *http.Request) (*identity.Principal, error) {
+	p := identity.FromContext(r.Context())
 	if p.SessionID != "" {
 		return p, nil
 	}

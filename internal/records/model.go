@@ -71,6 +71,10 @@ type Field struct {
 	ControllerName   string          `json:"controllerName,omitempty"` // dependent picklists
 	// CompoundFieldName names the compound field (e.g. BillingAddress) this one is a component of.
 	CompoundFieldName string `json:"compoundFieldName,omitempty"`
+	// AutoNumber fields are filled by the engine on create with the next number of the object, zero-padded to
+	// Length digits, starting at AutoNumberStart (CaseNumber "00001001"). They are read-only and unique.
+	AutoNumber      bool  `json:"autoNumber,omitempty"`
+	AutoNumberStart int64 `json:"autoNumberStart,omitempty"`
 }
 
 // PicklistValue is one value of a picklist field.

@@ -2,7 +2,9 @@ package records
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -77,14 +79,7 @@ func SyncSchema(ctx context.Context, d *db.DB, objects []Object) error {
 }
 
 func syncObject(ctx context.Context, d *db.DB, tx *db.Tx, o *Object) error {
-	def, err := json.Marshal(o)
-	if err != nil {
-		return err
-	}
-	now := time.Now().UnixMilli()
-	if _, err := tx.Exec(ctx, `INSERT INTO sf_object (api_name, key_prefix, definition, modstamp) VALUES (?, ?, ?, ?)
-		ON CONFLICT (api_name) DO UPDATE SET key_prefix = excluded.key_prefix, definition = excluded.definition,
-		modstamp = excluded.modstamp`, o.APIName, o.KeyPrefix, string(def), now); err != nil {
+	if err := storeDefinition(ctx, tx, o); err != nil {
 		return err
 	}
 	existing, err := tableColumns(ctx, tx, o.TableName())
@@ -122,6 +117,45 @@ func syncObject(ctx context.Context, d *db.DB, tx *db.Tx, o *Object) error {
 	return syncIndexes(ctx, tx, o)
 }
 
+// storeDefinition writes the object's definition to sf_object. Custom fields added at run time to a standard object
+// are kept when the catalogue syncs that object again at start. An unchanged definition is not rewritten, so the
+// metadata version (max modstamp) moves only on real changes; a change always moves it forward, even within one
+// millisecond, so registries in other instances notice it.
+func storeDefinition(ctx context.Context, tx *db.Tx, o *Object) error {
+	var stored string
+	err := tx.QueryRow(ctx, `SELECT definition FROM sf_object WHERE api_name = ?`, o.APIName).Scan(&stored)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	if stored != "" {
+		var prev Object
+		if err := json.Unmarshal([]byte(stored), &prev); err != nil {
+			return fmt.Errorf("stored definition: %w", err)
+		}
+		for _, f := range prev.Fields {
+			if f.Custom && o.Field(f.APIName) == nil {
+				o.Fields = append(o.Fields, f)
+			}
+		}
+	}
+	def, err := json.Marshal(o)
+	if err != nil {
+		return err
+	}
+	if string(def) == stored {
+		return nil
+	}
+	var last int64
+	if err := tx.QueryRow(ctx, `SELECT COALESCE(MAX(modstamp), 0) FROM sf_object`).Scan(&last); err != nil {
+		return err
+	}
+	stamp := max(time.Now().UnixMilli(), last+1)
+	_, err = tx.Exec(ctx, `INSERT INTO sf_object (api_name, key_prefix, definition, modstamp) VALUES (?, ?, ?, ?)
+		ON CONFLICT (api_name) DO UPDATE SET key_prefix = excluded.key_prefix, definition = excluded.definition,
+		modstamp = excluded.modstamp`, o.APIName, o.KeyPrefix, string(def), stamp)
+	return err
+}
+
 // syncIndexes indexes reference columns (child lookups, related lists) and enforces unique fields.
 func syncIndexes(ctx context.Context, tx *db.Tx, o *Object) error {
 	for i := range o.Fields {
@@ -131,7 +165,7 @@ func syncIndexes(ctx context.Context, tx *db.Tx, o *Object) error {
 		}
 		kind := ""
 		switch {
-		case f.Unique:
+		case f.Unique || f.AutoNumber:
 			kind = "UNIQUE INDEX"
 		case f.Type == TypeReference:
 			kind = "INDEX"

@@ -6,7 +6,7 @@ import (
 	"errors"
 	"strings"
 
-	"storefront/internal/auth"
+	"storefront/internal/identity"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
@@ -19,7 +19,7 @@ import (
 //   - anything else, and any id from a guest: 403 INSUFFICIENT_ACCESS.
 //
 // It costs no query for the own account and one indexed query for a managed one.
-func EffectiveAccount(ctx context.Context, d *db.DB, p *auth.Principal, requested string) (string, error) {
+func EffectiveAccount(ctx context.Context, d *db.DB, p *identity.Principal, requested string) (string, error) {
 	requested = strings.TrimSpace(requested)
 	if requested == "" || strings.Trim(requested, "0") == "" || requested == "000000000000000AAA" {
 		return p.AccountID, nil

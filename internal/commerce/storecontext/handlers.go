@@ -6,7 +6,7 @@ import (
 	"net/http"
 	"strings"
 
-	"storefront/internal/auth"
+	"storefront/internal/identity"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
 )
@@ -76,7 +76,7 @@ func (h *Handlers) sessionContext(w http.ResponseWriter, r *http.Request) error 
 	if _, err := LoadStore(ctx, h.DB, r.PathValue("webstoreId")); err != nil {
 		return err
 	}
-	p := auth.FromContext(ctx)
+	p := identity.FromContext(ctx)
 	accountID, err := EffectiveAccount(ctx, h.DB, p, r.URL.Query().Get("effectiveAccountId"))
 	if err != nil {
 		return err
@@ -176,7 +176,7 @@ func (h *Handlers) managedAccounts(w http.ResponseWriter, r *http.Request) error
 	if _, err := LoadStore(ctx, h.DB, r.PathValue("webstoreId")); err != nil {
 		return err
 	}
-	p := auth.FromContext(ctx)
+	p := identity.FromContext(ctx)
 	if p.Guest {
 		return httpx.Unauthorized()
 	}

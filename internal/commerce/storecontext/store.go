@@ -10,7 +10,7 @@ import (
 	"errors"
 	"strings"
 
-	"storefront/internal/auth"
+	"storefront/internal/identity"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
@@ -112,7 +112,7 @@ func splitList(s string) []string {
 
 // RequireBrowsing refuses guests of a store that does not allow guest browsing (401, so the client signs in).
 // Catalog calls use it; the context calls stay open, since the client needs them to learn it is a guest.
-func RequireBrowsing(store *Store, p *auth.Principal) error {
+func RequireBrowsing(store *Store, p *identity.Principal) error {
 	if p.Guest && !store.GuestBrowsingEnabled {
 		return httpx.Unauthorized()
 	}

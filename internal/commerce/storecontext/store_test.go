@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"storefront/internal/auth"
+	"storefront/internal/identity"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/db/dbtest"
 	"storefront/internal/platform/httpx"
@@ -62,14 +62,14 @@ func TestLoadStoreAppliesMetadataDefaults(t *testing.T) {
 			s.ReservationInSeconds != 14400 || s.ManagedCheckoutVersion != "0.117.0" || s.GuestBrowsingEnabled || !s.GuestCartEnabled {
 			t.Fatalf("defaults: %+v", s)
 		}
-		if err := RequireBrowsing(s, &auth.Principal{Guest: true}); status(err) != http.StatusUnauthorized {
+		if err := RequireBrowsing(s, &identity.Principal{Guest: true}); status(err) != http.StatusUnauthorized {
 			t.Fatalf("guest in a closed store: %v", err)
 		}
-		if err := RequireBrowsing(s, &auth.Principal{UserID: "005x", AccountID: "001x"}); err != nil {
+		if err := RequireBrowsing(s, &identity.Principal{UserID: "005x", AccountID: "001x"}); err != nil {
 			t.Fatalf("buyer in a closed store: %v", err)
 		}
 		s.GuestBrowsingEnabled = true
-		if err := RequireBrowsing(s, &auth.Principal{Guest: true}); err != nil {
+		if err := RequireBrowsing(s, &identity.Principal{Guest: true}); err != nil {
 			t.Fatalf("guest in an open store: %v", err)
 		}
 		if _, err := LoadStore(context.Background(), d, records.NewID("0ZE")); status(err) != http.StatusNotFound {
@@ -86,12 +86,12 @@ func TestEffectiveAccountRules(t *testing.T) {
 		other := insert(t, d, "account", "001", map[string]any{"name": "Other"})
 		userID := records.NewID("005")
 		insert(t, d, "managedaccount", "0MA", map[string]any{"userid": userID, "accountid": managed})
-		buyer := &auth.Principal{SessionID: "s", UserID: userID, AccountID: own}
-		staff := &auth.Principal{SessionID: "s", UserID: records.NewID("005"), Staff: true}
-		guest := &auth.Principal{Guest: true}
+		buyer := &identity.Principal{SessionID: "s", UserID: userID, AccountID: own}
+		staff := &identity.Principal{SessionID: "s", UserID: records.NewID("005"), Staff: true}
+		guest := &identity.Principal{Guest: true}
 		for _, tc := range []struct {
 			name      string
-			p         *auth.Principal
+			p         *identity.Principal
 			requested string
 			want      string
 			status    int

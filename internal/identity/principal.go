@@ -1,6 +1,6 @@
-// Package auth signs people in and tells every handler who is calling: users and their password hashes, sessions
-// (cookie or bearer), CSRF protection, login rate limits.
-package auth
+// Package identity says who makes a request: the Principal that the auth middleware puts in every request's
+// context and that every domain reads. It is a leaf package so that auth and the records engine can both use it.
+package identity
 
 import "context"
 

@@ -1,0 +1,390 @@
+package records
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Values inside the engine have one canonical Go form per field type, whichever database they came from:
+//   text types, picklists, ids, dates and datetimes: string; Boolean: bool; Int: int64;
+//   Double, Currency, Percent: a decimal string with exactly the field's scale ("12.50"); no value: nil.
+// Dates are "2006-01-02"; datetimes are UTC with milliseconds, "2006-01-02T15:04:05.000Z".
+
+// DateTimeLayout is how datetimes are stored and sent.
+const DateTimeLayout = "2006-01-02T15:04:05.000Z"
+
+// DateLayout is how dates are stored and sent.
+const DateLayout = "2006-01-02"
+
+// Error codes of record writes, as Salesforce names them.
+const (
+	CodeRequiredFieldMissing  = "REQUIRED_FIELD_MISSING"
+	CodeInvalidField          = "INVALID_FIELD"
+	CodeInvalidType           = "INVALID_TYPE_ON_FIELD_IN_RECORD"
+	CodeStringTooLong         = "STRING_TOO_LONG"
+	CodeRestrictedPicklist    = "INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST"
+	CodeFieldIntegrity        = "FIELD_INTEGRITY_EXCEPTION"
+	CodeDuplicateValue        = "DUPLICATE_VALUE"
+	CodeInvalidFieldForInsert = "INVALID_FIELD_FOR_INSERT_UPDATE"
+	CodeInvalidEmail          = "INVALID_EMAIL_ADDRESS"
+	CodeNumberOutsideRange    = "NUMBER_OUTSIDE_VALID_RANGE"
+	CodeInsufficientAccess    = "INSUFFICIENT_ACCESS_OR_READONLY"
+)
+
+// FieldError is one reason a write was refused. Field is empty for errors that concern no single known field.
+type FieldError struct {
+	Code       string
+	Message    string
+	Field      string
+	FieldLabel string
+}
+
+func fieldErr(f *Field, code, format string, args ...any) *FieldError {
+	return &FieldError{Code: code, Field: f.APIName, FieldLabel: f.Label,
+		Message: f.Label + ": " + fmt.Sprintf(format, args...)}
+}
+
+var (
+	emailPattern = regexp.MustCompile(`^[^@\s]+@[^@\s]+\.[^@\s.]+$`)
+	phonePattern = regexp.MustCompile(`^[0-9+()./ \-xXextEXT#*]+$`)
+)
+
+// CoerceValue checks an input value (as decoded from JSON with UseNumber, or given by Go callers) against the
+// field's type and limits and returns its canonical form. Empty strings are no value, as in Salesforce. Picklist
+// membership by record type and references are checked by the engine, which knows the record and the database.
+func CoerceValue(f *Field, v any) (any, *FieldError) {
+	if s, ok := v.(string); ok && s == "" && f.Type != TypeBoolean {
+		return nil, nil
+	}
+	if v == nil {
+		if f.Type == TypeBoolean {
+			return false, nil
+		}
+		return nil, nil
+	}
+	switch f.Type {
+	case TypeBoolean:
+		b, ok := v.(bool)
+		if !ok {
+			return nil, fieldErr(f, CodeInvalidType, "value not of required type: %s", describe(v))
+		}
+		return b, nil
+	case TypeInt, TypeDouble, TypeCurrency, TypePercent:
+		return coerceNumber(f, v)
+	case TypeDate:
+		return coerceDate(f, v)
+	case TypeDateTime:
+		return coerceDateTime(f, v)
+	case TypeAddress:
+		return nil, fieldErr(f, CodeInvalidFieldForInsert, "compound fields are set through their components")
+	}
+	s, ok := v.(string)
+	if !ok {
+		return nil, fieldErr(f, CodeInvalidType, "value not of required type: %s", describe(v))
+	}
+	return coerceText(f, s)
+}
+
+func coerceText(f *Field, s string) (any, *FieldError) {
+	switch f.Type {
+	case TypeID, TypeReference:
+		id, ok := NormalizeID(s)
+		if !ok {
+			return nil, fieldErr(f, CodeFieldIntegrity, "id value of incorrect type: %s", s)
+		}
+		return id, nil
+	case TypeMultiPicklist:
+		var parts []string
+		seen := map[string]bool{}
+		for _, p := range strings.Split(s, ";") {
+			if p = strings.TrimSpace(p); p != "" && !seen[p] {
+				seen[p] = true
+				parts = append(parts, p)
+			}
+		}
+		if len(parts) == 0 {
+			return nil, nil
+		}
+		s = strings.Join(parts, ";")
+	case TypeEmail:
+		if !emailPattern.MatchString(s) {
+			return nil, fieldErr(f, CodeInvalidEmail, "invalid email address: %s", s)
+		}
+	case TypePhone:
+		if !phonePattern.MatchString(s) {
+			return nil, fieldErr(f, CodeInvalidType, "value not of required type: %s", s)
+		}
+	case TypeURL:
+		if strings.ContainsAny(s, " \t\r\n<>\"") {
+			return nil, fieldErr(f, CodeInvalidType, "value not of required type: %s", s)
+		}
+	}
+	if f.Length > 0 && utf8.RuneCountInString(s) > f.Length {
+		return nil, fieldErr(f, CodeStringTooLong, "data value too large: %s (max length=%d)", truncate(s, 40), f.Length)
+	}
+	return s, nil
+}
+
+// coerceNumber accepts JSON numbers and numeric strings, rounds to the field's scale (half away from zero) and
+// refuses values with more integer digits than precision minus scale allows.
+func coerceNumber(f *Field, v any) (any, *FieldError) {
+	var text string
+	switch n := v.(type) {
+	case json.Number:
+		text = n.String()
+	case string:
+		text = strings.TrimSpace(n)
+	case float64:
+		text = strconv.FormatFloat(n, 'f', -1, 64)
+	case int:
+		text = strconv.Itoa(n)
+	case int64:
+		text = strconv.FormatInt(n, 10)
+	default:
+		return nil, fieldErr(f, CodeInvalidType, "value not of required type: %s", describe(v))
+	}
+	r, ok := new(big.Rat).SetString(text)
+	if !ok || strings.ContainsAny(text, "/") || strings.EqualFold(text, "nan") {
+		return nil, fieldErr(f, CodeInvalidType, "value not of required type: %s", text)
+	}
+	scale := f.Scale
+	if f.Type == TypeInt {
+		if !r.IsInt() {
+			return nil, fieldErr(f, CodeInvalidType, "value not of required type: %s", text)
+		}
+		scale = 0
+	}
+	out := r.FloatString(scale)
+	precision := f.Precision
+	if precision == 0 {
+		precision = 18
+	}
+	intDigits := strings.TrimLeft(strings.SplitN(strings.TrimPrefix(out, "-"), ".", 2)[0], "0")
+	if len(intDigits) > precision-scale {
+		return nil, fieldErr(f, CodeNumberOutsideRange, "value outside of valid range on numeric field: %s", text)
+	}
+	if f.Type == TypeInt {
+		i, err := strconv.ParseInt(out, 10, 64)
+		if err != nil {
+			return nil, fieldErr(f, CodeNumberOutsideRange, "value outside of valid range on numeric field: %s", text)
+		}
+		return i, nil
+	}
+	return out, nil
+}
+
+func coerceDate(f *Field, v any) (any, *FieldError) {
+	s, ok := v.(string)
+	if !ok {
+		return nil, fieldErr(f, CodeInvalidType, "value not of required type: %s", describe(v))
+	}
+	d, err := time.Parse(DateLayout, s)
+	if err != nil {
+		return nil, fieldErr(f, CodeInvalidType, "value not of required type: %s", s)
+	}
+	return d.Format(DateLayout), nil
+}
+
+func coerceDateTime(f *Field, v any) (any, *FieldError) {
+	if t, ok := v.(time.Time); ok {
+		return t.UTC().Format(DateTimeLayout), nil
+	}
+	s, ok := v.(string)
+	if !ok {
+		return nil, fieldErr(f, CodeInvalidType, "value not of required type: %s", describe(v))
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		// Salesforce also takes offsets without a colon (+0000).
+		if t, err = time.Parse("2006-01-02T15:04:05.999999999Z0700", s); err != nil {
+			return nil, fieldErr(f, CodeInvalidType, "value not of required type: %s", s)
+		}
+	}
+	return t.UTC().Format(DateTimeLayout), nil
+}
+
+// describe names a value in an error message: strings as they are, other values as JSON.
+func describe(v any) string {
+	if s, ok := v.(string); ok {
+		return s
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return truncate(string(b), 60)
+}
+
+func truncate(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n]) + "..."
+}
+
+// fromDB turns a value scanned from either database into the field's canonical form. Rows written by typed SQL
+// come through here too, so it is lenient about how a value was stored (a number in a TEXT column, a timestamp
+// without milliseconds).
+func fromDB(f *Field, raw any) any {
+	if b, ok := raw.([]byte); ok {
+		raw = string(b)
+	}
+	if raw == nil {
+		if f.Type == TypeBoolean {
+			return false
+		}
+		return nil
+	}
+	switch f.Type {
+	case TypeBoolean:
+		switch b := raw.(type) {
+		case bool:
+			return b
+		case int64:
+			return b != 0
+		case string:
+			return b == "1" || strings.EqualFold(b, "true") || b == "t"
+		}
+	case TypeInt:
+		switch n := raw.(type) {
+		case int64:
+			return n
+		case float64:
+			return int64(n)
+		case string:
+			if i, err := strconv.ParseInt(n, 10, 64); err == nil {
+				return i
+			}
+		}
+	case TypeDouble, TypeCurrency, TypePercent:
+		var r *big.Rat
+		switch n := raw.(type) {
+		case string:
+			r, _ = new(big.Rat).SetString(n)
+		case int64:
+			r = new(big.Rat).SetInt64(n)
+		case float64:
+			r, _ = new(big.Rat).SetString(strconv.FormatFloat(n, 'f', -1, 64))
+		}
+		if r != nil {
+			return r.FloatString(f.Scale)
+		}
+	case TypeDateTime:
+		switch t := raw.(type) {
+		case time.Time:
+			return t.UTC().Format(DateTimeLayout)
+		case string:
+			if p, err := time.Parse(time.RFC3339Nano, t); err == nil {
+				return p.UTC().Format(DateTimeLayout)
+			}
+		}
+	case TypeDate:
+		if t, ok := raw.(time.Time); ok {
+			return t.UTC().Format(DateLayout)
+		}
+	}
+	if s, ok := raw.(string); ok {
+		return s
+	}
+	return fmt.Sprint(raw)
+}
+
+// WireValue is the value the UI API sends: numbers as JSON numbers (exact, without trailing zeros), the rest as is.
+func WireValue(f *Field, v any) any {
+	if v == nil {
+		return nil
+	}
+	switch f.Type {
+	case TypeDouble, TypeCurrency, TypePercent:
+		if s, ok := v.(string); ok {
+			return json.Number(trimDecimal(s))
+		}
+	}
+	return v
+}
+
+func trimDecimal(s string) string {
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	if s == "-0" || s == "" {
+		return "0"
+	}
+	return s
+}
+
+// DisplayValue is the formatted value Salesforce sends beside the raw one: currency as "$12.50" (whole amounts
+// without cents, "$350,000,000"), dates "5/2/2020", datetimes "4/6/2021, 4:46 PM" (UTC), picklist labels. Other
+// types have none (null).
+func DisplayValue(f *Field, v any) any {
+	s, ok := v.(string)
+	if !ok || s == "" {
+		return nil
+	}
+	switch f.Type {
+	case TypeCurrency:
+		return formatCurrency(s)
+	case TypeDate:
+		if t, err := time.Parse(DateLayout, s); err == nil {
+			return t.Format("1/2/2006")
+		}
+	case TypeDateTime:
+		if t, err := time.Parse(DateTimeLayout, s); err == nil {
+			return t.Format("1/2/2006, 3:04 PM")
+		}
+	case TypePicklist:
+		return picklistLabel(f, s)
+	case TypeMultiPicklist:
+		parts := strings.Split(s, ";")
+		for i, p := range parts {
+			parts[i] = picklistLabel(f, p)
+		}
+		return strings.Join(parts, ";")
+	}
+	return nil
+}
+
+func picklistLabel(f *Field, value string) string {
+	for _, p := range f.Picklist {
+		if p.Value == value && p.Label != "" {
+			return p.Label
+		}
+	}
+	return value
+}
+
+func formatCurrency(s string) string {
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	whole, frac, _ := strings.Cut(s, ".")
+	if strings.Trim(frac, "0") == "" {
+		frac = ""
+	} else {
+		for len(frac) < 2 {
+			frac += "0"
+		}
+	}
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	b.WriteByte('$')
+	for i, c := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if frac != "" {
+		b.WriteByte('.')
+		b.WriteString(frac)
+	}
+	return b.String()
+}

@@ -1,0 +1,82 @@
+package records
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+func TestCoerceValue(t *testing.T) {
+	cur := &Field{APIName: "Amount", Label: "Amount", Type: TypeCurrency, Precision: 18, Scale: 2}
+	small := &Field{APIName: "N", Label: "N", Type: TypeInt, Precision: 3}
+	txt := &Field{APIName: "T", Label: "T", Type: TypeText, Length: 3}
+	cases := []struct {
+		f    *Field
+		in   any
+		want any
+		code string
+	}{
+		{cur, json.Number("12.5"), "12.50", ""},
+		{cur, "12.345", "12.35", ""},
+		{cur, json.Number("1e3"), "1000.00", ""},
+		{cur, "abc", nil, CodeInvalidType},
+		{cur, true, nil, CodeInvalidType},
+		{cur, json.Number("12345678901234567"), nil, CodeNumberOutsideRange},
+		{small, json.Number("999"), int64(999), ""},
+		{small, json.Number("1000"), nil, CodeNumberOutsideRange},
+		{small, json.Number("1.5"), nil, CodeInvalidType},
+		{txt, "abc", "abc", ""},
+		{txt, "abcd", nil, CodeStringTooLong},
+		{txt, "", nil, ""},
+		{txt, 12, nil, CodeInvalidType},
+		{&Field{Label: "B", Type: TypeBoolean}, nil, false, ""},
+		{&Field{Label: "B", Type: TypeBoolean}, "true", nil, CodeInvalidType},
+		{&Field{Label: "D", Type: TypeDate}, "2024-02-29", "2024-02-29", ""},
+		{&Field{Label: "D", Type: TypeDate}, "2023-02-29", nil, CodeInvalidType},
+		{&Field{Label: "DT", Type: TypeDateTime}, "2024-01-02T03:04:05+01:00", "2024-01-02T02:04:05.000Z", ""},
+		{&Field{Label: "DT", Type: TypeDateTime}, "2024-01-02T03:04:05.123+0000", "2024-01-02T03:04:05.123Z", ""},
+		{&Field{Label: "DT", Type: TypeDateTime}, "yesterday", nil, CodeInvalidType},
+		{&Field{Label: "E", Type: TypeEmail, Length: 80}, "a@b.co", "a@b.co", ""},
+		{&Field{Label: "E", Type: TypeEmail, Length: 80}, "a@b", nil, CodeInvalidEmail},
+		{&Field{Label: "P", Type: TypePhone, Length: 40}, "+1 (555) 010-0000", "+1 (555) 010-0000", ""},
+		{&Field{Label: "P", Type: TypePhone, Length: 40}, "call me", nil, CodeInvalidType},
+		{&Field{Label: "U", Type: TypeURL, Length: 255}, "https://x.io/a b", nil, CodeInvalidType},
+		{&Field{Label: "M", Type: TypeMultiPicklist, Length: 255}, "a; b;a", "a;b", ""},
+		{&Field{Label: "R", Type: TypeReference}, "001000000000001", "001000000000001AAA", ""},
+		{&Field{Label: "R", Type: TypeReference}, "001-bad", nil, CodeFieldIntegrity},
+	}
+	for _, c := range cases {
+		got, fe := CoerceValue(c.f, c.in)
+		code := ""
+		if fe != nil {
+			code = fe.Code
+		}
+		if code != c.code || (c.code == "" && got != c.want) {
+			t.Errorf("%s %v: got %v (%s); want %v (%s)", c.f.Type, c.in, got, code, c.want, c.code)
+		}
+	}
+}
+
+func TestWireAndDisplayValues(t *testing.T) {
+	cur := &Field{Type: TypeCurrency, Scale: 2}
+	for in, want := range map[string]string{"350000000.00": "$350,000,000", "12.50": "$12.50", "-1234.05": "-$1,234.05", "0.00": "$0"} {
+		if got := DisplayValue(cur, in); got != want {
+			t.Errorf("display %s = %v; want %s", in, got, want)
+		}
+	}
+	if got := WireValue(cur, "12.50"); got != json.Number("12.5") {
+		t.Errorf("wire %v", got)
+	}
+	if got := DisplayValue(&Field{Type: TypeDateTime}, "2021-04-06T23:46:16.000Z"); got != "4/6/2021, 11:46 PM" {
+		t.Errorf("datetime display %v", got)
+	}
+	if got := DisplayValue(&Field{Type: TypeDate}, "2020-05-02"); got != "5/2/2020" {
+		t.Errorf("date display %v", got)
+	}
+	pl := &Field{Type: TypePicklist, Picklist: []PicklistValue{{Value: "a", Label: "Alpha"}}}
+	if got := DisplayValue(pl, "a"); got != "Alpha" {
+		t.Errorf("picklist display %v", got)
+	}
+	if got := DisplayValue(&Field{Type: TypeText}, "x"); got != nil {
+		t.Errorf("text display %v", got)
+	}
+}

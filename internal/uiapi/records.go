@@ -1,0 +1,329 @@
+package uiapi
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"time"
+
+	"storefront/internal/identity"
+	"storefront/internal/platform/httpx"
+	"storefront/internal/records"
+)
+
+// FieldValue is FieldValueRepresentation: the raw value and its formatted form.
+type FieldValue struct {
+	DisplayValue any `json:"displayValue"`
+	Value        any `json:"value"`
+}
+
+// RecordRep is RecordRepresentation, key for key.
+type RecordRep struct {
+	APIName            string                `json:"apiName"`
+	ChildRelationships map[string]any        `json:"childRelationships"`
+	ETag               string                `json:"eTag"`
+	Fields             map[string]FieldValue `json:"fields"`
+	ID                 string                `json:"id"`
+	LastModifiedByID   any                   `json:"lastModifiedById"`
+	LastModifiedDate   any                   `json:"lastModifiedDate"`
+	RecordTypeID       string                `json:"recordTypeId"`
+	RecordTypeInfo     *RecordTypeInfo       `json:"recordTypeInfo"`
+	SystemModstamp     any                   `json:"systemModstamp"`
+	WeakEtag           int64                 `json:"weakEtag"`
+}
+
+// RecordTypeInfo is RecordTypeInfoRepresentation.
+type RecordTypeInfo struct {
+	Available                bool   `json:"available"`
+	DefaultRecordTypeMapping bool   `json:"defaultRecordTypeMapping"`
+	Master                   bool   `json:"master"`
+	Name                     string `json:"name"`
+	RecordTypeID             string `json:"recordTypeId"`
+}
+
+// fieldRequest is one requested field: a field of the record, or (Relation set) a field of the record a
+// reference of it points at (Contact.Account.Name).
+type fieldRequest struct {
+	Field    *records.Field
+	Relation *records.Field
+	Target   *records.Field
+}
+
+// newRecordRep builds the envelope of a record with no fields yet.
+func newRecordRep(rec *records.Record) *RecordRep {
+	rep := &RecordRep{APIName: rec.Object.APIName, ChildRelationships: map[string]any{}, ETag: rec.ETag(),
+		Fields: map[string]FieldValue{}, ID: rec.ID, LastModifiedByID: rec.Get("LastModifiedById"),
+		LastModifiedDate: rec.Get("LastModifiedDate"), RecordTypeID: rec.RecordTypeID(),
+		SystemModstamp: rec.Get("SystemModstamp"), WeakEtag: rec.WeakETag()}
+	for _, rt := range rec.Object.RecordTypes {
+		if rt.ID == rep.RecordTypeID {
+			rep.RecordTypeInfo = &RecordTypeInfo{Available: true, DefaultRecordTypeMapping: rt.Default,
+				Name: rt.Name, RecordTypeID: rt.ID}
+		}
+	}
+	if len(rec.Object.RecordTypes) > 0 && rep.RecordTypeInfo == nil {
+		rep.RecordTypeInfo = &RecordTypeInfo{Available: true, Master: true, Name: "Master", RecordTypeID: rep.RecordTypeID}
+	}
+	return rep
+}
+
+func fieldValue(f *records.Field, v any) FieldValue {
+	return FieldValue{DisplayValue: records.DisplayValue(f, v), Value: records.WireValue(f, v)}
+}
+
+// allReadable is the representation with every field the actor may read.
+func allReadable(rec *records.Record, actor *identity.Principal) *RecordRep {
+	rep := newRecordRep(rec)
+	for i := range rec.Object.Fields {
+		f := &rec.Object.Fields[i]
+		if f.HasColumn() && records.FieldReadable(actor, f) {
+			rep.Fields[f.APIName] = fieldValue(f, rec.Values[f.APIName])
+		}
+	}
+	return rep
+}
+
+// getRecord answers GET /records/{recordId}?fields=&optionalFields=&layoutTypes=&modes=.
+func (h *Handler) getRecord(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
+	q := r.URL.Query()
+	fields, optional, layouts := listParam(q["fields"]), listParam(q["optionalFields"]), listParam(q["layoutTypes"])
+	if len(fields) == 0 && len(optional) == 0 && len(layouts) == 0 {
+		return httpx.BadRequest("INVALID_INPUT", "Specify at least one of fields, optionalFields or layoutTypes.")
+	}
+	rec, err := h.Engine.Get(r.Context(), actor, r.PathValue("recordId"))
+	if err != nil {
+		return err
+	}
+	cat, err := h.Engine.Catalog(r.Context())
+	if err != nil {
+		return err
+	}
+	var wanted []fieldRequest
+	for _, path := range fields {
+		req, ok, err := resolveField(cat, actor, rec.Object, path)
+		if err != nil {
+			return err
+		}
+		if ok {
+			wanted = append(wanted, req)
+		}
+	}
+	for _, path := range optional {
+		if req, ok, err := resolveField(cat, actor, rec.Object, path); err == nil && ok {
+			wanted = append(wanted, req)
+		}
+	}
+	wanted = append(wanted, layoutFields(rec.Object, actor, layouts)...)
+	rep, err := h.represent(r.Context(), actor, rec, wanted)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, rep)
+	return nil
+}
+
+// listParam splits comma-separated values, also accepting the parameter repeated.
+func listParam(values []string) []string {
+	var out []string
+	for _, v := range values {
+		for _, p := range strings.Split(v, ",") {
+			if p = strings.TrimSpace(p); p != "" {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// resolveField maps "Object.Field" or "Object.Relationship.Field" to fields of the record's object. Paths for
+// another object are not for this record and are skipped (ok false). Unknown or unreadable fields are the
+// INVALID_FIELD error a `fields` entry gets; the caller drops them for optionalFields.
+func resolveField(cat *records.Catalog, actor *identity.Principal, o *records.Object, path string) (fieldRequest, bool, error) {
+	parts := strings.Split(path, ".")
+	if len(parts) < 2 {
+		return fieldRequest{}, false, invalidField(path)
+	}
+	if !strings.EqualFold(parts[0], o.APIName) {
+		return fieldRequest{}, false, nil
+	}
+	if len(parts) == 2 {
+		f := o.Field(parts[1])
+		if f == nil || !f.HasColumn() || !records.FieldReadable(actor, f) {
+			return fieldRequest{}, false, invalidField(path)
+		}
+		return fieldRequest{Field: f}, true, nil
+	}
+	if len(parts) == 3 {
+		rel := relationshipField(o, parts[1])
+		if rel == nil || !records.FieldReadable(actor, rel) {
+			return fieldRequest{}, false, invalidField(path)
+		}
+		target := cat.Object(rel.ReferenceTo[0])
+		if target == nil || !records.CanRead(actor, target) {
+			return fieldRequest{}, false, invalidField(path)
+		}
+		tf := target.Field(parts[2])
+		if tf == nil || !tf.HasColumn() || !records.FieldReadable(actor, tf) {
+			return fieldRequest{}, false, invalidField(path)
+		}
+		return fieldRequest{Relation: rel, Target: tf}, true, nil
+	}
+	return fieldRequest{}, false, invalidField(path)
+}
+
+func relationshipField(o *records.Object, name string) *records.Field {
+	for i := range o.Fields {
+		f := &o.Fields[i]
+		if f.Type == records.TypeReference && len(f.ReferenceTo) > 0 && strings.EqualFold(f.RelationshipName, name) {
+			return f
+		}
+	}
+	return nil
+}
+
+func invalidField(path string) error {
+	name := path
+	if i := strings.LastIndex(path, "."); i >= 0 {
+		name = path[i+1:]
+	}
+	return httpx.BadRequest("INVALID_FIELD", "No such column '%s' on entity. If you are attempting to use a custom "+
+		"field, be sure to append the '__c' after the custom field name. Requested: %s", name, path)
+}
+
+// layoutFields: without layouts, Full means every readable field and Compact the name fields.
+func layoutFields(o *records.Object, actor *identity.Principal, layouts []string) []fieldRequest {
+	var out []fieldRequest
+	for _, l := range layouts {
+		for i := range o.Fields {
+			f := &o.Fields[i]
+			if !f.HasColumn() || !records.FieldReadable(actor, f) {
+				continue
+			}
+			if strings.EqualFold(l, "Full") || (strings.EqualFold(l, "Compact") && (f.NameField || f.APIName == "Id")) {
+				out = append(out, fieldRequest{Field: f})
+			}
+		}
+	}
+	return out
+}
+
+// represent builds the representation with the requested fields: one query per followed relationship, none per
+// plain field.
+func (h *Handler) represent(ctx context.Context, actor *identity.Principal, rec *records.Record, wanted []fieldRequest) (*RecordRep, error) {
+	rep := newRecordRep(rec)
+	related := map[string]*RecordRep{}
+	relatedRec := map[string]*records.Record{}
+	for _, req := range wanted {
+		if req.Relation == nil {
+			rep.Fields[req.Field.APIName] = fieldValue(req.Field, rec.Values[req.Field.APIName])
+			continue
+		}
+		name := req.Relation.RelationshipName
+		if _, seen := relatedRec[name]; !seen {
+			target, err := h.Engine.GetRelated(ctx, actor, rec, req.Relation)
+			if err != nil {
+				return nil, err
+			}
+			relatedRec[name] = target
+			if target != nil {
+				related[name] = newRecordRep(target)
+			}
+		}
+		target := relatedRec[name]
+		if target == nil {
+			rep.Fields[name] = FieldValue{}
+			continue
+		}
+		tf := target.Object.Field(req.Target.APIName)
+		if tf == nil {
+			continue // the reference pointed at another object than its first target
+		}
+		related[name].Fields[tf.APIName] = fieldValue(tf, target.Values[tf.APIName])
+		display := any(nil)
+		if nf := target.Object.NameFieldName(); nf != "" {
+			display = target.Values[nf]
+		}
+		rep.Fields[name] = FieldValue{DisplayValue: display, Value: related[name]}
+	}
+	return rep, nil
+}
+
+// recordInput is RecordInputRepresentation, read loosely so that a wrong shape gets a clear message.
+func decodeRecordInput(w http.ResponseWriter, r *http.Request) (apiName string, fields map[string]any, err error) {
+	var body map[string]any
+	if err := httpx.DecodeJSON(w, r, &body); err != nil {
+		return "", nil, err
+	}
+	if body == nil {
+		return "", nil, invalidInput("the body must be an object")
+	}
+	fields, ok := body["fields"].(map[string]any)
+	if !ok {
+		return "", nil, invalidInput("fields must be an object of field names to values")
+	}
+	if v, present := body["apiName"]; present && v != nil {
+		if apiName, ok = v.(string); !ok {
+			return "", nil, invalidInput("apiName must be a string")
+		}
+	}
+	if v, present := body["allowSaveOnDuplicate"]; present && v != nil {
+		if _, ok := v.(bool); !ok {
+			return "", nil, invalidInput("allowSaveOnDuplicate must be a boolean")
+		}
+	}
+	return apiName, fields, nil
+}
+
+func invalidInput(why string) error {
+	return httpx.BadRequest("INVALID_INPUT", "Invalid recordInput: %s.", why)
+}
+
+// createRecord answers POST /records with 201 and the new record's readable fields.
+func (h *Handler) createRecord(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
+	apiName, fields, err := decodeRecordInput(w, r)
+	if err != nil {
+		return err
+	}
+	if apiName == "" {
+		return invalidInput("apiName is required")
+	}
+	rec, err := h.Engine.Create(r.Context(), actor, apiName, fields)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusCreated, allReadable(rec, actor))
+	return nil
+}
+
+// updateRecord answers PATCH /records/{recordId} with 200 and the record; If-Unmodified-Since may refuse it (412).
+func (h *Handler) updateRecord(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
+	var opts records.UpdateOptions
+	if v := r.Header.Get("If-Unmodified-Since"); v != "" {
+		t, err := http.ParseTime(v)
+		if err != nil {
+			if t, err = time.Parse(time.RFC3339Nano, v); err != nil {
+				return httpx.BadRequest("INVALID_INPUT", "If-Unmodified-Since must be an HTTP date.")
+			}
+		}
+		opts.IfUnmodifiedSince = t
+	}
+	_, fields, err := decodeRecordInput(w, r)
+	if err != nil {
+		return err
+	}
+	rec, err := h.Engine.Update(r.Context(), actor, r.PathValue("recordId"), fields, opts)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, allReadable(rec, actor))
+	return nil
+}
+
+// deleteRecord answers DELETE /records/{recordId} with 204.
+func (h *Handler) deleteRecord(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
+	if err := h.Engine.Delete(r.Context(), actor, r.PathValue("recordId")); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}

@@ -1,0 +1,423 @@
+package uiapi
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"storefront/internal/identity"
+	"storefront/internal/platform/db"
+	"storefront/internal/platform/db/dbtest"
+	"storefront/internal/records"
+)
+
+// examples are copies of the real responses in shared/contracts/uiapi/examples.
+const examples = "testdata/"
+
+// env is a running UI API over a fresh database with three callers: staff, a buyer of one account, a guest.
+type env struct {
+	t      *testing.T
+	srv    *httptest.Server
+	engine *records.Engine
+	staff  *identity.Principal
+	buyer  *identity.Principal
+	mine   *records.Record // the buyer's account
+	theirs *records.Record // another account
+}
+
+// asUser is the test stand-in for the auth middleware: it puts the principal named by X-Test-As in the context.
+func asUser(principals map[string]*identity.Principal, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if p := principals[r.Header.Get("X-Test-As")]; p != nil {
+			r = r.WithContext(identity.WithPrincipal(r.Context(), p))
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func newEnv(t *testing.T, d *db.DB) *env {
+	t.Helper()
+	ctx := context.Background()
+	if err := records.SyncSchema(ctx, d, records.StandardObjects()); err != nil {
+		t.Fatal(err)
+	}
+	e := &env{t: t, engine: records.NewEngine(d)}
+	admin, err := e.engine.Create(ctx, records.System, "User", map[string]any{"Username": "admin@x.io", "Email": "admin@x.io", "LastName": "Admin"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.staff = &identity.Principal{UserID: admin.ID, Staff: true}
+	e.mine, _ = e.engine.Create(ctx, e.staff, "Account", map[string]any{"Name": "Mine"})
+	e.theirs, _ = e.engine.Create(ctx, e.staff, "Account", map[string]any{"Name": "Theirs"})
+	buyerUser, err := e.engine.Create(ctx, e.staff, "User", map[string]any{"Username": "buyer@x.io", "Email": "buyer@x.io", "LastName": "Buyer"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.buyer = &identity.Principal{UserID: buyerUser.ID, AccountID: e.mine.ID}
+	mux := http.NewServeMux()
+	Register(mux, e.engine)
+	e.srv = httptest.NewServer(asUser(map[string]*identity.Principal{"staff": e.staff, "buyer": e.buyer}, mux))
+	t.Cleanup(e.srv.Close)
+	return e
+}
+
+type response struct {
+	status int
+	body   []byte
+}
+
+func (r response) json(t *testing.T) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(r.body, &m); err != nil {
+		t.Fatalf("body %s: %v", r.body, err)
+	}
+	return m
+}
+
+func (e *env) do(as, method, path string, body string, headers ...string) response {
+	e.t.Helper()
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	req, _ := http.NewRequest(method, e.srv.URL+Base+path, rd)
+	req.Header.Set("X-Test-As", as)
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return response{res.StatusCode, b}
+}
+
+// wantJSON compares a response with an exact status and JSON body.
+func wantJSON(t *testing.T, got response, status int, body string) {
+	t.Helper()
+	var g, w any
+	if err := json.Unmarshal(got.body, &g); err != nil {
+		t.Fatalf("status %d body %s: %v", got.status, got.body, err)
+	}
+	if err := json.Unmarshal([]byte(body), &w); err != nil {
+		t.Fatal(err)
+	}
+	if got.status != status || !reflect.DeepEqual(g, w) {
+		t.Fatalf("got %d %s\nwant %d %s", got.status, got.body, status, body)
+	}
+}
+
+func keysOf(m map[string]any) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func exampleKeys(t *testing.T, file string) map[string]any {
+	t.Helper()
+	b, err := os.ReadFile(examples + file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestRecordLifecycleOverHTTP(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		created := e.do("staff", "POST", "/records", `{"apiName":"Account","fields":{"Name":"Burlington","AnnualRevenue":12.5,"NumberOfEmployees":"9000","Id":"001000000000000AAA","Type":"Prospect"}}`)
+		if created.status != http.StatusCreated {
+			t.Fatalf("create: %d %s", created.status, created.body)
+		}
+		rec := created.json(t)
+		id := rec["id"].(string)
+		if len(id) != 18 || !strings.HasPrefix(id, "001") || id == "001000000000000AAA" {
+			t.Fatalf("id %q", id)
+		}
+		fields := rec["fields"].(map[string]any)
+		if fields["AnnualRevenue"].(map[string]any)["displayValue"] != "$12.50" || fields["NumberOfEmployees"].(map[string]any)["value"] != 9000.0 ||
+			fields["IsBuyer"].(map[string]any)["value"] != false || fields["OwnerId"].(map[string]any)["value"] != e.staff.UserID {
+			t.Fatalf("created fields %s", created.body)
+		}
+		if _, hidden := fields["BillingAddress"]; hidden {
+			t.Fatal("a compound field was sent as a value")
+		}
+
+		// Read by the 15-character id: the requested fields only, a missing optional field left out.
+		got := e.do("staff", "GET", "/records/"+id[:15]+"?fields=Account.Name,Account.AnnualRevenue&optionalFields=Account.Nope__c,Contact.Name", "")
+		if got.status != http.StatusOK {
+			t.Fatalf("get: %d %s", got.status, got.body)
+		}
+		m := got.json(t)
+		if want := keysOf(exampleKeys(t, "validAccountResponse1.json")); !reflect.DeepEqual(keysOf(m), want) {
+			t.Fatalf("record keys %v; want %v", keysOf(m), want)
+		}
+		if keys := keysOf(m["fields"].(map[string]any)); !reflect.DeepEqual(keys, []string{"AnnualRevenue", "Name"}) {
+			t.Fatalf("fields %v", keys)
+		}
+		if m["id"] != id || m["recordTypeId"] != records.DefaultRecordTypeID || m["recordTypeInfo"] != nil ||
+			m["lastModifiedById"] != e.staff.UserID || m["childRelationships"] == nil {
+			t.Fatalf("record %s", got.body)
+		}
+		weak := m["weakEtag"].(float64)
+		stamp, _ := time.Parse(records.DateTimeLayout, m["systemModstamp"].(string))
+		if int64(weak) != stamp.UnixMilli() {
+			t.Fatalf("weakEtag %v is not systemModstamp %v in ms", weak, m["systemModstamp"])
+		}
+		if !strings.Contains(string(got.body), `"AnnualRevenue":{"displayValue":"$12.50","value":12.5}`) {
+			t.Fatalf("currency on the wire: %s", got.body)
+		}
+
+		// Update by the 15-character id; the eTags move.
+		upd := e.do("staff", "PATCH", "/records/"+id[:15], `{"fields":{"Id":"`+id+`","Name":"Burlington Textiles"}}`)
+		if upd.status != http.StatusOK {
+			t.Fatalf("update: %d %s", upd.status, upd.body)
+		}
+		u := upd.json(t)
+		if u["eTag"] == m["eTag"] || u["weakEtag"].(float64) <= weak ||
+			u["fields"].(map[string]any)["Name"].(map[string]any)["value"] != "Burlington Textiles" {
+			t.Fatalf("after update %s", upd.body)
+		}
+		// An Id in the body that names another record is refused.
+		other := e.do("staff", "PATCH", "/records/"+id, `{"fields":{"Id":"`+e.theirs.ID+`","Name":"X"}}`)
+		if other.status != http.StatusBadRequest || !strings.Contains(string(other.body), `"errorCode":"INVALID_FIELD"`) {
+			t.Fatalf("mismatched id: %d %s", other.status, other.body)
+		}
+
+		if del := e.do("staff", "DELETE", "/records/"+id, ""); del.status != http.StatusNoContent {
+			t.Fatalf("delete: %d %s", del.status, del.body)
+		}
+		wantJSON(t, e.do("staff", "GET", "/records/"+id+"?fields=Account.Name", ""), 404,
+			`[{"errorCode":"NOT_FOUND","message":"The requested resource does not exist"}]`)
+		wantJSON(t, e.do("staff", "DELETE", "/records/"+id, ""), 404,
+			`[{"errorCode":"NOT_FOUND","message":"The requested resource does not exist"}]`)
+	})
+}
+
+func TestRecordErrorsOverHTTP(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		notFound := `[{"errorCode":"NOT_FOUND","message":"The requested resource does not exist"}]`
+		for _, id := range []string{"zzz000000000001", "001not-an-id", "001000000000001AAB", records.NewID("001")} {
+			wantJSON(t, e.do("staff", "GET", "/records/"+id+"?fields=Account.Name", ""), 404, notFound)
+		}
+		wantJSON(t, e.do("staff", "GET", "/records/"+e.mine.ID, ""), 400,
+			`[{"errorCode":"INVALID_INPUT","message":"Specify at least one of fields, optionalFields or layoutTypes."}]`)
+		bad := e.do("staff", "GET", "/records/"+e.mine.ID+"?fields=Account.Nope__c", "")
+		if bad.status != 400 || !strings.Contains(string(bad.body), `"errorCode":"INVALID_FIELD"`) {
+			t.Fatalf("unknown requested field: %d %s", bad.status, bad.body)
+		}
+
+		wantJSON(t, e.do("staff", "POST", "/records", `{"apiName":"Account","fields":{"AnnualRevenue":"lots","Website":"`+strings.Repeat("w", 256)+`"}}`), 400, `{
+			"enhancedErrorType":"RecordError","message":"Annual Revenue: value not of required type: lots",
+			"output":{"errors":[],"fieldErrors":{
+				"AnnualRevenue":[{"constituentField":"AnnualRevenue","duplicateRecordError":null,"errorCode":"INVALID_TYPE_ON_FIELD_IN_RECORD","field":"AnnualRevenue","fieldLabel":"Annual Revenue","message":"Annual Revenue: value not of required type: lots"}],
+				"Website":[{"constituentField":"Website","duplicateRecordError":null,"errorCode":"STRING_TOO_LONG","field":"Website","fieldLabel":"Website","message":"Website: data value too large: wwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwww... (max length=255)"}],
+				"Name":[{"constituentField":"Name","duplicateRecordError":null,"errorCode":"REQUIRED_FIELD_MISSING","field":"Name","fieldLabel":"Account Name","message":"Required fields are missing: [Name]"}]}}}`)
+		wantJSON(t, e.do("staff", "POST", "/records", `{"apiName":"Account","fields":{"Name":"A","CreatedDate":"2020-01-01T00:00:00.000Z","Bogus":1}}`), 400, `{
+			"enhancedErrorType":"RecordError","message":"No such column 'Bogus' on sobject of type Account",
+			"output":{"errors":[
+				{"constituentField":null,"duplicateRecordError":null,"errorCode":"INVALID_FIELD","field":null,"fieldLabel":null,"message":"No such column 'Bogus' on sobject of type Account"},
+				{"constituentField":null,"duplicateRecordError":null,"errorCode":"INVALID_FIELD_FOR_INSERT_UPDATE","field":null,"fieldLabel":null,"message":"Unable to create/update fields: CreatedDate. Please check the security settings of this field and verify that it is read/write for your profile or permission set."}],
+				"fieldErrors":{}}}`)
+		pick := e.do("staff", "POST", "/records", `{"apiName":"Account","fields":{"Name":"A","Type":"Nope","ParentId":"`+e.buyer.UserID+`"}}`)
+		if pick.status != 400 || !strings.Contains(string(pick.body), `"INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST"`) {
+			t.Fatalf("picklist: %s", pick.body)
+		}
+		ref := e.do("staff", "POST", "/records", `{"apiName":"Account","fields":{"Name":"A","ParentId":"`+e.buyer.UserID+`"}}`)
+		if ref.status != 400 || !strings.Contains(string(ref.body), `"errorCode":"FIELD_INTEGRITY_EXCEPTION","field":"ParentId"`) {
+			t.Fatalf("reference to a user: %s", ref.body)
+		}
+		dup := e.do("staff", "POST", "/records", `{"apiName":"User","fields":{"Username":"buyer@x.io","Email":"b@x.io","LastName":"B"}}`)
+		if dup.status != 400 || !strings.Contains(string(dup.body), `"errorCode":"DUPLICATE_VALUE"`) {
+			t.Fatalf("duplicate: %s", dup.body)
+		}
+
+		wantJSON(t, e.do("staff", "POST", "/records", `{"apiName":"Account","fields":{`), 400,
+			`[{"errorCode":"JSON_PARSER_ERROR","message":"The request body is not valid JSON: unexpected EOF"}]`)
+		wantJSON(t, e.do("staff", "POST", "/records", `{"apiName":"Account","fields":["Name"]}`), 400,
+			`[{"errorCode":"INVALID_INPUT","message":"Invalid recordInput: fields must be an object of field names to values."}]`)
+		wantJSON(t, e.do("staff", "POST", "/records", `{"apiName":"Nope","fields":{}}`), 400, `{"enhancedErrorType":"RecordError",
+			"message":"sObject type 'Nope' is not supported.","output":{"errors":[{"constituentField":null,"duplicateRecordError":null,
+			"errorCode":"INVALID_TYPE","field":null,"fieldLabel":null,"message":"sObject type 'Nope' is not supported."}],"fieldErrors":{}}}`)
+
+		// A failed update writes nothing, not even the valid part of its input.
+		before := e.do("staff", "GET", "/records/"+e.mine.ID+"?layoutTypes=Full", "").json(t)
+		failed := e.do("staff", "PATCH", "/records/"+e.mine.ID, `{"fields":{"Description":"changed","Name":null}}`)
+		if failed.status != 400 || !strings.Contains(string(failed.body), `"REQUIRED_FIELD_MISSING"`) {
+			t.Fatalf("update to null name: %d %s", failed.status, failed.body)
+		}
+		after := e.do("staff", "GET", "/records/"+e.mine.ID+"?layoutTypes=Full", "").json(t)
+		if !reflect.DeepEqual(before, after) {
+			t.Fatalf("a failed update changed the record:\n%v\n%v", before, after)
+		}
+
+		// If-Unmodified-Since before the last change: 412; after it: the update goes through.
+		past := time.Now().Add(-time.Hour).UTC().Format(http.TimeFormat)
+		stale := e.do("staff", "PATCH", "/records/"+e.mine.ID, `{"fields":{"Description":"x"}}`, "If-Unmodified-Since", past)
+		if stale.status != http.StatusPreconditionFailed || !strings.Contains(string(stale.body), `"errorCode":"PRECONDITION_FAILED"`) {
+			t.Fatalf("stale update: %d %s", stale.status, stale.body)
+		}
+		future := time.Now().Add(time.Hour).UTC().Format(http.TimeFormat)
+		if ok := e.do("staff", "PATCH", "/records/"+e.mine.ID, `{"fields":{"Description":"x"}}`, "If-Unmodified-Since", future); ok.status != 200 {
+			t.Fatalf("fresh update: %d %s", ok.status, ok.body)
+		}
+	})
+}
+
+func TestAccessOverHTTP(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		invalid := `[{"errorCode":"INVALID_SESSION_ID","message":"Session expired or invalid"}]`
+		wantJSON(t, e.do("guest", "GET", "/records/"+e.mine.ID+"?fields=Account.Name", ""), 401, invalid)
+		wantJSON(t, e.do("guest", "POST", "/records", `{"apiName":"Case","fields":{}}`), 401, invalid)
+		wantJSON(t, e.do("guest", "GET", "/object-info/Account", ""), 401, invalid)
+
+		if r := e.do("buyer", "GET", "/records/"+e.mine.ID+"?fields=Account.Name", ""); r.status != 200 {
+			t.Fatalf("own account: %d %s", r.status, r.body)
+		}
+		// Another account's records do not exist for the buyer.
+		wantJSON(t, e.do("buyer", "GET", "/records/"+e.theirs.ID+"?fields=Account.Name", ""), 404,
+			`[{"errorCode":"NOT_FOUND","message":"The requested resource does not exist"}]`)
+		contact, _ := e.engine.Create(context.Background(), e.staff, "Contact", map[string]any{"LastName": "Other", "AccountId": e.theirs.ID})
+		if r := e.do("buyer", "GET", "/records/"+contact.ID+"?fields=Contact.Name", ""); r.status != 404 {
+			t.Fatalf("another account's contact: %d %s", r.status, r.body)
+		}
+		wantJSON(t, e.do("buyer", "PATCH", "/records/"+e.mine.ID, `{"fields":{"Name":"Hacked"}}`), 403, `{"enhancedErrorType":"RecordError",
+			"message":"insufficient access rights on object id","output":{"errors":[{"constituentField":null,"duplicateRecordError":null,
+			"errorCode":"INSUFFICIENT_ACCESS_OR_READONLY","field":null,"fieldLabel":null,"message":"insufficient access rights on object id"}],"fieldErrors":{}}}`)
+		if r := e.do("buyer", "DELETE", "/records/"+e.mine.ID, ""); r.status != 403 {
+			t.Fatalf("buyer delete: %d %s", r.status, r.body)
+		}
+		// A buyer files a case for their account; the owner is theirs and they may not pick another.
+		cs := e.do("buyer", "POST", "/records", `{"apiName":"Case","fields":{"Subject":"Late delivery","Origin":"Web"}}`)
+		if cs.status != 201 {
+			t.Fatalf("buyer case: %d %s", cs.status, cs.body)
+		}
+		f := cs.json(t)["fields"].(map[string]any)
+		if f["AccountId"].(map[string]any)["value"] != e.mine.ID || f["CaseNumber"].(map[string]any)["value"] != "00001001" ||
+			f["Status"].(map[string]any)["value"] != "New" || f["OwnerId"].(map[string]any)["value"] != e.buyer.UserID {
+			t.Fatalf("case %s", cs.body)
+		}
+		owner := e.do("buyer", "POST", "/records", `{"apiName":"Case","fields":{"Subject":"x","OwnerId":"`+e.staff.UserID+`"}}`)
+		if owner.status != 400 || !strings.Contains(string(owner.body), "Unable to create/update fields: OwnerId") {
+			t.Fatalf("buyer setting the owner: %d %s", owner.status, owner.body)
+		}
+		if r := e.do("buyer", "POST", "/records", `{"apiName":"Opportunity","fields":{"Name":"x"}}`); r.status != 403 {
+			t.Fatalf("buyer opportunity: %d %s", r.status, r.body)
+		}
+		// Object info follows the same rights: readable but not writable for the buyer, hidden objects not found.
+		info := e.do("buyer", "GET", "/object-info/Account", "").json(t)
+		if info["createable"] != false || info["updateable"] != false ||
+			info["fields"].(map[string]any)["Name"].(map[string]any)["updateable"] != false {
+			t.Fatal("buyer object info grants writes")
+		}
+		if r := e.do("buyer", "GET", "/object-info/Opportunity", ""); r.status != 404 {
+			t.Fatalf("buyer opportunity info: %d", r.status)
+		}
+	})
+}
+
+func TestRelationshipFieldsAndLayouts(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		c := e.do("staff", "POST", "/records", `{"apiName":"Contact","fields":{"FirstName":"Ada","LastName":"Lovelace","AccountId":"`+e.mine.ID[:15]+`","Email":"ada@x.io"}}`)
+		if c.status != 201 {
+			t.Fatalf("contact: %d %s", c.status, c.body)
+		}
+		id := c.json(t)["id"].(string)
+		got := e.do("staff", "GET", "/records/"+id+"?fields=Contact.Name,Contact.Account.Name&optionalFields=Contact.Owner.Name", "")
+		m := got.json(t)
+		fields := m["fields"].(map[string]any)
+		if fields["Name"].(map[string]any)["value"] != "Ada Lovelace" {
+			t.Fatalf("derived name: %s", got.body)
+		}
+		acct := fields["Account"].(map[string]any)
+		nested := acct["value"].(map[string]any)
+		if acct["displayValue"] != "Mine" || nested["id"] != e.mine.ID || nested["apiName"] != "Account" ||
+			nested["fields"].(map[string]any)["Name"].(map[string]any)["value"] != "Mine" {
+			t.Fatalf("relationship: %s", got.body)
+		}
+		if owner := fields["Owner"].(map[string]any); owner["displayValue"] != "Admin" {
+			t.Fatalf("owner: %s", got.body)
+		}
+		full := e.do("staff", "GET", "/records/"+id+"?layoutTypes=Full&modes=View", "").json(t)
+		if n := len(full["fields"].(map[string]any)); n < 15 {
+			t.Fatalf("Full layout gave %d fields", n)
+		}
+		if r := e.do("staff", "GET", "/records/"+id+"?fields=Contact.Account.Nope", ""); r.status != 400 {
+			t.Fatalf("unknown relationship field: %d", r.status)
+		}
+	})
+}
+
+func TestObjectInfoShape(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		example := exampleKeys(t, "object-Account.json")
+		res := e.do("staff", "GET", "/object-info/account", "")
+		if res.status != 200 {
+			t.Fatalf("%d %s", res.status, res.body)
+		}
+		got := res.json(t)
+		if !reflect.DeepEqual(keysOf(got), keysOf(example)) {
+			t.Fatalf("object info keys %v\nwant %v", keysOf(got), keysOf(example))
+		}
+		wantField := keysOf(example["fields"].(map[string]any)["Name"].(map[string]any))
+		fields := got["fields"].(map[string]any)
+		for name, f := range fields {
+			if k := keysOf(f.(map[string]any)); !reflect.DeepEqual(k, wantField) {
+				t.Fatalf("field %s keys %v\nwant %v", name, k, wantField)
+			}
+		}
+		// Field by field against the example where our catalogue matches Salesforce's.
+		for _, name := range []string{"Id", "ParentId", "Phone", "Website", "Type", "BillingCity", "CreatedDate", "OwnerId"} {
+			want := example["fields"].(map[string]any)[name]
+			if !reflect.DeepEqual(fields[name], want) {
+				g, _ := json.Marshal(fields[name])
+				w, _ := json.Marshal(want)
+				t.Errorf("field %s\n got %s\nwant %s", name, g, w)
+			}
+		}
+		if got["apiName"] != "Account" || got["keyPrefix"] != "001" || got["defaultRecordTypeId"] != records.DefaultRecordTypeID {
+			t.Fatalf("%v", got)
+		}
+		var contacts bool
+		for _, ch := range got["childRelationships"].([]any) {
+			m := ch.(map[string]any)
+			if m["childObjectApiName"] == "Contact" && m["fieldName"] == "AccountId" && m["relationshipName"] == "Contacts" {
+				contacts = true
+			}
+		}
+		if !contacts {
+			t.Fatalf("no Contacts child relationship in %v", got["childRelationships"])
+		}
+		dir := e.do("staff", "GET", "/object-info", "").json(t)
+		entry := dir["objects"].(map[string]any)["Case"].(map[string]any)
+		if entry["keyPrefix"] != "500" || entry["objectInfoUrl"] != Base+"/object-info/Case" ||
+			!reflect.DeepEqual(entry["nameFields"], []any{"CaseNumber"}) {
+			t.Fatalf("directory entry %v", entry)
+		}
+		if r := e.do("staff", "GET", "/object-info/Nope", ""); r.status != 404 {
+			t.Fatalf("unknown object: %d", r.status)
+		}
+	})
+}
