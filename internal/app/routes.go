@@ -3,6 +3,7 @@ package app
 import (
 	"net/http"
 
+	"storefront/internal/media"
 	"storefront/internal/platform/httpx"
 )
 
@@ -11,6 +12,7 @@ import (
 func (a *App) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", a.healthz)
+	mux.Handle(media.Path, media.Handler(a.DB))
 
 	return httpx.Observe(a.Log, mux)
 }

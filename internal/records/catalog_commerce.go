@@ -28,7 +28,7 @@ func catalogObjects() []Object {
 		required(withDefault(picklist("ProductClass", "Product Class", "Simple", "Variation", "VariationParent",
 			"Bundle", "Set"), "Simple")),
 		withDefault(picklist("QuantityUnitOfMeasure", "Quantity Unit Of Measure", "Each", "Box", "Case", "Pack",
-			"Roll", "Pair", "Carton", "Pallet", "Dozen", "Gallon", "Foot"), "Each"),
+			"Roll", "Pair", "Carton", "Pallet", "Dozen", "Gallon", "Foot", "Bundle", "Bag"), "Each"),
 		withDefault(quantity("PackSize", "Units per Pack"), "1"),
 		// The purchase quantity rule (purchaseQuantityRule on the wire): minimum, maximum and step of a cart line.
 		quantity("PurchaseQuantityMinimum", "Minimum Purchase Quantity"),
