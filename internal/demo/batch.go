@@ -23,7 +23,7 @@ type writer struct {
 	userID  string // creator and owner of seeded rows
 	// managerID is the demo buyer manager, whose managed accounts the store seeds.
 	managerID string
-	batches []*batch
+	batches   []*batch
 }
 
 func newWriter(ctx context.Context, tx *db.Tx, userID string, now time.Time) *writer {

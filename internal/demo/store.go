@@ -222,7 +222,7 @@ func (w *writer) seedFulfilment() error {
 	coupons := w.table("Coupon", "CouponCode", "PromotionId", "Status", "UsageLimit", "UsageCount", "StartDate", "EndDate")
 	for i, p := range []struct {
 		name, display, description, kind, value, minimum, code string
-		limit                                               int
+		limit                                                  int
 	}{
 		{"Welcome 10", "10% off your order", "10% off the products of one order.", "PercentageOff", "10.00", "0.00", "WELCOME10", 1000},
 		{"Bulk 25", "$25 off orders of $250 or more", "$25 off an order whose products total $250 or more.", "AmountOff", "25.00", "250.00", "BULK25", 500},
