@@ -56,9 +56,10 @@ var Users = []NewUser{
 		AccountID: ManagerAccountID},
 }
 
-// Seed seeds the demo store unless the database already has a store. It reports whether it seeded. Users are
-// created first (each only if its username is free), then everything else in one transaction: a failure leaves no
-// half-seeded store, and running it again resumes cleanly.
+// Seed seeds the demo store unless the database already has a store, and reports whether it seeded. Creating a
+// user runs a transaction of its own and checks the buyer's account, so the seed goes in three steps: the staff
+// user and the accounts, then the buyers, then everything else in one transaction whose WebStore row marks the
+// seed done. Each step is skipped when already done, so a seed that failed midway resumes cleanly.
 func Seed(ctx context.Context, d *db.DB, opt Options) (bool, error) {
 	if opt.CreateUser == nil {
 		return false, errors.New("demo: Options.CreateUser is required")
@@ -66,19 +67,24 @@ func Seed(ctx context.Context, d *db.DB, opt Options) (bool, error) {
 	if has, err := hasStore(d.QueryRow(ctx, countStores)); err != nil || has {
 		return false, err
 	}
-	ids, err := ensureUsers(ctx, d, opt.CreateUser)
-	if err != nil {
+	ids := map[string]string{}
+	if err := ensureUsers(ctx, d, opt.CreateUser, ids, true); err != nil {
+		return false, err
+	}
+	if err := seedAccountsOnce(ctx, d, ids[AdminUserID]); err != nil {
+		return false, err
+	}
+	if err := ensureUsers(ctx, d, opt.CreateUser, ids, false); err != nil {
 		return false, err
 	}
 	seeded := false
-	err = d.InTx(ctx, func(tx *db.Tx) error {
+	err := d.InTx(ctx, func(tx *db.Tx) error {
 		if has, err := hasStore(tx.QueryRow(ctx, countStores)); err != nil || has { // another process seeded meanwhile
 			return err
 		}
 		w := newWriter(ctx, tx, ids[AdminUserID], time.Now())
 		w.managerID = ids[ManagerUserID]
-		cats := flattenTree()
-		if err := w.seedStore(cats); err != nil {
+		if err := w.seedStore(flattenTree()); err != nil {
 			return err
 		}
 		if err := w.writeProducts(w.productTables(), demoPlan(), 1, DemoProducts); err != nil {
@@ -96,6 +102,20 @@ func Seed(ctx context.Context, d *db.DB, opt Options) (bool, error) {
 	return seeded, err
 }
 
+func seedAccountsOnce(ctx context.Context, d *db.DB, creator string) error {
+	return d.InTx(ctx, func(tx *db.Tx) error {
+		var n int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM "account" WHERE id = ?`, BuyerAccountID).Scan(&n); err != nil || n > 0 {
+			return err
+		}
+		w := newWriter(ctx, tx, creator, time.Now())
+		if err := w.seedAccounts(); err != nil {
+			return err
+		}
+		return w.flush()
+	})
+}
+
 const countStores = `SELECT COUNT(*) FROM "webstore"`
 
 // hasStore reports whether the row of countStores counts a store.
@@ -105,20 +125,24 @@ func hasStore(row *sql.Row) (bool, error) {
 	return n > 0, err
 }
 
-// ensureUsers creates the demo users whose usernames are free and returns every demo user's id by its stable id.
-func ensureUsers(ctx context.Context, d *db.DB, create CreateUserFunc) (map[string]string, error) {
-	ids := map[string]string{}
+// ensureUsers creates the demo staff users (staff true) or buyers whose usernames are free, and records every one's
+// id in ids under its stable id.
+func ensureUsers(ctx context.Context, d *db.DB, create CreateUserFunc, ids map[string]string, staff bool) error {
 	for _, u := range Users {
+		if u.Staff != staff {
+			continue
+		}
 		var id string
 		err := d.QueryRow(ctx, `SELECT id FROM "user" WHERE username = ?`, u.Email).Scan(&id)
+		if errors.Is(err, sql.ErrNoRows) {
+			id, err = create(ctx, u)
+		}
 		if err != nil {
-			if id, err = create(ctx, u); err != nil {
-				return nil, fmt.Errorf("demo: create user %s: %w", u.Email, err)
-			}
+			return fmt.Errorf("demo: user %s: %w", u.Email, err)
 		}
 		ids[u.ID] = id
 	}
-	return ids, nil
+	return nil
 }
 
 // SeedProducts adds n generated products to the store's catalogue (seeding the demo store first when the database

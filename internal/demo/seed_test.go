@@ -206,6 +206,14 @@ func TestSeedLeavesNothingHalfWritten(t *testing.T) {
 		if n := count(t, d, `SELECT COUNT(*) FROM "product2"`); n != 1 {
 			t.Errorf("product2 has %d rows after a failed seed, want only the squatter", n)
 		}
+		// Once the conflict is gone, seeding again completes (accounts and users from the first try are kept).
+		if _, err := d.Exec(ctx, `DELETE FROM "product2"`); err != nil {
+			t.Fatal(err)
+		}
+		seedDemo(t, d)
+		if n := count(t, d, `SELECT COUNT(*) FROM "account"`); n != len(demoAccounts) {
+			t.Errorf("%d accounts after the resumed seed, want %d", n, len(demoAccounts))
+		}
 	})
 }
 

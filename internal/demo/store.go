@@ -9,7 +9,7 @@ import (
 // StoreName is the demo store's name.
 const StoreName = "Storefront Demo Supply"
 
-// seedStore queues the demo store's rows: everything except users (created beforehand) and products.
+// seedStore queues the demo store's rows: everything except accounts, users and products.
 func (w *writer) seedStore(cats []category) error {
 	steps := []func() error{
 		w.seedStoreRow,
@@ -151,14 +151,33 @@ func (w *writer) seedBuyers() error {
 			return err
 		}
 	}
-	return w.seedAccounts()
+	members := w.table("BuyerGroupMember", "BuyerGroupId", "BuyerId")
+	for i, a := range demoAccounts {
+		group := ContractorsGroup
+		if a.group == "enterprise" {
+			group = EnterpriseGroup
+		}
+		if err := members.add(records.StableID(prefixGroupMember, int64(i+1)), group,
+			records.StableID(prefixAccount, int64(i+1))); err != nil {
+			return err
+		}
+	}
+	managed := w.table("ManagedAccount", "UserId", "AccountId")
+	for i, acc := range ManagedAccountIDs {
+		if err := managed.add(records.StableID(prefixManagedAccount, int64(i+1)), w.managerID, acc); err != nil {
+			return err
+		}
+	}
+	return nil
 }
+
+// seedAccounts writes the buyer accounts and their addresses. It runs in a transaction of its own, before the
+// buyers are created: creating a buyer checks that its account exists.
 
 func (w *writer) seedAccounts() error {
 	accounts := w.table("Account", "Name", "AccountNumber", "Type", "Industry", "Phone", "Description", "IsBuyer",
 		"BillingStreet", "BillingCity", "BillingState", "BillingPostalCode", "BillingCountry",
 		"ShippingStreet", "ShippingCity", "ShippingState", "ShippingPostalCode", "ShippingCountry")
-	members := w.table("BuyerGroupMember", "BuyerGroupId", "BuyerId")
 	addresses := w.table("ContactPointAddress", "Name", "ParentId", "AddressType", "IsDefault", "FirstName",
 		"LastName", "CompanyName", "Street", "City", "State", "PostalCode", "Country", "CountryCode", "Phone")
 	addr := int64(0)
@@ -168,13 +187,6 @@ func (w *writer) seedAccounts() error {
 		if err := accounts.add(id, a.name, fmt.Sprintf("ACC-%04d", 1001+i), "Customer - Direct", a.industry, phone,
 			"Demo buyer account.", true, a.street, a.city, a.state, a.postal, "United States",
 			a.street, a.city, a.state, a.postal, "United States"); err != nil {
-			return err
-		}
-		group := ContractorsGroup
-		if a.group == "enterprise" {
-			group = EnterpriseGroup
-		}
-		if err := members.add(records.StableID(prefixGroupMember, int64(i+1)), group, id); err != nil {
 			return err
 		}
 		first, last := "Morgan", "Manager"
@@ -195,12 +207,6 @@ func (w *writer) seedAccounts() error {
 				"US", phone); err != nil {
 				return err
 			}
-		}
-	}
-	managed := w.table("ManagedAccount", "UserId", "AccountId")
-	for i, acc := range ManagedAccountIDs {
-		if err := managed.add(records.StableID(prefixManagedAccount, int64(i+1)), w.managerID, acc); err != nil {
-			return err
 		}
 	}
 	return nil

@@ -2,6 +2,7 @@ package demo
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"storefront/internal/platform/db"
@@ -22,6 +23,14 @@ func InsertUserRows(d *db.DB) CreateUserFunc {
 		var contact, account any
 		err := d.InTx(ctx, func(tx *db.Tx) error {
 			if !u.Staff {
+				// As auth.CreateUser does: a buyer's account must exist.
+				var n int
+				if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM "account" WHERE id = ?`, u.AccountID).Scan(&n); err != nil {
+					return err
+				}
+				if n == 0 {
+					return fmt.Errorf("demo: no account has id %s", u.AccountID)
+				}
 				userType = "PowerCustomerSuccess"
 				c := records.NewID("003")
 				contact, account = c, u.AccountID
