@@ -26,11 +26,12 @@ func (w *writer) seedCRM(users map[string]string) error {
 		account := []string{BuyerAccountID, ManagerAccountID, ManagedAccountIDs[0]}[i%3]
 		cases = append(cases, map[string]any{"id": records.StableID("500", int64(i+1)), "subject": c.subject,
 			"description": c.subject + ".", "status": c.status, "priority": c.priority, "origin": c.origin,
-			"type": c.kind, "accountid": account, "casenumber": fmt.Sprintf("%08d", 1001+i), "ownerid": owner})
+			"type": c.kind, "accountid": account, "casenumber": fmt.Sprintf("%08d", 1001+i), "ownerid": owner,
+			"isclosed": c.status == "Closed"})
 	}
 	for i, l := range []struct{ first, last, company, title, status, source string }{
 		{"Jordan", "Reyes", "Cascade Hospitality", "Facilities Director", "Open - Not Contacted", "Web"},
-		{"Priya", "Natarajan", "Lakeside School District", "Purchasing Manager", "Working - Contacted", "Trade Show"},
+		{"Priya", "Natarajan", "Lakeside School District", "Purchasing Manager", "Working - Contacted", "Other"},
 		{"Sam", "Okafor", "Metro Transit Authority", "Maintenance Supervisor", "Working - Contacted", "Phone Inquiry"},
 		{"Elena", "Fischer", "Brightline Clinics", "Operations Lead", "Closed - Not Converted", "Partner Referral"},
 		{"Marcus", "Lee", "Harborview Hotels", "Procurement Analyst", "Open - Not Contacted", "Web"},
@@ -40,15 +41,19 @@ func (w *writer) seedCRM(users map[string]string) error {
 			"status": l.status, "leadsource": l.source, "ownerid": owner,
 			"email": strings.ToLower(l.first+"."+l.last) + "@example.com"})
 	}
-	for i, o := range []struct{ name, stage, amount, close string }{
-		{"Acme - Annual Janitorial Contract", "Negotiation/Review", "48000.00", "2026-09-30"},
-		{"Northwind - Campus Lighting Retrofit", "Proposal/Price Quote", "125000.00", "2026-11-15"},
-		{"Summit Medical - PPE Standing Order", "Qualification", "36000.00", "2026-08-31"},
-		{"Harbor Office Park - Furniture Refresh", "Closed Won", "72000.00", "2026-03-31"},
+	for i, o := range []struct {
+		name, stage, amount, close string
+		probability                int
+	}{
+		{"Acme - Annual Janitorial Contract", "Negotiation/Review", "48000.00", "2026-09-30", 90},
+		{"Northwind - Campus Lighting Retrofit", "Proposal/Price Quote", "125000.00", "2026-11-15", 75},
+		{"Summit Medical - PPE Standing Order", "Qualification", "36000.00", "2026-08-31", 10},
+		{"Harbor Office Park - Furniture Refresh", "Closed Won", "72000.00", "2026-03-31", 100},
 	} {
 		account := []string{BuyerAccountID, ManagedAccountIDs[0], ManagedAccountIDs[2], ManagedAccountIDs[1]}[i]
 		opps = append(opps, map[string]any{"id": records.StableID("006", int64(i+1)), "name": o.name,
-			"stagename": o.stage, "amount": o.amount, "closedate": o.close, "accountid": account, "ownerid": owner})
+			"stagename": o.stage, "amount": o.amount, "closedate": o.close, "accountid": account, "ownerid": owner,
+			"probability": o.probability, "isclosed": o.stage == "Closed Won", "iswon": o.stage == "Closed Won"})
 	}
 	for table, rows := range map[string][]map[string]any{"case": cases, "lead": leads, "opportunity": opps} {
 		if err := w.insertWhereColumnsExist(table, rows); err != nil {

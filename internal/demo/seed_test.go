@@ -253,3 +253,20 @@ func TestSeedProductsGeneratesTheSameShape(t *testing.T) {
 		}
 	})
 }
+
+// Cases, leads and opportunities are seeded into whatever columns their tables have, and skipped without tables.
+func TestSeedCRMUsesExistingColumns(t *testing.T) {
+	eachSynced(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		if _, err := d.Exec(ctx, `CREATE TABLE "case" (id TEXT PRIMARY KEY, subject TEXT, status TEXT, isclosed BOOLEAN, createddate TEXT)`); err != nil {
+			t.Fatal(err)
+		}
+		seedDemo(t, d)
+		if n := count(t, d, `SELECT COUNT(*) FROM "case" WHERE id LIKE '500%' AND subject <> '' AND createddate <> ''`); n != 6 {
+			t.Fatalf("%d cases seeded, want 6", n)
+		}
+		if n := count(t, d, `SELECT COUNT(*) FROM "case" WHERE status = 'Closed' AND isclosed = ?`, true); n != 1 {
+			t.Fatalf("%d closed cases marked closed, want 1", n)
+		}
+	})
+}
