@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 
+	"storefront/internal/media"
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
 	"storefront/internal/spa"
@@ -18,6 +19,7 @@ func (a *App) Handler() http.Handler {
 	mux.HandleFunc("GET /healthz", a.healthz)
 	withPrincipal := a.mountAuth(mux) // sign-in, logout, OAuth token, /api/site, session and application context
 	uiapi.Register(mux, records.NewEngine(a.DB))
+	mux.Handle(media.Path, media.Handler(a.DB))
 
 	mux.Handle("/", spa.Handler(web.FS(), a.Config.BasePath))
 	return httpx.Observe(a.Log, underBasePath(a.Config.BasePath, withPrincipal(mux)))

@@ -22,6 +22,7 @@ const (
 
 // NewUser is what CreateUser needs: a staff user (Staff) or a buyer in an existing account (AccountID).
 type NewUser struct {
+	ID        string // optional: a stable 18-character User id (seeded data); a fresh one when empty
 	Email     string
 	Password  string
 	FirstName string
@@ -47,36 +48,52 @@ const recordTime = "2006-01-02T15:04:05.000Z"
 // id. The username is the email in lower case. A buyer also gets a Contact in its account, since on the platform
 // a buyer is a contact of a buyer account.
 func CreateUser(ctx context.Context, d *db.DB, u NewUser) (string, error) {
-	if err := u.normalize(); err != nil {
-		return "", err
-	}
 	hash, err := HashPassword(u.Password) // slow: done before the write transaction opens
 	if err != nil {
 		return "", err
 	}
-	userID := records.NewID("005")
+	var userID string
 	err = d.InTx(ctx, func(tx *db.Tx) error {
-		if err := checkEmailFree(ctx, tx, u.Email); err != nil {
-			return err
-		}
-		contactID, err := insertBuyerContact(ctx, tx, u, userID)
-		if err != nil {
-			return err
-		}
-		if err := insertUser(ctx, tx, u, userID, contactID); err != nil {
-			return err
-		}
-		_, err = tx.Exec(ctx, `INSERT INTO sf_credential (user_id, password_hash, updated_at) VALUES (?, ?, ?)`,
-			userID, hash, time.Now().UnixMilli())
+		userID, err = InsertUser(ctx, tx, u, hash)
 		return err
 	})
-	if db.IsUniqueViolation(err) { // a concurrent create of the same email won the race
-		return "", ErrDuplicateEmail
-	}
 	if err != nil {
 		return "", err
 	}
 	return userID, nil
+}
+
+// InsertUser writes a user, its Contact (buyers) and its credential inside the caller's transaction, for callers
+// that create users together with other rows (the demo seed). hash is HashPassword(u.Password), computed before
+// the transaction because it is slow.
+func InsertUser(ctx context.Context, tx *db.Tx, u NewUser, hash string) (string, error) {
+	if err := u.normalize(); err != nil {
+		return "", err
+	}
+	userID := records.NewID("005")
+	if u.ID != "" {
+		id, ok := records.NormalizeID(u.ID)
+		if !ok || records.KeyPrefix(id) != "005" {
+			return "", fmt.Errorf("%w: %q is not a User id", ErrInvalidUser, u.ID)
+		}
+		userID = id
+	}
+	if err := checkEmailFree(ctx, tx, u.Email); err != nil {
+		return "", err
+	}
+	contactID, err := insertBuyerContact(ctx, tx, u, userID)
+	if err != nil {
+		return "", err
+	}
+	if err := insertUser(ctx, tx, u, userID, contactID); err != nil {
+		return "", err
+	}
+	_, err = tx.Exec(ctx, `INSERT INTO sf_credential (user_id, password_hash, updated_at) VALUES (?, ?, ?)`,
+		userID, hash, time.Now().UnixMilli())
+	if db.IsUniqueViolation(err) { // a concurrent create of the same email won the race
+		return "", ErrDuplicateEmail
+	}
+	return userID, err
 }
 
 // normalize trims and validates the input, returning ErrInvalidUser or ErrUnknownAccount wrapped with the reason.

@@ -86,6 +86,8 @@ func coreObjects() []Object {
 			withDefault(text("PromoBarBackgroundColor", "Promo Bar Background Color", 7), "#C23934"),
 			ref("GuestPricebookId", "Guest Price Book ID", "Pricebook2"),
 			ref("StandardPricebookId", "Standard Price Book ID", "Pricebook2"),
+			// The buyer group whose entitlements and price books apply to guests.
+			ref("GuestBuyerGroupId", "Guest Buyer Group ID", "BuyerGroup"),
 		),
 
 		std("BuyerGroup", "Buyer Group", "Buyer Groups", "0ZI", true,

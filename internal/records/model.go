@@ -44,6 +44,9 @@ type Object struct {
 	RecordTypes []RecordType `json:"recordTypes,omitempty"`
 	// Owned objects get an OwnerId field referencing User.
 	Owned bool `json:"owned,omitempty"`
+	// UniqueTogether lists groups of fields whose values must be unique together (a junction's two ends, a price
+	// book entry's book and product).
+	UniqueTogether [][]string `json:"uniqueTogether,omitempty"`
 }
 
 // Field describes one field of an object.

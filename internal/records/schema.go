@@ -178,6 +178,27 @@ func syncIndexes(ctx context.Context, tx *db.Tx, o *Object) error {
 			return err
 		}
 	}
+	return syncCompositeIndexes(ctx, tx, o)
+}
+
+// syncCompositeIndexes enforces the object's UniqueTogether groups with one unique index each.
+func syncCompositeIndexes(ctx context.Context, tx *db.Tx, o *Object) error {
+	for _, group := range o.UniqueTogether {
+		name := "ux_" + o.TableName()
+		cols := make([]string, len(group))
+		for i, api := range group {
+			f := o.Field(api)
+			if f == nil || !f.HasColumn() {
+				return fmt.Errorf("unique group names unknown field %q", api)
+			}
+			name += "_" + f.Column()
+			cols[i] = db.Ident(f.Column())
+		}
+		if _, err := tx.Exec(ctx, "CREATE UNIQUE INDEX IF NOT EXISTS "+db.Ident(name)+" ON "+
+			db.Ident(o.TableName())+" ("+strings.Join(cols, ", ")+")"); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+func ms(n ...int) []time.Duration {
+	var out []time.Duration
+	for _, v := range n {
+		out = append(out, time.Duration(v)*time.Millisecond)
+	}
+	return out
+}
+
+func TestPercentileIsNearestRank(t *testing.T) {
+	hundred := make([]time.Duration, 100)
+	for i := range hundred {
+		hundred[i] = time.Duration(i+1) * time.Millisecond
+	}
+	for _, c := range []struct {
+		sorted []time.Duration
+		p      float64
+		want   time.Duration
+	}{
+		{nil, 50, 0},
+		{ms(7), 50, 7 * time.Millisecond},
+		{ms(7), 99, 7 * time.Millisecond},
+		{ms(1, 2, 3, 4), 50, 2 * time.Millisecond},
+		{ms(1, 2, 3, 4), 51, 3 * time.Millisecond},
+		{hundred, 50, 50 * time.Millisecond},
+		{hundred, 99, 99 * time.Millisecond},
+		{hundred, 100, 100 * time.Millisecond},
+	} {
+		if got := percentile(c.sorted, c.p); got != c.want {
+			t.Errorf("p%v of %d samples = %v, want %v", c.p, len(c.sorted), got, c.want)
+		}
+	}
+}
+
+func TestScenarioTable(t *testing.T) {
+	if scenarios[0].name != "ceiling" {
+		t.Fatal("the ceiling must run first: the ratios are to it")
+	}
+	names := map[string]bool{}
+	for _, s := range scenarios {
+		if names[s.name] {
+			t.Errorf("scenario %q twice", s.name)
+		}
+		names[s.name] = true
+	}
+	for _, want := range []string{"session-context", "application-context", "record read", "record update"} {
+		if !names[want] {
+			t.Errorf("scenario %q missing", want)
+		}
+	}
+	e := &env{base: "http://h", ceiling: "http://c", adminToken: "T", storeID: "0ZE", accountID: "001X"}
+	for _, s := range scenarios {
+		req, err := s.request(e)
+		if err != nil {
+			t.Fatalf("%s: %v", s.name, err)
+		}
+		if s.name == "record update" && (req.Method != http.MethodPatch || req.Header.Get("Authorization") != "Bearer T" ||
+			req.URL.Path != "/services/data/v64.0/ui-api/records/001X") {
+			t.Errorf("record update request: %s %s %v", req.Method, req.URL, req.Header)
+		}
+	}
+	got, err := selectScenarios(scenarios, "record read")
+	if err != nil || len(got) != 2 || got[0].name != "ceiling" || got[1].name != "record read" {
+		t.Fatalf("selectScenarios(record read) = %v, %v", got, err)
+	}
+	if _, err := selectScenarios(scenarios, "nope"); err == nil {
+		t.Fatal("an unknown scenario must be refused")
+	}
+}
+
+// Non-2xx answers count as errors, and the table reports them with the ratio to the first (ceiling) row.
+func TestRunCountsErrorsAndPrintsRatios(t *testing.T) {
+	var n atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if n.Add(1)%4 == 0 {
+			http.Error(w, "boom", http.StatusInternalServerError)
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	defer srv.Close()
+	s := scenario{"flaky", func(e *env) (*http.Request, error) { return http.NewRequest(http.MethodGet, e.base, nil) }}
+	r := run(context.Background(), srv.Client(), &env{base: srv.URL}, s, 4, 200*time.Millisecond)
+	if r.requests < 8 || r.errors == 0 || r.errors > r.requests/4+4 {
+		t.Fatalf("requests %d errors %d: want about a quarter errors", r.requests, r.errors)
+	}
+	if !strings.Contains(r.firstError, "500 boom") {
+		t.Fatalf("first error %q", r.firstError)
+	}
+	if r.errorRatio() <= 0.01 {
+		t.Fatalf("error ratio %v should fail the 1%% bar", r.errorRatio())
+	}
+	ceiling := result{name: "ceiling", requests: 1000, elapsed: time.Second, latencies: ms(1)}
+	half := result{name: "half", requests: 500, elapsed: time.Second, latencies: ms(2), errors: 3}
+	var out bytes.Buffer
+	printTable(&out, []result{ceiling, half})
+	if !strings.Contains(out.String(), "0.500") || !strings.Contains(out.String(), "half") {
+		t.Fatalf("table:\n%s", out.String())
+	}
+}

@@ -1,0 +1,85 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"sync/atomic"
+)
+
+// env is what scenarios build requests from: the server under test, the in-process ceiling server, bearer tokens
+// and the ids of the demo store.
+type env struct {
+	base         string // http://127.0.0.1:PORT of the storefront binary
+	ceiling      string // http://127.0.0.1:PORT of the empty handler
+	buyerToken   string
+	adminToken   string
+	storeID      string
+	accountID    string
+	updateNumber atomic.Int64
+}
+
+// scenario is one row of the benchmark: a name and how to build one request. Later work adds rows to scenarios.
+type scenario struct {
+	name string
+	// request builds one request; it is called from many goroutines at once.
+	request func(e *env) (*http.Request, error)
+}
+
+const api = "/services/data/v64.0"
+
+// scenarios are run in this order; "ceiling" must stay first: the others' ratios are to it.
+var scenarios = []scenario{
+	{"ceiling", func(e *env) (*http.Request, error) {
+		return http.NewRequest(http.MethodGet, e.ceiling+"/", nil)
+	}},
+	{"session-context", func(e *env) (*http.Request, error) {
+		return bearer(http.MethodGet, e.base+api+"/commerce/webstores/"+e.storeID+"/session-context", e.buyerToken, "")
+	}},
+	{"application-context", func(e *env) (*http.Request, error) {
+		return http.NewRequest(http.MethodGet, e.base+api+"/commerce/webstores/"+e.storeID+"/application-context?asGuest=true", nil)
+	}},
+	{"record read", func(e *env) (*http.Request, error) {
+		return bearer(http.MethodGet, e.base+api+"/ui-api/records/"+e.accountID+"?fields=Account.Name", e.adminToken, "")
+	}},
+	{"record update", func(e *env) (*http.Request, error) {
+		body := fmt.Sprintf(`{"fields":{"Description":"Benchmark update %d"}}`, e.updateNumber.Add(1))
+		return bearer(http.MethodPatch, e.base+api+"/ui-api/records/"+e.accountID, e.adminToken, body)
+	}},
+}
+
+func bearer(method, url, token, body string) (*http.Request, error) {
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	return req, nil
+}
+
+// selectScenarios keeps the named scenarios (comma-separated; empty keeps all), always with the ceiling first.
+func selectScenarios(all []scenario, only string) ([]scenario, error) {
+	if strings.TrimSpace(only) == "" {
+		return all, nil
+	}
+	want := map[string]bool{"ceiling": true}
+	for _, n := range strings.Split(only, ",") {
+		want[strings.TrimSpace(n)] = true
+	}
+	var out []scenario
+	for _, s := range all {
+		if want[s.name] {
+			out = append(out, s)
+			delete(want, s.name)
+		}
+	}
+	for n := range want {
+		return nil, fmt.Errorf("unknown scenario %q", n)
+	}
+	return out, nil
+}
