@@ -22,7 +22,7 @@ const (
 type SortRule struct {
 	Direction   string `json:"direction"`
 	Label       string `json:"label"`
-	LabelSuffix string `json:"labelSuffix"`
+	LabelSuffix *string `json:"labelSuffix"`
 	NameOrID    string `json:"nameOrId"`
 	SortOrder   int    `json:"sortOrder"`
 	SortRuleID  string `json:"sortRuleId"`
@@ -37,13 +37,15 @@ const sortRulePrefix = "0lD"
 // sortRules are the orders a storefront may ask for, in the order a sort menu shows them. The first is the default.
 // Prices sort by the store's list price (its standard price book), as a "sort by price book" rule does.
 var sortRules = []SortRule{
-	{"Default", "Best Match", "", "Relevancy", 1, records.StableID(sortRulePrefix, 1), "Relevancy", sortRelevance},
-	{"Ascending", "Name", "Az", "Name", 2, records.StableID(sortRulePrefix, 2), "ProductBased", sortNameAsc},
-	{"Descending", "Name", "Za", "Name", 3, records.StableID(sortRulePrefix, 3), "ProductBased", sortNameDesc},
-	{"Ascending", "Price", "LowHigh", "UnitPrice", 4, records.StableID(sortRulePrefix, 4), "SortByPricebook", sortPriceAsc},
-	{"Descending", "Price", "HighLow", "UnitPrice", 5, records.StableID(sortRulePrefix, 5), "SortByPricebook", sortPriceDesc},
-	{"Descending", "Date Added", "Newest", "CreatedDate", 6, records.StableID(sortRulePrefix, 6), "ProductBased", sortNewest},
+	{"Default", "Best Match", nil, "Relevancy", 1, records.StableID(sortRulePrefix, 1), "Relevancy", sortRelevance},
+	{"Ascending", "Name", suffix("Az"), "Name", 2, records.StableID(sortRulePrefix, 2), "ProductBased", sortNameAsc},
+	{"Descending", "Name", suffix("Za"), "Name", 3, records.StableID(sortRulePrefix, 3), "ProductBased", sortNameDesc},
+	{"Ascending", "Price", suffix("LowHigh"), "UnitPrice", 4, records.StableID(sortRulePrefix, 4), "SortByPricebook", sortPriceAsc},
+	{"Descending", "Price", suffix("HighLow"), "UnitPrice", 5, records.StableID(sortRulePrefix, 5), "SortByPricebook", sortPriceDesc},
+	{"Descending", "Date Added", suffix("Newest"), "CreatedDate", 6, records.StableID(sortRulePrefix, 6), "ProductBased", sortNewest},
 }
+
+func suffix(s string) *string { return &s }
 
 // findSortRule resolves a sortRuleId: the 18- or 15-character id, or (for hand-written calls) the rule's type and
 // direction such as "Relevancy" or "Name:Descending". Blank is the default rule.
