@@ -768,4 +768,3 @@ func indexMaintenance(t *testing.T, f *fixture) {
 		t.Fatalf("deleted product found: %d", n)
 	}
 }
-

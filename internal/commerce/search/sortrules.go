@@ -20,13 +20,13 @@ const (
 
 // SortRule is one entry of GET search/sort-rules (the Connect API's Sort Rule output).
 type SortRule struct {
-	Direction   string `json:"direction"`
-	Label       string `json:"label"`
+	Direction   string  `json:"direction"`
+	Label       string  `json:"label"`
 	LabelSuffix *string `json:"labelSuffix"`
-	NameOrID    string `json:"nameOrId"`
-	SortOrder   int    `json:"sortOrder"`
-	SortRuleID  string `json:"sortRuleId"`
-	Type        string `json:"type"`
+	NameOrID    string  `json:"nameOrId"`
+	SortOrder   int     `json:"sortOrder"`
+	SortRuleID  string  `json:"sortRuleId"`
+	Type        string  `json:"type"`
 	kind        sortKind
 }
 

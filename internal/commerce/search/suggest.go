@@ -12,8 +12,8 @@ import (
 
 // Suggestion limits (the Connect API's): a term of up to 100 characters, 1 to 10 completions, 10 by default.
 const (
-	maxSuggestTerm     = 100
-	maxSuggestions     = 10
+	maxSuggestTerm    = 100
+	maxSuggestions    = 10
 	suggestCandidates = 60 // products read to choose completions from
 )
 
