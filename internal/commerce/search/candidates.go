@@ -15,6 +15,7 @@ import (
 // then run in memory, so the facet counts cover every match and the database is asked once.
 type candidate struct {
 	id, name, sku, family, brand, uom, created string
+	sortName                                   string // lower-case name, set by sortCandidates
 	score                                      float64
 	categories                                 []string // the store's categories that hold the product
 	listPrice                                  *big.Rat // only when sorting by price; nil: no list price
@@ -34,8 +35,7 @@ type candidateSource struct {
 func loadCandidates(ctx context.Context, d *db.DB, src candidateSource) ([]*candidate, error) {
 	var cols strings.Builder
 	var args []any
-	cols.WriteString(`p.id, COALESCE(p.name, ''), COALESCE(p.stockkeepingunit, ''), COALESCE(p.family, ''),
-		COALESCE(p.brand, ''), COALESCE(p.quantityunitofmeasure, ''), COALESCE(p.createddate, ''), `)
+	cols.WriteString(`sd.id, sd.name, sd.sku, sd.family, sd.brand, sd.uom, sd.createddate, `)
 	if len(src.words) > 0 {
 		if d.Dialect == db.Postgres {
 			cols.WriteString(`ts_rank(sd.document, tq.q)`)
@@ -46,20 +46,16 @@ func loadCandidates(ctx context.Context, d *db.DB, src candidateSource) ([]*cand
 	} else {
 		cols.WriteString(`0.0`)
 	}
-	agg := `group_concat(pcp.productcategoryid, ',')`
-	if d.Dialect == db.Postgres {
-		agg = `string_agg(pcp.productcategoryid, ',')`
-	}
-	cols.WriteString(`, (SELECT ` + agg + ` FROM productcategoryproduct pcp WHERE pcp.productid = p.id)`)
+	cols.WriteString(`, sd.categories`)
 	if src.standardBook != "" {
-		cols.WriteString(`, (SELECT e.unitprice FROM pricebookentry e WHERE e.pricebook2id = ? AND e.product2id = p.id
+		cols.WriteString(`, (SELECT e.unitprice FROM pricebookentry e WHERE e.pricebook2id = ? AND e.product2id = sd.id
 			AND e.isactive)`)
 		args = append(args, src.standardBook)
 	} else {
 		cols.WriteString(`, NULL`)
 	}
 	from, fromArgs := candidateFrom(d.Dialect, src)
-	entitled, entArgs := pricing.EntitledFilter("p", src.storeID, src.accountID)
+	entitled, entArgs := pricing.EntitledFilter("sd", src.storeID, src.accountID)
 	query := `SELECT ` + cols.String() + ` FROM ` + from + ` AND ` + entitled
 	args = append(append(args, fromArgs...), entArgs...)
 	rows, err := d.Query(ctx, query, args...)
@@ -91,16 +87,14 @@ func loadCandidates(ctx context.Context, d *db.DB, src candidateSource) ([]*cand
 // candidateFrom is the FROM clause and the start of the WHERE clause that find the matching products.
 func candidateFrom(dialect db.Dialect, src candidateSource) (string, []any) {
 	if len(src.words) == 0 {
-		return `product2 p WHERE p.id IN (SELECT pcp.productid FROM productcategoryproduct pcp
+		return `search_doc sd WHERE sd.id IN (SELECT pcp.productid FROM productcategoryproduct pcp
 			WHERE pcp.productcategoryid IN (` + placeholders(len(src.categories)) + `))`, strArgs(src.categories)
 	}
 	match := matchExpr(dialect, src.words)
 	if dialect == db.Postgres {
-		return `search_doc sd JOIN product2 p ON p.id = sd.product_id CROSS JOIN (SELECT to_tsquery('simple', ?) AS q) tq
-			WHERE sd.document @@ tq.q`, []any{match}
+		return `search_doc sd CROSS JOIN (SELECT to_tsquery('simple', ?) AS q) tq WHERE sd.document @@ tq.q`, []any{match}
 	}
-	return `search_fts JOIN search_doc sd ON sd.docid = search_fts.rowid JOIN product2 p ON p.id = sd.product_id
-		WHERE search_fts MATCH ?`, []any{match}
+	return `search_fts JOIN search_doc sd ON sd.docid = search_fts.rowid WHERE search_fts MATCH ?`, []any{match}
 }
 
 func placeholders(n int) string { return strings.TrimSuffix(strings.Repeat("?, ", n), ", ") }

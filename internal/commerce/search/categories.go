@@ -99,16 +99,6 @@ func (t *categoryTree) subtree(id string) []string {
 	return out
 }
 
-// isUnder reports whether category id is ancestor or one of its descendants.
-func (t *categoryTree) isUnder(id, ancestor string) bool {
-	for n := t.nodes[id]; n != nil; n = t.nodes[n.parent] {
-		if n.id == ancestor {
-			return true
-		}
-	}
-	return false
-}
-
 // inAnySubtree reports whether one of cats lies under one of ancestors.
 func (t *categoryTree) inAnySubtree(cats []string, ancestors map[string]bool) bool {
 	for _, c := range cats {

@@ -31,9 +31,12 @@ func rankTier(c *candidate, term string, ws []string) int {
 
 // sortCandidates orders candidates by the rule. A category listing has no relevance: it is alphabetical.
 func sortCandidates(cs []*candidate, kind sortKind, hasTerm bool) {
+	for _, c := range cs { // lower-cased once, not at every comparison
+		c.sortName = strings.ToLower(c.name)
+	}
 	byName := func(a, b *candidate) int {
-		if x, y := strings.ToLower(a.name), strings.ToLower(b.name); x != y {
-			return strings.Compare(x, y)
+		if a.sortName != b.sortName {
+			return strings.Compare(a.sortName, b.sortName)
 		}
 		return strings.Compare(a.id, b.id)
 	}
@@ -71,7 +74,8 @@ func sortCandidates(cs []*candidate, kind sortKind, hasTerm bool) {
 			return byName(a, b) < 0
 		}
 	}
-	sort.SliceStable(cs, func(i, j int) bool { return less(cs[i], cs[j]) })
+	// Every order ends on the id, so it is total and an unstable sort gives one answer.
+	sort.Slice(cs, func(i, j int) bool { return less(cs[i], cs[j]) })
 }
 
 // comparePrice orders by list price (descending when desc); products without a list price come last either way.

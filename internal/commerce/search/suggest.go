@@ -38,10 +38,10 @@ func (s *Service) Suggest(ctx context.Context, store *storecontext.Store, accoun
 		return out, nil
 	}
 	from, args := candidateFrom(s.DB.Dialect, candidateSource{words: ws})
-	entitled, entArgs := pricing.EntitledFilter("p", store.ID, accountID)
-	query := `SELECT COALESCE(p.name, ''), COALESCE(p.stockkeepingunit, '') FROM ` + from + ` AND ` + entitled + `
+	entitled, entArgs := pricing.EntitledFilter("sd", store.ID, accountID)
+	query := `SELECT sd.name, sd.sku FROM ` + from + ` AND ` + entitled + `
 		AND EXISTS (SELECT 1 FROM productcategoryproduct pcp JOIN productcategory c ON c.id = pcp.productcategoryid
-			JOIN webstorecatalog wc ON wc.productcatalogid = c.catalogid WHERE pcp.productid = p.id AND wc.salesstoreid = ?)
+			JOIN webstorecatalog wc ON wc.productcatalogid = c.catalogid WHERE pcp.productid = sd.id AND wc.salesstoreid = ?)
 		LIMIT ` + strconv.Itoa(suggestCandidates)
 	args = append(append(args, entArgs...), store.ID)
 	rows, err := s.DB.Query(ctx, query, args...)
