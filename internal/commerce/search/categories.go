@@ -142,15 +142,14 @@ func (t *categoryTree) childOn(id, under string) string {
 	return ""
 }
 
-// inStore keeps the categories that belong to the store's catalogues.
-func (t *categoryTree) inStore(cats []string) []string {
-	out := cats[:0]
+// inStore reports whether one of cats belongs to the store's catalogues.
+func (t *categoryTree) inStore(cats []string) bool {
 	for _, c := range cats {
 		if t.nodes[c] != nil {
-			out = append(out, c)
+			return true
 		}
 	}
-	return out
+	return false
 }
 
 // children of a category ("" for the top level), in menu order.

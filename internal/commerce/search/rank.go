@@ -31,9 +31,6 @@ func rankTier(c *candidate, term string, ws []string) int {
 
 // sortCandidates orders candidates by the rule. A category listing has no relevance: it is alphabetical.
 func sortCandidates(cs []*candidate, kind sortKind, hasTerm bool) {
-	for _, c := range cs { // lower-cased once, not at every comparison
-		c.sortName = strings.ToLower(c.name)
-	}
 	byName := func(a, b *candidate) int {
 		if a.sortName != b.sortName {
 			return strings.Compare(a.sortName, b.sortName)
