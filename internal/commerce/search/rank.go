@@ -23,7 +23,7 @@ func rankTier(c *candidate, term string, ws []string) int {
 		return tierExactSKU
 	case sku != "" && strings.HasPrefix(sku, t):
 		return tierSKUPrefix
-	case coversAll(c.name, ws):
+	case coversAll(c.nameWords, ws):
 		return tierName
 	}
 	return tierOther

@@ -13,7 +13,8 @@ import (
 type doc struct {
 	docid                                      int64
 	id, name, sku, family, brand, uom, created string
-	sortName                                   string // lower-case name
+	sortName                                   string   // lower-case name
+	nameWords                                  []string // the name's words as the index splits them
 	active                                     bool
 	categories                                 []string
 	policies                                   []string // entitlement policies listing the product
@@ -89,6 +90,7 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 		}
 		x.family, x.brand, x.uom, x.created = intern(x.family), intern(x.brand), intern(x.uom), intern(x.created)
 		x.sortName = strings.ToLower(x.name)
+		x.nameWords = words(x.name)
 		x.categories = splitIDs(cats, intern)
 		x.policies = splitIDs(policies, intern)
 		snap.all = append(snap.all, x)
