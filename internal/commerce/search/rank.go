@@ -31,12 +31,8 @@ func rankTier(c *candidate, term string, ws []string) int {
 
 // sortCandidates orders candidates by the rule. A category listing has no relevance: it is alphabetical.
 func sortCandidates(cs []*candidate, kind sortKind, hasTerm bool) {
-	byName := func(a, b *candidate) int {
-		if a.sortName != b.sortName {
-			return strings.Compare(a.sortName, b.sortName)
-		}
-		return strings.Compare(a.id, b.id)
-	}
+	// The snapshot ranks every product by lower-case name, then id: comparing ranks is comparing names.
+	byName := func(a, b *candidate) int { return a.nameRank - b.nameRank }
 	var less func(a, b *candidate) bool
 	switch kind {
 	case sortNameAsc:

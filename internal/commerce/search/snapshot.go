@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"database/sql"
+	"sort"
 	"strings"
 	"sync"
 
@@ -15,6 +16,7 @@ type doc struct {
 	id, name, sku, family, brand, uom, created string
 	sortName                                   string   // lower-case name
 	nameWords                                  []string // the name's words as the index splits them
+	nameRank                                   int      // position in name order (then id), for cheap sorting
 	active                                     bool
 	categories                                 []string
 	policies                                   []string // entitlement policies listing the product
@@ -96,7 +98,21 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 		snap.all = append(snap.all, x)
 		snap.byDocID[x.docid] = x
 	}
-	return snap, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	byName := make([]*doc, len(snap.all))
+	copy(byName, snap.all)
+	sort.Slice(byName, func(i, j int) bool {
+		if byName[i].sortName != byName[j].sortName {
+			return byName[i].sortName < byName[j].sortName
+		}
+		return byName[i].id < byName[j].id
+	})
+	for i, x := range byName {
+		x.nameRank = i
+	}
+	return snap, nil
 }
 
 func splitIDs(s string, intern func(string) string) []string {
