@@ -27,8 +27,8 @@ type Service struct {
 // New returns a search service over d.
 func New(d *db.DB) *Service { return &Service{DB: d, Registry: records.NewRegistry(d)} }
 
-// Search runs a validated query for the account ("" for a guest) in the store.
-func (s *Service) Search(ctx context.Context, store *storecontext.Store, accountID string, q *query) (*Results, error) {
+// run runs a validated query for the account ("" for a guest) in the store.
+func (s *Service) run(ctx context.Context, store *storecontext.Store, accountID string, q *query) (*Results, error) {
 	tree, err := loadCategories(ctx, s.DB, store.ID)
 	if err != nil {
 		return nil, err
