@@ -32,7 +32,7 @@ import (
 // stop words, so a query finds the same products on both databases.
 
 // indexVersion changes whenever the index's definition changes; Install rebuilds an index of another version.
-const indexVersion = 3
+const indexVersion = 4
 
 // Install creates the search index and its triggers when they are missing or of an older version, filling the index
 // from the products already stored. It runs after the records schema exists (it needs the product2 table) and is
@@ -113,11 +113,11 @@ func policiesOf(agg, productID string) string {
 const bump = `UPDATE search_state SET version = version + 1`
 
 func refreshCategories(agg, productID string) string {
-	return `UPDATE search_doc SET categories = ` + categoriesOf(agg, productID) + ` WHERE id = ` + productID + `; ` + bump
+	return `UPDATE search_doc SET categories = ` + categoriesOf(agg, productID) + ` WHERE id = ` + productID
 }
 
 func refreshPolicies(agg, productID string) string {
-	return `UPDATE search_doc SET policies = ` + policiesOf(agg, productID) + ` WHERE id = ` + productID + `; ` + bump
+	return `UPDATE search_doc SET policies = ` + policiesOf(agg, productID) + ` WHERE id = ` + productID
 }
 
 // sqliteIndex drops any older index and builds the current one, filling it from product2.
@@ -167,23 +167,29 @@ var sqliteIndex = []string{
 	END`,
 	`CREATE TRIGGER search_category_insert AFTER INSERT ON productcategoryproduct BEGIN
 		` + refreshCategories(sqliteAgg, "new.productid") + `;
+		` + bump + `;
 	END`,
 	`CREATE TRIGGER search_category_update AFTER UPDATE OF productid, productcategoryid ON productcategoryproduct BEGIN
 		` + refreshCategories(sqliteAgg, "old.productid") + `;
 		` + refreshCategories(sqliteAgg, "new.productid") + `;
+		` + bump + `;
 	END`,
 	`CREATE TRIGGER search_category_delete AFTER DELETE ON productcategoryproduct BEGIN
 		` + refreshCategories(sqliteAgg, "old.productid") + `;
+		` + bump + `;
 	END`,
 	`CREATE TRIGGER search_entitlement_insert AFTER INSERT ON commerceentitlementproduct BEGIN
 		` + refreshPolicies(sqliteAgg, "new.productid") + `;
+		` + bump + `;
 	END`,
 	`CREATE TRIGGER search_entitlement_update AFTER UPDATE OF productid, policyid ON commerceentitlementproduct BEGIN
 		` + refreshPolicies(sqliteAgg, "old.productid") + `;
 		` + refreshPolicies(sqliteAgg, "new.productid") + `;
+		` + bump + `;
 	END`,
 	`CREATE TRIGGER search_entitlement_delete AFTER DELETE ON commerceentitlementproduct BEGIN
 		` + refreshPolicies(sqliteAgg, "old.productid") + `;
+		` + bump + `;
 	END`,
 	`INSERT INTO search_doc (` + docColumns + `) SELECT ` + docValues("p", sqliteAgg) + ` FROM product2 p`,
 	`INSERT INTO search_fts (rowid, name, sku, description)
@@ -198,6 +204,10 @@ var postgresIndex = []string{
 	`DROP FUNCTION IF EXISTS search_product_sync()`,
 	`DROP FUNCTION IF EXISTS search_category_sync()`,
 	`DROP FUNCTION IF EXISTS search_entitlement_sync()`,
+	`DROP TRIGGER IF EXISTS search_product_bump ON product2`,
+	`DROP TRIGGER IF EXISTS search_category_bump ON productcategoryproduct`,
+	`DROP TRIGGER IF EXISTS search_entitlement_bump ON commerceentitlementproduct`,
+	`DROP FUNCTION IF EXISTS search_bump()`,
 	`DROP TABLE IF EXISTS search_doc`,
 	`DROP TABLE IF EXISTS search_state`,
 	`DROP FUNCTION IF EXISTS search_vector(text, text, text)`,
@@ -226,7 +236,6 @@ var postgresIndex = []string{
 				ON CONFLICT (id) DO UPDATE SET document = excluded.document, name = excluded.name, sku = excluded.sku,
 					family = excluded.family, brand = excluded.brand, uom = excluded.uom, isactive = excluded.isactive;
 		END IF;
-		` + bump + `;
 		RETURN NULL;
 	END $$`,
 	`CREATE TRIGGER search_product_sync AFTER INSERT OR DELETE OR UPDATE OF name, stockkeepingunit, description,
@@ -255,6 +264,19 @@ var postgresIndex = []string{
 	END $$`,
 	`CREATE TRIGGER search_entitlement_sync AFTER INSERT OR DELETE OR UPDATE OF productid, policyid
 		ON commerceentitlementproduct FOR EACH ROW EXECUTE FUNCTION search_entitlement_sync()`,
+	// The version moves once per statement, not once per row: a 500-row INSERT of the seed is one update of
+	// search_state rather than 500 versions of its one row.
+	`CREATE FUNCTION search_bump() RETURNS trigger LANGUAGE plpgsql AS $$
+	BEGIN
+		` + bump + `;
+		RETURN NULL;
+	END $$`,
+	`CREATE TRIGGER search_product_bump AFTER INSERT OR DELETE OR UPDATE OF name, stockkeepingunit, family, brand,
+		quantityunitofmeasure, isactive ON product2 FOR EACH STATEMENT EXECUTE FUNCTION search_bump()`,
+	`CREATE TRIGGER search_category_bump AFTER INSERT OR DELETE OR UPDATE OF productid, productcategoryid
+		ON productcategoryproduct FOR EACH STATEMENT EXECUTE FUNCTION search_bump()`,
+	`CREATE TRIGGER search_entitlement_bump AFTER INSERT OR DELETE OR UPDATE OF productid, policyid
+		ON commerceentitlementproduct FOR EACH STATEMENT EXECUTE FUNCTION search_bump()`,
 	`INSERT INTO search_doc (document, ` + docColumns + `)
 		SELECT search_vector(p.name, p.stockkeepingunit, p.description), ` + docValues("p", postgresAgg) + `
 		FROM product2 p`,
