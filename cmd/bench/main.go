@@ -68,6 +68,9 @@ func bench(ctx context.Context, bin, dbURL, only string, duration time.Duration,
 	}
 
 	catalog := fmt.Sprintf("the demo catalogue (%d products)", demo.DemoProducts)
+	if dbURL != "" {
+		catalog = "the catalogue stored in that database"
+	}
 	if products > 0 {
 		catalog = fmt.Sprintf("%d generated products + the demo's %d", products, demo.DemoProducts)
 	}
