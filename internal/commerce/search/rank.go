@@ -17,7 +17,7 @@ const (
 
 // rankTier places a candidate for a term.
 func rankTier(c *candidate, term string, ws []string) int {
-	sku, t := strings.ToLower(c.sku), strings.ToLower(term)
+	sku, t := c.lowerSKU, strings.ToLower(term)
 	switch {
 	case sku != "" && sku == t:
 		return tierExactSKU

@@ -14,7 +14,8 @@ import (
 type doc struct {
 	docid                                      int64
 	id, name, sku, family, brand, uom, created string
-	sortName                                   string   // lower-case name
+	sortName                                   string // lower-case name
+	lowerSKU                                   string
 	nameWords                                  []string // the name's words as the index splits them
 	nameRank                                   int      // position in name order (then id), for cheap sorting
 	active                                     bool
@@ -91,7 +92,7 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 			return nil, err
 		}
 		x.family, x.brand, x.uom, x.created = intern(x.family), intern(x.brand), intern(x.uom), intern(x.created)
-		x.sortName = strings.ToLower(x.name)
+		x.sortName, x.lowerSKU = strings.ToLower(x.name), strings.ToLower(x.sku)
 		x.nameWords = words(x.name)
 		x.categories = splitIDs(cats, intern)
 		x.policies = splitIDs(policies, intern)
