@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"strings"
 	"sync/atomic"
+
+	"storefront/internal/records"
 )
 
 // env is what scenarios build requests from: the server under test, the in-process ceiling server, bearer tokens
@@ -46,7 +48,16 @@ var scenarios = []scenario{
 		body := fmt.Sprintf(`{"fields":{"Description":"Benchmark update %d"}}`, e.updateNumber.Add(1))
 		return bearer(http.MethodPatch, e.base+api+"/ui-api/records/"+e.accountID, e.adminToken, body)
 	}},
+	{"product detail", func(e *env) (*http.Request, error) {
+		return bearer(http.MethodGet, e.base+api+"/commerce/webstores/"+e.storeID+"/products/"+benchProduct, e.buyerToken, "")
+	}},
+	{"pricing", func(e *env) (*http.Request, error) {
+		return bearer(http.MethodGet, e.base+api+"/commerce/webstores/"+e.storeID+"/pricing/products/"+benchProduct, e.buyerToken, "")
+	}},
 }
+
+// benchProduct is demo product 6: it has volume tiers, so pricing does its full work.
+var benchProduct = records.StableID("01t", 6)
 
 func bearer(method, url, token, body string) (*http.Request, error) {
 	req, err := http.NewRequest(method, url, strings.NewReader(body))

@@ -70,7 +70,7 @@ func category(n int64) string { return records.StableID("0ZG", n) }
 func entry(product, slot int64) string { return records.StableID("01u", product*16+slot) }
 
 // token signs a demo user in for a bearer token (once per test database).
-func (e *env) token(t *testing.T, user string) string {
+func (e *env) token(t testing.TB, user string) string {
 	t.Helper()
 	if user == guest {
 		return ""

@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"strings"
 
+	"storefront/internal/commerce/pricing"
 	"storefront/internal/commerce/storecontext"
 	"storefront/internal/identity"
 	"storefront/internal/platform/db"
@@ -22,11 +23,14 @@ import (
 type Handlers struct {
 	DB       *db.DB
 	Registry *records.Registry // Product2 and ProductCategory field metadata, custom fields included
+	// q runs the calls' fixed reads as prepared statements. Reads whose text depends on the request (a fields
+	// list) go to DB.
+	q *db.StmtCache
 }
 
 // New returns the catalog handlers over d.
 func New(d *db.DB) *Handlers {
-	return &Handlers{DB: d, Registry: records.NewRegistry(d)}
+	return &Handlers{DB: d, Registry: records.NewRegistry(d), q: d.NewStmtCache(256)}
 }
 
 // Register mounts the routes under base, the commerce prefix ending in "/".
@@ -157,9 +161,29 @@ func (h *Handlers) object(ctx context.Context, apiName string) (*records.Object,
 	return o, nil
 }
 
-// placeholders returns "?, ?, ..." for n values.
-func placeholders(n int) string {
-	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
+// inList returns the placeholders and arguments of an IN list, padded to a power of two by repeating the last
+// value (which IN ignores) so that the statement cache sees few distinct texts.
+func inList(ids []string) (string, []any) {
+	if len(ids) == 0 {
+		return "NULL", nil // IN (NULL) matches nothing
+	}
+	n := 1
+	for n < len(ids) {
+		n *= 2
+	}
+	args := make([]any, n)
+	for i := range args {
+		args[i] = ids[min(i, len(ids)-1)]
+	}
+	return strings.TrimSuffix(strings.Repeat("?, ", n), ", "), args
+}
+
+// reader picks where a read runs: prepared when its text is fixed, plain when the request shaped it.
+func (h *Handlers) reader(fixed bool) pricing.Querier {
+	if fixed {
+		return h.q
+	}
+	return h.DB
 }
 
 func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
