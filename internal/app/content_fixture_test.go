@@ -72,7 +72,9 @@ func (s *demoSite) call(t *testing.T, method, path, token, body string) reply {
 	return reply{resp.StatusCode, resp.Header, string(b)}
 }
 
-func (s *demoSite) get(t *testing.T, path, token string) reply { return s.call(t, "GET", path, token, "") }
+func (s *demoSite) get(t *testing.T, path, token string) reply {
+	return s.call(t, "GET", path, token, "")
+}
 
 // login returns a bearer token for a demo user.
 func (s *demoSite) login(t *testing.T, email string) string {
