@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"strings"
 	"testing"
 
 	"storefront/internal/demo"
@@ -100,6 +101,33 @@ func TestSEOProperties(t *testing.T) {
 		s.exec(t, `UPDATE webstore SET guestbrowsingenabled = ?`, false)
 		if r := s.get(t, seoPath(category, ""), ""); r.status != 401 {
 			t.Fatalf("guest of a closed store: %d", r.status)
+		}
+	})
+}
+
+// Under a site base path, every call works under it and absolute URLs carry it; menu links stay relative to it.
+func TestContentUnderBasePath(t *testing.T) {
+	eachDemoAt(t, "shop", func(t *testing.T, s *demoSite) {
+		product := records.StableID("01t", 1)
+		var props seo.Properties
+		s.get(t, "/shop"+seoPath(product, ""), "").decode(t, "SEO under /shop", 200, &props)
+		urlName := s.queryString(t, `SELECT urlname FROM product2 WHERE id = ?`, product)
+		if want := s.srv.URL + "/shop/product/" + urlName + "/" + product; props.CanonicalURL != want || props.HrefLangURLs["en-US"] != want {
+			t.Fatalf("canonical %q, want %q", props.CanonicalURL, want)
+		}
+		logo := s.get(t, "/shop/services/data/v64.0/connect/sites/"+demo.SiteID+"/cms/delivery/contents/"+demo.LogoContentKey+"?showAbsoluteUrl=true", "")
+		if !strings.Contains(logo.body, `"url":"`+s.srv.URL+"/shop/cms/delivery/media/"+demo.LogoContentKey+`"`) {
+			t.Fatalf("absolute media URL under /shop: %d %s", logo.status, logo.body)
+		}
+		if r := s.get(t, "/shop/cms/delivery/media/"+demo.LogoContentKey, ""); r.status != 200 {
+			t.Fatalf("media under /shop: %d", r.status)
+		}
+		menu := s.get(t, "/shop"+apexGet(navParams(demo.MainMenu, true)), "")
+		if menu.status != 200 || !strings.Contains(menu.body, `"actionValue":"/category/office-supplies/`+records.StableID("0ZG", 1)+`"`) {
+			t.Fatalf("menu under /shop: %d %.300s", menu.status, menu.body)
+		}
+		if r := s.get(t, "/shop"+commercePath("carts/compact-summary"), ""); r.status != 200 {
+			t.Fatalf("cart badge under /shop: %d", r.status)
 		}
 	})
 }
