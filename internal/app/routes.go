@@ -21,6 +21,7 @@ func (a *App) Handler() http.Handler {
 	uiapi.Register(mux, records.NewEngine(a.DB))
 	a.mountCatalog(mux) // product detail, prices, categories
 	mux.Handle(media.Path, media.Handler(a.DB))
+	a.mountContent(mux) // navigation menus, CMS delivery, SEO properties, cart badge
 
 	mux.Handle("/", spa.Handler(web.FS(), a.Config.BasePath))
 	return httpx.Observe(a.Log, underBasePath(a.Config.BasePath, withPrincipal(mux)))
