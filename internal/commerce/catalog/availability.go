@@ -7,7 +7,6 @@ import (
 	"strconv"
 
 	"storefront/internal/commerce/pricing"
-	"storefront/internal/platform/httpx"
 )
 
 // availability is the answer of GET products/{productId}/availability. The Connect API has no product stock call
@@ -56,7 +55,6 @@ func (h *Handlers) availability(w http.ResponseWriter, r *http.Request) error {
 		out.InStock = available > 0
 		out.LowStock = out.InStock && threshold.Valid && available <= threshold.Int64
 	}
-	w.Header().Set("Cache-Control", "no-cache") // stock moves with every order: always ask again
-	httpx.WriteJSON(w, http.StatusOK, out)
+	writeJSON(w, perCaller, out)
 	return nil
 }

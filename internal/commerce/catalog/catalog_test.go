@@ -668,3 +668,28 @@ func TestAvailability(t *testing.T) {
 		}
 	})
 }
+
+// Answers that depend on the caller are never reused by the browser without asking (a guest's price must not
+// show after sign-in); the category tree may be reused for a minute.
+func TestCachePolicy(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		for path, want := range map[string]string{
+			"products/" + product(1):                                  "private, no-cache",
+			"products/" + product(1) + "/availability":                "private, no-cache",
+			"pricing/products/" + product(1):                          "private, no-cache",
+			"pricing/products?productIds=" + product(1):               "private, no-cache",
+			"product-categories/children":                             "private, max-age=60",
+			"product-categories/" + category(1):                       "private, max-age=60",
+			"product-category-path/product-categories/" + category(3): "private, max-age=60",
+		} {
+			resp, err := http.Get(e.srv.URL + base + path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if got := resp.Header.Get("Cache-Control"); resp.StatusCode != 200 || got != want {
+				t.Errorf("%s: %d Cache-Control %q, want %q", path, resp.StatusCode, got, want)
+			}
+		}
+	})
+}

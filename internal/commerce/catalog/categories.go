@@ -100,7 +100,7 @@ func (h *Handlers) categoryPath(w http.ResponseWriter, r *http.Request) error {
 	if len(path) == 0 {
 		return itemNotFound("The product category %s doesn't exist in this store.", id)
 	}
-	writeJSON(w, categoryPath{Path: path})
+	writeJSON(w, categories, categoryPath{Path: path})
 	return nil
 }
 
@@ -161,7 +161,7 @@ func (h *Handlers) categoryChildren(w http.ResponseWriter, r *http.Request) erro
 		n := strconv.Itoa(counts[out[i].ID])
 		out[i].Fields["NumberOfProducts"] = &n
 	}
-	writeJSON(w, map[string]any{"productCategories": out})
+	writeJSON(w, categories, map[string]any{"productCategories": out})
 	return nil
 }
 
@@ -271,7 +271,7 @@ func (h *Handlers) category(w http.ResponseWriter, r *http.Request) error {
 		out.TileImage, out.BannerImage = firstOf(rows, "TileImage"), firstOf(rows, "BannerImage")
 		out.MediaGroups = groupMedia(categoryGroups, rows, groups)
 	}
-	writeJSON(w, out)
+	writeJSON(w, categories, out)
 	return nil
 }
 

@@ -45,9 +45,13 @@ func (h *Handlers) Register(mux *http.ServeMux, base string) {
 	mux.Handle("GET "+base+"product-category-path/product-categories/{categoryId}", httpx.HandlerFunc(h.categoryPath))
 }
 
-// cacheControl lets a browser keep a catalog answer for a minute: it depends on the caller (entitlement, prices),
-// so only privately.
-const cacheControl = "private, max-age=60"
+// Cache policies. Products, prices and stock depend on who asks (entitlement, price books), and the same URL
+// answers a guest and, after sign-in, a buyer: the browser must ask again every time (the client data layer keeps
+// its own cache by TTL). The category tree is the same for everyone who may browse: a minute's private reuse.
+const (
+	perCaller  = "private, no-cache"
+	categories = "private, max-age=60"
+)
 
 // shopper is who a catalog call answers for.
 type shopper struct {
@@ -142,9 +146,9 @@ func listParam(q url.Values, name string, max, maxLen int) ([]string, error) {
 // catalogSQL restricts a query over productcategory (aliased c) to the categories of the store's catalogs.
 const catalogSQL = `c.catalogid IN (SELECT sc.productcatalogid FROM webstorecatalog sc WHERE sc.salesstoreid = ?)`
 
-// writeJSON answers 200 with the catalog cache policy.
-func writeJSON(w http.ResponseWriter, v any) {
-	w.Header().Set("Cache-Control", cacheControl)
+// writeJSON answers 200 with a cache policy.
+func writeJSON(w http.ResponseWriter, cache string, v any) {
+	w.Header().Set("Cache-Control", cache)
 	httpx.WriteJSON(w, http.StatusOK, v)
 }
 

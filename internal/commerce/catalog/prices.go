@@ -86,7 +86,7 @@ func (h *Handlers) productPrice(w http.ResponseWriter, r *http.Request) error {
 		}
 		return itemNotFound("%s", res.err.Message)
 	}
-	writeJSON(w, newProductPrice(res.price))
+	writeJSON(w, perCaller, newProductPrice(res.price))
 	return nil
 }
 
@@ -230,6 +230,6 @@ func (h *Handlers) writePrices(w http.ResponseWriter, r *http.Request, s *shoppe
 		}
 		out.PricingLineItemResults[i] = line
 	}
-	writeJSON(w, out)
+	writeJSON(w, perCaller, out)
 	return nil
 }

@@ -121,7 +121,7 @@ func (h *Handlers) product(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
-	writeJSON(w, out)
+	writeJSON(w, perCaller, out)
 	return nil
 }
 
