@@ -3,6 +3,7 @@ package seo
 import (
 	"context"
 
+	"storefront/internal/commerce/pricing"
 	"storefront/internal/commerce/storecontext"
 	"storefront/internal/platform/db"
 	"storefront/internal/records"
@@ -59,30 +60,21 @@ func (v viewer) categoryInCatalog(ctx context.Context, d *db.DB, rec *records.Re
 	return n > 0, err
 }
 
-// productAccess answers, in one query, whether the product is in one of the store's catalogs (through a category)
-// and whether an active entitlement policy that shows products grants it to the viewer's buyer groups.
+// productAccess answers whether the product is in one of the store's catalogs (through a category) and whether
+// the viewer's buyer groups are entitled to it (the pricing package's rule, the one the catalog calls use).
 func (v viewer) productAccess(ctx context.Context, d *db.DB, productID string) (inCatalog, entitled bool, err error) {
-	groups := `eg.buyergroupid IN (SELECT m.buyergroupid FROM buyergroupmember m
-			JOIN webstorebuyergroup sg ON sg.buyergroupid = m.buyergroupid AND sg.webstoreid = ?
-			WHERE m.buyerid = ?)`
-	groupArgs := []any{v.store.ID, v.account}
-	if v.guest {
-		groups = `eg.buyergroupid = (SELECT guestbuyergroupid FROM webstore WHERE id = ?)`
-		groupArgs = []any{v.store.ID}
-	}
-	query := `SELECT
-		CASE WHEN EXISTS (SELECT 1 FROM productcategoryproduct pcp
-			JOIN productcategory c ON c.id = pcp.productcategoryid
-			JOIN webstorecatalog wc ON wc.productcatalogid = c.catalogid AND wc.salesstoreid = ?
-			WHERE pcp.productid = ?) THEN 1 ELSE 0 END,
-		CASE WHEN EXISTS (SELECT 1 FROM commerceentitlementproduct ep
-			JOIN commerceentitlementpolicy pol ON pol.id = ep.policyid AND pol.isactive = ? AND pol.canviewproduct = ?
-			JOIN commerceentitlementbuyergroup eg ON eg.policyid = pol.id
-			WHERE ep.productid = ? AND ` + groups + `) THEN 1 ELSE 0 END`
-	args := append([]any{v.store.ID, productID, true, true, productID}, groupArgs...)
-	var inCat, ent int
-	if err := d.QueryRow(ctx, query, args...).Scan(&inCat, &ent); err != nil {
+	var n int
+	err = d.QueryRow(ctx, `SELECT COUNT(*) FROM productcategoryproduct pcp
+		JOIN productcategory c ON c.id = pcp.productcategoryid
+		JOIN webstorecatalog wc ON wc.productcatalogid = c.catalogid AND wc.salesstoreid = ?
+		WHERE pcp.productid = ?`, v.store.ID, productID).Scan(&n)
+	if err != nil || n == 0 {
 		return false, false, err
 	}
-	return inCat == 1, ent == 1, nil
+	account := v.account
+	if v.guest {
+		account = "" // the store's guest buyer group
+	}
+	ents, err := pricing.Entitled(ctx, d, v.store.ID, account, []string{productID})
+	return true, ents[productID], err
 }
