@@ -3,9 +3,11 @@ package main
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync/atomic"
 
+	"storefront/internal/demo"
 	"storefront/internal/records"
 )
 
@@ -49,6 +51,27 @@ var scenarios = []scenario{
 		body := fmt.Sprintf(`{"fields":{"Description":"Benchmark update %d"}}`, e.updateNumber.Add(1))
 		return bearer(http.MethodPatch, e.base+api+"/ui-api/records/"+e.accountID, e.adminToken, body)
 	}},
+	{"navigation menu", func(e *env) (*http.Request, error) {
+		params := url.QueryEscape(`{"communityId":"` + demo.CommunityID + `","navigationLinkSetDeveloperName":"` +
+			demo.MainMenu + `","showHomeLink":true}`)
+		return http.NewRequest(http.MethodGet, e.base+"/lwr/apex/v64.0/NavigationMenuItemsController/getConnectNavigationItems?methodParams="+params, nil)
+	}},
+	{"cms logo", func(e *env) (*http.Request, error) {
+		return http.NewRequest(http.MethodGet, e.base+api+"/connect/sites/"+demo.SiteID+"/cms/delivery/contents/"+demo.LogoContentKey, nil)
+	}},
+	{"seo product", func(e *env) (*http.Request, error) {
+		return http.NewRequest(http.MethodGet, e.base+api+"/connect/communities/"+demo.CommunityID+"/seo/properties/"+
+			demoProduct+"?fields=Name,Description", nil)
+	}},
+	{"cart badge", func(e *env) (*http.Request, error) {
+		return bearer(http.MethodGet, e.base+api+"/commerce/webstores/"+e.storeID+"/carts/compact-summary", e.buyerToken, "")
+	}},
+	{"product detail", func(e *env) (*http.Request, error) {
+		return bearer(http.MethodGet, e.base+api+"/commerce/webstores/"+e.storeID+"/products/"+benchProduct, e.buyerToken, "")
+	}},
+	{"pricing", func(e *env) (*http.Request, error) {
+		return bearer(http.MethodGet, e.base+api+"/commerce/webstores/"+e.storeID+"/pricing/products/"+benchProduct, e.buyerToken, "")
+	}},
 	// Search as the buyer, first page of 20 with prices, as the search page asks. Terms and categories rotate so
 	// that the figures are not one lucky query's.
 	{"search term", func(e *env) (*http.Request, error) {
@@ -68,6 +91,12 @@ var scenarios = []scenario{
 				`{"attributeType":"Standard","nameOrId":"Brand","values":["Everline","Summit"],"type":"DistinctValue"}]}`)
 	}},
 }
+
+// demoProduct is the demo store's first product.
+var demoProduct = records.StableID("01t", 1)
+
+// benchProduct is demo product 6: it has volume tiers, so pricing does its full work.
+var benchProduct = records.StableID("01t", 6)
 
 // searchTerms are what buyers type: product words, a brand, a SKU prefix.
 var searchTerms = []string{"stapler", "nitrile gloves", "led bulb", "copy paper", "everline", "GLV-0000", "drill", "cleaner"}

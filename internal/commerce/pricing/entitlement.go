@@ -42,10 +42,21 @@ func buyerGroupsSQL(storeID, accountID string) (string, []any) {
 		WHERE m.buyerid = ? AND sg.webstoreid = ?`, []any{accountID, storeID}
 }
 
+// grantsSQL is the FROM and WHERE of a subquery over the grants (policy, product, buyer group) that let one of the
+// groups selected by groupsSQL view the product of the outer row aliased alias.
+func grantsSQL(alias, groupsSQL string) string {
+	return `FROM commerceentitlementproduct ep
+		JOIN commerceentitlementpolicy pol ON pol.id = ep.policyid
+		JOIN commerceentitlementbuyergroup eg ON eg.policyid = ep.policyid
+		WHERE ep.productid = ` + alias + `.id AND pol.isactive AND pol.canviewproduct
+		AND eg.buyergroupid IN (` + groupsSQL + `)`
+}
+
 // EntitledProductsSQL returns a subquery selecting the ids of the products the account (or the guest, for "") is
 // entitled to see in the store, for `product2.id IN (<sql>)`, with its arguments (`?` placeholders, in order).
 // It does not check Product2.IsActive: the caller filters active products itself. An id may appear more than once
-// (one row per granting policy), which IN ignores.
+// (one row per granting policy), which IN ignores. Prefer EntitledFilter when the rest of the query already
+// narrows the products: this form lists every entitled product of the catalogue.
 func EntitledProductsSQL(storeID, accountID string) (string, []any) {
 	groups, args := buyerGroupsSQL(storeID, accountID)
 	return `SELECT ep.productid FROM commerceentitlementproduct ep
@@ -55,6 +66,12 @@ func EntitledProductsSQL(storeID, accountID string) (string, []any) {
 }
 
 var aliasPattern = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+func checkAlias(alias string) {
+	if !aliasPattern.MatchString(alias) {
+		panic("pricing: a product2 alias must be an SQL identifier, got " + alias)
+	}
+}
 
 // EntitledFilter returns a WHERE predicate that is true for the rows of a query over product2 (aliased as alias)
 // that are active and that the account (or the guest, for "") is entitled to see in the store, with its arguments.
@@ -68,15 +85,19 @@ var aliasPattern = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 // alias is a table alias from the caller's own code, never from a request; an alias that is not a plain
 // identifier panics.
 func EntitledFilter(alias, storeID, accountID string) (string, []any) {
-	if !aliasPattern.MatchString(alias) {
-		panic("pricing: EntitledFilter alias must be an SQL identifier, got " + alias)
-	}
+	checkAlias(alias)
 	groups, args := buyerGroupsSQL(storeID, accountID)
-	return `(` + alias + `.isactive AND EXISTS (SELECT 1 FROM commerceentitlementproduct ep
-		JOIN commerceentitlementpolicy pol ON pol.id = ep.policyid
-		JOIN commerceentitlementbuyergroup eg ON eg.policyid = ep.policyid
-		WHERE ep.productid = ` + alias + `.id AND pol.isactive AND pol.canviewproduct
-		AND eg.buyergroupid IN (` + groups + `)))`, args
+	return `(` + alias + `.isactive AND EXISTS (SELECT 1 ` + grantsSQL(alias, groups) + `))`, args
+}
+
+// EntitlementSQL returns a scalar expression for the select list of a query over product2 (aliased as alias): NULL
+// when the account (or the guest, for "") may not see the product, 0 when it may see the product but not its
+// price, 1 when it may see both. It does not check Product2.IsActive. Its arguments come first among the query's
+// when the expression stands in the select list.
+func EntitlementSQL(alias, storeID, accountID string) (string, []any) {
+	checkAlias(alias)
+	groups, args := buyerGroupsSQL(storeID, accountID)
+	return `(SELECT MAX(CASE WHEN pol.canviewprice THEN 1 ELSE 0 END) ` + grantsSQL(alias, groups) + `)`, args
 }
 
 // Entitlements returns, for each of the given products that is active and that the account (or the guest, for
@@ -88,26 +109,23 @@ func Entitlements(ctx context.Context, q Querier, storeID, accountID string, pro
 	if len(ids) == 0 {
 		return out, nil
 	}
-	groups, groupArgs := buyerGroupsSQL(storeID, accountID)
-	query := `SELECT p.id, MAX(CASE WHEN pol.canviewprice THEN 1 ELSE 0 END) FROM product2 p
-		JOIN commerceentitlementproduct ep ON ep.productid = p.id
-		JOIN commerceentitlementpolicy pol ON pol.id = ep.policyid
-		JOIN commerceentitlementbuyergroup eg ON eg.policyid = ep.policyid
-		WHERE p.id IN (` + placeholders(len(ids)) + `) AND p.isactive AND pol.isactive AND pol.canviewproduct
-		AND eg.buyergroupid IN (` + groups + `)
-		GROUP BY p.id`
-	rows, err := q.Query(ctx, query, append(anySlice(ids), groupArgs...)...)
+	expr, args := EntitlementSQL("p", storeID, accountID)
+	in, inArgs := inList(ids)
+	rows, err := q.Query(ctx, `SELECT p.id, `+expr+` FROM product2 p WHERE p.id IN (`+in+`)
+		AND p.isactive`, append(args, inArgs...)...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var id string
-		var price int
+		var price sql.NullInt64
 		if err := rows.Scan(&id, &price); err != nil {
 			return nil, err
 		}
-		out[id] = Entitlement{CanViewProduct: true, CanViewPrice: price == 1}
+		if price.Valid {
+			out[id] = Entitlement{CanViewProduct: true, CanViewPrice: price.Int64 == 1}
+		}
 	}
 	return out, rows.Err()
 }
@@ -126,17 +144,22 @@ func Entitled(ctx context.Context, q Querier, storeID, accountID string, product
 	return out, nil
 }
 
-// placeholders returns "?, ?, ..." for n values.
-func placeholders(n int) string {
-	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
-}
-
-func anySlice(ss []string) []any {
-	out := make([]any, len(ss))
-	for i, s := range ss {
-		out[i] = s
+// inList returns the placeholders and arguments of an IN list of ids. The list is padded to a power of two by
+// repeating its last id (which IN ignores), so a page of any size runs one of a few query texts, and a statement
+// cache (db.StmtCache) reuses them.
+func inList(ids []string) (string, []any) {
+	if len(ids) == 0 {
+		return "NULL", nil // IN (NULL) matches nothing
 	}
-	return out
+	n := 1
+	for n < len(ids) {
+		n *= 2
+	}
+	args := make([]any, n)
+	for i := range args {
+		args[i] = ids[min(i, len(ids)-1)]
+	}
+	return strings.TrimSuffix(strings.Repeat("?, ", n), ", "), args
 }
 
 // distinct drops duplicates and blanks, keeping the first occurrence's order.

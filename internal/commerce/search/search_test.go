@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"storefront/internal/app"
+	"storefront/internal/commerce/pricing"
 	"storefront/internal/demo"
 	"storefront/internal/identity"
 	"storefront/internal/platform/config"
@@ -249,6 +250,15 @@ func termRanking(t *testing.T, f *fixture) {
 	inName := f.count(`SELECT COUNT(*) FROM product2 WHERE isactive = TRUE AND lower(name) LIKE '%highlighter%'`)
 	if inName == 0 || inName == want {
 		t.Fatalf("the demo data should have both name and description-only matches (%d of %d)", inName, want)
+	}
+	// Search's entitlement agrees with the pricing package's: every result is entitled for the buyer.
+	var ids []string
+	for _, p := range r.ProductsPage.Products {
+		ids = append(ids, p.ID)
+	}
+	entitled, err := pricing.Entitled(context.Background(), f.d, demo.StoreID, demo.BuyerAccountID, ids)
+	if err != nil || len(entitled) != len(ids) {
+		t.Fatalf("pricing.Entitled: %d of %d results, %v", len(entitled), len(ids), err)
 	}
 	for i, p := range r.ProductsPage.Products {
 		named := strings.Contains(strings.ToLower(p.Name), "highlighter")
