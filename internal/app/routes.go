@@ -20,6 +20,7 @@ func (a *App) Handler() http.Handler {
 	withPrincipal := a.mountAuth(mux) // sign-in, logout, OAuth token, /api/site, session and application context
 	uiapi.Register(mux, records.NewEngine(a.DB))
 	mux.Handle(media.Path, media.Handler(a.DB))
+	a.mountContent(mux) // navigation menus, CMS delivery, SEO properties, cart badge
 
 	mux.Handle("/", spa.Handler(web.FS(), a.Config.BasePath))
 	return httpx.Observe(a.Log, underBasePath(a.Config.BasePath, withPrincipal(mux)))
