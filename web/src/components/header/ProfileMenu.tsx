@@ -6,6 +6,7 @@ import { useSession } from '../../data/hooks';
 import { isExternalHref, LOGOUT_EVENT, PROFILE_MENU, type MenuItem } from '../../data/navigation';
 import { LOADING_MENU_LABEL } from '../navigation/NavigationMenu';
 import { ChevronDownIcon, UserIcon } from './icons';
+import { pageNavigation } from './pageNavigation';
 
 export const LOGIN_LABEL = 'Login';
 /** Type-ahead keys are remembered this long (spec section 9). */
@@ -170,7 +171,8 @@ function BuyerMenu({ menuName, icon, name, buttonText }: BuyerMenuProps) {
 
   const choose = (item: MenuItem) => {
     close(false);
-    if (isLogoutItem(item)) logout();
+    // The logout route ends the session and sends the browser to the site root: a full page load.
+    if (isLogoutItem(item)) logout((url) => pageNavigation.assign(url));
   };
 
   return (
