@@ -182,6 +182,8 @@ function BuyerMenu({ menuName, icon, name, buttonText }: BuyerMenuProps) {
         id={buttonId}
         ref={button}
         className="header-action profile-button"
+        // The label starts with the visible text (the first name) and says what the button opens.
+        aria-label={`${buttonText}, profile menu`}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -190,7 +192,6 @@ function BuyerMenu({ menuName, icon, name, buttonText }: BuyerMenuProps) {
       >
         {icon ?? <UserIcon size={22} />}
         <span className="profile-button-text">{buttonText}</span>
-        <span className="visually-hidden">, profile menu</span>
         <ChevronDownIcon size={16} />
       </button>
       {open && (
