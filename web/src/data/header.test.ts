@@ -15,7 +15,7 @@ import {
   type MenuItem,
   type NavigationItem,
 } from './navigation';
-import { getSearchSuggestions, searchPath, searchTerm } from './searchSuggestions';
+import { getSearchSuggestions, searchPath, searchTerm, suggestionTerm } from './searchSuggestions';
 import { jsonResponse, mockFetch } from './testing';
 
 const STORE = '0ZEXX0000000001AAA';
@@ -276,6 +276,10 @@ describe('search suggestions', () => {
     expect(searchTerm(' \t ')).toBeNull();
     expect(searchTerm('x'.repeat(300))).toHaveLength(255);
     expect(searchPath('a/b & c?')).toBe('/global-search/a%2Fb%20%26%20c%3F');
+    expect(suggestionTerm(' p ')).toBeNull();
+    expect(suggestionTerm(' pe ')).toBe('pe');
+    expect(suggestionTerm('x'.repeat(100))).toHaveLength(100);
+    expect(suggestionTerm('x'.repeat(101))).toBeNull();
   });
 
   it('asks search/suggestions and keeps distinct non-blank completions', async () => {
