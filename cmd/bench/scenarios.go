@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"strings"
 	"sync/atomic"
+
+	"storefront/internal/records"
 )
 
 // env is what scenarios build requests from: the server under test, the in-process ceiling server, bearer tokens
@@ -17,6 +19,7 @@ type env struct {
 	storeID      string
 	accountID    string
 	updateNumber atomic.Int64
+	searchNumber atomic.Int64
 }
 
 // scenario is one row of the benchmark: a name and how to build one request. Later work adds rows to scenarios.
@@ -46,7 +49,33 @@ var scenarios = []scenario{
 		body := fmt.Sprintf(`{"fields":{"Description":"Benchmark update %d"}}`, e.updateNumber.Add(1))
 		return bearer(http.MethodPatch, e.base+api+"/ui-api/records/"+e.accountID, e.adminToken, body)
 	}},
+	// Search as the buyer, first page of 20 with prices, as the search page asks. Terms and categories rotate so
+	// that the figures are not one lucky query's.
+	{"search term", func(e *env) (*http.Request, error) {
+		term := searchTerms[int(e.searchNumber.Add(1))%len(searchTerms)]
+		return bearer(http.MethodPost, e.base+api+"/commerce/webstores/"+e.storeID+"/search/product-search",
+			e.buyerToken, `{"searchTerm":"`+term+`","pageSize":20,"includePrices":true}`)
+	}},
+	{"search category", func(e *env) (*http.Request, error) {
+		category := searchCategories[int(e.searchNumber.Add(1))%len(searchCategories)]
+		return bearer(http.MethodPost, e.base+api+"/commerce/webstores/"+e.storeID+"/search/product-search",
+			e.buyerToken, `{"categoryId":"`+category+`","pageSize":20,"includePrices":true}`)
+	}},
+	{"search refinement", func(e *env) (*http.Request, error) {
+		term := searchTerms[int(e.searchNumber.Add(1))%len(searchTerms)]
+		return bearer(http.MethodPost, e.base+api+"/commerce/webstores/"+e.storeID+"/search/product-search",
+			e.buyerToken, `{"searchTerm":"`+term+`","pageSize":20,"includePrices":true,"refinements":[`+
+				`{"attributeType":"Standard","nameOrId":"Brand","values":["Everline","Summit"],"type":"DistinctValue"}]}`)
+	}},
 }
+
+// searchTerms are what buyers type: product words, a brand, a SKU prefix.
+var searchTerms = []string{"stapler", "nitrile gloves", "led bulb", "copy paper", "everline", "GLV-0000", "drill", "cleaner"}
+
+// searchCategories are the demo catalogue's top-level categories (the broadest listings: every descendant's
+// products) and two leaves, by their stable ids.
+var searchCategories = []string{records.StableID("0ZG", 1), records.StableID("0ZG", 10), records.StableID("0ZG", 17),
+	records.StableID("0ZG", 3), records.StableID("0ZG", 20)}
 
 func bearer(method, url, token, body string) (*http.Request, error) {
 	req, err := http.NewRequest(method, url, strings.NewReader(body))

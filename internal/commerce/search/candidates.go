@@ -1,0 +1,152 @@
+package search
+
+import (
+	"context"
+	"math/big"
+	"strings"
+
+	"storefront/internal/platform/db"
+)
+
+// candidate is one product that matches the term or category and that the buyer may see, with its score and what
+// sorting needs. Candidates are the whole match set: facets count over it, then refinements, sorting and paging cut
+// the page out of it.
+type candidate struct {
+	*doc
+	score     float64
+	tier      int      // relevance tier, see rankTier
+	listPrice *big.Rat // only when sorting by price; nil: no list price
+}
+
+// visibility says which documents a buyer may see: active ones listed by one of the policies.
+type visibility struct {
+	policies map[string]bool
+}
+
+func (v visibility) allows(x *doc) bool {
+	if !x.active {
+		return false
+	}
+	for _, p := range x.policies {
+		if v.policies[p] {
+			return true
+		}
+	}
+	return false
+}
+
+// allowedPolicies are the entitlement policies that let the account (or the guest, for "") see products in the
+// store: active policies that can view products, assigned to one of the account's buyer groups selling in the
+// store, or to the store's guest buyer group. It is the rule of pricing.EntitledFilter, resolved once per search
+// instead of once per matching product.
+func allowedPolicies(ctx context.Context, d *db.DB, storeID, accountID string) (visibility, error) {
+	groups := `SELECT m.buyergroupid FROM buyergroupmember m JOIN webstorebuyergroup sg ON sg.buyergroupid = m.buyergroupid
+		WHERE m.buyerid = ? AND sg.webstoreid = ?`
+	args := []any{accountID, storeID}
+	if accountID == "" {
+		groups = `SELECT ws.guestbuyergroupid FROM webstore ws WHERE ws.id = ? AND ws.guestbuyergroupid IS NOT NULL`
+		args = []any{storeID}
+	}
+	ids, err := queryStrings(ctx, d, `SELECT DISTINCT eg.policyid FROM commerceentitlementbuyergroup eg
+		JOIN commerceentitlementpolicy pol ON pol.id = eg.policyid
+		WHERE pol.isactive AND pol.canviewproduct AND eg.buyergroupid IN (`+groups+`)`, args...)
+	v := visibility{policies: map[string]bool{}}
+	for _, id := range ids {
+		v.policies[id] = true
+	}
+	return v, err
+}
+
+// termMatches runs the full-text query alone: document keys and, for relevance, their scores.
+func termMatches(ctx context.Context, d *db.DB, ws []string, scored bool) (map[int64]float64, error) {
+	match := matchExpr(d.Dialect, ws)
+	var query string
+	switch {
+	case d.Dialect == db.Postgres && scored:
+		query = `SELECT sd.docid, ts_rank(sd.document, q) FROM search_doc sd, to_tsquery('simple', ?) q WHERE sd.document @@ q`
+	case d.Dialect == db.Postgres:
+		query = `SELECT sd.docid, 0.0 FROM search_doc sd WHERE sd.document @@ to_tsquery('simple', ?)`
+	case scored:
+		// bm25 is lower for better matches; weights: name 10, SKU 5, description 1.
+		query = `SELECT rowid, -bm25(search_fts, 10.0, 5.0, 1.0) FROM search_fts WHERE search_fts MATCH ?`
+	default:
+		query = `SELECT rowid, 0.0 FROM search_fts WHERE search_fts MATCH ?`
+	}
+	rows, err := d.Query(ctx, query, match)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]float64{}
+	for rows.Next() {
+		var id int64
+		var score float64
+		if err := rows.Scan(&id, &score); err != nil {
+			return nil, err
+		}
+		out[id] = score
+	}
+	return out, rows.Err()
+}
+
+// listPrices reads the list prices (the standard book's active entries) of the candidates, a chunk of ids at a
+// time, for sorting by price.
+func listPrices(ctx context.Context, d *db.DB, book string, cs []*candidate) error {
+	byID := make(map[string]*candidate, len(cs))
+	ids := make([]string, 0, len(cs))
+	for _, c := range cs {
+		byID[c.id] = c
+		ids = append(ids, c.id)
+	}
+	const chunk = 500
+	for from := 0; from < len(ids); from += chunk {
+		part := ids[from:min(from+chunk, len(ids))]
+		rows, err := d.Query(ctx, `SELECT product2id, unitprice FROM pricebookentry WHERE pricebook2id = ? AND isactive
+			AND product2id IN (`+placeholders(len(part))+`)`, append([]any{book}, strArgs(part)...)...)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var id, amount string
+			if err := rows.Scan(&id, &amount); err != nil {
+				rows.Close()
+				return err
+			}
+			if r, ok := new(big.Rat).SetString(strings.TrimSpace(amount)); ok && byID[id] != nil {
+				byID[id].listPrice = r
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func queryStrings(ctx context.Context, d *db.DB, query string, args ...any) ([]string, error) {
+	rows, err := d.Query(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
+func placeholders(n int) string { return strings.TrimSuffix(strings.Repeat("?, ", n), ", ") }
+
+func strArgs(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
+}
