@@ -305,3 +305,24 @@ test('the home page has no serious accessibility violations, with menus open too
   await mainNav(phone).getByRole('button', { name: 'Toggle Sidebar' }).click();
   assert.deepEqual(await audit(phone), [], 'phone, sidebar open');
 });
+
+test('search suggestions from the server form a combobox: arrows, Enter picks, Escape closes', async () => {
+  const page = await pageAt(1280);
+  const input = page.getByRole('banner').getByRole('combobox', { name: 'Search' });
+  await input.click();
+  await input.pressSequentially('glov', { delay: 30 });
+  const listbox = page.getByRole('listbox', { name: 'Search suggestions' });
+  await listbox.waitFor();
+  assert.equal(await input.getAttribute('aria-expanded'), 'true');
+  const options = (await listbox.getByRole('option').allTextContents()).map((t) => t.trim());
+  assert.ok(options.length > 0 && options.every((o) => /glov/i.test(o)), `suggestions: ${options}`);
+  await input.press('ArrowDown');
+  const first = listbox.getByRole('option').first();
+  assert.equal(await input.getAttribute('aria-activedescendant'), await first.getAttribute('id'));
+  assert.deepEqual(await audit(page), [], 'suggestions open');
+  await input.press('Escape');
+  assert.equal(await input.getAttribute('aria-expanded'), 'false');
+  await input.press('ArrowDown');
+  await input.press('Enter');
+  await page.waitForURL((u) => u.pathname === `${stack.site.basePath}/global-search/${encodeURIComponent(options[0])}`);
+});
