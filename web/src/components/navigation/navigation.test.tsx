@@ -20,6 +20,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth;
+  delete (HTMLElement.prototype as { scrollWidth?: number }).scrollWidth;
 });
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
@@ -223,6 +224,35 @@ describe('horizontal menu', () => {
     expect(within(mainNav()).queryByRole('button', { name: 'More' })).toBeTruthy();
     await waitFor(() => expect(within(mainNav()).queryByRole('button', { name: 'More' })).toBeNull());
     expect(within(mainNav()).getByRole('link', { name: 'FAQ' })).toBeTruthy();
+  });
+});
+
+describe('truncated labels', () => {
+  it('show their full text in a tooltip on focus, only when cut off', async () => {
+    // Labels are capped at 20rem: pretend "Tools" is cut off and the others are not.
+    const cut = (el: HTMLElement) => el.classList.contains('nav-bar-label') && el.textContent === 'Tools';
+    Object.defineProperty(HTMLElement.prototype, 'scrollWidth', {
+      configurable: true,
+      get(this: HTMLElement) {
+        return cut(this) ? 400 : 100;
+      },
+    });
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.classList.contains('nav-bar-label') ? (cut(this) ? 320 : 100) : 0;
+      },
+    });
+    fakeServer();
+    renderApp('/');
+    const tools = await within(mainNav()).findByRole('link', { name: 'Tools' });
+    fireEvent.focus(tools);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Tools');
+    fireEvent.blur(tools);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    fireEvent.focus(within(mainNav()).getByRole('link', { name: 'FAQ' }));
+    await act(() => new Promise((r) => setTimeout(r, 30)));
+    expect(screen.queryByRole('tooltip')).toBeNull();
   });
 });
 
