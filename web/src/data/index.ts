@@ -6,3 +6,7 @@ export * from './http';
 export * from './retry';
 export * from './appContext';
 export * from './api';
+export * from './navigation';
+export * from './cart';
+export * from './cms';
+export * from './searchSuggestions';
