@@ -25,12 +25,12 @@ type Handlers struct {
 	Registry *records.Registry // Product2 and ProductCategory field metadata, custom fields included
 	// q runs the calls' fixed reads as prepared statements. Reads whose text depends on the request (a fields
 	// list) go to DB.
-	q *db.StmtCache
+	q *db.StmtCache // the database's cache of prepared fixed-text reads
 }
 
 // New returns the catalog handlers over d.
 func New(d *db.DB) *Handlers {
-	return &Handlers{DB: d, Registry: records.NewRegistry(d), q: d.NewStmtCache(256)}
+	return &Handlers{DB: d, Registry: records.NewRegistry(d), q: d.Stmts}
 }
 
 // Register mounts the routes under base, the commerce prefix ending in "/".

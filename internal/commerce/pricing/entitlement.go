@@ -14,15 +14,13 @@ import (
 	"context"
 	"database/sql"
 	"regexp"
+	"storefront/internal/platform/db"
 	"strings"
 )
 
 // Querier is what the functions read through: *db.DB, or *db.Tx inside a transaction. Queries use `?`
 // placeholders, which both rebind for the database in use.
-type Querier interface {
-	Query(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-	QueryRow(ctx context.Context, query string, args ...any) *sql.Row
-}
+type Querier = db.Querier
 
 // Entitlement is what an account may do with one product.
 type Entitlement struct {

@@ -39,7 +39,7 @@ func (v visibility) allows(x *doc) bool {
 // store: active policies that can view products, assigned to one of the account's buyer groups selling in the
 // store, or to the store's guest buyer group. It is the rule of pricing.EntitledFilter, resolved once per search
 // instead of once per matching product.
-func allowedPolicies(ctx context.Context, d *db.DB, storeID, accountID string) (visibility, error) {
+func allowedPolicies(ctx context.Context, d db.Querier, storeID, accountID string) (visibility, error) {
 	groups := `SELECT m.buyergroupid FROM buyergroupmember m JOIN webstorebuyergroup sg ON sg.buyergroupid = m.buyergroupid
 		WHERE m.buyerid = ? AND sg.webstoreid = ?`
 	args := []any{accountID, storeID}
@@ -124,7 +124,7 @@ func listPrices(ctx context.Context, d *db.DB, book string, cs []*candidate) err
 	return nil
 }
 
-func queryStrings(ctx context.Context, d *db.DB, query string, args ...any) ([]string, error) {
+func queryStrings(ctx context.Context, d db.Querier, query string, args ...any) ([]string, error) {
 	rows, err := d.Query(ctx, query, args...)
 	if err != nil {
 		return nil, err

@@ -24,7 +24,7 @@ type categoryNode struct {
 }
 
 // loadCategories reads the categories of every catalogue assigned to the store.
-func loadCategories(ctx context.Context, d *db.DB, storeID string) (*categoryTree, error) {
+func loadCategories(ctx context.Context, d db.Querier, storeID string) (*categoryTree, error) {
 	rows, err := d.Query(ctx, `SELECT c.id, COALESCE(c.name, ''), COALESCE(c.parentcategoryid, ''), COALESCE(c.sortorder, 0)
 		FROM productcategory c JOIN webstorecatalog s ON s.productcatalogid = c.catalogid
 		WHERE s.salesstoreid = ?`, storeID)

@@ -233,7 +233,7 @@ func loadImages(ctx context.Context, d *db.DB, byID map[string]*ProductSummary, 
 // addPrices prices the page in one set-based call. A product whose entitlement hides its price, or that has no
 // price in the buyer's books, gets "prices": null.
 func addPrices(ctx context.Context, d *db.DB, byID map[string]*ProductSummary, req pageRequest) error {
-	ents, err := pricing.Entitlements(ctx, d, req.storeID, req.accountID, req.ids)
+	ents, err := pricing.Entitlements(ctx, d.Stmts, req.storeID, req.accountID, req.ids)
 	if err != nil {
 		return err
 	}
@@ -243,7 +243,7 @@ func addPrices(ctx context.Context, d *db.DB, byID map[string]*ProductSummary, r
 			visible = append(visible, id)
 		}
 	}
-	prices, err := pricing.Prices(ctx, d, req.storeID, req.accountID, visible)
+	prices, err := pricing.Prices(ctx, d.Stmts, req.storeID, req.accountID, visible)
 	if err != nil {
 		return err
 	}

@@ -33,7 +33,7 @@ func (s *Service) Warm(ctx context.Context) { _, _ = s.snapshots.get(ctx, s.DB) 
 
 // run runs a validated query for the account ("" for a guest) in the store.
 func (s *Service) run(ctx context.Context, store *storecontext.Store, accountID string, q *query) (*Results, error) {
-	tree, err := loadCategories(ctx, s.DB, store.ID)
+	tree, err := loadCategories(ctx, s.DB.Stmts, store.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +73,7 @@ func (s *Service) candidates(ctx context.Context, store *storecontext.Store, acc
 	if err != nil {
 		return nil, fmt.Errorf("search: snapshot: %w", err)
 	}
-	visible, err := allowedPolicies(ctx, s.DB, store.ID, accountID)
+	visible, err := allowedPolicies(ctx, s.DB.Stmts, store.ID, accountID)
 	if err != nil {
 		return nil, err
 	}

@@ -31,6 +31,24 @@ type DB struct {
 	Dialect Dialect
 	W       *sql.DB
 	R       *sql.DB
+	// Stmts runs reads of fixed query texts as prepared statements (see StmtCache); reads whose text a request
+	// shapes (field lists, IN lists of any length) go through Query and QueryRow instead.
+	Stmts *StmtCache
+}
+
+// Querier is what a read needs: the database, its statement cache, or a transaction.
+type Querier interface {
+	Query(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRow(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// stmtCacheSize bounds the prepared statements kept per database: every fixed query text of the code base fits.
+const stmtCacheSize = 512
+
+func newDB(dialect Dialect, w, r *sql.DB) *DB {
+	d := &DB{Dialect: dialect, W: w, R: r}
+	d.Stmts = d.NewStmtCache(stmtCacheSize)
+	return d
 }
 
 // Open connects to the database named by url: "sqlite://path/to/file.db" (or "sqlite::memory:") or "postgres://...".
@@ -56,7 +74,7 @@ func openPostgres(ctx context.Context, rawURL string) (*DB, error) {
 		pool.Close()
 		return nil, fmt.Errorf("db: postgres: %w", err)
 	}
-	return &DB{Dialect: Postgres, W: pool, R: pool}, nil
+	return newDB(Postgres, pool, pool), nil
 }
 
 func openSQLite(ctx context.Context, path string) (*DB, error) {
@@ -95,12 +113,12 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 		w.Close()
 		return nil, fmt.Errorf("db: sqlite: %w", err)
 	}
-	return &DB{Dialect: SQLite, W: w, R: r}, nil
+	return newDB(SQLite, w, r), nil
 }
 
 // Close closes both pools.
 func (d *DB) Close() error {
-	err := d.W.Close()
+	err := errors.Join(d.Stmts.Close(), d.W.Close())
 	if d.R != d.W {
 		err = errors.Join(err, d.R.Close())
 	}

@@ -17,7 +17,7 @@ func TestStmtCache(t *testing.T) {
 		if _, err := d.Exec(ctx, `INSERT INTO stmt_t (id, n) VALUES (?, ?), (?, ?)`, "a", 1, "b", 2); err != nil {
 			t.Fatal(err)
 		}
-		c := d.NewStmtCache(1)
+		c := d.NewStmtCache(1) // a cache of its own, to reach its bound
 		defer c.Close()
 		for i := 0; i < 3; i++ { // the same statement, prepared once (SQLite) and run again
 			var n int
