@@ -6,3 +6,6 @@ export * from './http';
 export * from './retry';
 export * from './appContext';
 export * from './api';
+export * from './catalog';
+export * from './search';
+export * from './seo';
