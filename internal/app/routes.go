@@ -19,6 +19,7 @@ func (a *App) Handler() http.Handler {
 	mux.HandleFunc("GET /healthz", a.healthz)
 	withPrincipal := a.mountAuth(mux) // sign-in, logout, OAuth token, /api/site, session and application context
 	uiapi.Register(mux, records.NewEngine(a.DB))
+	a.mountCatalog(mux) // product detail, prices, categories
 	mux.Handle(media.Path, media.Handler(a.DB))
 
 	mux.Handle("/", spa.Handler(web.FS(), a.Config.BasePath))

@@ -1,0 +1,151 @@
+package catalog
+
+import (
+	"math/big"
+	"strconv"
+	"strings"
+	"time"
+
+	"storefront/internal/platform/httpx"
+	"storefront/internal/records"
+)
+
+// The `fields` of a product or category answer are its record's fields as strings (null when empty), keyed by API
+// name: {"Name": "Gel Pen", "PackSize": "12", "IsActive": "true"}. Without a `fields` parameter the answer has
+// every field a buyer may read except the system ones; with it, exactly the fields named (case-insensitive,
+// optionally qualified as "Product2.Name"), and a name the object does not have is 400 INVALID_FIELD.
+
+// maxFields bounds the fields parameter, as Salesforce's product calls do.
+const maxFields = 200
+
+// systemFieldNames are left out of the default field list.
+var systemFieldNames = map[string]bool{
+	"Id": true, "OwnerId": true, "RecordTypeId": true, "CreatedDate": true, "CreatedById": true,
+	"LastModifiedDate": true, "LastModifiedById": true, "SystemModstamp": true,
+}
+
+// readable reports whether a field can appear in a catalog answer: stored in a column and not hidden.
+func readable(f *records.Field) bool { return f.HasColumn() && !f.Hidden }
+
+// selectFields resolves the fields parameter of an object into its fields, in the order asked (or the object's
+// order by default). extra names virtual fields the caller computes itself (a category's NumberOfProducts): they
+// are accepted and returned in virtual, in the order asked.
+func selectFields(o *records.Object, names []string, extra ...string) (fields []*records.Field, virtual []string, err error) {
+	if len(names) == 0 {
+		for i := range o.Fields {
+			f := &o.Fields[i]
+			if readable(f) && !systemFieldNames[f.APIName] {
+				fields = append(fields, f)
+			}
+		}
+		return fields, extra, nil
+	}
+	seen := map[string]bool{}
+	var unknown []string
+	for _, name := range names {
+		bare := name
+		if prefix, rest, ok := strings.Cut(name, "."); ok && strings.EqualFold(prefix, o.APIName) {
+			bare = rest
+		}
+		if v := matchName(bare, extra); v != "" {
+			if !seen[v] {
+				seen[v] = true
+				virtual = append(virtual, v)
+			}
+			continue
+		}
+		f := o.Field(bare)
+		if f == nil || !readable(f) {
+			unknown = append(unknown, name)
+			continue
+		}
+		if !seen[f.APIName] {
+			seen[f.APIName] = true
+			fields = append(fields, f)
+		}
+	}
+	if len(unknown) > 0 {
+		return nil, nil, badFields(o.APIName, unknown)
+	}
+	return fields, virtual, nil
+}
+
+func matchName(name string, candidates []string) string {
+	for _, c := range candidates {
+		if strings.EqualFold(c, name) {
+			return c
+		}
+	}
+	return ""
+}
+
+func badFields(object string, names []string) error {
+	for i, n := range names {
+		names[i] = clip(n)
+	}
+	return httpx.BadRequest("INVALID_FIELD", "No such column '%s' on entity '%s'.", strings.Join(names, "', '"), object)
+}
+
+// columnList is the quoted columns of fields, prefixed by alias.
+func columnList(alias string, fields []*records.Field) string {
+	cols := make([]string, len(fields))
+	for i, f := range fields {
+		cols[i] = alias + "." + `"` + f.Column() + `"`
+	}
+	return strings.Join(cols, ", ")
+}
+
+// fieldString turns a value scanned from either database into its wire string: booleans "true"/"false", integers
+// in decimal, decimals with the field's scale, datetimes in ISO 8601 UTC; nil (and an empty string) is null.
+func fieldString(f *records.Field, raw any) *string {
+	if b, ok := raw.([]byte); ok {
+		raw = string(b)
+	}
+	s, ok := fieldText(f, raw)
+	if !ok {
+		return nil
+	}
+	return &s
+}
+
+func fieldText(f *records.Field, raw any) (string, bool) {
+	switch v := raw.(type) {
+	case nil:
+		if f.Type == records.TypeBoolean {
+			return "false", true
+		}
+		return "", false
+	case bool:
+		return strconv.FormatBool(v), true
+	case int64:
+		if f.Type == records.TypeBoolean {
+			return strconv.FormatBool(v != 0), true
+		}
+		return strconv.FormatInt(v, 10), true
+	case float64:
+		return decimalText(f, strconv.FormatFloat(v, 'f', -1, 64)), true
+	case time.Time:
+		if f.Type == records.TypeDate {
+			return v.UTC().Format(records.DateLayout), true
+		}
+		return v.UTC().Format(records.DateTimeLayout), true
+	case string:
+		switch f.Type {
+		case records.TypeDouble, records.TypeCurrency, records.TypePercent:
+			return decimalText(f, v), true
+		case records.TypeBoolean:
+			return strconv.FormatBool(v == "1" || strings.EqualFold(v, "true") || v == "t"), true
+		}
+		return v, v != ""
+	}
+	return "", false
+}
+
+// decimalText writes a stored decimal with the field's scale ("1.5" → "1.500" for scale 3), exactly.
+func decimalText(f *records.Field, s string) string {
+	r, ok := new(big.Rat).SetString(s)
+	if !ok {
+		return s
+	}
+	return r.FloatString(f.Scale)
+}

@@ -1,0 +1,167 @@
+// Package catalog serves the storefront's catalog calls under /commerce/webstores/{webstoreId}/: product detail and
+// availability, product prices (one and many), and the category tree (children, path, detail). Every call loads
+// the store, applies the guest-browsing rule, resolves the effective account and answers only what that account
+// (or the guest) is entitled to see, with the prices of its buyer groups (package pricing).
+package catalog
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"storefront/internal/commerce/storecontext"
+	"storefront/internal/identity"
+	"storefront/internal/platform/db"
+	"storefront/internal/platform/httpx"
+	"storefront/internal/records"
+)
+
+// Handlers serves the catalog calls.
+type Handlers struct {
+	DB       *db.DB
+	Registry *records.Registry // Product2 and ProductCategory field metadata, custom fields included
+}
+
+// New returns the catalog handlers over d.
+func New(d *db.DB) *Handlers {
+	return &Handlers{DB: d, Registry: records.NewRegistry(d)}
+}
+
+// Register mounts the routes under base, the commerce prefix ending in "/".
+func (h *Handlers) Register(mux *http.ServeMux, base string) {
+	mux.Handle("GET "+base+"products/{productId}", httpx.HandlerFunc(h.product))
+	mux.Handle("GET "+base+"products/{productId}/availability", httpx.HandlerFunc(h.availability))
+	mux.Handle("GET "+base+"pricing/products/{productId}", httpx.HandlerFunc(h.productPrice))
+	mux.Handle("GET "+base+"pricing/products", httpx.HandlerFunc(h.productPricesGet))
+	mux.Handle("POST "+base+"pricing/products", httpx.HandlerFunc(h.productPricesPost))
+	mux.Handle("GET "+base+"product-categories/children", httpx.HandlerFunc(h.categoryChildren))
+	mux.Handle("GET "+base+"product-categories/{categoryId}", httpx.HandlerFunc(h.category))
+	mux.Handle("GET "+base+"product-category-path/product-categories/{categoryId}", httpx.HandlerFunc(h.categoryPath))
+}
+
+// cacheControl lets a browser keep a catalog answer for a minute: it depends on the caller (entitlement, prices),
+// so only privately.
+const cacheControl = "private, max-age=60"
+
+// shopper is who a catalog call answers for.
+type shopper struct {
+	store     *storecontext.Store
+	principal *identity.Principal
+	accountID string // the effective account; "" for a guest (and for staff without an account), who get the guest group
+}
+
+// shopperFor runs the checks every catalog call starts with, in order: the store exists (404), a guest may browse
+// it (401), and the effectiveAccountId parameter names an account the caller may act for (400, 403).
+func (h *Handlers) shopperFor(r *http.Request) (*shopper, error) {
+	ctx := r.Context()
+	store, err := storecontext.LoadStore(ctx, h.DB, r.PathValue("webstoreId"))
+	if err != nil {
+		return nil, err
+	}
+	p := identity.FromContext(ctx)
+	if err := storecontext.RequireBrowsing(store, p); err != nil {
+		return nil, err
+	}
+	account, err := storecontext.EffectiveAccount(ctx, h.DB, p, r.URL.Query().Get("effectiveAccountId"))
+	if err != nil {
+		return nil, err
+	}
+	return &shopper{store: store, principal: p, accountID: account}, nil
+}
+
+// Ids in paths and parameters: an id that cannot be a record id at all (wrong length, characters outside base62,
+// a wrong case-safe suffix) is the caller's mistake, 400 INVALID_ID_FIELD, as for effectiveAccountId. A
+// well-formed id of another object, or of a record that does not exist or that the caller may not see, is 404
+// ITEM_NOT_FOUND: the answer never tells an unentitled buyer that the product exists.
+
+func parseID(raw, param string) (string, error) {
+	id, ok := records.NormalizeID(raw)
+	if !ok {
+		return "", httpx.BadRequest("INVALID_ID_FIELD", "%s %q is not a valid id.", param, clip(raw))
+	}
+	return id, nil
+}
+
+func itemNotFound(format string, args ...any) *httpx.Error {
+	return httpx.Errorf(http.StatusNotFound, "ITEM_NOT_FOUND", format, args...)
+}
+
+// clip shortens request text quoted back in an error message.
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
+}
+
+// invalidInput is a 400 for a query parameter or body value of the wrong form or size.
+func invalidInput(format string, args ...any) *httpx.Error {
+	return httpx.BadRequest("INVALID_API_INPUT", format, args...)
+}
+
+// boolParam reads a Boolean query parameter: absent or blank is false; true/false in any case; anything else 400.
+func boolParam(q url.Values, name string) (bool, error) {
+	v := strings.TrimSpace(q.Get(name))
+	switch {
+	case v == "", strings.EqualFold(v, "false"):
+		return false, nil
+	case strings.EqualFold(v, "true"):
+		return true, nil
+	}
+	return false, invalidInput("The %s parameter must be true or false, not %q.", name, clip(v))
+}
+
+// listParam reads a comma-separated list parameter (repeated parameters add to it), dropping blanks. More than max
+// entries, or an entry longer than maxLen characters, is 400.
+func listParam(q url.Values, name string, max, maxLen int) ([]string, error) {
+	var out []string
+	for _, v := range q[name] {
+		for _, part := range strings.Split(v, ",") {
+			part = strings.TrimSpace(part)
+			if part == "" {
+				continue
+			}
+			if len(part) > maxLen {
+				return nil, invalidInput("A %s entry is longer than %d characters: %q.", name, maxLen, clip(part))
+			}
+			out = append(out, part)
+			if len(out) > max {
+				return nil, invalidInput("The %s parameter takes at most %d entries.", name, max)
+			}
+		}
+	}
+	return out, nil
+}
+
+// catalogSQL restricts a query over productcategory (aliased c) to the categories of the store's catalogs.
+const catalogSQL = `c.catalogid IN (SELECT sc.productcatalogid FROM webstorecatalog sc WHERE sc.salesstoreid = ?)`
+
+// writeJSON answers 200 with the catalog cache policy.
+func writeJSON(w http.ResponseWriter, v any) {
+	w.Header().Set("Cache-Control", cacheControl)
+	httpx.WriteJSON(w, http.StatusOK, v)
+}
+
+// object returns an object's metadata from the registry.
+func (h *Handlers) object(ctx context.Context, apiName string) (*records.Object, error) {
+	cat, err := h.Registry.Catalog(ctx)
+	if err != nil {
+		return nil, err
+	}
+	o := cat.Object(apiName)
+	if o == nil {
+		return nil, httpx.Errorf(http.StatusInternalServerError, "UNKNOWN_EXCEPTION", "The %s object is not defined.", apiName)
+	}
+	return o, nil
+}
+
+// placeholders returns "?, ?, ..." for n values.
+func placeholders(n int) string {
+	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
+}
+
+func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
+
+func normalizeID(raw string) (string, bool) { return records.NormalizeID(raw) }

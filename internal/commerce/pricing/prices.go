@@ -1,0 +1,260 @@
+package pricing
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"math/big"
+	"sort"
+	"strconv"
+)
+
+// Price is what one product costs the account (or the guest).
+type Price struct {
+	ProductID string
+	// ListPrice is the product's active entry in the store's standard price book (WebStore.StandardPricebookId);
+	// "" when it has none (sent as null).
+	ListPrice string
+	// UnitPrice is the lowest active price among the buyer's price books (see Prices), two decimals.
+	UnitPrice        string
+	PricebookEntryID string // the entry UnitPrice comes from
+	PricebookID      string
+	CurrencyIsoCode  string
+	// ScheduleID is the entry's active volume schedule (PriceAdjustmentSchedule), "" for none; Tiers are its tiers
+	// by lower bound, with the tier unit price worked out from UnitPrice.
+	ScheduleID string
+	Tiers      []Tier
+}
+
+// Tier is one volume tier of a price adjustment schedule, in the wire's terms.
+type Tier struct {
+	ID              string
+	AdjustmentType  string // PercentageBasedAdjustment or AmountBasedAdjustment
+	AdjustmentValue string // "5.00": percent off, or amount off each unit
+	LowerBound      string // "10"
+	UpperBound      string // "49"; "" for no upper bound (sent as null)
+	TierUnitPrice   string // the unit price from LowerBound units on
+	lower, upper    int64  // upper 0: unbounded
+}
+
+// UnitPriceAt is the unit price for a cart line of qty units: the tier covering qty, or UnitPrice.
+func (p Price) UnitPriceAt(qty int64) string {
+	for _, t := range p.Tiers {
+		if qty >= t.lower && (t.upper == 0 || qty <= t.upper) {
+			return t.TierUnitPrice
+		}
+	}
+	return p.UnitPrice
+}
+
+// ErrStoreNotFound is returned by Prices for a store id that names no store.
+var ErrStoreNotFound = errors.New("pricing: no such store")
+
+// Prices prices the given products for the account (or the guest, for "") in the store, with three queries at
+// most whatever the number of products: the store's books and currency, the entries, the tiers.
+//
+// The buyer's price books are the active books linked (BuyerGroupPricebook, active) to the account's buyer groups
+// that sell in the store; a guest's are the store's guest price book (WebStore.GuestPricebookId) and the books of
+// the store's guest buyer group. The unit price is the lowest active entry among those books: a buyer always
+// pays the best price any of their groups negotiated. Priority (lower first) only breaks ties between books
+// offering the same price, deciding which entry (and so which volume tiers) applies; the price book id breaks
+// the remaining ties, so the answer never depends on row order.
+//
+// Products without an entry in any of the buyer's books are absent from the map (they have no price for this
+// buyer). Prices does not check entitlement: callers check it with Entitlements first.
+func Prices(ctx context.Context, q Querier, storeID, accountID string, productIDs []string) (map[string]Price, error) {
+	out := map[string]Price{}
+	ids := distinct(productIDs)
+	if len(ids) == 0 {
+		return out, nil
+	}
+	store, err := loadPricingStore(ctx, q, storeID)
+	if err != nil {
+		return nil, err
+	}
+	entries, err := loadEntries(ctx, q, store, storeID, accountID, ids)
+	if err != nil {
+		return nil, err
+	}
+	best := map[string]*entry{}
+	lists := map[string]*entry{}
+	for i := range entries {
+		e := &entries[i]
+		if e.list {
+			lists[e.productID] = e
+			continue
+		}
+		if cur := best[e.productID]; cur == nil || e.beats(cur) {
+			best[e.productID] = e
+		}
+	}
+	schedules := map[string][]Tier{}
+	for _, e := range best {
+		if e.scheduleID != "" {
+			schedules[e.scheduleID] = nil
+		}
+	}
+	if err := loadTiers(ctx, q, schedules); err != nil {
+		return nil, err
+	}
+	for id, e := range best {
+		p := Price{ProductID: id, UnitPrice: formatAmount(e.amount), PricebookEntryID: e.id, PricebookID: e.bookID,
+			CurrencyIsoCode: store.currency}
+		if l := lists[id]; l != nil {
+			p.ListPrice = formatAmount(l.amount)
+		}
+		if tiers, ok := schedules[e.scheduleID]; ok && len(tiers) > 0 {
+			p.ScheduleID = e.scheduleID
+			p.Tiers = priceTiers(tiers, e.amount)
+		}
+		out[id] = p
+	}
+	return out, nil
+}
+
+type pricingStore struct {
+	standardBook, guestBook, currency string
+}
+
+func loadPricingStore(ctx context.Context, q Querier, storeID string) (*pricingStore, error) {
+	var std, guest, cur sql.NullString
+	err := q.QueryRow(ctx, `SELECT standardpricebookid, guestpricebookid, defaultcurrency FROM webstore WHERE id = ?`,
+		storeID).Scan(&std, &guest, &cur)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrStoreNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	s := &pricingStore{standardBook: std.String, guestBook: guest.String, currency: cur.String}
+	if s.currency == "" {
+		s.currency = "USD" // the WebStore metadata's default
+	}
+	return s, nil
+}
+
+// entry is one candidate price book entry.
+type entry struct {
+	id, bookID, productID, scheduleID string
+	amount                            *big.Rat
+	priority                          int64
+	list                              bool // from the standard book, for the list price
+}
+
+// beats orders candidates: lower price, then lower priority number, then lower price book id.
+func (e *entry) beats(o *entry) bool {
+	if c := e.amount.Cmp(o.amount); c != 0 {
+		return c < 0
+	}
+	if e.priority != o.priority {
+		return e.priority < o.priority
+	}
+	return e.bookID < o.bookID
+}
+
+// loadEntries reads, in one query, the products' active entries in the buyer's active books (with each book's
+// best priority) and in the standard book (marked as list rows).
+func loadEntries(ctx context.Context, q Querier, s *pricingStore, storeID, accountID string, ids []string) ([]entry, error) {
+	groups, groupArgs := buyerGroupsSQL(storeID, accountID)
+	books := `SELECT gp.pricebook2id AS bookid, MIN(COALESCE(gp.priority, 1)) AS priority FROM buyergrouppricebook gp
+		WHERE gp.isactive AND gp.buyergroupid IN (` + groups + `) GROUP BY gp.pricebook2id`
+	args := groupArgs
+	if accountID == "" && s.guestBook != "" {
+		books += ` UNION ALL SELECT ?, 0`
+		args = append(args, s.guestBook)
+	}
+	in := placeholders(len(ids))
+	query := `SELECT e.id, e.pricebook2id, e.product2id, e.unitprice, e.priceadjustmentscheduleid, b.priority, 0
+		FROM pricebookentry e
+		JOIN (` + books + `) b ON b.bookid = e.pricebook2id
+		JOIN pricebook2 pb ON pb.id = e.pricebook2id
+		WHERE e.isactive AND pb.isactive AND e.product2id IN (` + in + `)
+		UNION ALL
+		SELECT e.id, e.pricebook2id, e.product2id, e.unitprice, NULL, 0, 1
+		FROM pricebookentry e JOIN pricebook2 pb ON pb.id = e.pricebook2id
+		WHERE e.pricebook2id = ? AND e.isactive AND pb.isactive AND e.product2id IN (` + in + `)`
+	args = append(args, anySlice(ids)...)
+	args = append(args, s.standardBook)
+	args = append(args, anySlice(ids)...)
+	rows, err := q.Query(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []entry
+	for rows.Next() {
+		var e entry
+		var amount string
+		var schedule sql.NullString
+		var list int
+		if err := rows.Scan(&e.id, &e.bookID, &e.productID, &amount, &schedule, &e.priority, &list); err != nil {
+			return nil, err
+		}
+		if e.amount, err = parseAmount(amount); err != nil {
+			return nil, fmt.Errorf("pricing: entry %s: %w", e.id, err)
+		}
+		e.scheduleID, e.list = schedule.String, list == 1
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// loadTiers fills the tiers of the given active schedules (keys of the map), in one query, ordered by lower bound.
+func loadTiers(ctx context.Context, q Querier, schedules map[string][]Tier) error {
+	if len(schedules) == 0 {
+		return nil
+	}
+	ids := make([]string, 0, len(schedules))
+	for id := range schedules {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	rows, err := q.Query(ctx, `SELECT t.id, t.priceadjustmentscheduleid, t.lowerbound, t.upperbound, t.tiertype, t.tiervalue
+		FROM priceadjustmenttier t JOIN priceadjustmentschedule s ON s.id = t.priceadjustmentscheduleid
+		WHERE s.isactive AND t.priceadjustmentscheduleid IN (`+placeholders(len(ids))+`)
+		ORDER BY t.priceadjustmentscheduleid, t.lowerbound, t.id`, anySlice(ids)...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var t Tier
+		var schedule, kind, value string
+		var upper sql.NullInt64
+		if err := rows.Scan(&t.ID, &schedule, &t.lower, &upper, &kind, &value); err != nil {
+			return err
+		}
+		t.upper = upper.Int64
+		t.AdjustmentType = "PercentageBasedAdjustment"
+		if kind == "Amount" {
+			t.AdjustmentType = "AmountBasedAdjustment"
+		}
+		t.AdjustmentValue = value // normalised with the unit price in priceTiers
+		schedules[schedule] = append(schedules[schedule], t)
+	}
+	return rows.Err()
+}
+
+// priceTiers completes a schedule's tiers for one unit price: bounds as strings and each tier's unit price.
+func priceTiers(tiers []Tier, unit *big.Rat) []Tier {
+	out := make([]Tier, 0, len(tiers))
+	for _, t := range tiers {
+		value, err := parseAmount(t.AdjustmentValue)
+		if err != nil {
+			continue // a tier without a usable value adjusts nothing; the records layer never stores one
+		}
+		t.AdjustmentValue = formatAmount(value)
+		t.LowerBound = strconv.FormatInt(t.lower, 10)
+		if t.upper > 0 {
+			t.UpperBound = strconv.FormatInt(t.upper, 10)
+		}
+		if t.AdjustmentType == "AmountBasedAdjustment" {
+			t.TierUnitPrice = formatAmount(amountOff(unit, value))
+		} else {
+			t.TierUnitPrice = formatAmount(percentOff(unit, value))
+		}
+		out = append(out, t)
+	}
+	return out
+}

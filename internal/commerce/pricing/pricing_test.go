@@ -1,0 +1,382 @@
+package pricing
+
+import (
+	"context"
+	"database/sql"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"storefront/internal/demo"
+	"storefront/internal/platform/db"
+	"storefront/internal/platform/db/dbtest"
+	"storefront/internal/records"
+)
+
+// Demo products whose prices the tests know: product 1 (no tiers), 3 (amount-off "Case Break" tiers) and
+// 6 (percentage "Volume Saver" tiers). The demo's books: list = guest price, Contractor Pricing 8% off list,
+// Enterprise Pricing 15% off list, rounded half up to the cent.
+var (
+	product1 = records.StableID("01t", 1)
+	product3 = records.StableID("01t", 3)
+	product6 = records.StableID("01t", 6)
+	// Summit Medical Center: a contractor account Morgan Manager buys for.
+	summitAccount = demo.ManagedAccountIDs[2]
+	// Northwind - Riverside Campus: an enterprise account Morgan Manager buys for.
+	riversideAccount = demo.ManagedAccountIDs[0]
+	volumeSaver      = records.StableID("0ry", 1)
+	caseBreak        = records.StableID("0ry", 2)
+)
+
+func entryID(product, slot int64) string { return records.StableID("01u", product*16+slot) }
+
+func tierID(n int64) string { return records.StableID("0rz", n) }
+
+func eachSeeded(t *testing.T, fn func(t *testing.T, d *db.DB)) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		if err := records.SyncSchema(ctx, d, records.StandardObjects()); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := demo.Seed(ctx, d, demo.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		fn(t, d)
+	})
+}
+
+func volumeTiers(unit string, t1, t2, t3 string) []Tier {
+	return []Tier{
+		{ID: tierID(1), AdjustmentType: "PercentageBasedAdjustment", AdjustmentValue: "5.00", LowerBound: "10", UpperBound: "49", TierUnitPrice: t1, lower: 10, upper: 49},
+		{ID: tierID(2), AdjustmentType: "PercentageBasedAdjustment", AdjustmentValue: "10.00", LowerBound: "50", UpperBound: "99", TierUnitPrice: t2, lower: 50, upper: 99},
+		{ID: tierID(3), AdjustmentType: "PercentageBasedAdjustment", AdjustmentValue: "15.00", LowerBound: "100", TierUnitPrice: t3, lower: 100},
+	}
+}
+
+func caseBreakTiers(t1, t2 string) []Tier {
+	return []Tier{
+		{ID: tierID(4), AdjustmentType: "AmountBasedAdjustment", AdjustmentValue: "0.50", LowerBound: "12", UpperBound: "47", TierUnitPrice: t1, lower: 12, upper: 47},
+		{ID: tierID(5), AdjustmentType: "AmountBasedAdjustment", AdjustmentValue: "1.50", LowerBound: "48", TierUnitPrice: t2, lower: 48},
+	}
+}
+
+func TestPricesForGuestBuyerAndManagedAccounts(t *testing.T) {
+	eachSeeded(t, func(t *testing.T, d *db.DB) {
+		ids := []string{product1, product3, product6, records.StableID("01t", 999999), product1}
+		cases := []struct {
+			who     string
+			account string
+			slot    int64 // price book slot: 1 guest, 2 contractor, 3 enterprise
+			book    string
+			want    map[string][2]string // product: unit price, list price
+			tiers   map[string][]Tier
+		}{
+			{"guest", "", 1, demo.GuestBook,
+				map[string][2]string{product1: {"5.99", "5.99"}, product3: {"68.99", "68.99"}, product6: {"47.49", "47.49"}},
+				map[string][]Tier{product3: caseBreakTiers("68.49", "67.49"), product6: volumeTiers("47.49", "45.12", "42.74", "40.37")}},
+			{"buyer (contractor)", demo.BuyerAccountID, 2, demo.ContractBook,
+				map[string][2]string{product1: {"5.51", "5.99"}, product3: {"63.47", "68.99"}, product6: {"43.69", "47.49"}},
+				map[string][]Tier{product3: caseBreakTiers("62.97", "61.97"), product6: volumeTiers("43.69", "41.51", "39.32", "37.14")}},
+			{"managed enterprise account", riversideAccount, 3, demo.EnterpriseBook,
+				map[string][2]string{product1: {"5.09", "5.99"}, product3: {"58.64", "68.99"}, product6: {"40.37", "47.49"}},
+				map[string][]Tier{product3: caseBreakTiers("58.14", "57.14"), product6: volumeTiers("40.37", "38.35", "36.33", "34.31")}},
+			{"managed contractor account", summitAccount, 2, demo.ContractBook,
+				map[string][2]string{product1: {"5.51", "5.99"}, product3: {"63.47", "68.99"}, product6: {"43.69", "47.49"}},
+				map[string][]Tier{product3: caseBreakTiers("62.97", "61.97"), product6: volumeTiers("43.69", "41.51", "39.32", "37.14")}},
+		}
+		for _, c := range cases {
+			got, err := Prices(context.Background(), d, demo.StoreID, c.account, ids)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := map[string]Price{}
+			for n, p := range map[int64]string{1: product1, 3: product3, 6: product6} {
+				w := Price{ProductID: p, UnitPrice: c.want[p][0], ListPrice: c.want[p][1], PricebookEntryID: entryID(n, c.slot),
+					PricebookID: c.book, CurrencyIsoCode: "USD", Tiers: c.tiers[p]}
+				switch p {
+				case product3:
+					w.ScheduleID = caseBreak
+				case product6:
+					w.ScheduleID = volumeSaver
+				}
+				want[p] = w
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s:\n got %+v\nwant %+v", c.who, got, want)
+			}
+		}
+	})
+}
+
+func TestUnitPriceAtFollowsTheTiers(t *testing.T) {
+	p := Price{UnitPrice: "43.69", Tiers: volumeTiers("43.69", "41.51", "39.32", "37.14")}
+	for qty, want := range map[int64]string{1: "43.69", 9: "43.69", 10: "41.51", 49: "41.51", 50: "39.32", 99: "39.32", 100: "37.14", 5000: "37.14"} {
+		if got := p.UnitPriceAt(qty); got != want {
+			t.Errorf("UnitPriceAt(%d) = %s, want %s", qty, got, want)
+		}
+	}
+}
+
+func TestMoneyIsExact(t *testing.T) {
+	for _, c := range []struct{ amount, pct, want string }{
+		{"47.49", "5", "45.12"},     // 45.1155
+		{"0.10", "5", "0.10"},       // 0.095 rounds half up
+		{"0.30", "15", "0.26"},      // 0.255 rounds half up: a float gives 0.25
+		{"19.99", "33.33", "13.33"}, // 13.327333
+	} {
+		a, _ := parseAmount(c.amount)
+		p, _ := parseAmount(c.pct)
+		if got := formatAmount(percentOff(a, p)); got != c.want {
+			t.Errorf("%s less %s%% = %s, want %s", c.amount, c.pct, got, c.want)
+		}
+	}
+	a, _ := parseAmount("1.00")
+	off, _ := parseAmount("1.50")
+	if got := formatAmount(amountOff(a, off)); got != "0.00" {
+		t.Errorf("amount off below zero = %s, want 0.00", got)
+	}
+	if _, err := parseAmount("1/3"); err == nil {
+		t.Error("a fraction parsed as an amount")
+	}
+}
+
+// The best price wins across the account's books; priority breaks ties; inactive books, links and entries do
+// not count.
+func TestPricesPickTheBestActivePrice(t *testing.T) {
+	eachSeeded(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		price := func() Price {
+			t.Helper()
+			got, err := Prices(ctx, d, demo.StoreID, demo.BuyerAccountID, []string{product1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return got[product1]
+		}
+		// A second book for the contractors, at the contractor price, with a worse priority: the contractor
+		// entry keeps winning the tie.
+		promo := insert(t, d, "pricebook2", "01s", map[string]any{"name": "Promo", "isactive": true})
+		promoEntry := insert(t, d, "pricebookentry", "01u", map[string]any{"pricebook2id": promo, "product2id": product1,
+			"unitprice": "5.51", "isactive": true})
+		link := insert(t, d, "buyergrouppricebook", "0ZL", map[string]any{"buyergroupid": demo.ContractorsGroup,
+			"pricebook2id": promo, "priority": 5, "isactive": true})
+		if p := price(); p.PricebookEntryID != entryID(1, 2) || p.UnitPrice != "5.51" {
+			t.Fatalf("tie at worse priority: %+v", p)
+		}
+		exec(t, d, `UPDATE buyergrouppricebook SET priority = 0 WHERE id = ?`, link)
+		if p := price(); p.PricebookEntryID != promoEntry || p.UnitPrice != "5.51" || p.PricebookID != promo {
+			t.Fatalf("tie at better priority: %+v", p)
+		}
+		// A lower price wins whatever its priority; "5.1" and "5.10" compare as numbers, not text.
+		exec(t, d, `UPDATE pricebookentry SET unitprice = ? WHERE id = ?`, "5.1", promoEntry)
+		exec(t, d, `UPDATE buyergrouppricebook SET priority = 9 WHERE id = ?`, link)
+		if p := price(); p.PricebookEntryID != promoEntry || p.UnitPrice != "5.10" || p.ListPrice != "5.99" {
+			t.Fatalf("lower price: %+v", p)
+		}
+		for _, off := range []struct{ table, id string }{
+			{"pricebookentry", promoEntry}, {"buyergrouppricebook", link}, {"pricebook2", promo},
+		} {
+			exec(t, d, `UPDATE `+off.table+` SET isactive = FALSE WHERE id = ?`, off.id)
+			if p := price(); p.PricebookEntryID != entryID(1, 2) {
+				t.Fatalf("with an inactive %s the promo still prices: %+v", off.table, p)
+			}
+			exec(t, d, `UPDATE `+off.table+` SET isactive = TRUE WHERE id = ?`, off.id)
+		}
+		// No standard entry: no list price. No entry in the buyer's books: no price at all.
+		exec(t, d, `UPDATE pricebookentry SET isactive = FALSE WHERE id = ?`, entryID(1, 0))
+		if p := price(); p.ListPrice != "" || p.UnitPrice != "5.10" {
+			t.Fatalf("without a list entry: %+v", p)
+		}
+		exec(t, d, `UPDATE pricebookentry SET isactive = FALSE WHERE id IN (?, ?)`, promoEntry, entryID(1, 2))
+		got, err := Prices(ctx, d, demo.StoreID, demo.BuyerAccountID, []string{product1})
+		if err != nil || len(got) != 0 {
+			t.Fatalf("no buyer entry: %+v, %v", got, err)
+		}
+		// An inactive schedule gives no tiers.
+		exec(t, d, `UPDATE priceadjustmentschedule SET isactive = FALSE WHERE id = ?`, volumeSaver)
+		got, err = Prices(ctx, d, demo.StoreID, "", []string{product6})
+		if err != nil || got[product6].UnitPrice != "47.49" || got[product6].Tiers != nil || got[product6].ScheduleID != "" {
+			t.Fatalf("inactive schedule: %+v, %v", got, err)
+		}
+		if _, err := Prices(ctx, d, records.StableID("0ZE", 99), "", []string{product1}); err != ErrStoreNotFound {
+			t.Fatalf("unknown store: %v", err)
+		}
+	})
+}
+
+func TestEntitlements(t *testing.T) {
+	eachSeeded(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		// Products outside the demo's catalog-wide policy: one nobody may see, one for enterprise accounts only
+		// (without its price), one inactive.
+		hidden := insert(t, d, "product2", "01t", map[string]any{"name": "Hidden", "isactive": true, "productclass": "Simple"})
+		enterpriseOnly := insert(t, d, "product2", "01t", map[string]any{"name": "Enterprise Only", "isactive": true, "productclass": "Simple"})
+		policy := insert(t, d, "commerceentitlementpolicy", "1Ce", map[string]any{"name": "Enterprise", "isactive": true,
+			"canviewproduct": true, "canviewprice": false})
+		insert(t, d, "commerceentitlementproduct", "1Cp", map[string]any{"policyid": policy, "productid": enterpriseOnly})
+		insert(t, d, "commerceentitlementbuyergroup", "1Cb", map[string]any{"policyid": policy, "buyergroupid": demo.EnterpriseGroup})
+		exec(t, d, `UPDATE product2 SET isactive = FALSE WHERE id = ?`, product3)
+		loner := insert(t, d, "account", "001", map[string]any{"name": "No Groups", "ownerid": demo.AdminUserID})
+
+		ids := []string{product1, product3, hidden, enterpriseOnly, "not-an-id"}
+		for _, c := range []struct {
+			who, account string
+			want         map[string]Entitlement
+		}{
+			{"guest", "", map[string]Entitlement{product1: {true, true}}},
+			{"buyer", demo.BuyerAccountID, map[string]Entitlement{product1: {true, true}}},
+			{"enterprise", riversideAccount, map[string]Entitlement{product1: {true, true}, enterpriseOnly: {true, false}}},
+			{"account without groups", loner, map[string]Entitlement{}},
+		} {
+			got, err := Entitlements(ctx, d, demo.StoreID, c.account, ids)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, c.want) {
+				t.Errorf("%s: %v, want %v", c.who, got, c.want)
+			}
+			visible, err := Entitled(ctx, d, demo.StoreID, c.account, ids)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(visible) != len(c.want) {
+				t.Errorf("%s: Entitled %v disagrees with Entitlements %v", c.who, visible, c.want)
+			}
+			// The SQL forms select exactly the products Entitled accepts, across the whole catalogue.
+			all := column(t, d, `SELECT id FROM product2`)
+			byFunc, err := Entitled(ctx, d, demo.StoreID, c.account, all)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pred, args := EntitledFilter("p", demo.StoreID, c.account)
+			byFilter := column(t, d, `SELECT p.id FROM product2 p WHERE p.name <> ? AND `+pred, append([]any{""}, args...)...)
+			sub, args := EntitledProductsSQL(demo.StoreID, c.account)
+			bySub := column(t, d, `SELECT id FROM product2 WHERE isactive AND id IN (`+sub+`)`, args...)
+			if !sameSet(byFunc, byFilter) || !sameSet(byFunc, bySub) {
+				t.Errorf("%s: Entitled %d products, EntitledFilter %d, EntitledProductsSQL %d", c.who, len(byFunc), len(byFilter), len(bySub))
+			}
+			if c.account == demo.BuyerAccountID && len(byFunc) != demo.DemoProducts-1 {
+				t.Errorf("buyer sees %d products, want every demo product but the inactive one (%d)", len(byFunc), demo.DemoProducts-1)
+			}
+		}
+		// A store without a guest group entitles guests to nothing.
+		exec(t, d, `UPDATE webstore SET guestbuyergroupid = NULL WHERE id = ?`, demo.StoreID)
+		if got, err := Entitled(ctx, d, demo.StoreID, "", ids); err != nil || len(got) != 0 {
+			t.Fatalf("guest without a guest group: %v, %v", got, err)
+		}
+	})
+}
+
+// A page of 200 products costs a fixed number of queries, not one per product.
+func TestSetBasedQueries(t *testing.T) {
+	eachSeeded(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		ids := column(t, d, `SELECT id FROM product2 ORDER BY id LIMIT 200`)
+		for _, account := range []string{"", demo.BuyerAccountID} {
+			q := &countingQuerier{Querier: d}
+			prices, err := Prices(ctx, q, demo.StoreID, account, ids)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(prices) != 200 || q.n > 3 {
+				t.Fatalf("account %q: %d prices in %d queries, want 200 in at most 3", account, len(prices), q.n)
+			}
+			q.n = 0
+			ents, err := Entitled(ctx, q, demo.StoreID, account, ids)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(ents) != 200 || q.n != 1 {
+				t.Fatalf("account %q: %d entitled in %d queries, want 200 in 1", account, len(ents), q.n)
+			}
+		}
+		// Inside a transaction too.
+		err := d.InTx(ctx, func(tx *db.Tx) error {
+			got, err := Prices(ctx, tx, demo.StoreID, demo.BuyerAccountID, []string{product1})
+			if err == nil && got[product1].UnitPrice != "5.51" {
+				t.Errorf("in a transaction: %+v", got)
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+type countingQuerier struct {
+	Querier
+	n int
+}
+
+func (c *countingQuerier) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	c.n++
+	return c.Querier.Query(ctx, q, args...)
+}
+
+func (c *countingQuerier) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
+	c.n++
+	return c.Querier.QueryRow(ctx, q, args...)
+}
+
+func TestEntitledFilterRefusesAnAliasThatIsNotAnIdentifier(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Fatal("no panic for a bad alias")
+		}
+	}()
+	EntitledFilter("p; DROP TABLE product2", "", "")
+}
+
+func insert(t *testing.T, d *db.DB, table, prefix string, cols map[string]any) string {
+	t.Helper()
+	id := records.NewID(prefix)
+	now := time.Now().UTC().Format(records.DateTimeLayout)
+	names := []string{"id", "recordtypeid", "createddate", "lastmodifieddate", "systemmodstamp"}
+	args := []any{id, records.DefaultRecordTypeID, now, now, now}
+	for k, v := range cols {
+		names, args = append(names, k), append(args, v)
+	}
+	exec(t, d, "INSERT INTO "+db.Ident(table)+" ("+strings.Join(names, ", ")+") VALUES ("+placeholders(len(names))+")", args...)
+	return id
+}
+
+func exec(t *testing.T, d *db.DB, q string, args ...any) {
+	t.Helper()
+	if _, err := d.Exec(context.Background(), q, args...); err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+}
+
+func column(t *testing.T, d *db.DB, q string, args ...any) []string {
+	t.Helper()
+	rows, err := d.Query(context.Background(), q, args...)
+	if err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func sameSet(m map[string]bool, ids []string) bool {
+	sort.Strings(ids)
+	if len(m) != len(ids) {
+		return false
+	}
+	for _, id := range ids {
+		if !m[id] {
+			return false
+		}
+	}
+	return true
+}
