@@ -44,7 +44,7 @@ func (a *App) Migrate(ctx context.Context) error {
 	if err := records.SyncSchema(ctx, a.DB, records.StandardObjects()); err != nil {
 		return fmt.Errorf("records schema: %w", err)
 	}
-	return nil
+	return a.installSearch(ctx)
 }
 
 // Close releases the database.

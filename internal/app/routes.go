@@ -20,6 +20,7 @@ func (a *App) Handler() http.Handler {
 	withPrincipal := a.mountAuth(mux) // sign-in, logout, OAuth token, /api/site, session and application context
 	uiapi.Register(mux, records.NewEngine(a.DB))
 	a.mountCatalog(mux) // product detail, prices, categories
+	a.mountSearch(mux)
 	mux.Handle(media.Path, media.Handler(a.DB))
 
 	mux.Handle("/", spa.Handler(web.FS(), a.Config.BasePath))

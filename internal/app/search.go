@@ -1,0 +1,17 @@
+package app
+
+import (
+	"context"
+	"net/http"
+
+	"storefront/internal/commerce/search"
+)
+
+// mountSearch registers product search, suggestions and sort rules.
+func (a *App) mountSearch(mux *http.ServeMux) {
+	search.New(a.DB).Register(mux, commerceBase)
+}
+
+// installSearch creates or upgrades the full-text index over products (it needs the product2 table, so it runs
+// after the records schema).
+func (a *App) installSearch(ctx context.Context) error { return search.Install(ctx, a.DB) }

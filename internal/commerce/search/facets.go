@@ -1,0 +1,140 @@
+package search
+
+import (
+	"sort"
+	"strings"
+)
+
+// facetDef is a facet the store offers: a Product2 attribute or the category tree.
+type facetDef struct {
+	nameOrID      string
+	displayName   string
+	attributeType string // Standard | ProductCategory
+	displayType   string // MultiSelect | CategoryTree
+	rank          int
+	isCategory    bool
+	value         func(c *candidate) string // the product's value (attribute facets)
+}
+
+// facets are the store's facets in display order. The category facet lists the children of the searched category
+// (the top-level categories when none is searched); choosing one narrows to its products and its descendants'.
+var facets = []facetDef{
+	{nameOrID: "ProductCategory", displayName: "Category", attributeType: "ProductCategory", displayType: "CategoryTree",
+		rank: 1, isCategory: true},
+	{nameOrID: "Family", displayName: "Product Family", attributeType: "Standard", displayType: "MultiSelect", rank: 2,
+		value: func(c *candidate) string { return c.family }},
+	{nameOrID: "Brand", displayName: "Brand", attributeType: "Standard", displayType: "MultiSelect", rank: 3,
+		value: func(c *candidate) string { return c.brand }},
+	{nameOrID: "QuantityUnitOfMeasure", displayName: "Unit of Measure", attributeType: "Standard",
+		displayType: "MultiSelect", rank: 4, value: func(c *candidate) string { return c.uom }},
+}
+
+func facetByName(name string) *facetDef {
+	for i := range facets {
+		if strings.EqualFold(facets[i].nameOrID, strings.TrimSpace(name)) {
+			return &facets[i]
+		}
+	}
+	return nil
+}
+
+// Facet is a Distinct Value Search Facet of the response.
+type Facet struct {
+	AttributeType string       `json:"attributeType"`
+	DisplayName   string       `json:"displayName"`
+	DisplayRank   int          `json:"displayRank"`
+	DisplayType   string       `json:"displayType"`
+	FacetType     string       `json:"facetType"`
+	NameOrID      string       `json:"nameOrId"`
+	Values        []FacetValue `json:"values"`
+}
+
+// FacetValue is a Distinct Facet Value.
+type FacetValue struct {
+	DisplayName  string `json:"displayName"`
+	NameOrID     string `json:"nameOrId"`
+	ProductCount int    `json:"productCount"`
+}
+
+// filter applies a query's refinements to candidates. The rule, as B2B storefront search behaves:
+//   - values chosen in one facet are alternatives (Brand = A or B), different facets must all hold;
+//   - a product's count under a facet's value is computed with every refinement except that facet's own, so
+//     choosing Brand A narrows the results and the other facets' counts, while the Brand facet still shows every
+//     brand with the count it would add: a shopper can tick a second brand without unticking the first.
+type filter struct {
+	refinements map[string]map[string]bool
+	tree        *categoryTree
+}
+
+// matches reports whether c satisfies every refinement except the one on facet skip ("" skips none).
+func (f *filter) matches(c *candidate, skip string) bool {
+	for name, values := range f.refinements {
+		if name == skip || len(values) == 0 {
+			continue
+		}
+		def := facetByName(name)
+		if def.isCategory {
+			if !f.tree.inAnySubtree(c.categories, values) {
+				return false
+			}
+			continue
+		}
+		if !values[def.value(c)] {
+			return false
+		}
+	}
+	return true
+}
+
+// countFacets computes every facet over all candidates (not just the page), each without its own refinement.
+// under is the category whose children the category facet lists ("" for the top level).
+func (f *filter) countFacets(all []*candidate, under string) []Facet {
+	var out []Facet
+	for i := range facets {
+		def := &facets[i]
+		counts := map[string]int{}
+		for _, c := range all {
+			if !f.matches(c, def.nameOrID) {
+				continue
+			}
+			if def.isCategory {
+				for _, child := range f.tree.childrenHolding(c.categories, under) {
+					counts[child]++
+				}
+			} else if v := def.value(c); v != "" {
+				counts[v]++
+			}
+		}
+		for v := range f.refinements[def.nameOrID] { // a chosen value stays listed, even when nothing is left
+			if _, ok := counts[v]; !ok {
+				counts[v] = 0
+			}
+		}
+		if len(counts) == 0 {
+			continue
+		}
+		out = append(out, f.facet(def, counts))
+	}
+	return out
+}
+
+func (f *filter) facet(def *facetDef, counts map[string]int) Facet {
+	fc := Facet{AttributeType: def.attributeType, DisplayName: def.displayName, DisplayRank: def.rank,
+		DisplayType: def.displayType, FacetType: "DistinctValue", NameOrID: def.nameOrID, Values: []FacetValue{}}
+	for v, n := range counts {
+		name := v
+		if def.isCategory {
+			name = f.tree.name(v)
+		}
+		fc.Values = append(fc.Values, FacetValue{DisplayName: name, NameOrID: v, ProductCount: n})
+	}
+	// The API sorts a facet's values by display name.
+	sort.Slice(fc.Values, func(i, j int) bool {
+		a, b := strings.ToLower(fc.Values[i].DisplayName), strings.ToLower(fc.Values[j].DisplayName)
+		if a != b {
+			return a < b
+		}
+		return fc.Values[i].NameOrID < fc.Values[j].NameOrID
+	})
+	return fc
+}

@@ -1,0 +1,123 @@
+package search
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"storefront/internal/commerce/storecontext"
+	"storefront/internal/identity"
+	"storefront/internal/platform/httpx"
+)
+
+// Register mounts the search calls under base, the commerce prefix
+// "/services/data/v64.0/commerce/webstores/{webstoreId}/".
+func (s *Service) Register(mux *http.ServeMux, base string) {
+	mux.Handle("POST "+base+"search/product-search", httpx.HandlerFunc(s.productSearch))
+	mux.Handle("GET "+base+"search/products", httpx.HandlerFunc(s.searchProducts))
+	mux.Handle("GET "+base+"search/suggestions", httpx.HandlerFunc(s.suggestions))
+	mux.Handle("GET "+base+"search/sort-rules", httpx.HandlerFunc(s.sortRules))
+}
+
+// caller resolves the store, refuses guests of a store without guest browsing (401), and returns the effective
+// account ("" for a guest).
+func (s *Service) caller(r *http.Request) (*storecontext.Store, string, error) {
+	ctx := r.Context()
+	store, err := storecontext.LoadStore(ctx, s.DB, r.PathValue("webstoreId"))
+	if err != nil {
+		return nil, "", err
+	}
+	p := identity.FromContext(ctx)
+	if err := storecontext.RequireBrowsing(store, p); err != nil {
+		return nil, "", err
+	}
+	account, err := storecontext.EffectiveAccount(ctx, s.DB, p, r.URL.Query().Get("effectiveAccountId"))
+	if err != nil {
+		return nil, "", err
+	}
+	return store, account, nil
+}
+
+// productSearch is POST search/product-search. The API answers 201 (a POST), which real clients expect.
+func (s *Service) productSearch(w http.ResponseWriter, r *http.Request) error {
+	store, account, err := s.caller(r)
+	if err != nil {
+		return err
+	}
+	var in Input
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	return s.answer(w, r, store, account, &in, http.StatusCreated)
+}
+
+// searchProducts is GET search/products, the cacheable variant with the input as query parameters.
+func (s *Service) searchProducts(w http.ResponseWriter, r *http.Request) error {
+	store, account, err := s.caller(r)
+	if err != nil {
+		return err
+	}
+	in, err := inputFromQuery(r.URL.Query())
+	if err != nil {
+		return err
+	}
+	return s.answer(w, r, store, account, in, http.StatusOK)
+}
+
+func (s *Service) answer(w http.ResponseWriter, r *http.Request, store *storecontext.Store, account string, in *Input,
+	status int) error {
+	q, err := in.validate()
+	if err != nil {
+		return err
+	}
+	res, err := s.Search(r.Context(), store, account, q)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "private, no-store") // entitlement and prices are the buyer's own
+	httpx.WriteJSON(w, status, res)
+	return nil
+}
+
+// suggestions is GET search/suggestions?searchTerm=&limit=.
+func (s *Service) suggestions(w http.ResponseWriter, r *http.Request) error {
+	store, account, err := s.caller(r)
+	if err != nil {
+		return err
+	}
+	v := r.URL.Query()
+	term := strings.TrimSpace(v.Get("searchTerm"))
+	if len([]rune(term)) > maxSuggestTerm {
+		return invalid("The searchTerm is longer than %d characters.", maxSuggestTerm)
+	}
+	limit := maxSuggestions
+	if raw := v.Get("limit"); raw != "" {
+		n, err := strconv.Atoi(strings.TrimSpace(raw))
+		if err != nil || n < 1 || n > maxSuggestions {
+			return httpx.BadRequest("ILLEGAL_QUERY_PARAMETER_VALUE", "The limit must be an integer from 1 through %d, not %q.",
+				maxSuggestions, raw)
+		}
+		limit = n
+	}
+	out, err := s.Suggest(r.Context(), store, account, term, limit)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "private, no-store")
+	httpx.WriteJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// SortRules is the Sort Rules Collection of GET search/sort-rules.
+type SortRules struct {
+	SortRules []SortRule `json:"sortRules"`
+}
+
+// sortRules is GET search/sort-rules: the orders POST search/product-search accepts as sortRuleId.
+func (s *Service) sortRules(w http.ResponseWriter, r *http.Request) error {
+	if _, _, err := s.caller(r); err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, SortRules{SortRules: sortRules})
+	return nil
+}

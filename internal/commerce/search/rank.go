@@ -1,0 +1,92 @@
+package search
+
+import (
+	"sort"
+	"strings"
+)
+
+// Relevance tiers, best first. Within a tier the full-text score decides (bm25 on SQLite, ts_rank on PostgreSQL,
+// both weighting the name above the SKU above the description), then the name, then the id, so the order never
+// depends on the database's row order.
+const (
+	tierExactSKU  = iota // the term is the product's SKU (case-insensitive)
+	tierSKUPrefix        // the SKU starts with the term
+	tierName             // every word of the term is in the name
+	tierOther            // the words are spread over name, SKU and description
+)
+
+// rankTier places a candidate for a term.
+func rankTier(c *candidate, term string, ws []string) int {
+	sku, t := strings.ToLower(c.sku), strings.ToLower(term)
+	switch {
+	case sku != "" && sku == t:
+		return tierExactSKU
+	case sku != "" && strings.HasPrefix(sku, t):
+		return tierSKUPrefix
+	case coversAll(c.name, ws):
+		return tierName
+	}
+	return tierOther
+}
+
+// sortCandidates orders candidates by the rule. A category listing has no relevance: it is alphabetical.
+func sortCandidates(cs []*candidate, kind sortKind, hasTerm bool) {
+	byName := func(a, b *candidate) int {
+		if x, y := strings.ToLower(a.name), strings.ToLower(b.name); x != y {
+			return strings.Compare(x, y)
+		}
+		return strings.Compare(a.id, b.id)
+	}
+	var less func(a, b *candidate) bool
+	switch kind {
+	case sortNameAsc:
+		less = func(a, b *candidate) bool { return byName(a, b) < 0 }
+	case sortNameDesc:
+		less = func(a, b *candidate) bool { return byName(a, b) > 0 }
+	case sortPriceAsc, sortPriceDesc:
+		desc := kind == sortPriceDesc
+		less = func(a, b *candidate) bool {
+			if c := comparePrice(a, b, desc); c != 0 {
+				return c < 0
+			}
+			return byName(a, b) < 0
+		}
+	case sortNewest:
+		less = func(a, b *candidate) bool {
+			if a.created != b.created {
+				return a.created > b.created
+			}
+			return byName(a, b) < 0
+		}
+	default:
+		less = func(a, b *candidate) bool {
+			if hasTerm {
+				if a.tier != b.tier {
+					return a.tier < b.tier
+				}
+				if a.score != b.score {
+					return a.score > b.score
+				}
+			}
+			return byName(a, b) < 0
+		}
+	}
+	sort.SliceStable(cs, func(i, j int) bool { return less(cs[i], cs[j]) })
+}
+
+// comparePrice orders by list price (descending when desc); products without a list price come last either way.
+func comparePrice(a, b *candidate, desc bool) int {
+	switch {
+	case a.listPrice == nil && b.listPrice == nil:
+		return 0
+	case a.listPrice == nil:
+		return 1
+	case b.listPrice == nil:
+		return -1
+	}
+	c := a.listPrice.Cmp(b.listPrice)
+	if desc {
+		return -c
+	}
+	return c
+}

@@ -1,0 +1,310 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"storefront/internal/commerce/pricing"
+	"storefront/internal/platform/db"
+	"storefront/internal/records"
+)
+
+// Results is the Product Search Results response.
+type Results struct {
+	Categories   SearchCategory `json:"categories"`
+	Facets       []Facet        `json:"facets"`
+	Locale       string         `json:"locale"`
+	ProductsPage ProductsPage   `json:"productsPage"`
+}
+
+// SearchCategory is the searched category (null for a whole-catalogue search) with its child categories that hold
+// results, each with its own count. Children are one level deep, as the API documents.
+type SearchCategory struct {
+	Category     *CategoryRef     `json:"category"`
+	Children     []SearchCategory `json:"children"`
+	ProductCount int              `json:"productCount"`
+}
+
+// CategoryRef names a category.
+type CategoryRef struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// ProductsPage is the page of products.
+type ProductsPage struct {
+	CurrencyIsoCode string           `json:"currencyIsoCode"`
+	PageSize        int              `json:"pageSize"`
+	Products        []ProductSummary `json:"products"`
+	Total           int              `json:"total"`
+}
+
+// ProductSummary is one product of the page. Search field values are wrapped ({"value": ...}), unlike product
+// detail's plain strings.
+type ProductSummary struct {
+	DefaultImage          Image                  `json:"defaultImage"`
+	Fields                map[string]FieldValue  `json:"fields"`
+	ID                    string                 `json:"id"`
+	Name                  string                 `json:"name"`
+	Prices                *Prices                `json:"prices"`
+	ProductClass          string                 `json:"productClass"`
+	PurchaseQuantityRule  *PurchaseQuantityRule  `json:"purchaseQuantityRule"`
+	URLName               *string                `json:"urlName"`
+	VariationAttributeSet map[string]interface{} `json:"variationAttributeSet"`
+}
+
+// FieldValue is a search result field.
+type FieldValue struct {
+	Value *string `json:"value"`
+}
+
+// Image is a Product Media output.
+type Image struct {
+	AlternateText    *string `json:"alternateText"`
+	ContentVersionID *string `json:"contentVersionId"`
+	ID               *string `json:"id"`
+	MediaType        string  `json:"mediaType"`
+	SortOrder        int     `json:"sortOrder"`
+	ThumbnailURL     *string `json:"thumbnailUrl"`
+	Title            string  `json:"title"`
+	URL              string  `json:"url"`
+}
+
+// defaultImageURL is the placeholder of a product without an image, as the real API sends it.
+const defaultImageURL = "/img/b2b/default-product-image.svg"
+
+// Prices is a product's price for the buyer: money as strings.
+type Prices struct {
+	CurrencyIsoCode  string  `json:"currencyIsoCode"`
+	ListPrice        *string `json:"listPrice"`
+	PricebookEntryID string  `json:"pricebookEntryId"`
+	ProductID        string  `json:"productId"`
+	UnitPrice        string  `json:"unitPrice"`
+}
+
+// PurchaseQuantityRule is the minimum, maximum and step of a cart line, as strings.
+type PurchaseQuantityRule struct {
+	Increment *string `json:"increment"`
+	Maximum   *string `json:"maximum"`
+	Minimum   *string `json:"minimum"`
+}
+
+// defaultFields are returned when the request names none (the API's documented default).
+var defaultFields = []string{"Name", "Description", "StockKeepingUnit", "ProductCode", "Family"}
+
+// pageRequest is what the page of products is built from.
+type pageRequest struct {
+	storeID, accountID, currency string
+	ids                          []string
+	fields                       []string
+	includePrices, includeRule   bool
+}
+
+// loadPage builds the summaries of one page of products, in the order of ids, with a fixed number of queries.
+func loadPage(ctx context.Context, d *db.DB, product *records.Object, req pageRequest) ([]ProductSummary, error) {
+	out := make([]ProductSummary, 0, len(req.ids))
+	if len(req.ids) == 0 {
+		return out, nil
+	}
+	fields := resolveFields(product, req.fields)
+	byID, err := loadSummaries(ctx, d, fields, req.ids)
+	if err != nil {
+		return nil, err
+	}
+	if err := loadImages(ctx, d, byID, req.ids); err != nil {
+		return nil, err
+	}
+	if req.includePrices {
+		if err := addPrices(ctx, d, byID, req); err != nil {
+			return nil, err
+		}
+	}
+	for _, id := range req.ids {
+		s := byID[id]
+		if s == nil { // deleted between the two reads
+			continue
+		}
+		if !req.includeRule {
+			s.PurchaseQuantityRule = nil
+		}
+		out = append(out, *s)
+	}
+	return out, nil
+}
+
+// resolveFields maps requested field names (any case) to Product2 fields stored in columns; unknown names are left
+// out, as the API returns only the fields that exist and are accessible.
+func resolveFields(product *records.Object, names []string) []*records.Field {
+	if len(names) == 0 {
+		names = defaultFields
+	}
+	var out []*records.Field
+	seen := map[string]bool{}
+	for _, n := range names {
+		f := product.Field(strings.TrimSpace(n))
+		if f == nil || !f.HasColumn() || seen[f.APIName] {
+			continue
+		}
+		seen[f.APIName] = true
+		out = append(out, f)
+	}
+	return out
+}
+
+// loadSummaries reads the products' own columns and the requested fields.
+func loadSummaries(ctx context.Context, d *db.DB, fields []*records.Field, ids []string) (map[string]*ProductSummary, error) {
+	cols := []string{"p.id", "COALESCE(p.name, '')", "COALESCE(p.productclass, 'Simple')", "p.urlname",
+		"p.purchasequantityminimum", "p.purchasequantitymaximum", "p.purchasequantityincrement"}
+	for _, f := range fields {
+		cols = append(cols, "p."+db.Ident(f.Column()))
+	}
+	rows, err := d.Query(ctx, `SELECT `+strings.Join(cols, ", ")+` FROM product2 p WHERE p.id IN (`+
+		placeholders(len(ids))+`)`, strArgs(ids)...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]*ProductSummary{}
+	for rows.Next() {
+		raw := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range raw {
+			ptrs[i] = &raw[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			return nil, err
+		}
+		s := &ProductSummary{ID: text(raw[0]), Name: text(raw[1]), ProductClass: text(raw[2]), URLName: nullableText(raw[3]),
+			Fields: map[string]FieldValue{}}
+		s.PurchaseQuantityRule = quantityRule(raw[4], raw[5], raw[6])
+		for i, f := range fields {
+			s.Fields[f.APIName] = FieldValue{Value: fieldText(f, raw[7+i])}
+		}
+		out[s.ID] = s
+	}
+	return out, rows.Err()
+}
+
+// quantityRule is nil when the product has no rule at all; a missing bound is null.
+func quantityRule(min, max, inc any) *PurchaseQuantityRule {
+	r := &PurchaseQuantityRule{Minimum: nullableText(min), Maximum: nullableText(max), Increment: nullableText(inc)}
+	if r.Minimum == nil && r.Maximum == nil && r.Increment == nil {
+		return nil
+	}
+	return r
+}
+
+// loadImages sets each product's default image: its first list image, else its first detail image, else the
+// placeholder.
+func loadImages(ctx context.Context, d *db.DB, byID map[string]*ProductSummary, ids []string) error {
+	for _, s := range byID {
+		s.DefaultImage = Image{MediaType: "Image", Title: "image", URL: defaultImageURL, AlternateText: ptr("")}
+	}
+	rows, err := d.Query(ctx, `SELECT pm.productid, mc.id, COALESCE(mc.title, ''), COALESCE(mc.url, ''), mc.alttext,
+		COALESCE(pm.sortorder, 0), pm.usagetype
+		FROM productmedia pm JOIN managedcontent mc ON mc.id = pm.electronicmediaid
+		WHERE pm.productid IN (`+placeholders(len(ids))+`) AND pm.usagetype IN ('ListImage', 'ProductDetailImage')
+		ORDER BY pm.productid, CASE pm.usagetype WHEN 'ListImage' THEN 0 ELSE 1 END, pm.sortorder, pm.id`, strArgs(ids)...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	done := map[string]bool{}
+	for rows.Next() {
+		var productID, contentID, title, url, usage string
+		var alt *string
+		var order int
+		if err := rows.Scan(&productID, &contentID, &title, &url, &alt, &order, &usage); err != nil {
+			return err
+		}
+		s := byID[productID]
+		if s == nil || done[productID] || url == "" {
+			continue
+		}
+		done[productID] = true
+		s.DefaultImage = Image{AlternateText: alt, ID: ptr(contentID), MediaType: "Image", SortOrder: order,
+			Title: title, URL: url}
+	}
+	return rows.Err()
+}
+
+// addPrices prices the page in one set-based call. A product whose entitlement hides its price, or that has no
+// price in the buyer's books, gets "prices": null.
+func addPrices(ctx context.Context, d *db.DB, byID map[string]*ProductSummary, req pageRequest) error {
+	ents, err := pricing.Entitlements(ctx, d, req.storeID, req.accountID, req.ids)
+	if err != nil {
+		return err
+	}
+	var visible []string
+	for _, id := range req.ids {
+		if ents[id].CanViewPrice {
+			visible = append(visible, id)
+		}
+	}
+	prices, err := pricing.Prices(ctx, d, req.storeID, req.accountID, visible)
+	if err != nil {
+		return err
+	}
+	for id, p := range prices {
+		s := byID[id]
+		if s == nil {
+			continue
+		}
+		out := &Prices{CurrencyIsoCode: p.CurrencyIsoCode, PricebookEntryID: p.PricebookEntryID, ProductID: id,
+			UnitPrice: p.UnitPrice}
+		if p.ListPrice != "" {
+			out.ListPrice = ptr(p.ListPrice)
+		}
+		s.Prices = out
+	}
+	return nil
+}
+
+// text renders a column value as a string ("" for NULL).
+func text(v any) string {
+	if s := nullableText(v); s != nil {
+		return *s
+	}
+	return ""
+}
+
+func nullableText(v any) *string {
+	switch x := v.(type) {
+	case nil:
+		return nil
+	case string:
+		return &x
+	case []byte:
+		s := string(x)
+		return &s
+	case int64:
+		s := strconv.FormatInt(x, 10)
+		return &s
+	case float64:
+		s := strconv.FormatFloat(x, 'f', -1, 64)
+		return &s
+	case bool:
+		s := strconv.FormatBool(x)
+		return &s
+	default:
+		s := fmt.Sprint(x)
+		return &s
+	}
+}
+
+// fieldText renders a field's value as the search API sends it: a string, or null.
+func fieldText(f *records.Field, v any) *string {
+	if f.Type == records.TypeBoolean {
+		switch x := v.(type) {
+		case int64:
+			return ptr(strconv.FormatBool(x != 0))
+		case bool:
+			return ptr(strconv.FormatBool(x))
+		}
+	}
+	return nullableText(v)
+}
+
+func ptr(s string) *string { return &s }

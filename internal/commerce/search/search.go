@@ -1,0 +1,151 @@
+// Package search answers the storefront's product search: ranked full-text search over product name, SKU and
+// description, category listings that include descendant categories, refinements and facet counts, sort rules and
+// type-ahead suggestions, for the effective account's entitled products only. The Connect API calls are
+// POST search/product-search, GET search/products, GET search/suggestions and GET search/sort-rules under
+// /services/data/v64.0/commerce/webstores/{webstoreId}/.
+package search
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"storefront/internal/commerce/storecontext"
+	"storefront/internal/platform/db"
+	"storefront/internal/platform/httpx"
+	"storefront/internal/records"
+)
+
+// Service runs searches against one database.
+type Service struct {
+	DB       *db.DB
+	Registry *records.Registry // Product2's fields, custom ones included
+}
+
+// New returns a search service over d.
+func New(d *db.DB) *Service { return &Service{DB: d, Registry: records.NewRegistry(d)} }
+
+// Search runs a validated query for the account ("" for a guest) in the store.
+func (s *Service) Search(ctx context.Context, store *storecontext.Store, accountID string, q *query) (*Results, error) {
+	tree, err := loadCategories(ctx, s.DB, store.ID)
+	if err != nil {
+		return nil, err
+	}
+	if q.categoryID != "" && tree.nodes[q.categoryID] == nil {
+		return nil, httpx.NotFound("The category %s doesn't exist in this store's catalog.", q.categoryID)
+	}
+	all, err := s.candidates(ctx, store, accountID, q, tree)
+	if err != nil {
+		return nil, err
+	}
+	f := &filter{refinements: q.refinements, tree: tree}
+	var hits []*candidate
+	for _, c := range all {
+		if f.matches(c, "") {
+			hits = append(hits, c)
+		}
+	}
+	sortCandidates(hits, q.sort.kind, len(q.words) > 0)
+	res := &Results{Facets: f.countFacets(all, q.categoryID), Locale: store.DefaultLanguage,
+		Categories: categorySummary(tree, q.categoryID, hits)}
+	res.ProductsPage = ProductsPage{CurrencyIsoCode: store.DefaultCurrency, PageSize: q.pageSize, Total: len(hits)}
+	if res.Facets == nil {
+		res.Facets = []Facet{}
+	}
+	res.ProductsPage.Products, err = s.page(ctx, store, accountID, q, hits)
+	return res, err
+}
+
+// candidates reads the matching products and keeps those in the store's catalogue (and in the searched category).
+func (s *Service) candidates(ctx context.Context, store *storecontext.Store, accountID string, q *query,
+	tree *categoryTree) ([]*candidate, error) {
+	if q.categoryID == "" && len(q.words) == 0 {
+		return nil, nil // a term of punctuation only: nothing can match
+	}
+	src := candidateSource{storeID: store.ID, accountID: accountID, words: q.words}
+	if len(q.words) == 0 {
+		src.categories = tree.subtree(q.categoryID)
+	}
+	if q.sort.kind == sortPriceAsc || q.sort.kind == sortPriceDesc {
+		book, err := standardBook(ctx, s.DB, store.ID)
+		if err != nil {
+			return nil, err
+		}
+		src.standardBook = book
+	}
+	all, err := loadCandidates(ctx, s.DB, src)
+	if err != nil {
+		return nil, fmt.Errorf("search: candidates: %w", err)
+	}
+	kept := all[:0]
+	for _, c := range all {
+		c.categories = tree.inStore(c.categories)
+		if len(c.categories) == 0 {
+			continue // not in this store's catalogue
+		}
+		if q.categoryID != "" && !tree.inAnySubtree(c.categories, map[string]bool{q.categoryID: true}) {
+			continue
+		}
+		if len(q.words) > 0 {
+			c.tier = rankTier(c, q.term, q.words)
+		}
+		kept = append(kept, c)
+	}
+	return kept, nil
+}
+
+func standardBook(ctx context.Context, d *db.DB, storeID string) (string, error) {
+	var book sql.NullString
+	err := d.QueryRow(ctx, `SELECT standardpricebookid FROM webstore WHERE id = ?`, storeID).Scan(&book)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return book.String, err
+}
+
+// categorySummary is the searched category with its children that hold hits, counted over every hit.
+func categorySummary(tree *categoryTree, categoryID string, hits []*candidate) SearchCategory {
+	out := SearchCategory{ProductCount: len(hits), Children: []SearchCategory{}}
+	if n := tree.nodes[categoryID]; n != nil {
+		out.Category = &CategoryRef{ID: n.id, Name: n.name}
+	}
+	counts := map[string]int{}
+	for _, c := range hits {
+		for _, child := range tree.childrenHolding(c.categories, categoryID) {
+			counts[child]++
+		}
+	}
+	for _, child := range tree.childrenOf(categoryID) {
+		if n := counts[child.id]; n > 0 {
+			out.Children = append(out.Children, SearchCategory{Category: &CategoryRef{ID: child.id, Name: child.name},
+				Children: []SearchCategory{}, ProductCount: n})
+		}
+	}
+	return out
+}
+
+// page builds the requested page of hits.
+func (s *Service) page(ctx context.Context, store *storecontext.Store, accountID string, q *query,
+	hits []*candidate) ([]ProductSummary, error) {
+	from := q.page * q.pageSize
+	if from >= len(hits) {
+		return []ProductSummary{}, nil
+	}
+	to := min(from+q.pageSize, len(hits))
+	ids := make([]string, 0, to-from)
+	for _, c := range hits[from:to] {
+		ids = append(ids, c.id)
+	}
+	cat, err := s.Registry.Catalog(ctx)
+	if err != nil {
+		return nil, err
+	}
+	product := cat.Object("Product2")
+	if product == nil {
+		return nil, errors.New("search: the records catalogue has no Product2")
+	}
+	return loadPage(ctx, s.DB, product, pageRequest{storeID: store.ID, accountID: accountID,
+		currency: store.DefaultCurrency, ids: ids, fields: q.fields, includePrices: q.includePrices,
+		includeRule: q.includeQuantityRule})
+}

@@ -1,0 +1,72 @@
+package search
+
+import (
+	"strings"
+	"unicode"
+
+	"storefront/internal/platform/db"
+)
+
+// maxTerms is how many words of a search term count (the API's limit of 32 space-separated terms).
+const maxTerms = 32
+
+// words splits text the way the index does: lower case, runs of letters and digits, everything else a separator.
+func words(text string) []string {
+	return strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+}
+
+// queryWords are the words of a search term that the query uses: at most maxTerms, duplicates dropped.
+func queryWords(term string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, w := range words(term) {
+		if seen[w] {
+			continue
+		}
+		seen[w] = true
+		out = append(out, w)
+		if len(out) == maxTerms {
+			break
+		}
+	}
+	return out
+}
+
+// matchExpr turns query words into the database's full-text query: every word must match, as a word or the start of
+// one ("glove" finds "Gloves", "pen-0000" finds SKU PEN-000012). Words hold only letters and digits, so nothing in
+// them is query syntax; they are still quoted on SQLite.
+func matchExpr(dialect db.Dialect, ws []string) string {
+	parts := make([]string, len(ws))
+	for i, w := range ws {
+		if dialect == db.Postgres {
+			parts[i] = w + ":*"
+		} else {
+			parts[i] = `"` + w + `"*`
+		}
+	}
+	if dialect == db.Postgres {
+		return strings.Join(parts, " & ")
+	}
+	return strings.Join(parts, " ")
+}
+
+// coversAll reports whether every query word is a word of text or the start of one: how relevance tells a product
+// whose name matches from one that matches only in its description.
+func coversAll(text string, query []string) bool {
+	have := words(text)
+	for _, q := range query {
+		found := false
+		for _, h := range have {
+			if strings.HasPrefix(h, q) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
