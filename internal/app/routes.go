@@ -22,6 +22,7 @@ func (a *App) Handler() http.Handler {
 	a.mountCatalog(mux) // product detail, prices, categories
 	a.mountSearch(mux)
 	mux.Handle(media.Path, media.Handler(a.DB))
+	a.mountContent(mux) // navigation menus, CMS delivery, SEO properties, cart badge
 
 	mux.Handle("/", spa.Handler(web.FS(), a.Config.BasePath))
 	return httpx.Observe(a.Log, underBasePath(a.Config.BasePath, withPrincipal(mux)))

@@ -10,6 +10,7 @@ func commerceObjects() []Object {
 	all = append(all, pricingObjects()...)
 	all = append(all, fulfilmentObjects()...)
 	all = append(all, siteObjects()...)
+	all = append(all, cartObjects()...)
 	return all
 }
 
@@ -222,4 +223,34 @@ func siteObjects() []Object {
 		text("ImageUrl", "Image URL", 1000),
 	)
 	return []Object{linkSet, item}
+}
+
+// cartObjects are the minimal cart objects (0a6 WebCart, 0a9 CartItem, Salesforce's prefixes): enough for the cart
+// badge's compact summary and for staff to fill a buyer's cart through the records API. The cart work extends them.
+func cartObjects() []Object {
+	cart := std("WebCart", "Cart", "Carts", "0a6", true,
+		withDefault(nameField("Cart Name", 255), "Cart"),
+		required(ref("WebStoreId", "Store ID", "WebStore")),
+		ref("AccountId", "Account ID", "Account"),
+		// A guest's cart belongs to the guest's session (its hash), never shown or set through the records API.
+		hidden(text("GuestSessionId", "Guest Session ID", 128)),
+		required(withDefault(picklist("Status", "Status", "Active", "Checkout", "Closed", "PendingDelete",
+			"Processing"), "Active")),
+		required(withDefault(picklist("Type", "Type", "Cart", "PayNowReadOnly"), "Cart")),
+		withDefault(text("CurrencyIsoCode", "Currency ISO Code", 3), "USD"),
+		boolean("IsSecondary", "Secondary", false),
+	)
+	item := std("CartItem", "Cart Item", "Cart Items", "0a9", false,
+		required(ref("CartId", "Cart ID", "WebCart")),
+		ref("Product2Id", "Product ID", "Product2"),
+		nameField("Cart Item Name", 255),
+		text("Sku", "Product SKU", 180),
+		required(withDefault(decimal("Quantity", "Quantity", 18, 2), "1")),
+		required(withDefault(picklist("Type", "Type", "Product", "DeliveryCharge"), "Product")),
+		currency("SalesPrice", "Sales Price"),
+		currency("ListPrice", "List Price"),
+		currency("TotalPrice", "Total Price"),
+		currency("TotalListPrice", "Total List Price"),
+	)
+	return []Object{cart, item}
 }

@@ -1,0 +1,33 @@
+package app
+
+import (
+	"net/http"
+
+	"storefront/internal/cms"
+	"storefront/internal/commerce/cart"
+	"storefront/internal/navigation"
+	"storefront/internal/records"
+	"storefront/internal/seo"
+)
+
+// mountContent registers the site's content calls: navigation menus (Connect resource and server action), CMS
+// delivery, SEO properties, and the cart badge's compact summary.
+func (a *App) mountContent(mux *http.ServeMux) {
+	nav := &navigation.Handlers{DB: a.DB}
+	mux.Handle(navigation.ConnectPath, nav.Connect())
+	mux.Handle("GET "+navigation.ApexPath, nav.Apex())
+	mux.Handle("POST "+navigation.ApexPath, nav.Apex())
+
+	content := &cms.Handlers{DB: a.DB, BasePath: a.Config.BasePath}
+	mux.Handle(cms.SiteItemPath, content.Item())
+	mux.Handle(cms.ChannelItemPath, content.Item())
+	mux.Handle(cms.SiteListPath, content.List())
+	mux.Handle(cms.ChannelListPath, content.List())
+
+	props := &seo.Handlers{DB: a.DB, Engine: records.NewEngine(a.DB), BasePath: a.Config.BasePath}
+	mux.Handle(seo.Path, props.Properties())
+
+	carts := &cart.Handlers{DB: a.DB}
+	mux.Handle("GET "+commerceBase+"carts/compact-summary", carts.CompactSummary())
+	mux.Handle("GET "+commerceBase+"carts/{cartStateOrId}/compact-summary", carts.CompactSummary())
+}

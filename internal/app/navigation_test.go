@@ -1,0 +1,188 @@
+package app_test
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+
+	"storefront/internal/demo"
+	"storefront/internal/navigation"
+	"storefront/internal/records"
+)
+
+const apexNav = "/lwr/apex/v64.0/NavigationMenuItemsController/getConnectNavigationItems"
+
+func navParams(menu string, home bool) string {
+	return mustJSON(map[string]any{"communityId": demo.CommunityID, "navigationLinkSetDeveloperName": menu,
+		"showHomeLink": home})
+}
+
+func apexGet(params string) string { return apexNav + "?methodParams=" + url.QueryEscape(params) }
+
+func connectNav(query string) string {
+	return "/services/data/v64.0/connect/communities/" + demo.CommunityID +
+		"/navigation-menu/navigation-menu-items?" + query
+}
+
+func cat(n int64) string { return records.StableID("0ZG", n) }
+
+// link is a menu item as the wire has it.
+func link(label, kind, value string, sub ...map[string]any) map[string]any {
+	if sub == nil {
+		sub = []map[string]any{}
+	}
+	return map[string]any{"actionType": kind, "actionValue": value, "imageUrl": nil, "label": label, "subMenu": sub,
+		"target": "CurrentWindow"}
+}
+
+func catLink(label, urlName string, n int64, sub ...map[string]any) map[string]any {
+	return link(label, "InternalLink", "/category/"+urlName+"/"+cat(n), sub...)
+}
+
+var mainTopLabels = []string{"Office Supplies", "Janitorial & Sanitation", "Safety & PPE", "Tools & Hardware",
+	"Electrical & Lighting", "Plumbing", "Packaging & Shipping", "Breakroom", "Technology", "Furniture",
+	"Food Service", "Grounds & Outdoor"}
+
+func depth(items []navigation.Item) int {
+	d := 0
+	for _, it := range items {
+		d = max(d, 1+depth(it.SubMenu))
+	}
+	return d
+}
+
+func TestNavigationMenus(t *testing.T) {
+	eachDemo(t, func(t *testing.T, s *demoSite) {
+		// The main menu as the header asks for it: the home link first, then the category tree.
+		withHome := s.get(t, apexGet(navParams(demo.MainMenu, true)), "")
+		var menu navigation.Collection
+		withHome.decode(t, "main menu", 200, &menu)
+		var labels []string
+		for _, it := range menu.MenuItems {
+			labels = append(labels, it.Label)
+		}
+		if got, want := strings.Join(labels, "|"), "Home|"+strings.Join(mainTopLabels, "|"); got != want {
+			t.Fatalf("top level: %s\nwant %s", got, want)
+		}
+		if d := depth(menu.MenuItems); d != 3 {
+			t.Fatalf("menu depth %d, want 3", d)
+		}
+		home := mustJSON(link("Home", "InternalLink", "/"))
+		office := mustJSON(catLink("Office Supplies", "office-supplies", 1,
+			catLink("Writing Instruments", "writing-instruments", 2,
+				catLink("Pens", "pens", 3), catLink("Markers & Highlighters", "markers-highlighters", 4)),
+			catLink("Paper & Notebooks", "paper-notebooks", 5,
+				catLink("Copy Paper", "copy-paper", 6), catLink("Notebooks & Pads", "notebooks-pads", 7)),
+			catLink("Desk Accessories", "desk-accessories", 8),
+			catLink("Binders & Filing", "binders-filing", 9)))
+		if got := mustJSON(menu.MenuItems[0]); got != home {
+			t.Fatalf("home link: %s\nwant %s", got, home)
+		}
+		if got := mustJSON(menu.MenuItems[1]); got != office {
+			t.Fatalf("Office Supplies: %s\nwant %s", got, office)
+		}
+		if cc := withHome.header.Get("Cache-Control"); cc != "private, max-age=120" {
+			t.Fatalf("Cache-Control %q", cc)
+		}
+
+		// Without the home link: the same tree, home dropped.
+		noHome := s.get(t, apexGet(navParams(demo.MainMenu, false)), "")
+		want := `{"menuItems":[` + strings.TrimPrefix(strings.TrimPrefix(strings.TrimSuffix(withHome.body, "\n"),
+			`{"menuItems":[`), home+",")
+		noHome.want(t, "main menu without home", 200, want)
+
+		// POST with the parameters as the body answers the same; so does the Connect resource. A signed-in buyer
+		// sees the same menu.
+		buyer := s.login(t, "buyer@example.com")
+		s.call(t, "POST", apexNav, buyer, navParams(demo.MainMenu, true)).want(t, "POST", 200, strings.TrimSuffix(withHome.body, "\n"))
+		s.get(t, connectNav("navigationLinkSetDeveloperName="+demo.MainMenu+"&addHomeMenuItem=true"), "").
+			want(t, "Connect with home", 200, strings.TrimSuffix(withHome.body, "\n"))
+		s.get(t, connectNav("navigationLinkSetDeveloperName="+demo.MainMenu), buyer).
+			want(t, "Connect without home (the default)", 200, strings.TrimSuffix(noHome.body, "\n"))
+		s.get(t, connectNav("navigationLinkSetDeveloperName="+demo.MainMenu+"&addHomeMenuItem=true&menuItemTypesToSkip=SalesforceObject,Event"), "").
+			want(t, "categories skipped", 200, `{"menuItems":[`+home+`]}`)
+
+		// The profile menu, with showHomeLink false as the profile menu sends it.
+		profile := mustJSON(map[string]any{"menuItems": []map[string]any{
+			link("My Account", "InternalLink", "/my-account"), link("Order History", "InternalLink", "/order-history"),
+			link("Addresses", "InternalLink", "/addresses"), link("Log Out", "Event", "Logout")}})
+		s.get(t, apexGet(navParams(demo.ProfileMenu, false)), buyer).want(t, "profile menu", 200, profile)
+		req := s.call(t, "POST", apexNav, buyer, navParams(demo.ProfileMenu, false))
+		req.want(t, "profile menu by POST", 200, profile)
+	})
+}
+
+func apexErr(kind, message string) string {
+	return mustJSON(navigation.ApexError{Message: message, ExceptionType: kind})
+}
+
+func TestNavigationMenuErrors(t *testing.T) {
+	eachDemo(t, func(t *testing.T, s *demoSite) {
+		s.get(t, "/lwr/apex/v64.0/NoSuchController/getConnectNavigationItems", "").want(t, "unknown class", 404,
+			apexErr("System.NoSuchMethodException", "No Apex action is available for NoSuchController.getConnectNavigationItems."))
+		s.call(t, "POST", "/lwr/apex/v64.0/NavigationMenuItemsController/nope", "", "{}").want(t, "unknown method", 404,
+			apexErr("System.NoSuchMethodException", "No Apex action is available for NavigationMenuItemsController.nope."))
+		s.get(t, apexNav, "").want(t, "no parameters", 400,
+			apexErr("System.IllegalArgumentException", "The parameter communityId is required."))
+		s.get(t, apexGet(`{"communityId":"`+demo.CommunityID+`"}`), "").want(t, "no menu name", 400,
+			apexErr("System.IllegalArgumentException", "The parameter navigationLinkSetDeveloperName is required."))
+		s.get(t, apexGet(`{"communityId":"`+demo.CommunityID+`","navigationLinkSetDeveloperName":"`+demo.MainMenu+`","showHomeLink":"maybe"}`), "").
+			want(t, "bad boolean", 400, apexErr("System.TypeException", "The value of the parameter showHomeLink isn't a valid Boolean."))
+		s.get(t, apexGet(`{"communityId":42,"navigationLinkSetDeveloperName":"x"}`), "").
+			want(t, "number for a string", 400, apexErr("System.TypeException", "The value of the parameter communityId isn't a valid String."))
+		s.get(t, apexNav+"?methodParams=%7Bnot+json", "").want(t, "malformed", 400,
+			apexErr("System.JSONException", "The method parameters must be a JSON object of named parameters."))
+		s.call(t, "POST", apexNav, "", "[1,2]").want(t, "array body", 400,
+			apexErr("System.JSONException", "The method parameters must be a JSON object of named parameters."))
+		other := records.StableID("0DB", 99)
+		s.get(t, apexGet(`{"communityId":"`+other+`","navigationLinkSetDeveloperName":"`+demo.MainMenu+`"}`), "").
+			want(t, "another community", 404, apexErr("System.NoDataFoundException",
+				`The requested resource does not exist: no community has the id "`+other+`".`))
+		s.get(t, apexGet(`{"communityId":"`+demo.CommunityID+`","navigationLinkSetDeveloperName":"Nope"}`), "").
+			want(t, "unknown menu", 404, apexErr("System.NoDataFoundException", `The navigation menu "Nope" doesn't exist in this site.`))
+		// Strings "true"/"false" are Booleans to Apex; the continuation header changes nothing.
+		ok := s.get(t, apexGet(`{"communityId":"`+demo.CommunityID[:15]+`","navigationLinkSetDeveloperName":"`+demo.ProfileMenu+`","showHomeLink":"false"}`), "")
+		if ok.status != 200 || !strings.HasPrefix(ok.body, `{"menuItems":[{"actionType":"InternalLink","actionValue":"/my-account"`) {
+			t.Fatalf("15-character community id and string Boolean: %d %s", ok.status, ok.body)
+		}
+
+		// The Connect resource answers in the Connect error shape.
+		s.get(t, connectNav("addHomeMenuItem=true"), "").want(t, "no menu named", 400,
+			errorBody("INVALID_API_INPUT", "Enter a value for navigationLinkSetId or navigationLinkSetDeveloperName."))
+		s.get(t, connectNav("navigationLinkSetDeveloperName="+demo.MainMenu+"&addHomeMenuItem=maybe"), "").want(t, "bad Boolean", 400,
+			errorBody("INVALID_API_INPUT", "The type entered for addHomeMenuItem isn't valid. Enter the value as a/an Boolean."))
+		s.get(t, connectNav("navigationLinkSetDeveloperName="+demo.MainMenu+"&includeImageUrl=1"), "").want(t, "bad Boolean", 400,
+			errorBody("INVALID_API_INPUT", "The type entered for includeImageUrl isn't valid. Enter the value as a/an Boolean."))
+		if r := s.get(t, connectNav("navigationLinkSetDeveloperName="+demo.MainMenu+"&menuItemTypesToSkip=Bogus"), ""); r.status != 400 ||
+			!strings.Contains(r.body, `"errorCode":"INVALID_API_INPUT"`) {
+			t.Fatalf("bad type to skip: %d %s", r.status, r.body)
+		}
+		if r := s.get(t, connectNav("navigationLinkSetDeveloperName="+demo.MainMenu+"&publishStatus=Gone"), ""); r.status != 400 {
+			t.Fatalf("bad publish status: %d %s", r.status, r.body)
+		}
+		s.get(t, connectNav("navigationLinkSetId="+records.StableID("0Lm", 2)), "").want(t, "by id", 200,
+			strings.TrimSuffix(s.get(t, apexGet(navParams(demo.ProfileMenu, false)), "").body, "\n"))
+
+		// Effective accounts are checked: a buyer may not act for an account they do not manage.
+		buyer := s.login(t, "buyer@example.com")
+		foreign := demo.ManagedAccountIDs[0]
+		s.get(t, connectNav("navigationLinkSetDeveloperName="+demo.MainMenu+"&effectiveAccountId="+foreign), buyer).
+			want(t, "foreign account", 403, errorBody("INSUFFICIENT_ACCESS", `You don't have access to the effective account "`+foreign+`".`))
+		params := `{"communityId":"` + demo.CommunityID + `","navigationLinkSetDeveloperName":"` + demo.MainMenu +
+			`","effectiveAccountId":"` + foreign + `"}`
+		s.call(t, "POST", apexNav, buyer, params).want(t, "foreign account by Apex", 403,
+			apexErr("System.NoAccessException", `You don't have access to the effective account "`+foreign+`".`))
+		manager := s.login(t, "manager@example.com")
+		if r := s.call(t, "POST", apexNav, manager, params); r.status != 200 {
+			t.Fatalf("manager for a managed account: %d %s", r.status, r.body)
+		}
+
+		// A store closed to guests shows its menus to signed-in buyers only.
+		s.exec(t, `UPDATE webstore SET guestbrowsingenabled = ?`, false)
+		s.get(t, apexGet(navParams(demo.MainMenu, true)), "").want(t, "guest of a closed store", 401,
+			apexErr("System.NoAccessException", "Session expired or invalid"))
+		if r := s.get(t, apexGet(navParams(demo.MainMenu, true)), buyer); r.status != 200 {
+			t.Fatalf("buyer of a closed store: %d", r.status)
+		}
+	})
+}
