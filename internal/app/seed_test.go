@@ -57,6 +57,15 @@ func TestDemoMediaIsServed(t *testing.T) {
 				t.Fatalf("logo: %d %.100s", res.StatusCode, body)
 			}
 
+			// /api/site names the demo logo and the demo store's header colours.
+			res, body = get(t, srv.URL+"/api/site", "")
+			var site map[string]any
+			if res.StatusCode != 200 || json.Unmarshal([]byte(body), &site) != nil ||
+				site["logoContentKey"] != demo.LogoContentKey || site["headerBackgroundColor"] != "#1B2A41" ||
+				site["promoBarBackgroundColor"] != "#C23934" {
+				t.Fatalf("site: %d %s", res.StatusCode, body)
+			}
+
 			res, body = get(t, srv.URL+"/cms/delivery/media/MCNOSUCHKEY", "")
 			var errs []map[string]string
 			if res.StatusCode != 404 || json.Unmarshal([]byte(body), &errs) != nil || len(errs) != 1 || errs[0]["errorCode"] != "NOT_FOUND" {

@@ -33,6 +33,10 @@ type siteInfo struct {
 	Locale      string `json:"locale"`
 	BasePath    string `json:"basePath"`
 	StoreName   string `json:"storeName"`
+	// Header look (branding.go): colours from the WebStore, the logo's CMS content key ("" when none).
+	HeaderBackgroundColor   string `json:"headerBackgroundColor"`
+	PromoBarBackgroundColor string `json:"promoBarBackgroundColor"`
+	LogoContentKey          string `json:"logoContentKey"`
 }
 
 // site tells the SPA which store and site it presents; the SPA boots from it.
@@ -41,10 +45,15 @@ func (h *Handlers) site(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	brand, err := LoadBranding(r.Context(), h.DB, s.ID)
+	if err != nil {
+		return err
+	}
 	w.Header().Set("Cache-Control", "no-cache")
 	httpx.WriteJSON(w, http.StatusOK, siteInfo{WebstoreID: s.ID, CommunityID: s.CommunityID, SiteID: s.SiteID,
 		Language: strings.ReplaceAll(s.DefaultLanguage, "_", "-"), Locale: "en-US", BasePath: h.BasePath,
-		StoreName: s.Name})
+		StoreName: s.Name, HeaderBackgroundColor: brand.HeaderBackgroundColor,
+		PromoBarBackgroundColor: brand.PromoBarBackgroundColor, LogoContentKey: brand.LogoContentKey})
 	return nil
 }
 

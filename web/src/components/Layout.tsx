@@ -1,8 +1,8 @@
-import { Link, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
 import { useSite } from '../data/hooks';
-import { LoginState } from './LoginState';
+import { Header } from './header/Header';
 
-/** The app shell: skip link, header (brand, navigation, login state), main region. */
+/** The app shell: skip link, header (logo, navigation, search, login state), main region. */
 export function Layout() {
   const site = useSite();
   const storeName = site.data?.storeName || 'Storefront';
@@ -11,19 +11,7 @@ export function Layout() {
       <a className="skip-link" href="#main-content">
         Skip to content
       </a>
-      <header className="site-header">
-        <h1 className="brand">
-          <Link to="/">{storeName}</Link>
-        </h1>
-        <nav aria-label="Main" className="main-nav">
-          <ul>
-            <li>
-              <Link to="/">Home</Link>
-            </li>
-          </ul>
-        </nav>
-        <LoginState />
-      </header>
+      <Header />
       <main id="main-content" tabIndex={-1}>
         <Outlet />
       </main>

@@ -14,6 +14,10 @@ export interface Site {
   locale: string;
   basePath: string;
   storeName: string;
+  /** Header look (store settings): #RRGGBB colours and the logo's CMS content key ('' for none). */
+  headerBackgroundColor?: string;
+  promoBarBackgroundColor?: string;
+  logoContentKey?: string;
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   getProductPrice,
   getSeoProperties,
   mediaAlt,
-  mediaUrl,
+  resolveMediaUrl,
   normaliseSearchResults,
   productSearch,
   resetConfig,
@@ -104,16 +104,16 @@ describe('prices and categories', () => {
   });
 });
 
-describe('mediaUrl', () => {
+describe('resolveMediaUrl', () => {
   it('puts site paths under the base path and keeps absolute URLs', () => {
-    expect(mediaUrl('/cms/delivery/media/MC1')).toBe('/cms/delivery/media/MC1');
+    expect(resolveMediaUrl('/cms/delivery/media/MC1')).toBe('/cms/delivery/media/MC1');
     setBasePath('/shop');
-    expect(mediaUrl('/cms/delivery/media/MC1')).toBe('/shop/cms/delivery/media/MC1');
-    expect(mediaUrl('/shop/cms/delivery/media/MC1')).toBe('/shop/cms/delivery/media/MC1');
-    expect(mediaUrl('https://cdn.example.com/a.png')).toBe('https://cdn.example.com/a.png');
-    expect(mediaUrl('javascript:alert(1)')).toBeNull();
-    expect(mediaUrl('//evil.example/a.png')).toBeNull();
-    expect(mediaUrl(null)).toBeNull();
+    expect(resolveMediaUrl('/cms/delivery/media/MC1')).toBe('/shop/cms/delivery/media/MC1');
+    expect(resolveMediaUrl('/shop/cms/delivery/media/MC1')).toBe('/shop/cms/delivery/media/MC1');
+    expect(resolveMediaUrl('https://cdn.example.com/a.png')).toBe('https://cdn.example.com/a.png');
+    expect(resolveMediaUrl('javascript:alert(1)')).toBeNull();
+    expect(resolveMediaUrl('//evil.example/a.png')).toBeNull();
+    expect(resolveMediaUrl(null)).toBeNull();
   });
 });
 

@@ -138,7 +138,7 @@ export async function getCategory(categoryId: string, options: CallOptions = {})
  * site-relative paths (/cms/delivery/media/...) under the site base path.
  * Anything else gives null.
  */
-export function mediaUrl(url: string | null | undefined): string | null {
+export function resolveMediaUrl(url: string | null | undefined): string | null {
   if (typeof url !== 'string') return null;
   const u = url.trim();
   if (/^https?:\/\//i.test(u) || /^data:image\//i.test(u)) return u;

@@ -9,3 +9,7 @@ export * from './api';
 export * from './catalog';
 export * from './search';
 export * from './seo';
+export * from './navigation';
+export * from './cart';
+export * from './cms';
+export * from './searchSuggestions';

@@ -90,7 +90,7 @@ describe('applySeoHead', () => {
   });
 
   it('refuses unsafe canonical and alternate URLs', () => {
-    applySeoHead({ canonicalUrl: 'javascript:alert(1)', hrefLangUrls: [{ hrefLang: 'fr', url: '//evil.example/x' }, { lang: 'de', url: 'ftp://x/y' }] }, sources, { origin: ORIGIN });
+    applySeoHead({ canonicalUrl: 'javascript:alert(1)', hrefLangUrls: [{ hrefLang: 'fr', url: '//evil.example/x' }, { lang: 'de', url: 'ftp://x/y' }] as unknown as Record<string, string> }, sources, { origin: ORIGIN });
     expect(head().canonical).toBeNull();
     expect(head().alternates).toEqual([]);
   });

@@ -2,7 +2,7 @@
 // section 9): widths 640 (mobile), 960 (tablet), 1920 (desktop) at 1x; image
 // optimisation asks for widths of at least 100.
 
-import { mediaUrl } from '../../data/catalog';
+import { resolveMediaUrl } from '../../data/catalog';
 
 export const IMAGE_WIDTHS = { mobile: 640, tablet: 960, desktop: 1920 } as const;
 export const MIN_OPTIMISED_WIDTH = 100;
@@ -25,7 +25,7 @@ function isSiteMedia(url: string): boolean {
  * a usable image URL.
  */
 export function optimisedImageUrl(url: string | null | undefined, width: number): string | null {
-  const u = mediaUrl(url);
+  const u = resolveMediaUrl(url);
   if (!u) return null;
   if (!isSiteMedia(u)) return u;
   const w = Math.max(MIN_OPTIMISED_WIDTH, Math.round(Number.isFinite(width) ? width : MIN_OPTIMISED_WIDTH));

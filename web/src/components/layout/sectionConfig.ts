@@ -1,7 +1,7 @@
 // Section configuration and properties (spec/storefront.md section 3,
 // "Section configuration" and "Section properties"; section 2 "Layout pieces").
 
-import { mediaUrl } from '../../data/catalog';
+import { resolveMediaUrl } from '../../data/catalog';
 import { isValidImageUrl } from '../../lib/validate';
 
 export interface SectionColumn {
@@ -127,7 +127,7 @@ export interface ResponsiveBackground {
 function imageUrl(value: unknown): string | null {
   if (typeof value !== 'string' || value.trim() === '') return null;
   if (isValidImageUrl(value)) return value.trim();
-  return mediaUrl(value); // site-relative media paths
+  return resolveMediaUrl(value); // site-relative media paths
 }
 
 function srcSetEntry(srcSet: unknown, name: 'mobile' | 'tablet' | 'desktop'): string | null {

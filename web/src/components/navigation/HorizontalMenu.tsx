@@ -1,0 +1,173 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { MenuItem } from '../../data/navigation';
+import { ChevronDownIcon } from '../header/icons';
+import { DrilldownList, SHOW_MENU_LABEL } from './DrilldownList';
+import { MenuLink } from './MenuLink';
+import { debounce, MORE_ITEM_ID, MORE_LABEL, MORE_MEASURE_ID, RESIZE_DEBOUNCE_MS, splitOverflow, visibleCount } from './overflow';
+import { Tooltip } from './Tooltip';
+
+interface HorizontalMenuProps {
+  items: MenuItem[];
+  activeIds: ReadonlySet<string>;
+  onLeafSelect: (item: MenuItem) => void;
+  /** Prefix of element ids (one menu per page, but tests render several). */
+  idPrefix: string;
+}
+
+const truncated = (el: HTMLElement) => {
+  const label = el.querySelector<HTMLElement>('.nav-bar-label');
+  return !!label && label.scrollWidth > label.clientWidth;
+};
+
+/**
+ * The horizontal bar (spec sections 2 and 4): top-level items; an item with a submenu opens a
+ * dropdown on click or Enter (one at a time: opening one closes the others, clicking it again
+ * closes it); Escape closes it and returns focus to its trigger; a click elsewhere closes it.
+ * Trailing items that do not fit move into a right-aligned More entry, measured again after
+ * window resizes.
+ */
+export function HorizontalMenu({ items, activeIds, onLeafSelect, idPrefix }: HorizontalMenuProps) {
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [count, setCount] = useState(items.length);
+  const root = useRef<HTMLDivElement>(null);
+  const bar = useRef<HTMLUListElement>(null);
+  const measureList = useRef<HTMLUListElement>(null);
+  const triggers = useRef(new Map<string, HTMLButtonElement>());
+
+  const measure = useCallback(() => {
+    const available = bar.current?.clientWidth ?? 0;
+    const m = measureList.current;
+    if (!m) return;
+    const widths = Array.from(m.querySelectorAll<HTMLElement>('[data-measure-item]')).map((el) => el.getBoundingClientRect().width);
+    const more = m.querySelector<HTMLElement>(`[data-measure-id="${MORE_MEASURE_ID}"]`)?.getBoundingClientRect().width ?? 0;
+    setCount(visibleCount(widths, available, more));
+  }, []);
+
+  useLayoutEffect(measure, [items, measure]);
+
+  useEffect(() => {
+    const onResize = debounce(measure, RESIZE_DEBOUNCE_MS);
+    window.addEventListener('resize', onResize);
+    // Web fonts change the widths once they arrive.
+    void document.fonts?.ready.then(measure).catch(() => {});
+    return () => {
+      onResize.cancel();
+      window.removeEventListener('resize', onResize);
+    };
+  }, [measure]);
+
+  const openRef = useRef(openId);
+  useLayoutEffect(() => {
+    openRef.current = openId;
+  });
+  const close = useCallback((returnFocus: boolean) => {
+    const current = openRef.current;
+    setOpenId(null);
+    if (returnFocus && current) triggers.current.get(current)?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (openId === null) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close(true);
+    };
+    const onPointer = (e: PointerEvent | MouseEvent) => {
+      if (!root.current?.contains(e.target as Node)) close(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('mousedown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('mousedown', onPointer);
+    };
+  }, [openId, close]);
+
+  const { visible, more } = splitOverflow(items, count);
+  const entries = more ? [...visible, more] : visible;
+  // A dropdown whose item moved into More (or out of it) is closed.
+  const open = entries.some((e) => e.id === openId) ? openId : null;
+
+  const select = (item: MenuItem) => {
+    onLeafSelect(item);
+    setOpenId(null);
+  };
+
+  const isActive = (item: MenuItem) =>
+    item.id === MORE_ITEM_ID ? item.subMenu.some((i) => activeIds.has(i.id)) : activeIds.has(item.id);
+
+  return (
+    <div className="nav-horizontal" ref={root}>
+      <ul className="nav-bar" ref={bar}>
+        {entries.map((item) => {
+          const active = isActive(item);
+          const panelId = `${idPrefix}-panel-${item.id}`;
+          const cls = `nav-bar-item${item.id === MORE_ITEM_ID ? ' is-right-aligned' : ''}${active ? ' is-active' : ''}`;
+          if (item.subMenu.length === 0) {
+            return (
+              <li key={item.id} className={cls}>
+                <Tooltip text={item.label} when={truncated}>
+                  <MenuLink item={item} className="nav-bar-link" onSelect={select} current={active}>
+                    <span className="nav-bar-label">{item.label}</span>
+                  </MenuLink>
+                </Tooltip>
+              </li>
+            );
+          }
+          const isOpen = open === item.id;
+          return (
+            <li key={item.id} className={`${cls}${isOpen ? ' is-open' : ''}`}>
+              <Tooltip text={item.id === MORE_ITEM_ID ? SHOW_MENU_LABEL : item.label} when={item.id === MORE_ITEM_ID ? undefined : truncated}>
+                <button
+                  type="button"
+                  className="nav-bar-link"
+                  aria-expanded={isOpen}
+                  aria-controls={isOpen ? panelId : undefined}
+                  data-item-id={item.id}
+                  ref={(el) => {
+                    if (el) triggers.current.set(item.id, el);
+                    else triggers.current.delete(item.id);
+                  }}
+                  onClick={() => setOpenId((current) => (current === item.id ? null : item.id))}
+                >
+                  <span className="nav-bar-label">{item.label}</span>
+                  <ChevronDownIcon size={16} className="nav-bar-chevron" />
+                </button>
+              </Tooltip>
+              {isOpen && (
+                <DrilldownList
+                  key={item.id}
+                  id={panelId}
+                  className={`nav-dropdown${item.id === MORE_ITEM_ID ? ' is-right-aligned' : ''}`}
+                  items={item.subMenu}
+                  label={item.label}
+                  activeIds={activeIds}
+                  onLeafSelect={select}
+                  onRequestClose={close}
+                />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {/* A hidden copy of every entry and of More, measured to decide what fits. */}
+      <ul className="nav-bar nav-measure" ref={measureList} aria-hidden="true">
+        {items.map((item) => (
+          <li key={item.id} className="nav-bar-item" data-measure-item="">
+            <span className="nav-bar-link">
+              <span className="nav-bar-label">{item.label}</span>
+              {item.subMenu.length > 0 && <ChevronDownIcon size={16} className="nav-bar-chevron" />}
+            </span>
+          </li>
+        ))}
+        <li className="nav-bar-item" data-measure-id={MORE_MEASURE_ID}>
+          <span className="nav-bar-link">
+            <span className="nav-bar-label">{MORE_LABEL}</span>
+            <ChevronDownIcon size={16} className="nav-bar-chevron" />
+          </span>
+        </li>
+      </ul>
+    </div>
+  );
+}
