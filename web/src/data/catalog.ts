@@ -107,6 +107,23 @@ export async function getProductPrice(productId: string, options: CallOptions = 
   return requestJson<ProductPrice>(commerceUrl(`pricing/products/${seg(productId)}`), { signal: options.signal });
 }
 
+/** Stock of a product (GET products/{productId}/availability); quantities are strings like every quantity on the wire. */
+export interface ProductAvailability {
+  productId?: string;
+  inStock: boolean;
+  lowStock?: boolean;
+  /** Units that can be ordered now; null when the store does not track stock. */
+  availableToOrder?: string | null;
+}
+
+/** GET products/{productId}/availability */
+export async function getProductAvailability(productId: string, options: CallOptions = {}): Promise<ProductAvailability> {
+  const raw = await requestJson<Partial<ProductAvailability>>(commerceUrl(`products/${seg(productId)}/availability`), {
+    signal: options.signal,
+  });
+  return { ...raw, inStock: raw?.inStock !== false };
+}
+
 /** GET product-categories/children (the top level when parentId is absent). */
 export async function getCategoryChildren(parentId?: string | null, options: CallOptions = {}): Promise<ProductCategorySummary[]> {
   const raw = await requestJson<{ productCategories?: ProductCategorySummary[] }>(

@@ -204,9 +204,28 @@ export async function productSearch(input: ProductSearchInput, options: { signal
 export interface SortRule {
   sortRuleId: string;
   label: string;
+  labelSuffix?: string | null;
+  direction?: string;
   nameOrId?: string;
-  sortOrder?: string;
+  sortOrder?: number | string;
   type?: string;
+}
+
+const SUFFIX_LABELS: Record<string, string> = {
+  az: 'A to Z',
+  za: 'Z to A',
+  lowhigh: 'Low to High',
+  highlow: 'High to Low',
+  newest: 'Newest First',
+  oldest: 'Oldest First',
+};
+
+/** What a sort menu shows for a rule: "Price: Low to High"; the label alone for the default rule. */
+export function sortRuleLabel(rule: SortRule): string {
+  const suffix = rule.labelSuffix?.trim();
+  if (suffix) return `${rule.label}: ${SUFFIX_LABELS[suffix.toLowerCase()] ?? suffix}`;
+  if (rule.direction === 'Ascending' || rule.direction === 'Descending') return `${rule.label} (${rule.direction})`;
+  return rule.label;
 }
 
 /** GET search/sort-rules: the store's sort orders, in their order. */

@@ -4,6 +4,7 @@
 
 import { API_VERSION } from './config';
 import { FetchError, isAbortError, type ApiErrorEntry } from './errors';
+import { getEffectiveAccountId } from './effectiveAccount';
 import { requestJson, siteUrl } from './http';
 
 /** SEO properties cache lifetime: 1 hour (spec section 9). */
@@ -32,7 +33,11 @@ export interface SeoResult {
 export function seoPropertiesUrl(communityId: string, recordId: string, fields?: string[]): string {
   return siteUrl(
     `/services/data/${API_VERSION}/connect/communities/${encodeURIComponent(communityId)}/seo/properties/${encodeURIComponent(recordId)}`,
-    { fields: fields && fields.length > 0 ? fields.join(',') : undefined },
+    {
+      fields: fields && fields.length > 0 ? fields.join(',') : undefined,
+      // The server hides records the effective account may not see, as the catalog calls do.
+      effectiveAccountId: getEffectiveAccountId() ?? undefined,
+    },
   );
 }
 

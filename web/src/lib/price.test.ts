@@ -57,3 +57,21 @@ describe('formatPrice / priceDisplay', () => {
     expect(priceDisplay(undefined, '5.99', 'USD')).toBeNull();
   });
 });
+
+import { discountAmount, subtractDecimals } from './price';
+
+describe('subtractDecimals / discountAmount', () => {
+  it('subtracts exactly', () => {
+    expect(subtractDecimals('5.51', '5.99')).toBe('-0.48');
+    expect(subtractDecimals('10', '0.1')).toBe('9.9');
+    expect(subtractDecimals('0.30', '0.1')).toBe('0.20');
+    expect(subtractDecimals('-1.5', '1.25')).toBe('-2.75');
+    expect(subtractDecimals('x', '1')).toBeNull();
+  });
+  it('gives a negative discount only when the original is larger', () => {
+    expect(discountAmount('5.51', '5.99')).toBe('-0.48');
+    expect(discountAmount('5.99', '5.99')).toBeNull();
+    expect(discountAmount('6.00', '5.99')).toBeNull();
+    expect(discountAmount('5.00', null)).toBeNull();
+  });
+});

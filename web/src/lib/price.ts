@@ -105,3 +105,39 @@ export function priceDisplay(current: unknown, original: unknown, currency = 'US
     original: shouldShowOriginalPrice(original, current) ? formatPrice(original, currency, locale) : null,
   };
 }
+
+function toScaled(d: Decimal, scale: number): bigint {
+  const digits = BigInt(d.int + d.frac.padEnd(scale, '0'));
+  return d.negative ? -digits : digits;
+}
+
+function fromScaled(n: bigint, scale: number): string {
+  const negative = n < 0n;
+  const digits = (negative ? -n : n).toString().padStart(scale + 1, '0');
+  const int = digits.slice(0, digits.length - scale);
+  const frac = digits.slice(digits.length - scale);
+  return `${negative ? '-' : ''}${int}${scale > 0 ? `.${frac}` : ''}`;
+}
+
+/** a - b exactly, with the larger number of decimals of the two ("5.51" - "5.99" = "-0.48"); null when either is not a number. */
+export function subtractDecimals(a: unknown, b: unknown): string | null {
+  const x = parseDecimal(a);
+  const y = parseDecimal(b);
+  if (!x || !y) return null;
+  const textScale = (v: unknown) => {
+    const m = /\.(\d+)$/.exec(String(v).trim());
+    return m ? m[1].length : 0;
+  };
+  const scale = Math.max(textScale(a), textScale(b), x.frac.length, y.frac.length);
+  return fromScaled(toScaled(x, scale) - toScaled(y, scale), scale);
+}
+
+/**
+ * The discount of a current price against an original one, as a negative
+ * amount ("-0.48"); null when there is none. It shows only when negative.
+ */
+export function discountAmount(current: unknown, original: unknown): string | null {
+  if (!shouldShowOriginalPrice(original, current)) return null;
+  const d = subtractDecimals(current, original);
+  return d !== null && shouldShowDiscount(d) ? d : null;
+}
