@@ -3,8 +3,12 @@ package main
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync/atomic"
+
+	"storefront/internal/demo"
+	"storefront/internal/records"
 )
 
 // env is what scenarios build requests from: the server under test, the in-process ceiling server, bearer tokens
@@ -46,7 +50,34 @@ var scenarios = []scenario{
 		body := fmt.Sprintf(`{"fields":{"Description":"Benchmark update %d"}}`, e.updateNumber.Add(1))
 		return bearer(http.MethodPatch, e.base+api+"/ui-api/records/"+e.accountID, e.adminToken, body)
 	}},
+	{"navigation menu", func(e *env) (*http.Request, error) {
+		params := url.QueryEscape(`{"communityId":"` + demo.CommunityID + `","navigationLinkSetDeveloperName":"` +
+			demo.MainMenu + `","showHomeLink":true}`)
+		return http.NewRequest(http.MethodGet, e.base+"/lwr/apex/v64.0/NavigationMenuItemsController/getConnectNavigationItems?methodParams="+params, nil)
+	}},
+	{"cms logo", func(e *env) (*http.Request, error) {
+		return http.NewRequest(http.MethodGet, e.base+api+"/connect/sites/"+demo.SiteID+"/cms/delivery/contents/"+demo.LogoContentKey, nil)
+	}},
+	{"seo product", func(e *env) (*http.Request, error) {
+		return http.NewRequest(http.MethodGet, e.base+api+"/connect/communities/"+demo.CommunityID+"/seo/properties/"+
+			demoProduct+"?fields=Name,Description", nil)
+	}},
+	{"cart badge", func(e *env) (*http.Request, error) {
+		return bearer(http.MethodGet, e.base+api+"/commerce/webstores/"+e.storeID+"/carts/compact-summary", e.buyerToken, "")
+	}},
+	{"product detail", func(e *env) (*http.Request, error) {
+		return bearer(http.MethodGet, e.base+api+"/commerce/webstores/"+e.storeID+"/products/"+benchProduct, e.buyerToken, "")
+	}},
+	{"pricing", func(e *env) (*http.Request, error) {
+		return bearer(http.MethodGet, e.base+api+"/commerce/webstores/"+e.storeID+"/pricing/products/"+benchProduct, e.buyerToken, "")
+	}},
 }
+
+// demoProduct is the demo store's first product.
+var demoProduct = records.StableID("01t", 1)
+
+// benchProduct is demo product 6: it has volume tiers, so pricing does its full work.
+var benchProduct = records.StableID("01t", 6)
 
 func bearer(method, url, token, body string) (*http.Request, error) {
 	req, err := http.NewRequest(method, url, strings.NewReader(body))

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"log/slog"
 
-	"storefront/internal/app"
 	"storefront/internal/auth"
 	"storefront/internal/platform/config"
 )
@@ -15,8 +14,7 @@ func seed(ctx context.Context, log *slog.Logger, args []string) error {
 	fs := flag.NewFlagSet("seed", flag.ExitOnError)
 	cfg := config.Bind(fs)
 	products := fs.Int("products", 0, "generate a catalog of N products (in the demo store's shape) instead of the demo store")
-	_ = fs.Parse(args)
-	a, err := app.Open(ctx, *cfg, log)
+	a, err := openApp(ctx, log, fs, cfg, args)
 	if err != nil {
 		return err
 	}
@@ -40,8 +38,7 @@ func user(ctx context.Context, log *slog.Logger, args []string) error {
 	fs.StringVar(&u.LastName, "last", "", "last name (required)")
 	fs.BoolVar(&u.Staff, "staff", false, "create a store staff user")
 	fs.StringVar(&u.AccountID, "account", "", "create a buyer in this account (15- or 18-character Account id)")
-	_ = fs.Parse(args[1:])
-	a, err := app.Open(ctx, *cfg, log)
+	a, err := openApp(ctx, log, fs, cfg, args[1:])
 	if err != nil {
 		return err
 	}

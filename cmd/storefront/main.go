@@ -63,8 +63,7 @@ func main() {
 func serve(ctx context.Context, log *slog.Logger, args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ExitOnError)
 	cfg := config.Bind(fs)
-	_ = fs.Parse(args)
-	a, err := app.Open(ctx, *cfg, log)
+	a, err := openApp(ctx, log, fs, cfg, args)
 	if err != nil {
 		return err
 	}
@@ -99,14 +98,19 @@ func serve(ctx context.Context, log *slog.Logger, args []string) error {
 func migrate(ctx context.Context, log *slog.Logger, args []string) error {
 	fs := flag.NewFlagSet("migrate", flag.ExitOnError)
 	cfg := config.Bind(fs)
-	_ = fs.Parse(args)
-	a, err := app.Open(ctx, *cfg, log)
+	a, err := openApp(ctx, log, fs, cfg, args)
 	if err != nil {
 		return err
 	}
 	defer a.Close()
 	fmt.Println("database is up to date")
 	return nil
+}
+
+// openApp parses a command's flags and opens the store's database, migrated.
+func openApp(ctx context.Context, log *slog.Logger, fs *flag.FlagSet, cfg *config.Config, args []string) (*app.App, error) {
+	_ = fs.Parse(args) // ExitOnError: a bad flag has already exited
+	return app.Open(ctx, *cfg, log)
 }
 
 func dbKind(u string) string {

@@ -23,11 +23,14 @@ type demoSite struct {
 	d   *db.DB
 }
 
-func eachDemo(t *testing.T, fn func(t *testing.T, s *demoSite)) {
+func eachDemo(t *testing.T, fn func(t *testing.T, s *demoSite)) { eachDemoAt(t, "", fn) }
+
+// eachDemoAt serves the demo site under a base path ("" or "shop").
+func eachDemoAt(t *testing.T, basePath string, fn func(t *testing.T, s *demoSite)) {
 	for kind, u := range dbtest.URLs(t) {
 		t.Run(kind, func(t *testing.T) {
 			ctx := context.Background()
-			a, err := app.Open(ctx, config.Config{DB: u}, slog.New(slog.DiscardHandler))
+			a, err := app.Open(ctx, config.Config{DB: u, BasePath: basePath}, slog.New(slog.DiscardHandler))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -8,8 +8,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"storefront/internal/identity"
+	"storefront/internal/records/recordstest"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,7 +17,6 @@ import (
 
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
-	"storefront/internal/records"
 )
 
 // testServer serves the auth endpoints behind the real middleware, plus probes that show the resolved principal:
@@ -447,17 +446,7 @@ func TestSessionExpiryAndRefresh(t *testing.T) {
 // on SQLite.
 func BenchmarkResolveCookieSession(b *testing.B) {
 	ctx := context.Background()
-	d, err := db.Open(ctx, "sqlite://"+filepath.Join(b.TempDir(), "bench.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer d.Close()
-	if err := d.Migrate(ctx); err != nil {
-		b.Fatal(err)
-	}
-	if err := records.SyncSchema(ctx, d, records.StandardObjects()); err != nil {
-		b.Fatal(err)
-	}
+	d := recordstest.Open(b, "sqlite")
 	svc := NewService(d, "")
 	uid, err := CreateUser(ctx, d, NewUser{Email: "a@example.com", Password: "demo1234", LastName: "A", Staff: true})
 	if err != nil {

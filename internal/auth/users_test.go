@@ -7,19 +7,12 @@ import (
 	"time"
 
 	"storefront/internal/platform/db"
-	"storefront/internal/platform/db/dbtest"
 	"storefront/internal/records"
+	"storefront/internal/records/recordstest"
 )
 
 // eachDB runs fn on both databases with the records schema in place.
-func eachDB(t *testing.T, fn func(t *testing.T, d *db.DB)) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		if err := records.SyncSchema(context.Background(), d, records.StandardObjects()); err != nil {
-			t.Fatal(err)
-		}
-		fn(t, d)
-	})
-}
+var eachDB = recordstest.Each
 
 // insertAccount adds an Account row the way the records layer lays it out.
 func insertAccount(t *testing.T, d *db.DB, name string) string {

@@ -8,24 +8,14 @@ import (
 	"testing"
 
 	"storefront/internal/platform/db"
-	"storefront/internal/platform/db/dbtest"
 	"storefront/internal/records"
+	"storefront/internal/records/recordstest"
 )
 
-func openSynced(t *testing.T, kind string) *db.DB {
-	t.Helper()
-	d := dbtest.Open(t, kind)
-	if err := records.SyncSchema(context.Background(), d, records.StandardObjects()); err != nil {
-		t.Fatal(err)
-	}
-	return d
-}
-
-func eachSynced(t *testing.T, fn func(t *testing.T, d *db.DB)) {
-	for _, kind := range []string{"sqlite", "postgres"} {
-		t.Run(kind, func(t *testing.T) { fn(t, openSynced(t, kind)) })
-	}
-}
+var (
+	openSynced = recordstest.Open
+	eachSynced = recordstest.Each
+)
 
 func seedDemo(t *testing.T, d *db.DB) {
 	t.Helper()

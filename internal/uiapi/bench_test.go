@@ -5,31 +5,20 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"storefront/internal/identity"
-	"storefront/internal/platform/db"
 	"storefront/internal/records"
+	"storefront/internal/records/recordstest"
 )
 
 // benchServer is the UI API on a fresh SQLite file with one account, called as staff over loopback HTTP.
 func benchServer(b *testing.B) (*httptest.Server, string) {
 	b.Helper()
 	ctx := context.Background()
-	d, err := db.Open(ctx, "sqlite://"+filepath.Join(b.TempDir(), "bench.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { d.Close() })
-	if err := d.Migrate(ctx); err != nil {
-		b.Fatal(err)
-	}
-	if err := records.SyncSchema(ctx, d, records.StandardObjects()); err != nil {
-		b.Fatal(err)
-	}
+	d := recordstest.Open(b, "sqlite")
 	eng := records.NewEngine(d)
 	staff := &identity.Principal{UserID: records.StableID("005", 1), Staff: true}
 	acct, err := eng.Create(ctx, staff, "Account", map[string]any{"Name": "Bench", "AnnualRevenue": "1000", "Industry": "Retail"})

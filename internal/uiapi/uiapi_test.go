@@ -15,8 +15,8 @@ import (
 
 	"storefront/internal/identity"
 	"storefront/internal/platform/db"
-	"storefront/internal/platform/db/dbtest"
 	"storefront/internal/records"
+	"storefront/internal/records/recordstest"
 )
 
 // examples are copies of the real responses in shared/contracts/uiapi/examples.
@@ -46,9 +46,6 @@ func asUser(principals map[string]*identity.Principal, next http.Handler) http.H
 func newEnv(t *testing.T, d *db.DB) *env {
 	t.Helper()
 	ctx := context.Background()
-	if err := records.SyncSchema(ctx, d, records.StandardObjects()); err != nil {
-		t.Fatal(err)
-	}
 	e := &env{t: t, engine: records.NewEngine(d)}
 	admin, err := e.engine.Create(ctx, records.System, "User", map[string]any{"Username": "admin@x.io", "Email": "admin@x.io", "LastName": "Admin"})
 	if err != nil {
@@ -141,7 +138,7 @@ func exampleKeys(t *testing.T, file string) map[string]any {
 }
 
 func TestRecordLifecycleOverHTTP(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+	recordstest.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		created := e.do("staff", "POST", "/records", `{"apiName":"Account","fields":{"Name":"Burlington","AnnualRevenue":12.5,"NumberOfEmployees":"9000","Id":"001000000000000AAA","Type":"Prospect"}}`)
 		if created.status != http.StatusCreated {
@@ -213,7 +210,7 @@ func TestRecordLifecycleOverHTTP(t *testing.T) {
 }
 
 func TestRecordErrorsOverHTTP(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+	recordstest.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		notFound := `[{"errorCode":"NOT_FOUND","message":"The requested resource does not exist"}]`
 		for _, id := range []string{"zzz000000000001", "001not-an-id", "001000000000001AAB", records.NewID("001")} {
@@ -284,7 +281,7 @@ func TestRecordErrorsOverHTTP(t *testing.T) {
 }
 
 func TestAccessOverHTTP(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+	recordstest.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		invalid := `[{"errorCode":"INVALID_SESSION_ID","message":"Session expired or invalid"}]`
 		wantJSON(t, e.do("guest", "GET", "/records/"+e.mine.ID+"?fields=Account.Name", ""), 401, invalid)
@@ -337,7 +334,7 @@ func TestAccessOverHTTP(t *testing.T) {
 }
 
 func TestRelationshipFieldsAndLayouts(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+	recordstest.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		c := e.do("staff", "POST", "/records", `{"apiName":"Contact","fields":{"FirstName":"Ada","LastName":"Lovelace","AccountId":"`+e.mine.ID[:15]+`","Email":"ada@x.io"}}`)
 		if c.status != 201 {
@@ -370,7 +367,7 @@ func TestRelationshipFieldsAndLayouts(t *testing.T) {
 }
 
 func TestObjectInfoShape(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+	recordstest.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		example := exampleKeys(t, "object-Account.json")
 		res := e.do("staff", "GET", "/object-info/account", "")

@@ -7,7 +7,6 @@ import (
 	"strconv"
 
 	"storefront/internal/commerce/pricing"
-	"storefront/internal/platform/httpx"
 )
 
 // availability is the answer of GET products/{productId}/availability. The Connect API has no product stock call
@@ -39,7 +38,7 @@ func (h *Handlers) availability(w http.ResponseWriter, r *http.Request) error {
 	pred, args := pricing.EntitledFilter("p", s.store.ID, s.accountID)
 	var onHand, reserved, threshold sql.NullInt64
 	var tracked bool
-	err = h.DB.QueryRow(ctx, `SELECT i.id IS NOT NULL, i.quantityonhand, i.quantityreserved, i.lowstockthreshold
+	err = h.q.QueryRow(ctx, `SELECT i.id IS NOT NULL, i.quantityonhand, i.quantityreserved, i.lowstockthreshold
 		FROM product2 p LEFT JOIN productinventory i ON i.productid = p.id
 		WHERE p.id = ? AND `+pred, append([]any{id}, args...)...).Scan(&tracked, &onHand, &reserved, &threshold)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -56,7 +55,6 @@ func (h *Handlers) availability(w http.ResponseWriter, r *http.Request) error {
 		out.InStock = available > 0
 		out.LowStock = out.InStock && threshold.Valid && available <= threshold.Int64
 	}
-	w.Header().Set("Cache-Control", "no-cache") // stock moves with every order: always ask again
-	httpx.WriteJSON(w, http.StatusOK, out)
+	writeJSON(w, perCaller, out)
 	return nil
 }

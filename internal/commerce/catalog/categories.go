@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 
+	"storefront/internal/commerce/pricing"
 	"storefront/internal/records"
 )
 
@@ -33,7 +34,7 @@ const maxDepth = 32
 // pathFrom walks from the category selected by start (a subquery taking startArgs) up to the root and returns the
 // path root first, in one query.
 func (h *Handlers) pathFrom(ctx context.Context, start string, startArgs ...any) ([]pathCategory, error) {
-	rows, err := h.DB.Query(ctx, `WITH RECURSIVE chain(id, parentid, name, description, urlname, depth) AS (
+	rows, err := h.q.Query(ctx, `WITH RECURSIVE chain(id, parentid, name, description, urlname, depth) AS (
 			SELECT c.id, c.parentcategoryid, c.name, c.description, c.urlname, 0 FROM productcategory c
 			WHERE c.id = (`+start+`)
 			UNION ALL
@@ -73,7 +74,7 @@ func (h *Handlers) storeCategory(ctx context.Context, storeID, raw, param string
 		return "", err
 	}
 	var found string
-	err = h.DB.QueryRow(ctx, `SELECT c.id FROM productcategory c WHERE c.id = ? AND `+catalogSQL, id, storeID).Scan(&found)
+	err = h.q.QueryRow(ctx, `SELECT c.id FROM productcategory c WHERE c.id = ? AND `+catalogSQL, id, storeID).Scan(&found)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", itemNotFound("The product category %s doesn't exist in this store.", id)
 	}
@@ -99,7 +100,7 @@ func (h *Handlers) categoryPath(w http.ResponseWriter, r *http.Request) error {
 	if len(path) == 0 {
 		return itemNotFound("The product category %s doesn't exist in this store.", id)
 	}
-	writeJSON(w, categoryPath{Path: path})
+	writeJSON(w, categories, categoryPath{Path: path})
 	return nil
 }
 
@@ -126,7 +127,7 @@ func (h *Handlers) categoryChildren(w http.ResponseWriter, r *http.Request) erro
 		}
 		where, args = `c.parentcategoryid = ? AND `+catalogSQL, []any{parent, s.store.ID}
 	}
-	rows, err := h.DB.Query(ctx, `SELECT c.id, c.name, c.description, c.isnavigational, c.parentcategoryid, c.urlname
+	rows, err := h.q.Query(ctx, `SELECT c.id, c.name, c.description, c.isnavigational, c.parentcategoryid, c.urlname
 		FROM productcategory c WHERE `+where+` ORDER BY c.sortorder, c.name, c.id`, args...)
 	if err != nil {
 		return err
@@ -160,7 +161,7 @@ func (h *Handlers) categoryChildren(w http.ResponseWriter, r *http.Request) erro
 		n := strconv.Itoa(counts[out[i].ID])
 		out[i].Fields["NumberOfProducts"] = &n
 	}
-	writeJSON(w, map[string]any{"productCategories": out})
+	writeJSON(w, categories, map[string]any{"productCategories": out})
 	return nil
 }
 
@@ -171,13 +172,10 @@ func (h *Handlers) productCounts(ctx context.Context, ids []string) (map[string]
 	if len(ids) == 0 {
 		return out, nil
 	}
-	args := make([]any, 0, len(ids)+1)
-	for _, id := range ids {
-		args = append(args, id)
-	}
+	in, args := inList(ids)
 	args = append(args, maxDepth)
-	rows, err := h.DB.Query(ctx, `WITH RECURSIVE tree(root, id, depth) AS (
-			SELECT c.id, c.id, 0 FROM productcategory c WHERE c.id IN (`+placeholders(len(ids))+`)
+	rows, err := h.q.Query(ctx, `WITH RECURSIVE tree(root, id, depth) AS (
+			SELECT c.id, c.id, 0 FROM productcategory c WHERE c.id IN (`+in+`)
 			UNION ALL
 			SELECT tree.root, c.id, tree.depth + 1 FROM productcategory c JOIN tree ON c.parentcategoryid = tree.id
 			WHERE tree.depth < ?
@@ -249,7 +247,7 @@ func (h *Handlers) category(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out, err := h.loadCategory(ctx, s.store.ID, id, fields)
+	out, err := h.loadCategory(ctx, h.reader(len(names) == 0), s.store.ID, id, fields)
 	if err != nil {
 		return err
 	}
@@ -264,7 +262,7 @@ func (h *Handlers) category(w http.ResponseWriter, r *http.Request) error {
 		out.Fields["NumberOfProducts"] = &n
 	}
 	if !excludeMedia {
-		rows, err := loadMedia(ctx, h.DB, `SELECT m.id, m.usagetype, m.sortorder, mc.title, mc.alttext, mc.url, mc.mimetype
+		rows, err := loadMedia(ctx, h.q, `SELECT m.id, m.usagetype, m.sortorder, mc.title, mc.alttext, mc.url, mc.mimetype
 			FROM productcategorymedia m JOIN managedcontent mc ON mc.id = m.electronicmediaid
 			WHERE m.productcategoryid = ? AND mc.ispublished ORDER BY m.sortorder, m.id`, false, id)
 		if err != nil {
@@ -273,12 +271,12 @@ func (h *Handlers) category(w http.ResponseWriter, r *http.Request) error {
 		out.TileImage, out.BannerImage = firstOf(rows, "TileImage"), firstOf(rows, "BannerImage")
 		out.MediaGroups = groupMedia(categoryGroups, rows, groups)
 	}
-	writeJSON(w, out)
+	writeJSON(w, categories, out)
 	return nil
 }
 
 // loadCategory reads a category of the store with the given fields; 404 ITEM_NOT_FOUND outside the store.
-func (h *Handlers) loadCategory(ctx context.Context, storeID, id string, fields []*records.Field) (*categoryDetail, error) {
+func (h *Handlers) loadCategory(ctx context.Context, q pricing.Querier, storeID, id string, fields []*records.Field) (*categoryDetail, error) {
 	cols := "c.id"
 	if len(fields) > 0 {
 		cols += ", " + columnList("c", fields)
@@ -288,7 +286,7 @@ func (h *Handlers) loadCategory(ctx context.Context, storeID, id string, fields 
 	for i := range raw {
 		dest[i] = &raw[i]
 	}
-	err := h.DB.QueryRow(ctx, `SELECT `+cols+` FROM productcategory c WHERE c.id = ? AND `+catalogSQL, id, storeID).Scan(dest...)
+	err := q.QueryRow(ctx, `SELECT `+cols+` FROM productcategory c WHERE c.id = ? AND `+catalogSQL, id, storeID).Scan(dest...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, itemNotFound("The product category %s doesn't exist in this store.", id)
 	}

@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"strings"
 
+	"storefront/internal/commerce/pricing"
 	"storefront/internal/commerce/storecontext"
 	"storefront/internal/identity"
 	"storefront/internal/platform/db"
@@ -22,11 +23,14 @@ import (
 type Handlers struct {
 	DB       *db.DB
 	Registry *records.Registry // Product2 and ProductCategory field metadata, custom fields included
+	// q runs the calls' fixed reads as prepared statements. Reads whose text depends on the request (a fields
+	// list) go to DB.
+	q *db.StmtCache
 }
 
 // New returns the catalog handlers over d.
 func New(d *db.DB) *Handlers {
-	return &Handlers{DB: d, Registry: records.NewRegistry(d)}
+	return &Handlers{DB: d, Registry: records.NewRegistry(d), q: d.NewStmtCache(256)}
 }
 
 // Register mounts the routes under base, the commerce prefix ending in "/".
@@ -41,9 +45,13 @@ func (h *Handlers) Register(mux *http.ServeMux, base string) {
 	mux.Handle("GET "+base+"product-category-path/product-categories/{categoryId}", httpx.HandlerFunc(h.categoryPath))
 }
 
-// cacheControl lets a browser keep a catalog answer for a minute: it depends on the caller (entitlement, prices),
-// so only privately.
-const cacheControl = "private, max-age=60"
+// Cache policies. Products, prices and stock depend on who asks (entitlement, price books), and the same URL
+// answers a guest and, after sign-in, a buyer: the browser must ask again every time (the client data layer keeps
+// its own cache by TTL). The category tree is the same for everyone who may browse: a minute's private reuse.
+const (
+	perCaller  = "private, no-cache"
+	categories = "private, max-age=60"
+)
 
 // shopper is who a catalog call answers for.
 type shopper struct {
@@ -138,9 +146,9 @@ func listParam(q url.Values, name string, max, maxLen int) ([]string, error) {
 // catalogSQL restricts a query over productcategory (aliased c) to the categories of the store's catalogs.
 const catalogSQL = `c.catalogid IN (SELECT sc.productcatalogid FROM webstorecatalog sc WHERE sc.salesstoreid = ?)`
 
-// writeJSON answers 200 with the catalog cache policy.
-func writeJSON(w http.ResponseWriter, v any) {
-	w.Header().Set("Cache-Control", cacheControl)
+// writeJSON answers 200 with a cache policy.
+func writeJSON(w http.ResponseWriter, cache string, v any) {
+	w.Header().Set("Cache-Control", cache)
 	httpx.WriteJSON(w, http.StatusOK, v)
 }
 
@@ -157,9 +165,29 @@ func (h *Handlers) object(ctx context.Context, apiName string) (*records.Object,
 	return o, nil
 }
 
-// placeholders returns "?, ?, ..." for n values.
-func placeholders(n int) string {
-	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
+// inList returns the placeholders and arguments of an IN list, padded to a power of two by repeating the last
+// value (which IN ignores) so that the statement cache sees few distinct texts.
+func inList(ids []string) (string, []any) {
+	if len(ids) == 0 {
+		return "NULL", nil // IN (NULL) matches nothing
+	}
+	n := 1
+	for n < len(ids) {
+		n *= 2
+	}
+	args := make([]any, n)
+	for i := range args {
+		args[i] = ids[min(i, len(ids)-1)]
+	}
+	return strings.TrimSuffix(strings.Repeat("?, ", n), ", "), args
+}
+
+// reader picks where a read runs: prepared when its text is fixed, plain when the request shaped it.
+func (h *Handlers) reader(fixed bool) pricing.Querier {
+	if fixed {
+		return h.q
+	}
+	return h.DB
 }
 
 func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }

@@ -110,8 +110,9 @@ func Entitlements(ctx context.Context, q Querier, storeID, accountID string, pro
 		return out, nil
 	}
 	expr, args := EntitlementSQL("p", storeID, accountID)
-	rows, err := q.Query(ctx, `SELECT p.id, `+expr+` FROM product2 p WHERE p.id IN (`+placeholders(len(ids))+`)
-		AND p.isactive`, append(args, anySlice(ids)...)...)
+	in, inArgs := inList(ids)
+	rows, err := q.Query(ctx, `SELECT p.id, `+expr+` FROM product2 p WHERE p.id IN (`+in+`)
+		AND p.isactive`, append(args, inArgs...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -143,17 +144,22 @@ func Entitled(ctx context.Context, q Querier, storeID, accountID string, product
 	return out, nil
 }
 
-// placeholders returns "?, ?, ..." for n values.
-func placeholders(n int) string {
-	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
-}
-
-func anySlice(ss []string) []any {
-	out := make([]any, len(ss))
-	for i, s := range ss {
-		out[i] = s
+// inList returns the placeholders and arguments of an IN list of ids. The list is padded to a power of two by
+// repeating its last id (which IN ignores), so a page of any size runs one of a few query texts, and a statement
+// cache (db.StmtCache) reuses them.
+func inList(ids []string) (string, []any) {
+	if len(ids) == 0 {
+		return "NULL", nil // IN (NULL) matches nothing
 	}
-	return out
+	n := 1
+	for n < len(ids) {
+		n *= 2
+	}
+	args := make([]any, n)
+	for i := range args {
+		args[i] = ids[min(i, len(ids)-1)]
+	}
+	return strings.TrimSuffix(strings.Repeat("?, ", n), ", "), args
 }
 
 // distinct drops duplicates and blanks, keeping the first occurrence's order.

@@ -164,7 +164,7 @@ func loadEntries(ctx context.Context, q Querier, s *pricingStore, storeID, accou
 		books += ` UNION ALL SELECT ?, 0`
 		args = append(args, s.guestBook)
 	}
-	in := placeholders(len(ids))
+	in, inArgs := inList(ids)
 	query := `SELECT e.id, e.pricebook2id, e.product2id, e.unitprice, e.priceadjustmentscheduleid, b.priority, 0
 		FROM pricebookentry e
 		JOIN (` + books + `) b ON b.bookid = e.pricebook2id
@@ -174,9 +174,9 @@ func loadEntries(ctx context.Context, q Querier, s *pricingStore, storeID, accou
 		SELECT e.id, e.pricebook2id, e.product2id, e.unitprice, NULL, 0, 1
 		FROM pricebookentry e JOIN pricebook2 pb ON pb.id = e.pricebook2id
 		WHERE e.pricebook2id = ? AND e.isactive AND pb.isactive AND e.product2id IN (` + in + `)`
-	args = append(args, anySlice(ids)...)
+	args = append(args, inArgs...)
 	args = append(args, s.standardBook)
-	args = append(args, anySlice(ids)...)
+	args = append(args, inArgs...)
 	rows, err := q.Query(ctx, query, args...)
 	if err != nil {
 		return nil, err
@@ -210,10 +210,11 @@ func loadTiers(ctx context.Context, q Querier, schedules map[string][]Tier) erro
 		ids = append(ids, id)
 	}
 	sort.Strings(ids)
+	in, args := inList(ids)
 	rows, err := q.Query(ctx, `SELECT t.id, t.priceadjustmentscheduleid, t.lowerbound, t.upperbound, t.tiertype, t.tiervalue
 		FROM priceadjustmenttier t JOIN priceadjustmentschedule s ON s.id = t.priceadjustmentscheduleid
-		WHERE s.isactive AND t.priceadjustmentscheduleid IN (`+placeholders(len(ids))+`)
-		ORDER BY t.priceadjustmentscheduleid, t.lowerbound, t.id`, anySlice(ids)...)
+		WHERE s.isactive AND t.priceadjustmentscheduleid IN (`+in+`)
+		ORDER BY t.priceadjustmentscheduleid, t.lowerbound, t.id`, args...)
 	if err != nil {
 		return err
 	}

@@ -339,7 +339,7 @@ func insert(t *testing.T, d *db.DB, table, prefix string, cols map[string]any) s
 	for k, v := range cols {
 		names, args = append(names, k), append(args, v)
 	}
-	exec(t, d, "INSERT INTO "+db.Ident(table)+" ("+strings.Join(names, ", ")+") VALUES ("+placeholders(len(names))+")", args...)
+	exec(t, d, "INSERT INTO "+db.Ident(table)+" ("+strings.Join(names, ", ")+") VALUES (?"+strings.Repeat(", ?", len(names)-1)+")", args...)
 	return id
 }
 
@@ -379,4 +379,22 @@ func sameSet(m map[string]bool, ids []string) bool {
 		}
 	}
 	return true
+}
+
+func TestInListPadsToAPowerOfTwo(t *testing.T) {
+	for _, c := range []struct {
+		ids  []string
+		sql  string
+		args []any
+	}{
+		{nil, "NULL", nil},
+		{[]string{"a"}, "?", []any{"a"}},
+		{[]string{"a", "b", "c"}, "?, ?, ?, ?", []any{"a", "b", "c", "c"}},
+		{[]string{"a", "b", "c", "d"}, "?, ?, ?, ?", []any{"a", "b", "c", "d"}},
+	} {
+		sql, args := inList(c.ids)
+		if sql != c.sql || !reflect.DeepEqual(args, c.args) {
+			t.Errorf("inList(%v) = %q %v, want %q %v", c.ids, sql, args, c.sql, c.args)
+		}
+	}
 }

@@ -10,19 +10,12 @@ import (
 
 	"storefront/internal/identity"
 	"storefront/internal/platform/db"
-	"storefront/internal/platform/db/dbtest"
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
+	"storefront/internal/records/recordstest"
 )
 
-func eachDB(t *testing.T, fn func(t *testing.T, d *db.DB)) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		if err := records.SyncSchema(context.Background(), d, records.StandardObjects()); err != nil {
-			t.Fatal(err)
-		}
-		fn(t, d)
-	})
-}
+var eachDB = recordstest.Each
 
 func insert(t *testing.T, d *db.DB, table, prefix string, cols map[string]any) string {
 	t.Helper()

@@ -40,7 +40,7 @@ func URLs(t *testing.T) map[string]string {
 
 // Open opens and migrates a fresh database of the named kind, closed when the test ends. A postgres test is
 // skipped, saying why, when STOREFRONT_TEST_POSTGRES is not set.
-func Open(t *testing.T, kind string) *db.DB {
+func Open(t testing.TB, kind string) *db.DB {
 	t.Helper()
 	var u string
 	switch kind {
@@ -68,7 +68,7 @@ func Open(t *testing.T, kind string) *db.DB {
 }
 
 // freshSchema creates a uniquely named schema on the server and returns a URL whose connections use it.
-func freshSchema(t *testing.T, base string) string {
+func freshSchema(t testing.TB, base string) string {
 	t.Helper()
 	var raw [6]byte
 	_, _ = rand.Read(raw[:])
