@@ -18,6 +18,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"time"
 
 	"storefront/internal/demo"
@@ -30,16 +31,17 @@ func main() {
 	dbURL := flag.String("db", "", "database for the server: empty for a fresh SQLite file, or postgres://... (seeded with the demo store when empty)")
 	only := flag.String("only", "", "comma-separated scenarios to run (the ceiling always runs)")
 	maxErrors := flag.Float64("max-error-ratio", 0.01, "fail when a scenario's errors exceed this share of its requests")
+	products := flag.Int("products", 0, "before starting the server, run `storefront seed --products N` on its database: a catalogue of N generated products besides the demo store's")
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	if err := bench(ctx, *bin, *dbURL, *only, *duration, *concurrency, *maxErrors); err != nil {
+	if err := bench(ctx, *bin, *dbURL, *only, *duration, *concurrency, *maxErrors, *products); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
 
-func bench(ctx context.Context, bin, dbURL, only string, duration time.Duration, concurrency int, maxErrors float64) error {
+func bench(ctx context.Context, bin, dbURL, only string, duration time.Duration, concurrency int, maxErrors float64, products int) error {
 	selected, err := selectScenarios(scenarios, only)
 	if err != nil {
 		return err
@@ -49,7 +51,7 @@ func bench(ctx context.Context, bin, dbURL, only string, duration time.Duration,
 		return err
 	}
 	defer ceiling.Close()
-	base, stopServer, err := startServer(ctx, bin, dbURL)
+	base, stopServer, err := startServer(ctx, bin, dbURL, products)
 	if err != nil {
 		return err
 	}
@@ -65,7 +67,15 @@ func bench(ctx context.Context, bin, dbURL, only string, duration time.Duration,
 		fmt.Fprintln(os.Stderr, "bench: admin sign-in failed, its scenarios will error:", err)
 	}
 
-	fmt.Printf("storefront bench: %s per scenario, %d concurrent clients, %s\n\n", duration, concurrency, describeDB(dbURL))
+	catalog := fmt.Sprintf("the demo catalogue (%d products)", demo.DemoProducts)
+	if dbURL != "" {
+		catalog = "the catalogue stored in that database"
+	}
+	if products > 0 {
+		catalog = fmt.Sprintf("%d generated products + the demo's %d", products, demo.DemoProducts)
+	}
+	fmt.Printf("storefront bench: %s per scenario, %d concurrent clients, %s, %s\n\n", duration, concurrency,
+		describeDB(dbURL), catalog)
 	var results []result
 	for _, s := range selected {
 		results = append(results, run(ctx, client, e, s, concurrency, duration))
@@ -99,8 +109,9 @@ func startCeiling() (net.Listener, error) {
 	return ln, nil
 }
 
-// startServer runs `bin serve --demo` on a free loopback port and waits for /healthz.
-func startServer(ctx context.Context, bin, dbURL string) (string, func(), error) {
+// startServer runs `bin serve --demo` on a free loopback port and waits for /healthz. With products > 0 it first
+// runs `bin seed --products N` on the same database (about 25 s for 100,000 products on SQLite).
+func startServer(ctx context.Context, bin, dbURL string, products int) (string, func(), error) {
 	if _, err := os.Stat(bin); err != nil {
 		return "", nil, fmt.Errorf("no binary at %s (run make build first): %w", bin, err)
 	}
@@ -119,6 +130,13 @@ func startServer(ctx context.Context, bin, dbURL string) (string, func(), error)
 	logFile, err := os.Create(logPath)
 	if err != nil {
 		return "", nil, err
+	}
+	if products > 0 {
+		if err := seedProducts(ctx, bin, dbURL, products, logFile); err != nil {
+			logFile.Close()
+			os.RemoveAll(dir)
+			return "", nil, err
+		}
 	}
 	cmd := exec.Command(bin, "serve", "--addr", addr, "--db", dbURL, "--demo")
 	cmd.Stdout, cmd.Stderr = logFile, logFile
@@ -144,6 +162,20 @@ func startServer(ctx context.Context, bin, dbURL string) (string, func(), error)
 		return "", nil, fmt.Errorf("server did not become healthy: %w\n%s", err, log)
 	}
 	return base, stop, nil
+}
+
+// seedProducts runs `bin seed --products n --db dbURL`, its output going to the server log.
+func seedProducts(ctx context.Context, bin, dbURL string, n int, log *os.File) error {
+	fmt.Fprintf(os.Stderr, "bench: seeding %d products (storefront seed --products %d)...\n", n, n)
+	start := time.Now()
+	cmd := exec.CommandContext(ctx, bin, "seed", "--products", strconv.Itoa(n), "--db", dbURL)
+	cmd.Stdout, cmd.Stderr = log, log
+	if err := cmd.Run(); err != nil {
+		out, _ := os.ReadFile(log.Name())
+		return fmt.Errorf("seed --products %d: %w\n%s", n, err, out)
+	}
+	fmt.Fprintf(os.Stderr, "bench: seeded in %s\n", time.Since(start).Round(time.Second))
+	return nil
 }
 
 func freePort() (string, error) {

@@ -21,6 +21,7 @@ type env struct {
 	storeID      string
 	accountID    string
 	updateNumber atomic.Int64
+	searchNumber atomic.Int64
 }
 
 // scenario is one row of the benchmark: a name and how to build one request. Later work adds rows to scenarios.
@@ -71,6 +72,24 @@ var scenarios = []scenario{
 	{"pricing", func(e *env) (*http.Request, error) {
 		return bearer(http.MethodGet, e.base+api+"/commerce/webstores/"+e.storeID+"/pricing/products/"+benchProduct, e.buyerToken, "")
 	}},
+	// Search as the buyer, first page of 20 with prices, as the search page asks. Terms and categories rotate so
+	// that the figures are not one lucky query's.
+	{"search term", func(e *env) (*http.Request, error) {
+		term := searchTerms[int(e.searchNumber.Add(1))%len(searchTerms)]
+		return bearer(http.MethodPost, e.base+api+"/commerce/webstores/"+e.storeID+"/search/product-search",
+			e.buyerToken, `{"searchTerm":"`+term+`","pageSize":20,"includePrices":true}`)
+	}},
+	{"search category", func(e *env) (*http.Request, error) {
+		category := searchCategories[int(e.searchNumber.Add(1))%len(searchCategories)]
+		return bearer(http.MethodPost, e.base+api+"/commerce/webstores/"+e.storeID+"/search/product-search",
+			e.buyerToken, `{"categoryId":"`+category+`","pageSize":20,"includePrices":true}`)
+	}},
+	{"search refinement", func(e *env) (*http.Request, error) {
+		term := searchTerms[int(e.searchNumber.Add(1))%len(searchTerms)]
+		return bearer(http.MethodPost, e.base+api+"/commerce/webstores/"+e.storeID+"/search/product-search",
+			e.buyerToken, `{"searchTerm":"`+term+`","pageSize":20,"includePrices":true,"refinements":[`+
+				`{"attributeType":"Standard","nameOrId":"Brand","values":["Everline","Summit"],"type":"DistinctValue"}]}`)
+	}},
 }
 
 // demoProduct is the demo store's first product.
@@ -78,6 +97,14 @@ var demoProduct = records.StableID("01t", 1)
 
 // benchProduct is demo product 6: it has volume tiers, so pricing does its full work.
 var benchProduct = records.StableID("01t", 6)
+
+// searchTerms are what buyers type: product words, a brand, a SKU prefix.
+var searchTerms = []string{"stapler", "nitrile gloves", "led bulb", "copy paper", "everline", "GLV-0000", "drill", "cleaner"}
+
+// searchCategories are the demo catalogue's top-level categories (the broadest listings: every descendant's
+// products) and two leaves, by their stable ids.
+var searchCategories = []string{records.StableID("0ZG", 1), records.StableID("0ZG", 10), records.StableID("0ZG", 17),
+	records.StableID("0ZG", 3), records.StableID("0ZG", 20)}
 
 func bearer(method, url, token, body string) (*http.Request, error) {
 	req, err := http.NewRequest(method, url, strings.NewReader(body))

@@ -9,7 +9,9 @@ import (
 
 // mountSearch registers product search, suggestions and sort rules.
 func (a *App) mountSearch(mux *http.ServeMux) {
-	search.New(a.DB).Register(mux, commerceBase)
+	svc := search.New(a.DB)
+	svc.Register(mux, commerceBase)
+	go svc.Warm(context.Background())
 }
 
 // installSearch creates or upgrades the full-text index over products (it needs the product2 table, so it runs

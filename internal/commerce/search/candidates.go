@@ -2,105 +2,143 @@ package search
 
 import (
 	"context"
-	"database/sql"
 	"math/big"
 	"strings"
 
-	"storefront/internal/commerce/pricing"
 	"storefront/internal/platform/db"
 )
 
-// candidate is one product that matches the term or category and that the buyer may see, with what refinements,
-// facets and sorting need. The whole candidate set is read with one query; facets, refinements, sorting and paging
-// then run in memory, so the facet counts cover every match and the database is asked once.
+// candidate is one product that matches the term or category and that the buyer may see, with its score and what
+// sorting needs. Candidates are the whole match set: facets count over it, then refinements, sorting and paging cut
+// the page out of it.
 type candidate struct {
-	id, name, sku, family, brand, uom, created string
-	score                                      float64
-	categories                                 []string // the store's categories that hold the product
-	listPrice                                  *big.Rat // only when sorting by price; nil: no list price
-	tier                                       int      // relevance tier, see rank
+	*doc
+	score     float64
+	tier      int      // relevance tier, see rankTier
+	listPrice *big.Rat // only when sorting by price; nil: no list price
 }
 
-// candidateSource says which products to read.
-type candidateSource struct {
-	storeID, accountID string
-	words              []string // the term's words; none: a category listing
-	categories         []string // the searched category's subtree, for a category listing
-	standardBook       string   // the store's standard price book, when sorting by price
+// visibility says which documents a buyer may see: active ones listed by one of the policies.
+type visibility struct {
+	policies map[string]bool
 }
 
-// loadCandidates reads the active, entitled products matching the term (with their rank) or lying in the category
-// subtree. A term search ignores the category here; the caller keeps the candidates inside it.
-func loadCandidates(ctx context.Context, d *db.DB, src candidateSource) ([]*candidate, error) {
-	var cols strings.Builder
-	var args []any
-	cols.WriteString(`p.id, COALESCE(p.name, ''), COALESCE(p.stockkeepingunit, ''), COALESCE(p.family, ''),
-		COALESCE(p.brand, ''), COALESCE(p.quantityunitofmeasure, ''), COALESCE(p.createddate, ''), `)
-	if len(src.words) > 0 {
-		if d.Dialect == db.Postgres {
-			cols.WriteString(`ts_rank(sd.document, tq.q)`)
-		} else {
-			// bm25 is lower for better matches; weights: name 10, SKU 5, description 1.
-			cols.WriteString(`-bm25(search_fts, 10.0, 5.0, 1.0)`)
+func (v visibility) allows(x *doc) bool {
+	if !x.active {
+		return false
+	}
+	for _, p := range x.policies {
+		if v.policies[p] {
+			return true
 		}
-	} else {
-		cols.WriteString(`0.0`)
 	}
-	agg := `group_concat(pcp.productcategoryid, ',')`
-	if d.Dialect == db.Postgres {
-		agg = `string_agg(pcp.productcategoryid, ',')`
+	return false
+}
+
+// allowedPolicies are the entitlement policies that let the account (or the guest, for "") see products in the
+// store: active policies that can view products, assigned to one of the account's buyer groups selling in the
+// store, or to the store's guest buyer group. It is the rule of pricing.EntitledFilter, resolved once per search
+// instead of once per matching product.
+func allowedPolicies(ctx context.Context, d *db.DB, storeID, accountID string) (visibility, error) {
+	groups := `SELECT m.buyergroupid FROM buyergroupmember m JOIN webstorebuyergroup sg ON sg.buyergroupid = m.buyergroupid
+		WHERE m.buyerid = ? AND sg.webstoreid = ?`
+	args := []any{accountID, storeID}
+	if accountID == "" {
+		groups = `SELECT ws.guestbuyergroupid FROM webstore ws WHERE ws.id = ? AND ws.guestbuyergroupid IS NOT NULL`
+		args = []any{storeID}
 	}
-	cols.WriteString(`, (SELECT ` + agg + ` FROM productcategoryproduct pcp WHERE pcp.productid = p.id)`)
-	if src.standardBook != "" {
-		cols.WriteString(`, (SELECT e.unitprice FROM pricebookentry e WHERE e.pricebook2id = ? AND e.product2id = p.id
-			AND e.isactive)`)
-		args = append(args, src.standardBook)
-	} else {
-		cols.WriteString(`, NULL`)
+	ids, err := queryStrings(ctx, d, `SELECT DISTINCT eg.policyid FROM commerceentitlementbuyergroup eg
+		JOIN commerceentitlementpolicy pol ON pol.id = eg.policyid
+		WHERE pol.isactive AND pol.canviewproduct AND eg.buyergroupid IN (`+groups+`)`, args...)
+	v := visibility{policies: map[string]bool{}}
+	for _, id := range ids {
+		v.policies[id] = true
 	}
-	from, fromArgs := candidateFrom(d.Dialect, src)
-	entitled, entArgs := pricing.EntitledFilter("p", src.storeID, src.accountID)
-	query := `SELECT ` + cols.String() + ` FROM ` + from + ` AND ` + entitled
-	args = append(append(args, fromArgs...), entArgs...)
+	return v, err
+}
+
+// termMatches runs the full-text query alone: document keys and, for relevance, their scores.
+func termMatches(ctx context.Context, d *db.DB, ws []string, scored bool) (map[int64]float64, error) {
+	match := matchExpr(d.Dialect, ws)
+	var query string
+	switch {
+	case d.Dialect == db.Postgres && scored:
+		query = `SELECT sd.docid, ts_rank(sd.document, q) FROM search_doc sd, to_tsquery('simple', ?) q WHERE sd.document @@ q`
+	case d.Dialect == db.Postgres:
+		query = `SELECT sd.docid, 0.0 FROM search_doc sd WHERE sd.document @@ to_tsquery('simple', ?)`
+	case scored:
+		// bm25 is lower for better matches; weights: name 10, SKU 5, description 1.
+		query = `SELECT rowid, -bm25(search_fts, 10.0, 5.0, 1.0) FROM search_fts WHERE search_fts MATCH ?`
+	default:
+		query = `SELECT rowid, 0.0 FROM search_fts WHERE search_fts MATCH ?`
+	}
+	rows, err := d.Query(ctx, query, match)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]float64{}
+	for rows.Next() {
+		var id int64
+		var score float64
+		if err := rows.Scan(&id, &score); err != nil {
+			return nil, err
+		}
+		out[id] = score
+	}
+	return out, rows.Err()
+}
+
+// listPrices reads the list prices (the standard book's active entries) of the candidates, a chunk of ids at a
+// time, for sorting by price.
+func listPrices(ctx context.Context, d *db.DB, book string, cs []*candidate) error {
+	byID := make(map[string]*candidate, len(cs))
+	ids := make([]string, 0, len(cs))
+	for _, c := range cs {
+		byID[c.id] = c
+		ids = append(ids, c.id)
+	}
+	const chunk = 500
+	for from := 0; from < len(ids); from += chunk {
+		part := ids[from:min(from+chunk, len(ids))]
+		rows, err := d.Query(ctx, `SELECT product2id, unitprice FROM pricebookentry WHERE pricebook2id = ? AND isactive
+			AND product2id IN (`+placeholders(len(part))+`)`, append([]any{book}, strArgs(part)...)...)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var id, amount string
+			if err := rows.Scan(&id, &amount); err != nil {
+				rows.Close()
+				return err
+			}
+			if r, ok := new(big.Rat).SetString(strings.TrimSpace(amount)); ok && byID[id] != nil {
+				byID[id].listPrice = r
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func queryStrings(ctx context.Context, d *db.DB, query string, args ...any) ([]string, error) {
 	rows, err := d.Query(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []*candidate
+	var out []string
 	for rows.Next() {
-		c := &candidate{}
-		var cats, price sql.NullString
-		if err := rows.Scan(&c.id, &c.name, &c.sku, &c.family, &c.brand, &c.uom, &c.created, &c.score, &cats,
-			&price); err != nil {
+		var s string
+		if err := rows.Scan(&s); err != nil {
 			return nil, err
 		}
-		if cats.String != "" {
-			c.categories = strings.Split(cats.String, ",")
-		}
-		if price.Valid {
-			if r, ok := new(big.Rat).SetString(strings.TrimSpace(price.String)); ok {
-				c.listPrice = r
-			}
-		}
-		out = append(out, c)
+		out = append(out, s)
 	}
 	return out, rows.Err()
-}
-
-// candidateFrom is the FROM clause and the start of the WHERE clause that find the matching products.
-func candidateFrom(dialect db.Dialect, src candidateSource) (string, []any) {
-	if len(src.words) == 0 {
-		return `product2 p WHERE p.id IN (SELECT pcp.productid FROM productcategoryproduct pcp
-			WHERE pcp.productcategoryid IN (` + placeholders(len(src.categories)) + `))`, strArgs(src.categories)
-	}
-	match := matchExpr(dialect, src.words)
-	if dialect == db.Postgres {
-		return `search_doc sd JOIN product2 p ON p.id = sd.product_id CROSS JOIN (SELECT to_tsquery('simple', ?) AS q) tq
-			WHERE sd.document @@ tq.q`, []any{match}
-	}
-	return `search_fts JOIN search_doc sd ON sd.docid = search_fts.rowid JOIN product2 p ON p.id = sd.product_id
-		WHERE search_fts MATCH ?`, []any{match}
 }
 
 func placeholders(n int) string { return strings.TrimSuffix(strings.Repeat("?, ", n), ", ") }

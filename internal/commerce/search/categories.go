@@ -99,16 +99,6 @@ func (t *categoryTree) subtree(id string) []string {
 	return out
 }
 
-// isUnder reports whether category id is ancestor or one of its descendants.
-func (t *categoryTree) isUnder(id, ancestor string) bool {
-	for n := t.nodes[id]; n != nil; n = t.nodes[n.parent] {
-		if n.id == ancestor {
-			return true
-		}
-	}
-	return false
-}
-
 // inAnySubtree reports whether one of cats lies under one of ancestors.
 func (t *categoryTree) inAnySubtree(cats []string, ancestors map[string]bool) bool {
 	for _, c := range cats {
@@ -152,15 +142,14 @@ func (t *categoryTree) childOn(id, under string) string {
 	return ""
 }
 
-// inStore keeps the categories that belong to the store's catalogues.
-func (t *categoryTree) inStore(cats []string) []string {
-	out := cats[:0]
+// inStore reports whether one of cats belongs to the store's catalogues.
+func (t *categoryTree) inStore(cats []string) bool {
 	for _, c := range cats {
 		if t.nodes[c] != nil {
-			out = append(out, c)
+			return true
 		}
 	}
-	return out
+	return false
 }
 
 // children of a category ("" for the top level), in menu order.

@@ -70,7 +70,7 @@ func (s *Service) answer(w http.ResponseWriter, r *http.Request, store *storecon
 	if err != nil {
 		return err
 	}
-	res, err := s.Search(r.Context(), store, account, q)
+	res, err := s.run(r.Context(), store, account, q)
 	if err != nil {
 		return err
 	}

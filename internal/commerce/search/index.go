@@ -5,26 +5,34 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 
 	"storefront/internal/platform/db"
 )
 
-// The full-text index lives beside the records tables and follows Product2 through database triggers, so every
-// writer (the records engine behind the console and the UI API, the demo seed, `seed --products`, a script with
-// plain SQL) keeps it current without knowing it exists, inside its own transaction.
+// The search index lives beside the records tables and follows Product2 and ProductCategoryProduct through
+// database triggers, so every writer (the records engine behind the console and the UI API, the demo seed,
+// `seed --products`, a script with plain SQL) keeps it current without knowing it exists, inside its own
+// transaction.
 //
-//   - SQLite: search_doc maps each product id to a small integer (docid), and search_fts is a contentless FTS5
-//     table keyed by that docid over the name, SKU and description. Contentless because the text is in product2
-//     already; keyed by our own integer because product2's implicit rowid may change on VACUUM.
-//   - PostgreSQL: search_doc holds each product's weighted tsvector (name A, SKU B, description D) with a GIN
-//     index; one PL/pgSQL trigger function keeps it current.
+// search_doc has one row per product with what search needs of every match: name, SKU, family, brand, unit of
+// measure, creation date, active flag, the product's category ids and the entitlement policies listing it. Every
+// change to it also moves search_state.version, which is how the in-memory copy of search_doc (see snapshot.go)
+// knows it must reload: the full-text query then returns only document keys and scores, and refinements, facets,
+// entitlement and sorting run over that copy.
+//
+//   - SQLite: search_doc has a small integer key (docid) and search_fts is a contentless FTS5 table keyed by it over
+//     the name, SKU and description. Contentless because the text is in product2 already; keyed by our own integer
+//     because product2's implicit rowid may change on VACUUM.
+//   - PostgreSQL: search_doc also holds each product's weighted tsvector (name A, SKU B, description D) with a GIN
+//     index, and an identity docid; PL/pgSQL trigger functions keep it current.
 //
 // Both tokenise the same way: lower case, split on anything that is not a letter or digit (FTS5's unicode61; on
 // PostgreSQL the text is rewritten that way before to_tsvector with the 'simple' configuration), no stemming and no
 // stop words, so a query finds the same products on both databases.
 
 // indexVersion changes whenever the index's definition changes; Install rebuilds an index of another version.
-const indexVersion = 1
+const indexVersion = 4
 
 // Install creates the search index and its triggers when they are missing or of an older version, filling the index
 // from the products already stored. It runs after the records schema exists (it needs the product2 table) and is
@@ -65,46 +73,147 @@ func Install(ctx context.Context, d *db.DB) error {
 	})
 }
 
+// search_doc's attribute columns, and their values from a product2 row (NEW in a trigger, p in a backfill).
+const docColumns = `id, name, sku, family, brand, uom, createddate, isactive, categories, policies`
+
+func docValues(row, agg string) string {
+	return row + `.id, COALESCE(` + row + `.name, ''), COALESCE(` + row + `.stockkeepingunit, ''), COALESCE(` + row +
+		`.family, ''), COALESCE(` + row + `.brand, ''), COALESCE(` + row + `.quantityunitofmeasure, ''), COALESCE(` +
+		row + `.createddate, ''), COALESCE(` + row + `.isactive, FALSE), ` + categoriesOf(agg, row+`.id`) + `, ` +
+		policiesOf(agg, row+`.id`)
+}
+
+func docUpdate(row string) string {
+	return `name = COALESCE(` + row + `.name, ''), sku = COALESCE(` + row + `.stockkeepingunit, ''), family = COALESCE(` +
+		row + `.family, ''), brand = COALESCE(` + row + `.brand, ''), uom = COALESCE(` + row +
+		`.quantityunitofmeasure, ''), isactive = COALESCE(` + row + `.isactive, FALSE)`
+}
+
+func ftsValues(row string) string {
+	return `COALESCE(` + row + `.name, ''), COALESCE(` + row + `.stockkeepingunit, ''), COALESCE(` + row + `.description, '')`
+}
+
+// The list aggregate of each database: comma-joined ids.
+const (
+	sqliteAgg   = `group_concat(%s, ',')`
+	postgresAgg = `string_agg(%s, ',')`
+)
+
+func categoriesOf(agg, productID string) string {
+	return `(SELECT ` + strings.Replace(agg, "%s", "productcategoryid", 1) +
+		` FROM productcategoryproduct WHERE productid = ` + productID + `)`
+}
+
+func policiesOf(agg, productID string) string {
+	return `(SELECT ` + strings.Replace(agg, "%s", "policyid", 1) +
+		` FROM commerceentitlementproduct WHERE productid = ` + productID + `)`
+}
+
+// bump tells every app server's snapshot that search_doc changed.
+const bump = `UPDATE search_state SET version = version + 1`
+
+func refreshCategories(agg, productID string) string {
+	return `UPDATE search_doc SET categories = ` + categoriesOf(agg, productID) + ` WHERE id = ` + productID
+}
+
+func refreshPolicies(agg, productID string) string {
+	return `UPDATE search_doc SET policies = ` + policiesOf(agg, productID) + ` WHERE id = ` + productID
+}
+
 // sqliteIndex drops any older index and builds the current one, filling it from product2.
 var sqliteIndex = []string{
 	`DROP TRIGGER IF EXISTS search_product_insert`,
 	`DROP TRIGGER IF EXISTS search_product_update`,
+	`DROP TRIGGER IF EXISTS search_product_text`,
+	`DROP TRIGGER IF EXISTS search_product_attributes`,
 	`DROP TRIGGER IF EXISTS search_product_delete`,
+	`DROP TRIGGER IF EXISTS search_category_insert`,
+	`DROP TRIGGER IF EXISTS search_category_update`,
+	`DROP TRIGGER IF EXISTS search_category_delete`,
+	`DROP TRIGGER IF EXISTS search_entitlement_insert`,
+	`DROP TRIGGER IF EXISTS search_entitlement_update`,
+	`DROP TRIGGER IF EXISTS search_entitlement_delete`,
 	`DROP TABLE IF EXISTS search_fts`,
 	`DROP TABLE IF EXISTS search_doc`,
-	`CREATE TABLE search_doc (docid INTEGER PRIMARY KEY, product_id TEXT NOT NULL UNIQUE)`,
+	`DROP TABLE IF EXISTS search_state`,
+	`CREATE TABLE search_state (version BIGINT NOT NULL)`,
+	`INSERT INTO search_state (version) VALUES (1)`,
+	`CREATE TABLE search_doc (docid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, name TEXT NOT NULL, sku TEXT NOT NULL,
+		family TEXT NOT NULL, brand TEXT NOT NULL, uom TEXT NOT NULL, createddate TEXT NOT NULL,
+		isactive BOOLEAN NOT NULL, categories TEXT, policies TEXT)`,
 	// prefix indexes make the 2- and 3-letter prefix queries of suggestions cheap.
 	`CREATE VIRTUAL TABLE search_fts USING fts5(name, sku, description, content='', contentless_delete=1,
 		prefix='2 3', tokenize='unicode61 remove_diacritics 2')`,
 	`CREATE TRIGGER search_product_insert AFTER INSERT ON product2 BEGIN
-		INSERT INTO search_doc (product_id) VALUES (new.id);
+		INSERT INTO search_doc (` + docColumns + `) SELECT ` + docValues("new", sqliteAgg) + `;
 		INSERT INTO search_fts (rowid, name, sku, description)
-			SELECT docid, COALESCE(new.name, ''), COALESCE(new.stockkeepingunit, ''), COALESCE(new.description, '')
-			FROM search_doc WHERE product_id = new.id;
+			SELECT docid, ` + ftsValues("new") + ` FROM search_doc WHERE id = new.id;
+		` + bump + `;
 	END`,
-	`CREATE TRIGGER search_product_update AFTER UPDATE OF name, stockkeepingunit, description ON product2 BEGIN
-		DELETE FROM search_fts WHERE rowid = (SELECT docid FROM search_doc WHERE product_id = old.id);
+	`CREATE TRIGGER search_product_text AFTER UPDATE OF name, stockkeepingunit, description ON product2 BEGIN
+		DELETE FROM search_fts WHERE rowid = (SELECT docid FROM search_doc WHERE id = old.id);
 		INSERT INTO search_fts (rowid, name, sku, description)
-			SELECT docid, COALESCE(new.name, ''), COALESCE(new.stockkeepingunit, ''), COALESCE(new.description, '')
-			FROM search_doc WHERE product_id = new.id;
+			SELECT docid, ` + ftsValues("new") + ` FROM search_doc WHERE id = new.id;
+	END`,
+	`CREATE TRIGGER search_product_attributes AFTER UPDATE OF name, stockkeepingunit, family, brand,
+		quantityunitofmeasure, isactive ON product2 BEGIN
+		UPDATE search_doc SET ` + docUpdate("new") + ` WHERE id = new.id;
+		` + bump + `;
 	END`,
 	`CREATE TRIGGER search_product_delete AFTER DELETE ON product2 BEGIN
-		DELETE FROM search_fts WHERE rowid = (SELECT docid FROM search_doc WHERE product_id = old.id);
-		DELETE FROM search_doc WHERE product_id = old.id;
+		DELETE FROM search_fts WHERE rowid = (SELECT docid FROM search_doc WHERE id = old.id);
+		DELETE FROM search_doc WHERE id = old.id;
+		` + bump + `;
 	END`,
-	`INSERT INTO search_doc (product_id) SELECT id FROM product2`,
+	`CREATE TRIGGER search_category_insert AFTER INSERT ON productcategoryproduct BEGIN
+		` + refreshCategories(sqliteAgg, "new.productid") + `;
+		` + bump + `;
+	END`,
+	`CREATE TRIGGER search_category_update AFTER UPDATE OF productid, productcategoryid ON productcategoryproduct BEGIN
+		` + refreshCategories(sqliteAgg, "old.productid") + `;
+		` + refreshCategories(sqliteAgg, "new.productid") + `;
+		` + bump + `;
+	END`,
+	`CREATE TRIGGER search_category_delete AFTER DELETE ON productcategoryproduct BEGIN
+		` + refreshCategories(sqliteAgg, "old.productid") + `;
+		` + bump + `;
+	END`,
+	`CREATE TRIGGER search_entitlement_insert AFTER INSERT ON commerceentitlementproduct BEGIN
+		` + refreshPolicies(sqliteAgg, "new.productid") + `;
+		` + bump + `;
+	END`,
+	`CREATE TRIGGER search_entitlement_update AFTER UPDATE OF productid, policyid ON commerceentitlementproduct BEGIN
+		` + refreshPolicies(sqliteAgg, "old.productid") + `;
+		` + refreshPolicies(sqliteAgg, "new.productid") + `;
+		` + bump + `;
+	END`,
+	`CREATE TRIGGER search_entitlement_delete AFTER DELETE ON commerceentitlementproduct BEGIN
+		` + refreshPolicies(sqliteAgg, "old.productid") + `;
+		` + bump + `;
+	END`,
+	`INSERT INTO search_doc (` + docColumns + `) SELECT ` + docValues("p", sqliteAgg) + ` FROM product2 p`,
 	`INSERT INTO search_fts (rowid, name, sku, description)
-		SELECT d.docid, COALESCE(p.name, ''), COALESCE(p.stockkeepingunit, ''), COALESCE(p.description, '')
-		FROM search_doc d JOIN product2 p ON p.id = d.product_id`,
+		SELECT d.docid, ` + ftsValues("p") + ` FROM search_doc d JOIN product2 p ON p.id = d.id`,
 }
 
 // postgresIndex drops any older index and builds the current one, filling it from product2.
 var postgresIndex = []string{
 	`DROP TRIGGER IF EXISTS search_product_sync ON product2`,
+	`DROP TRIGGER IF EXISTS search_category_sync ON productcategoryproduct`,
+	`DROP TRIGGER IF EXISTS search_entitlement_sync ON commerceentitlementproduct`,
 	`DROP FUNCTION IF EXISTS search_product_sync()`,
+	`DROP FUNCTION IF EXISTS search_category_sync()`,
+	`DROP FUNCTION IF EXISTS search_entitlement_sync()`,
+	`DROP TRIGGER IF EXISTS search_product_bump ON product2`,
+	`DROP TRIGGER IF EXISTS search_category_bump ON productcategoryproduct`,
+	`DROP TRIGGER IF EXISTS search_entitlement_bump ON commerceentitlementproduct`,
+	`DROP FUNCTION IF EXISTS search_bump()`,
 	`DROP TABLE IF EXISTS search_doc`,
+	`DROP TABLE IF EXISTS search_state`,
 	`DROP FUNCTION IF EXISTS search_vector(text, text, text)`,
 	`DROP FUNCTION IF EXISTS search_words(text)`,
+	`CREATE TABLE search_state (version BIGINT NOT NULL)`,
+	`INSERT INTO search_state (version) VALUES (1)`,
 	// search_words splits like FTS5's unicode61: every run of non-alphanumerics is a separator.
 	`CREATE FUNCTION search_words(t text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS
 		$$ SELECT regexp_replace(lower(COALESCE(t, '')), '[^[:alnum:]]+', ' ', 'g') $$`,
@@ -113,21 +222,62 @@ var postgresIndex = []string{
 		$$ SELECT setweight(to_tsvector('simple', search_words(name)), 'A')
 			|| setweight(to_tsvector('simple', search_words(sku)), 'B')
 			|| setweight(to_tsvector('simple', search_words(description)), 'D') $$`,
-	`CREATE TABLE search_doc (product_id TEXT PRIMARY KEY, document tsvector NOT NULL)`,
+	`CREATE TABLE search_doc (docid BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE, id TEXT PRIMARY KEY,
+		document tsvector NOT NULL, name TEXT NOT NULL, sku TEXT NOT NULL, family TEXT NOT NULL, brand TEXT NOT NULL,
+		uom TEXT NOT NULL, createddate TEXT NOT NULL, isactive BOOLEAN NOT NULL, categories TEXT, policies TEXT)`,
 	`CREATE INDEX search_doc_document ON search_doc USING GIN (document)`,
 	`CREATE FUNCTION search_product_sync() RETURNS trigger LANGUAGE plpgsql AS $$
 	BEGIN
 		IF TG_OP = 'DELETE' THEN
-			DELETE FROM search_doc WHERE product_id = OLD.id;
-			RETURN NULL;
+			DELETE FROM search_doc WHERE id = OLD.id;
+		ELSE
+			INSERT INTO search_doc (document, ` + docColumns + `)
+				SELECT search_vector(NEW.name, NEW.stockkeepingunit, NEW.description), ` + docValues("NEW", postgresAgg) + `
+				ON CONFLICT (id) DO UPDATE SET document = excluded.document, name = excluded.name, sku = excluded.sku,
+					family = excluded.family, brand = excluded.brand, uom = excluded.uom, isactive = excluded.isactive;
 		END IF;
-		INSERT INTO search_doc (product_id, document)
-			VALUES (NEW.id, search_vector(NEW.name, NEW.stockkeepingunit, NEW.description))
-			ON CONFLICT (product_id) DO UPDATE SET document = excluded.document;
 		RETURN NULL;
 	END $$`,
-	`CREATE TRIGGER search_product_sync AFTER INSERT OR DELETE OR UPDATE OF name, stockkeepingunit, description
-		ON product2 FOR EACH ROW EXECUTE FUNCTION search_product_sync()`,
-	`INSERT INTO search_doc (product_id, document)
-		SELECT id, search_vector(name, stockkeepingunit, description) FROM product2`,
+	`CREATE TRIGGER search_product_sync AFTER INSERT OR DELETE OR UPDATE OF name, stockkeepingunit, description,
+		family, brand, quantityunitofmeasure, isactive ON product2 FOR EACH ROW EXECUTE FUNCTION search_product_sync()`,
+	`CREATE FUNCTION search_category_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+	BEGIN
+		IF TG_OP IN ('UPDATE', 'DELETE') THEN
+			` + refreshCategories(postgresAgg, "OLD.productid") + `;
+		END IF;
+		IF TG_OP IN ('INSERT', 'UPDATE') THEN
+			` + refreshCategories(postgresAgg, "NEW.productid") + `;
+		END IF;
+		RETURN NULL;
+	END $$`,
+	`CREATE TRIGGER search_category_sync AFTER INSERT OR DELETE OR UPDATE OF productid, productcategoryid
+		ON productcategoryproduct FOR EACH ROW EXECUTE FUNCTION search_category_sync()`,
+	`CREATE FUNCTION search_entitlement_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+	BEGIN
+		IF TG_OP IN ('UPDATE', 'DELETE') THEN
+			` + refreshPolicies(postgresAgg, "OLD.productid") + `;
+		END IF;
+		IF TG_OP IN ('INSERT', 'UPDATE') THEN
+			` + refreshPolicies(postgresAgg, "NEW.productid") + `;
+		END IF;
+		RETURN NULL;
+	END $$`,
+	`CREATE TRIGGER search_entitlement_sync AFTER INSERT OR DELETE OR UPDATE OF productid, policyid
+		ON commerceentitlementproduct FOR EACH ROW EXECUTE FUNCTION search_entitlement_sync()`,
+	// The version moves once per statement, not once per row: a 500-row INSERT of the seed is one update of
+	// search_state rather than 500 versions of its one row.
+	`CREATE FUNCTION search_bump() RETURNS trigger LANGUAGE plpgsql AS $$
+	BEGIN
+		` + bump + `;
+		RETURN NULL;
+	END $$`,
+	`CREATE TRIGGER search_product_bump AFTER INSERT OR DELETE OR UPDATE OF name, stockkeepingunit, family, brand,
+		quantityunitofmeasure, isactive ON product2 FOR EACH STATEMENT EXECUTE FUNCTION search_bump()`,
+	`CREATE TRIGGER search_category_bump AFTER INSERT OR DELETE OR UPDATE OF productid, productcategoryid
+		ON productcategoryproduct FOR EACH STATEMENT EXECUTE FUNCTION search_bump()`,
+	`CREATE TRIGGER search_entitlement_bump AFTER INSERT OR DELETE OR UPDATE OF productid, policyid
+		ON commerceentitlementproduct FOR EACH STATEMENT EXECUTE FUNCTION search_bump()`,
+	`INSERT INTO search_doc (document, ` + docColumns + `)
+		SELECT search_vector(p.name, p.stockkeepingunit, p.description), ` + docValues("p", postgresAgg) + `
+		FROM product2 p`,
 }

@@ -17,13 +17,13 @@ const (
 
 // rankTier places a candidate for a term.
 func rankTier(c *candidate, term string, ws []string) int {
-	sku, t := strings.ToLower(c.sku), strings.ToLower(term)
+	sku, t := c.lowerSKU, strings.ToLower(term)
 	switch {
 	case sku != "" && sku == t:
 		return tierExactSKU
 	case sku != "" && strings.HasPrefix(sku, t):
 		return tierSKUPrefix
-	case coversAll(c.name, ws):
+	case coversAll(c.nameWords, ws):
 		return tierName
 	}
 	return tierOther
@@ -31,12 +31,8 @@ func rankTier(c *candidate, term string, ws []string) int {
 
 // sortCandidates orders candidates by the rule. A category listing has no relevance: it is alphabetical.
 func sortCandidates(cs []*candidate, kind sortKind, hasTerm bool) {
-	byName := func(a, b *candidate) int {
-		if x, y := strings.ToLower(a.name), strings.ToLower(b.name); x != y {
-			return strings.Compare(x, y)
-		}
-		return strings.Compare(a.id, b.id)
-	}
+	// The snapshot ranks every product by lower-case name, then id: comparing ranks is comparing names.
+	byName := func(a, b *candidate) int { return a.nameRank - b.nameRank }
 	var less func(a, b *candidate) bool
 	switch kind {
 	case sortNameAsc:
@@ -71,7 +67,8 @@ func sortCandidates(cs []*candidate, kind sortKind, hasTerm bool) {
 			return byName(a, b) < 0
 		}
 	}
-	sort.SliceStable(cs, func(i, j int) bool { return less(cs[i], cs[j]) })
+	// Every order ends on the id, so it is total and an unstable sort gives one answer.
+	sort.Slice(cs, func(i, j int) bool { return less(cs[i], cs[j]) })
 }
 
 // comparePrice orders by list price (descending when desc); products without a list price come last either way.

@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"storefront/internal/commerce/pricing"
 	"storefront/internal/commerce/storecontext"
+	"storefront/internal/platform/db"
 )
 
 // Suggestion limits (the Connect API's): a term of up to 100 characters, 1 to 10 completions, 10 by default.
@@ -30,21 +30,31 @@ type Completion struct {
 
 // Suggest completes what the buyer is typing from the names and SKUs of the products they may see. It reads a
 // bounded number of prefix matches straight from the full-text index (in index order, no ranking pass over every
-// match), so it costs the same on a catalogue of 300 or 100,000 products, and orders those few in memory.
+// match), so it costs the same on a catalogue of 300 or 100,000 products, and orders those few in memory. The
+// bound applies before entitlement: a buyer who may see few of many matching products can get fewer completions.
 func (s *Service) Suggest(ctx context.Context, store *storecontext.Store, accountID, term string, limit int) (*Suggestions, error) {
 	out := &Suggestions{Completions: []Completion{}, Locale: store.DefaultLanguage}
 	ws := queryWords(term)
 	if len(ws) == 0 {
 		return out, nil
 	}
-	from, args := candidateFrom(s.DB.Dialect, candidateSource{words: ws})
-	entitled, entArgs := pricing.EntitledFilter("p", store.ID, accountID)
-	query := `SELECT COALESCE(p.name, ''), COALESCE(p.stockkeepingunit, '') FROM ` + from + ` AND ` + entitled + `
-		AND EXISTS (SELECT 1 FROM productcategoryproduct pcp JOIN productcategory c ON c.id = pcp.productcategoryid
-			JOIN webstorecatalog wc ON wc.productcatalogid = c.catalogid WHERE pcp.productid = p.id AND wc.salesstoreid = ?)
-		LIMIT ` + strconv.Itoa(suggestCandidates)
-	args = append(append(args, entArgs...), store.ID)
-	rows, err := s.DB.Query(ctx, query, args...)
+	snap, err := s.snapshots.get(ctx, s.DB)
+	if err != nil {
+		return nil, err
+	}
+	visible, err := allowedPolicies(ctx, s.DB, store.ID, accountID)
+	if err != nil {
+		return nil, err
+	}
+	tree, err := loadCategories(ctx, s.DB, store.ID)
+	if err != nil {
+		return nil, err
+	}
+	query := `SELECT rowid FROM search_fts WHERE search_fts MATCH ? LIMIT ` + strconv.Itoa(suggestCandidates)
+	if s.DB.Dialect == db.Postgres {
+		query = `SELECT docid FROM search_doc WHERE document @@ to_tsquery('simple', ?) LIMIT ` + strconv.Itoa(suggestCandidates)
+	}
+	rows, err := s.DB.Query(ctx, query, matchExpr(s.DB.Dialect, ws))
 	if err != nil {
 		return nil, err
 	}
@@ -56,10 +66,15 @@ func (s *Service) Suggest(ctx context.Context, store *storecontext.Store, accoun
 	var opts []option
 	lower := strings.ToLower(strings.TrimSpace(term))
 	for rows.Next() {
-		var name, sku string
-		if err := rows.Scan(&name, &sku); err != nil {
+		var docid int64
+		if err := rows.Scan(&docid); err != nil {
 			return nil, err
 		}
+		x := snap.byDocID[docid]
+		if x == nil || !visible.allows(x) || !tree.inStore(x.categories) {
+			continue
+		}
+		name, sku := x.name, x.sku
 		switch {
 		case sku != "" && strings.HasPrefix(strings.ToLower(sku), lower):
 			opts = append(opts, option{sku, 0})

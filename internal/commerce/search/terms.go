@@ -52,10 +52,9 @@ func matchExpr(dialect db.Dialect, ws []string) string {
 	return strings.Join(parts, " ")
 }
 
-// coversAll reports whether every query word is a word of text or the start of one: how relevance tells a product
-// whose name matches from one that matches only in its description.
-func coversAll(text string, query []string) bool {
-	have := words(text)
+// coversAll reports whether every query word is one of have (a text's words) or the start of one: how relevance
+// tells a product whose name matches from one that matches only in its description.
+func coversAll(have, query []string) bool {
 	for _, q := range query {
 		found := false
 		for _, h := range have {

@@ -1,0 +1,150 @@
+package search
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"storefront/internal/platform/db"
+	"storefront/internal/platform/db/dbtest"
+	"storefront/internal/records"
+)
+
+// insertRow adds a record with the records layer's system columns.
+func insertRow(t *testing.T, d *db.DB, table, prefix string, cols map[string]any) string {
+	t.Helper()
+	id := records.NewID(prefix)
+	now := time.Now().UTC().Format("2006-01-02T15:04:05.000Z")
+	names := []string{"id", "recordtypeid", "createddate", "createdbyid", "lastmodifieddate", "lastmodifiedbyid", "systemmodstamp"}
+	args := []any{id, records.DefaultRecordTypeID, now, records.StableID("005", 1), now, records.StableID("005", 1), now}
+	for k, v := range cols {
+		names, args = append(names, k), append(args, v)
+	}
+	q := "INSERT INTO " + db.Ident(table) + " (" + placeholdersFor(names) + ") VALUES (" + placeholders(len(names)) + ")"
+	if _, err := d.Exec(context.Background(), q, args...); err != nil {
+		t.Fatalf("insert %s: %v", table, err)
+	}
+	return id
+}
+
+func placeholdersFor(names []string) string {
+	out := ""
+	for i, n := range names {
+		if i > 0 {
+			out += ", "
+		}
+		out += db.Ident(n)
+	}
+	return out
+}
+
+// TestIndexInstallAndTriggers: Install fills the index from products stored before it, is a no-op when current,
+// and the triggers keep search_doc and the snapshot version in step with products, category links and
+// entitlements written with plain SQL.
+func TestIndexInstallAndTriggers(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		if err := records.SyncSchema(ctx, d, records.StandardObjects()); err != nil {
+			t.Fatal(err)
+		}
+		before := insertRow(t, d, "product2", "01t", map[string]any{"name": "Early Bird Lamp", "stockkeepingunit": "EBL-1",
+			"isactive": true, "family": "Electrical"})
+		if err := Install(ctx, d); err != nil {
+			t.Fatal(err)
+		}
+		if err := Install(ctx, d); err != nil { // current: nothing to do
+			t.Fatal(err)
+		}
+		var s snapshots
+		snap, err := s.get(ctx, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(snap.all) != 1 || snap.all[0].id != before || snap.all[0].family != "Electrical" || !snap.all[0].active {
+			t.Fatalf("backfilled snapshot: %+v", snap.all)
+		}
+		hits, err := termMatches(ctx, d, queryWords("early lamp"), true)
+		if err != nil || len(hits) != 1 {
+			t.Fatalf("term match after backfill: %v %v", hits, err)
+		}
+
+		category := records.StableID("0ZG", 1)
+		policy := records.StableID("1Ce", 1)
+		after := insertRow(t, d, "product2", "01t", map[string]any{"name": "Late Owl Lamp", "isactive": true})
+		insertRow(t, d, "productcategoryproduct", "0ZH", map[string]any{"productcategoryid": category, "productid": after})
+		insertRow(t, d, "commerceentitlementproduct", "1Cp", map[string]any{"policyid": policy, "productid": after})
+		snap2, err := s.get(ctx, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if snap2.version <= snap.version || len(snap2.all) != 2 {
+			t.Fatalf("snapshot did not reload: version %d -> %d, %d docs", snap.version, snap2.version, len(snap2.all))
+		}
+		var late *doc
+		for _, x := range snap2.all {
+			if x.id == after {
+				late = x
+			}
+		}
+		if late == nil || len(late.categories) != 1 || late.categories[0] != category || len(late.policies) != 1 || late.policies[0] != policy {
+			t.Fatalf("category and policy not denormalised: %+v", late)
+		}
+		if _, err := d.Exec(ctx, `UPDATE product2 SET name = 'Late Heron Lamp', isactive = FALSE WHERE id = ?`, after); err != nil {
+			t.Fatal(err)
+		}
+		if hits, _ := termMatches(ctx, d, queryWords("owl"), false); len(hits) != 0 {
+			t.Fatalf("old name still matches: %v", hits)
+		}
+		if hits, _ := termMatches(ctx, d, queryWords("heron"), false); len(hits) != 1 {
+			t.Fatalf("new name does not match: %v", hits)
+		}
+		if _, err := d.Exec(ctx, `DELETE FROM commerceentitlementproduct WHERE productid = ?`, after); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := d.Exec(ctx, `DELETE FROM productcategoryproduct WHERE productid = ?`, after); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := d.Exec(ctx, `DELETE FROM product2 WHERE id = ?`, after); err != nil {
+			t.Fatal(err)
+		}
+		snap3, _ := s.get(ctx, d)
+		if len(snap3.all) != 1 {
+			t.Fatalf("deleted product still in the snapshot: %d docs", len(snap3.all))
+		}
+		if hits, _ := termMatches(ctx, d, queryWords("heron"), false); len(hits) != 0 {
+			t.Fatalf("deleted product still matches: %v", hits)
+		}
+	})
+}
+
+func TestQueryWordsAndMatch(t *testing.T) {
+	ws := queryWords("  Nitrile GLOVES, nitrile; PEN-000012 ")
+	if got := matchExpr(db.SQLite, ws); got != `"nitrile"* "gloves"* "pen"* "000012"*` {
+		t.Fatalf("sqlite match %q", got)
+	}
+	if got := matchExpr(db.Postgres, ws); got != `nitrile:* & gloves:* & pen:* & 000012:*` {
+		t.Fatalf("postgres match %q", got)
+	}
+	if len(queryWords(`"*:&|!()`)) != 0 {
+		t.Fatal("punctuation gives words")
+	}
+	if !coversAll(words("Keystone Nitrile Gloves, Size M"), []string{"nitr", "glove"}) ||
+		coversAll(words("Keystone Nitrile Gloves"), []string{"itrile"}) {
+		t.Fatal("coversAll")
+	}
+}
+
+func TestSortRuleIDs(t *testing.T) {
+	for _, r := range sortRules {
+		got, ok := findSortRule(r.SortRuleID[:15])
+		if !ok || got.SortRuleID != r.SortRuleID {
+			t.Fatalf("15-character id of %s", r.SortRuleID)
+		}
+	}
+	if r, ok := findSortRule("Name:Descending"); !ok || r.kind != sortNameDesc {
+		t.Fatal("Name:Descending")
+	}
+	if _, ok := findSortRule("Colour"); ok {
+		t.Fatal("unknown rule accepted")
+	}
+}
