@@ -62,24 +62,26 @@ afterEach(() => {
 });
 
 describe('header', () => {
-  it('shows the store name as the h1 brand and a Login link for guests', async () => {
+  // The header's own behaviour is tested in components/header and components/navigation.
+  it('shows the store name linking home and a Login link for guests', async () => {
     mockFetch(() => jsonResponse(GUEST));
     renderAt('/');
-    expect(screen.getByRole('heading', { level: 1, name: 'Acme Supply' })).toBeTruthy();
-    const login = await screen.findByRole('link', { name: 'Login' });
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('link', { name: 'Acme Supply' }).getAttribute('href')).toBe('/');
+    const login = await within(banner).findByRole('link', { name: 'Login' });
     expect(login.getAttribute('href')).toBe('/login');
-    expect(screen.queryByText(/Hello,/)).toBeNull();
-    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(within(banner).queryByRole('button', { name: /profile menu/ })).toBeNull();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+    expect(within(banner).getByRole('search')).toBeTruthy();
     expect(screen.getByRole('main').id).toBe('main-content');
     expect(screen.getByRole('link', { name: 'Skip to content' }).getAttribute('href')).toBe('#main-content');
   });
 
-  it('greets a signed-in buyer and offers a full-page Log out link at the site root', async () => {
+  it('gives a signed-in buyer the profile menu and cart instead of Login', async () => {
     const { calls } = mockFetch(() => jsonResponse(BUYER));
     renderAt('/', { ...SITE, basePath: '/store' });
-    expect(await screen.findByText('Hello, Bonnie Buyer')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Log out' }).getAttribute('href')).toBe('/store/logout');
+    expect(await screen.findByRole('button', { name: 'Bonnie, profile menu' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /^Cart/ }).getAttribute('href')).toBe('/store/cart');
     expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
     expect(calls[0].url).toBe(`/store${SESSION_URL}`);
   });
@@ -179,7 +181,7 @@ describe('login page', () => {
     expect(post?.body).toEqual({ username: 'buyer@example.com', password: 'demo1234' });
     await act(async () => release(jsonResponse({ userId: '005XX0000000001AAA' })));
     await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
-    expect(await screen.findByText('Hello, Bonnie Buyer')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Bonnie, profile menu' })).toBeTruthy();
     expect(within(screen.getByRole('main')).getByRole('heading', { name: 'Coming soon' })).toBeTruthy();
   });
 
@@ -216,7 +218,7 @@ describe('bootstrap', () => {
     const { calls } = mockFetch((url) => (url === '/api/site' ? jsonResponse({ ...SITE, basePath: '/store' }) : jsonResponse(GUEST)));
     render(<App queryClient={createQueryClient()} />);
     expect(screen.getByRole('status').textContent).toBe('Loading the store…');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Acme Supply' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Acme Supply' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Coming soon' })).toBeTruthy();
     const login = await screen.findByRole('link', { name: 'Login' });
     expect(login.getAttribute('href')).toBe('/store/login?startURL=%2Fcart');
@@ -240,6 +242,6 @@ describe('bootstrap', () => {
     expect(alert.textContent).toContain('The store could not be loaded');
     fail = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Acme Supply' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Acme Supply' })).toBeTruthy();
   });
 });

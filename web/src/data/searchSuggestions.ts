@@ -7,8 +7,16 @@ import { commerceUrl, requestJson } from './http';
 export const SEARCH_MAX_LENGTH = 255;
 /** Suggestions asked per keystroke pause. */
 export const SUGGESTION_LIMIT = 6;
-/** Suggestions start at this many non-blank characters. */
+/** Suggestions are asked for terms of this many characters... */
 export const SUGGESTION_MIN_LENGTH = 2;
+/** ...up to this many (the suggestions call refuses longer terms with 400). */
+export const SUGGESTION_MAX_LENGTH = 100;
+
+/** The term to ask suggestions for, or null when the text is too short or too long for them. */
+export function suggestionTerm(text: string): string | null {
+  const t = text.trim();
+  return t.length >= SUGGESTION_MIN_LENGTH && t.length <= SUGGESTION_MAX_LENGTH ? t : null;
+}
 
 /** The text to search for, or null when it holds no non-whitespace character. */
 export function searchTerm(text: string): string | null {

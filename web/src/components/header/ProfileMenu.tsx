@@ -6,6 +6,7 @@ import { useSession } from '../../data/hooks';
 import { isExternalHref, LOGOUT_EVENT, PROFILE_MENU, type MenuItem } from '../../data/navigation';
 import { LOADING_MENU_LABEL } from '../navigation/NavigationMenu';
 import { ChevronDownIcon, UserIcon } from './icons';
+import { pageNavigation } from './pageNavigation';
 
 export const LOGIN_LABEL = 'Login';
 /** Type-ahead keys are remembered this long (spec section 9). */
@@ -170,7 +171,8 @@ function BuyerMenu({ menuName, icon, name, buttonText }: BuyerMenuProps) {
 
   const choose = (item: MenuItem) => {
     close(false);
-    if (isLogoutItem(item)) logout();
+    // The logout route ends the session and sends the browser to the site root: a full page load.
+    if (isLogoutItem(item)) logout((url) => pageNavigation.assign(url));
   };
 
   return (
@@ -180,6 +182,8 @@ function BuyerMenu({ menuName, icon, name, buttonText }: BuyerMenuProps) {
         id={buttonId}
         ref={button}
         className="header-action profile-button"
+        // The label starts with the visible text (the first name) and says what the button opens.
+        aria-label={`${buttonText}, profile menu`}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -188,7 +192,6 @@ function BuyerMenu({ menuName, icon, name, buttonText }: BuyerMenuProps) {
       >
         {icon ?? <UserIcon size={22} />}
         <span className="profile-button-text">{buttonText}</span>
-        <span className="visually-hidden">, profile menu</span>
         <ChevronDownIcon size={16} />
       </button>
       {open && (

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useSearchSuggestions } from '../../data/headerHooks';
-import { SEARCH_MAX_LENGTH, SUGGESTION_MIN_LENGTH, searchPath, searchTerm } from '../../data/searchSuggestions';
+import { SEARCH_MAX_LENGTH, searchPath, searchTerm, suggestionTerm } from '../../data/searchSuggestions';
 import { SearchIcon } from './icons';
 
 /** Typing pauses this long before suggestions are asked (spec section 9: general debounce). */
@@ -46,8 +46,7 @@ export function SearchBox({ placeholder = DEFAULT_SEARCH_PLACEHOLDER, label = 'S
   const inputId = `${ids}-input`;
 
   const debounced = useDebounced(text, SUGGESTION_DEBOUNCE_MS);
-  const term = searchTerm(debounced);
-  const suggestions = useSearchSuggestions(term !== null && term.length >= SUGGESTION_MIN_LENGTH ? term : null);
+  const suggestions = useSearchSuggestions(suggestionTerm(debounced));
   // Suggestions of an older term are not shown while the current one loads.
   const options = suggestions.data && searchTerm(text) !== null ? suggestions.data : [];
   const expanded = open && options.length > 0;

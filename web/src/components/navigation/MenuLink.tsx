@@ -1,16 +1,14 @@
-import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import type { HTMLAttributes, KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isExternalHref, type MenuItem } from '../../data/navigation';
 
-interface MenuLinkProps {
+interface MenuLinkProps extends Omit<HTMLAttributes<HTMLElement>, 'onSelect' | 'children'> {
   item: MenuItem;
   className?: string;
   /** Called before the browser follows the link (raise the event, close the menus). */
   onSelect: (item: MenuItem) => void;
   current?: boolean;
   children?: ReactNode;
-  role?: string;
-  tabIndex?: number;
   onKeyDown?: (e: KeyboardEvent<HTMLElement>) => void;
 }
 
@@ -19,15 +17,14 @@ interface MenuLinkProps {
  * base path), a plain link for absolute URLs, a new window when the item asks for one, and
  * a button for items without an href (events).
  */
-export function MenuLink({ item, className, onSelect, current, children, role, tabIndex, onKeyDown }: MenuLinkProps) {
+export function MenuLink({ item, onSelect, current, children, onClick, ...rest }: MenuLinkProps) {
   const content = children ?? item.label;
+  // Other attributes and handlers (a tooltip's hover and focus handlers) pass through to the element.
   const common = {
-    className,
-    role,
-    tabIndex,
-    onKeyDown,
+    ...rest,
     'data-item-id': item.id,
     onClick: (e: MouseEvent<HTMLElement>) => {
+      onClick?.(e);
       // Modified clicks open a new tab; the menu stays as it is.
       if (e.metaKey || e.ctrlKey || e.shiftKey || e.button === 1) return;
       onSelect(item);

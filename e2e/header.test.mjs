@@ -1,0 +1,328 @@
+// The header in a real browser against the real binary: logo, navigation (horizontal with More,
+// vertical drill-down), keyboard use, cart badge, profile menu, logout and accessibility.
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { setupStack } from './harness.mjs';
+
+const stack = setupStack();
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+const BUYER = { username: 'buyer@example.com', password: 'demo1234', first: 'Bonnie', name: 'Bonnie Buyer' };
+const ADMIN = { username: 'admin@example.com', password: 'demo1234' };
+// Demo products 1 and 2 (internal/demo: records.StableID("01t", n), 15-character form).
+const PRODUCTS = ['01t0S0000000001', '01t0S0000000002'];
+
+async function pageAt(width, route = '/') {
+  const context = await stack.newContext();
+  const page = await context.newPage();
+  await page.setViewportSize({ width, height: 800 });
+  await page.goto(stack.url(route));
+  return page;
+}
+
+const mainNav = (page) => page.getByRole('navigation', { name: 'Main' });
+
+/** The main menu as the server sends it, through the same server action the header calls. */
+async function mainMenu() {
+  const params = { communityId: stack.site.communityId, navigationLinkSetDeveloperName: 'Default_Navigation4', showHomeLink: true };
+  const url = `${stack.url('/lwr/apex/v64.0/NavigationMenuItemsController/getConnectNavigationItems')}?methodParams=${encodeURIComponent(JSON.stringify(params))}`;
+  const res = await fetch(url);
+  assert.equal(res.status, 200);
+  return (await res.json()).menuItems;
+}
+
+async function logIn(page, user = BUYER) {
+  await page.goto(stack.url('/login'));
+  await page.getByLabel('Email').fill(user.username);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('button', { name: `${user.first}, profile menu` }).waitFor();
+}
+
+async function token(user) {
+  const res = await fetch(stack.url('/services/oauth2/token'), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username: user.username, password: user.password }),
+  });
+  assert.equal(res.status, 200, 'token');
+  return (await res.json()).access_token;
+}
+
+async function api(method, path, bearer, body) {
+  const res = await fetch(stack.url(path), {
+    method,
+    headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+async function audit(page) {
+  await page.addScriptTag({ content: axeSource });
+  const result = await page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+  });
+  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+async function logoBox(page) {
+  const img = page.getByRole('banner').getByRole('img', { name: stack.site.storeName });
+  await img.waitFor();
+  await page.waitForFunction(() => document.querySelector('.site-logo img')?.complete);
+  return img.boundingBox();
+}
+
+test('at 1280px the logo links home within 250x75 and the bar holds every item, the rest in More', async () => {
+  const page = await pageAt(1280);
+  const box = await logoBox(page);
+  assert.ok(box.height <= 75 && box.width <= 250, `logo ${box.width}x${box.height}`);
+  const logoLink = page.getByRole('banner').getByRole('link', { name: stack.site.storeName });
+  assert.match(await logoLink.getAttribute('href'), new RegExp(`^${stack.site.basePath}/?$`));
+
+  const nav = mainNav(page);
+  await nav.getByRole('link', { name: 'Home' }).waitFor();
+  assert.equal(await nav.getByRole('button', { name: 'Toggle Sidebar' }).count(), 0, 'horizontal at 1280');
+  const menu = await mainMenu();
+  const bar = await nav.locator('.nav-bar:not(.nav-measure) > li').allTextContents();
+  const shown = bar.filter((t) => t !== 'More');
+  assert.deepEqual(shown, menu.slice(0, shown.length).map((i) => i.label), 'leading items in order');
+  // Nothing sticks out of the bar.
+  const navBox = await nav.boundingBox();
+  const last = await nav.locator('.nav-bar:not(.nav-measure) > li').last().boundingBox();
+  assert.ok(last.x + last.width <= navBox.x + navBox.width + 0.5, 'the last entry fits the bar');
+  if (shown.length < menu.length) {
+    await nav.getByRole('button', { name: 'More' }).click();
+    const more = (await nav.locator('.nav-dropdown .drilldown-list > li').allTextContents()).map((t) => t.trim());
+    assert.deepEqual(more, menu.slice(shown.length).map((i) => i.label));
+  }
+});
+
+test('at 900px More holds the items that do not fit and a dropdown drills down', async () => {
+  const page = await pageAt(900);
+  const box = await logoBox(page);
+  assert.ok(box.height <= 45, `logo height ${box.height} at 900`);
+  const nav = mainNav(page);
+  const more = nav.getByRole('button', { name: 'More' });
+  await more.waitFor();
+  const menu = await mainMenu();
+  const bar = (await nav.locator('.nav-bar:not(.nav-measure) > li').allTextContents()).filter((t) => t !== 'More');
+  assert.ok(bar.length >= 2 && bar.length < menu.length, `bar holds ${bar.length} of ${menu.length}`);
+  await more.click();
+  assert.equal(await more.getAttribute('aria-expanded'), 'true');
+  const panel = page.locator(`#${await more.getAttribute('aria-controls')}`);
+  const overflow = (await panel.locator('.drilldown-list > li').allTextContents()).map((t) => t.trim());
+  assert.deepEqual(overflow, menu.slice(bar.length).map((i) => i.label), 'More holds the trailing items in order');
+  // The dropdown is at most 20rem wide and 500px high, right-aligned under More.
+  const panelBox = await panel.boundingBox();
+  const moreBox = await more.boundingBox();
+  assert.ok(panelBox.width <= 320.5 && panelBox.height <= 500.5, `panel ${panelBox.width}x${panelBox.height}`);
+  assert.ok(Math.abs(panelBox.x + panelBox.width - (moreBox.x + moreBox.width)) < 1, 'right-aligned');
+
+  const withSub = menu.slice(bar.length).find((i) => i.subMenu.length > 0);
+  await panel.getByRole('button', { name: withSub.label, exact: true }).click();
+  await panel.getByRole('button', { name: 'Back' }).waitFor();
+  await panel.getByRole('link', { name: `All ${withSub.label}` }).waitFor();
+  const leaf = withSub.subMenu.find((i) => i.subMenu.length === 0) ?? withSub.subMenu[0];
+  if (leaf.subMenu.length === 0) {
+    await panel.getByRole('link', { name: leaf.label, exact: true }).click();
+    await page.waitForURL((u) => u.pathname === `${stack.site.basePath}${leaf.actionValue}`);
+    assert.equal(await more.getAttribute('aria-expanded'), 'false', 'choosing a leaf closes the dropdown');
+  }
+
+  // Resizing to 1280 lets more items into the bar (recomputed after the debounce).
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('nav[aria-label="Main"] .nav-bar:not(.nav-measure) > li').length > n + 1,
+    bar.length,
+  );
+});
+
+test('at 600px the sidebar drills into a category, back out, and closes', async () => {
+  const page = await pageAt(600);
+  const box = await logoBox(page);
+  assert.ok(box.height <= 25, `logo height ${box.height} at 600`);
+  const nav = mainNav(page);
+  const toggle = nav.getByRole('button', { name: 'Toggle Sidebar' });
+  await toggle.waitFor();
+  assert.equal(await nav.locator('.nav-bar').count(), 0, 'no horizontal bar below 48rem');
+  await toggle.click();
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+  const list = page.locator(`#${await toggle.getAttribute('aria-controls')}`);
+  const listBox = await list.boundingBox();
+  assert.ok(Math.abs(listBox.width - 600) < 1, `full width: ${listBox.width}`);
+
+  const menu = await mainMenu();
+  const category = menu.find((i) => i.subMenu.length > 0);
+  await list.getByRole('button', { name: category.label, exact: true }).click();
+  const back = list.getByRole('button', { name: 'Back' });
+  await back.waitFor();
+  await list.getByRole('link', { name: `All ${category.label}` }).waitFor();
+  for (const child of category.subMenu) {
+    await list.getByText(child.label, { exact: true }).waitFor();
+  }
+  await back.click();
+  await list.getByRole('link', { name: 'Home' }).waitFor();
+  assert.equal(await back.count(), 0);
+  await list.getByRole('button', { name: 'Close' }).click();
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+  assert.equal(await list.count(), 0);
+  assert.equal(await toggle.evaluate((el) => el === document.activeElement), true, 'focus back on the toggle');
+});
+
+test('keyboard only: Tab to a menu item, Enter opens, Escape closes and focus returns to it', async () => {
+  const page = await pageAt(1280);
+  const nav = mainNav(page);
+  await nav.getByRole('link', { name: 'Home' }).waitFor();
+  const menu = await mainMenu();
+  const first = menu.find((i) => i.subMenu.length > 0);
+  let focused = '';
+  for (let i = 0; i < 30 && focused !== first.label; i++) {
+    await page.keyboard.press('Tab');
+    focused = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+  }
+  assert.equal(focused, first.label, 'Tab reaches the first item with a submenu');
+  const trigger = nav.getByRole('button', { name: first.label, exact: true });
+  await page.keyboard.press('Enter');
+  assert.equal(await trigger.getAttribute('aria-expanded'), 'true');
+  // Tab moves into the dropdown; arrows move within it.
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), `All ${first.label}`);
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), first.subMenu[0].label);
+  await page.keyboard.press('Escape');
+  assert.equal(await trigger.getAttribute('aria-expanded'), 'false');
+  assert.equal(await trigger.evaluate((el) => el === document.activeElement), true, 'focus returns to the trigger');
+  // The focus ring is visible on the trigger.
+  const outline = await trigger.evaluate((el) => getComputedStyle(el).outlineStyle);
+  assert.equal(outline, 'solid');
+});
+
+test('a guest sees Login in the header, and no cart', async () => {
+  const page = await pageAt(1280);
+  const login = page.getByRole('banner').getByRole('link', { name: 'Login', exact: true });
+  await login.waitFor();
+  assert.equal(await login.getAttribute('href'), `${stack.site.basePath}/login`);
+  assert.equal(await page.getByRole('link', { name: /^Cart/ }).count(), 0);
+  await login.click();
+  await page.getByRole('heading', { name: 'Log in' }).waitFor();
+});
+
+test('a buyer sees their name and the profile menu items; the logout item ends the session', async () => {
+  const context = await stack.newContext();
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await logIn(page);
+  const button = page.getByRole('button', { name: `${BUYER.first}, profile menu` });
+  assert.equal(await button.getAttribute('aria-haspopup'), 'menu');
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu', { name: BUYER.name });
+  await menu.waitFor();
+  const items = (await menu.getByRole('menuitem').allTextContents()).map((t) => t.trim());
+  assert.deepEqual(items, ['My Account', 'Order History', 'Addresses', 'Log Out']);
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), 'My Account');
+  await page.keyboard.press('Escape');
+  assert.equal(await menu.count(), 0);
+  assert.equal(await button.evaluate((el) => el === document.activeElement), true);
+
+  await button.click();
+  await page.getByRole('menuitem', { name: 'Log Out' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).waitFor();
+  assert.equal(new URL(page.url()).pathname, `${stack.site.basePath}/`);
+  const cookies = await context.cookies();
+  assert.equal(cookies.find((c) => c.name === 'sf_sid')?.value ?? '', '', 'the session cookie is gone');
+  // The server agrees: the session is a guest's now.
+  const res = await page.evaluate(async (url) => (await fetch(url)).json(), stack.url(`/services/data/v64.0/commerce/webstores/${stack.site.webstoreId}/session-context`));
+  assert.equal(res.guestUser, true);
+});
+
+test('the cart badge shows 99+ for a cart of more than 99 products and goes to the cart', async () => {
+  // Who the buyer is, from the buyer's own session context.
+  const buyerToken = await token(BUYER);
+  const ctx = await api('GET', `/services/data/v64.0/commerce/webstores/${stack.site.webstoreId}/session-context`, buyerToken);
+  assert.equal(ctx.status, 200);
+  const { userId, accountId } = ctx.body;
+
+  // Staff fill the buyer's cart through the records API.
+  const admin = await token(ADMIN);
+  const cart = await api('POST', '/services/data/v64.0/ui-api/records', admin, {
+    apiName: 'WebCart',
+    fields: { Name: 'Cart', WebStoreId: stack.site.webstoreId, AccountId: accountId, OwnerId: userId, Status: 'Active', Type: 'Cart' },
+  });
+  assert.equal(cart.status, 201, JSON.stringify(cart.body));
+  for (const [i, quantity] of [60, 45].entries()) {
+    const item = await api('POST', '/services/data/v64.0/ui-api/records', admin, {
+      apiName: 'CartItem',
+      fields: { CartId: cart.body.id, Product2Id: PRODUCTS[i], Name: `Line ${i + 1}`, Quantity: quantity, Type: 'Product' },
+    });
+    assert.equal(item.status, 201, JSON.stringify(item.body));
+  }
+
+  const page = await (await stack.newContext()).newPage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await logIn(page);
+  const badge = page.getByRole('banner').getByRole('link', { name: 'Cart: 99+ items' });
+  await badge.waitFor();
+  assert.equal((await badge.textContent()).trim(), '99+');
+  await badge.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForURL((u) => u.pathname === `${stack.site.basePath}/cart`);
+});
+
+test('the search box goes to the search page; blank text stays put', async () => {
+  const page = await pageAt(1280);
+  const input = page.getByRole('banner').getByRole('combobox', { name: 'Search' });
+  await input.fill('   ');
+  await input.press('Enter');
+  assert.equal(new URL(page.url()).pathname, `${stack.site.basePath}/`);
+  await input.fill('nitrile gloves');
+  await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
+  await page.waitForURL((u) => u.pathname === `${stack.site.basePath}/global-search/nitrile%20gloves`);
+});
+
+test('the home page has no serious accessibility violations, with menus open too', async () => {
+  const page = await pageAt(1280);
+  await mainNav(page).getByRole('link', { name: 'Home' }).waitFor();
+  await logoBox(page);
+  assert.deepEqual(await audit(page), [], 'guest, closed');
+  await mainNav(page).getByRole('button', { name: 'More' }).click();
+  assert.deepEqual(await audit(page), [], 'guest, More open');
+
+  const buyer = await (await stack.newContext()).newPage();
+  await buyer.setViewportSize({ width: 1280, height: 800 });
+  await logIn(buyer);
+  await buyer.getByRole('button', { name: `${BUYER.first}, profile menu` }).click();
+  await buyer.getByRole('menu').waitFor();
+  assert.deepEqual(await audit(buyer), [], 'buyer, profile menu open');
+
+  const phone = await pageAt(600);
+  await mainNav(phone).getByRole('button', { name: 'Toggle Sidebar' }).click();
+  assert.deepEqual(await audit(phone), [], 'phone, sidebar open');
+});
+
+test('search suggestions from the server form a combobox: arrows, Enter picks, Escape closes', async () => {
+  const page = await pageAt(1280);
+  const input = page.getByRole('banner').getByRole('combobox', { name: 'Search' });
+  await input.click();
+  await input.pressSequentially('glov', { delay: 30 });
+  const listbox = page.getByRole('listbox', { name: 'Search suggestions' });
+  await listbox.waitFor();
+  assert.equal(await input.getAttribute('aria-expanded'), 'true');
+  const options = (await listbox.getByRole('option').allTextContents()).map((t) => t.trim());
+  assert.ok(options.length > 0 && options.every((o) => /glov/i.test(o)), `suggestions: ${options}`);
+  await input.press('ArrowDown');
+  const first = listbox.getByRole('option').first();
+  assert.equal(await input.getAttribute('aria-activedescendant'), await first.getAttribute('id'));
+  assert.deepEqual(await audit(page), [], 'suggestions open');
+  await input.press('Escape');
+  assert.equal(await input.getAttribute('aria-expanded'), 'false');
+  await input.press('ArrowDown');
+  await input.press('Enter');
+  await page.waitForURL((u) => u.pathname === `${stack.site.basePath}/global-search/${encodeURIComponent(options[0])}`);
+});
