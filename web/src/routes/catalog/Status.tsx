@@ -48,7 +48,8 @@ export function NotFound({ title, message }: { title: string; message: string })
   );
 }
 
-/** True for a 404 answer. */
+/** True for a 404 answer, or a 400 refusing the id itself: either way the page does not exist. */
 export function isNotFound(err: unknown): boolean {
-  return err instanceof FetchError && err.status === 404;
+  if (!(err instanceof FetchError)) return false;
+  return err.status === 404 || (err.status === 400 && err.errors.some((e) => e.type === 'INVALID_ID_FIELD'));
 }
