@@ -20,8 +20,6 @@ import {
   type ProductPrice,
 } from './catalog';
 import { getSortRules, productSearch, type ProductSearchInput, type ProductSearchResults, type SortRule } from './search';
-import { getImageContent } from './home';
-import type { ImageInfo } from './cms';
 import { getSeoProperties, SEO_PROPERTIES_TTL_MS, type SeoResult } from './seo';
 
 /** Who the catalog is shown to: user id (or guest) and effective account. */
@@ -39,7 +37,6 @@ export const catalogKeys = {
   children: (viewer: readonly string[], parent: string) => ['catalog', ...viewer, 'category-children', parent] as const,
   path: (viewer: readonly string[], id: string) => ['catalog', ...viewer, 'category-path', id] as const,
   availability: (viewer: readonly string[], id: string) => ['catalog', ...viewer, 'availability', id] as const,
-  image: (siteId: string, key: string) => ['cms-image', siteId, key] as const,
   category: (viewer: readonly string[], id: string) => ['catalog', ...viewer, 'category', id] as const,
   search: (viewer: readonly string[], input: ProductSearchInput) => ['catalog', ...viewer, 'search', input] as const,
   sortRules: ['catalog', 'sort-rules'] as const,
@@ -76,18 +73,6 @@ export function useProductAvailability(productId: string | undefined, enabled = 
     queryFn: ({ signal }) => getProductAvailability(productId as string, { signal }),
     enabled: enabled && viewer.ready && !!productId,
     staleTime: 0,
-  });
-}
-
-/** A CMS image by content key (the media URL of the key when the content cannot be read). */
-export function useImageContent(contentKey: string | null | undefined) {
-  const site = useSite();
-  const siteId = site.data?.siteId ?? '';
-  return useQuery<ImageInfo>({
-    queryKey: catalogKeys.image(siteId, contentKey ?? ''),
-    queryFn: ({ signal }) => getImageContent(siteId, contentKey as string, { signal }),
-    enabled: !!siteId && !!contentKey,
-    staleTime: 5 * 60_000,
   });
 }
 

@@ -36,10 +36,10 @@ function CategoryContent({ categoryId }: { categoryId: string }) {
   return (
     <div className="sf-page sf-category-page">
       <Breadcrumbs items={crumbs} />
-      <header className="sf-page__header">
+      <div className="sf-page__header">
         <h1>{name}</h1>
         {description ? <p className="sf-page__intro">{description}</p> : null}
-      </header>
+      </div>
       {subcategories.length > 0 ? (
         <nav className="sf-subcategories" aria-label="Subcategories">
           <ul>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { useCategory, useCategoryChildren, useImageContent, useProductSearch } from '../data/catalogHooks';
+import { useCategory, useCategoryChildren, useProductSearch } from '../data/catalogHooks';
+import { mediaUrl } from '../data/cms';
 import type { ProductCategorySummary } from '../data/catalog';
 import { useSite } from '../data/hooks';
 import { FlexibleLayout } from '../components/layout/FlexibleLayout';
@@ -12,20 +13,15 @@ import { categoryPath } from '../lib/links';
 import { useCatalogAccess } from './guest';
 import { ProductCard, ProductCardSkeleton } from './catalog/ProductCard';
 import { ErrorState } from './catalog/Status';
-import { FEATURED_CATEGORIES, FEATURED_PRODUCTS, HOME_BANNER_CONTENT_KEY, VALUES, VALUE_SECTION_CONFIG } from './homeConfig';
+import { FEATURED_CATEGORIES, FEATURED_PRODUCTS, HOME_BANNER, VALUES, VALUE_SECTION_CONFIG } from './homeConfig';
 import { usePageTitle } from './usePageTitle';
 import './catalog/catalog.css';
 
+/** The CMS home banner, served by the media delivery path of its content key. */
 function Banner() {
-  const banner = useImageContent(HOME_BANNER_CONTENT_KEY);
-  const alt = banner.data?.altText ?? 'Everything your facility runs on, delivered.';
   return (
     <Section className="sf-home-banner" label="Featured">
-      {banner.data ? (
-        <ResponsivePicture src={banner.data.url} alt={alt} loading="eager" width={1920} height={480} />
-      ) : (
-        <div className="sf-home-banner__placeholder" aria-hidden="true" />
-      )}
+      <ResponsivePicture src={mediaUrl(HOME_BANNER.contentKey)} alt={HOME_BANNER.altText} loading="eager" width={1920} height={480} />
     </Section>
   );
 }

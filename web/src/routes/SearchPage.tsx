@@ -18,9 +18,9 @@ export function SearchPage() {
     <CatalogGuard>
       <div className="sf-page sf-search-page">
         <Breadcrumbs items={[{ label: 'Home', to: '/' }, { label: 'Search results' }]} />
-        <header className="sf-page__header">
+        <div className="sf-page__header">
           <h1>{valid ? <>Results for “{term}”</> : 'Search'}</h1>
-        </header>
+        </div>
         {valid ? (
           <SearchResults key={term} base={base} emptyLabel={`“${term}”`} />
         ) : (

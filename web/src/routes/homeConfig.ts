@@ -2,8 +2,14 @@
 // sections, their column layout (section configuration JSON) and properties,
 // and the CMS content they show.
 
-/** The demo site's home banner (CMS image content "Home Banner"). */
-export const HOME_BANNER_CONTENT_KEY = 'MCIOSO6KOHKMTRWQR5OXE4RY';
+/**
+ * The home banner: the demo site's CMS image "Home Banner", by content key, with its alternative text (a page
+ * property, as a site builder's image component keeps it).
+ */
+export const HOME_BANNER = {
+  contentKey: 'MCIOSO6KOHKMTRWQR5OXE4RY',
+  altText: 'Everything your facility runs on, delivered.',
+} as const;
 
 /** The promise strip under the banner: three equal columns. */
 export const VALUE_SECTION_CONFIG = JSON.stringify({
