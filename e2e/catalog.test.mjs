@@ -85,6 +85,8 @@ for (const width of WIDTHS) {
     const prices = await page.locator('.sf-product-card .sf-price__current').allTextContents();
     assert.ok(prices.every((p) => /^\$\d+\.\d{2}$/.test(p)), `prices shown: ${prices.join(', ')}`);
 
+    // Images and the sort menu arrive after the results: let the layout settle before clicking.
+    await page.waitForLoadState('networkidle');
     await showFilters(page);
     const brand = page.getByRole('group', { name: 'Brand' });
     await brand.waitFor();

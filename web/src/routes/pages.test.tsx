@@ -74,8 +74,12 @@ describe('search page', () => {
     const group = await main().findByRole('group', { name: 'Brand' });
     const everline = within(group).getByRole('checkbox', { name: /Everline/ });
     expect(within(group).getByRole('checkbox', { name: /^Summit\s*, 2 products$/ })).toBeTruthy();
-    await user.click(everline);
+    everline.focus();
+    await user.keyboard(' ');
+    // The box shows its new state at once and keeps the focus while the results load.
+    expect((everline as HTMLInputElement).checked).toBe(true);
     await waitFor(() => expect(main().getByText('1 result')).toBeTruthy());
+    expect(document.activeElement).toBe(within(group).getByRole('checkbox', { name: /Everline/ }));
     expect(router.state.location.search).toBe('?rf=Standard%3ABrand%3AEverline');
     expect(searchCalls(calls).at(-1)!.body).toMatchObject({
       refinements: [{ attributeType: 'Standard', nameOrId: 'Brand', values: ['Everline'], type: 'DistinctValue' }],

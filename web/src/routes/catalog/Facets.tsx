@@ -9,10 +9,9 @@ export interface FacetsProps {
   facets: SearchFacet[];
   state: SearchState;
   onToggle: (facet: SearchFacet, value: string, on: boolean) => void;
-  disabled?: boolean;
 }
 
-function FacetGroup({ facet, state, onToggle, disabled }: { facet: SearchFacet } & Omit<FacetsProps, 'facets'>) {
+function FacetGroup({ facet, state, onToggle }: { facet: SearchFacet } & Omit<FacetsProps, 'facets'>) {
   const [expanded, setExpanded] = useState(false);
   const id = useId();
   // Chosen values stay visible even when they are past the first ones.
@@ -20,7 +19,7 @@ function FacetGroup({ facet, state, onToggle, disabled }: { facet: SearchFacet }
   const values = expanded ? facet.values : facet.values.filter((v, i) => i < VISIBLE_VALUES || chosen(v.nameOrId));
   const hidden = facet.values.length - values.length;
   return (
-    <fieldset className="sf-facet" disabled={disabled}>
+    <fieldset className="sf-facet">
       <legend className="sf-facet__title">{facet.displayName}</legend>
       <ul className="sf-facet__values" id={`${id}-values`}>
         {values.map((v) => {
@@ -62,12 +61,12 @@ function FacetGroup({ facet, state, onToggle, disabled }: { facet: SearchFacet }
 }
 
 /** The facets of a result as groups of checkboxes with their product counts. */
-export function Facets({ facets, state, onToggle, disabled }: FacetsProps) {
+export function Facets({ facets, state, onToggle }: FacetsProps) {
   if (facets.length === 0) return null;
   return (
     <div className="sf-facets">
       {facets.map((f) => (
-        <FacetGroup key={`${f.attributeType}:${f.nameOrId}`} facet={f} state={state} onToggle={onToggle} disabled={disabled} />
+        <FacetGroup key={`${f.attributeType}:${f.nameOrId}`} facet={f} state={state} onToggle={onToggle} />
       ))}
     </div>
   );

@@ -73,8 +73,16 @@ export function SearchResults({ base, emptyLabel, aside, onResults }: SearchResu
     firstPage.current = state.page;
   }, [state.page]);
 
-  const go = (next: SearchState) => setParams(searchStateParams(next));
-  const onToggle = (facet: SearchFacet, value: string, on: boolean) => go(toggleRefinement(state, facet.attributeType, facet.nameOrId, value, on));
+  // The router applies a URL change in a transition; until it lands, the controls show the state asked for, so
+  // a ticked checkbox or a chosen sort answers at once.
+  const [asked, setAsked] = useState<SearchState | null>(null);
+  useEffect(() => setAsked(null), [params]);
+  const shown = asked ?? state;
+  const go = (next: SearchState) => {
+    setAsked(next);
+    setParams(searchStateParams(next));
+  };
+  const onToggle = (facet: SearchFacet, value: string, on: boolean) => go(toggleRefinement(shown, facet.attributeType, facet.nameOrId, value, on));
 
   if (search.isError && !results) {
     return <ErrorState title="We couldn't load the products." error={search.error} onRetry={() => void search.refetch()} retrying={search.isFetching} />;
@@ -82,7 +90,7 @@ export function SearchResults({ base, emptyLabel, aside, onResults }: SearchResu
 
   const updating = search.isFetching && search.isPlaceholderData;
   const facets = results?.facets ?? [];
-  const filterCount = state.refinements.reduce((n, r) => n + r.values.length, 0);
+  const filterCount = shown.refinements.reduce((n, r) => n + r.values.length, 0);
   const pages = results ? pageCount(results.total, results.pageSize) : 1;
 
   return (
@@ -105,8 +113,8 @@ export function SearchResults({ base, emptyLabel, aside, onResults }: SearchResu
             <label htmlFor={`${ids}-sort`}>Sort by</label>
             <select
               id={`${ids}-sort`}
-              value={state.sortRuleId ?? sortRules.data[0].sortRuleId}
-              onChange={(e) => go(withSort(state, e.target.value === sortRules.data[0].sortRuleId ? null : e.target.value))}
+              value={shown.sortRuleId ?? sortRules.data[0].sortRuleId}
+              onChange={(e) => go(withSort(shown, e.target.value === sortRules.data[0].sortRuleId ? null : e.target.value))}
             >
               {sortRules.data.map((r) => (
                 <option key={r.sortRuleId} value={r.sortRuleId}>
@@ -127,7 +135,7 @@ export function SearchResults({ base, emptyLabel, aside, onResults }: SearchResu
             Filters
           </h2>
           {aside}
-          <Facets facets={facets} state={state} onToggle={onToggle} disabled={updating} />
+          <Facets facets={facets} state={shown} onToggle={onToggle} />
         </aside>
         <section className="sf-results__main" aria-labelledby={`${ids}-products-title`} aria-busy={!results || updating}>
           <h2 id={`${ids}-products-title`} className="sf-visually-hidden">
@@ -135,9 +143,9 @@ export function SearchResults({ base, emptyLabel, aside, onResults }: SearchResu
           </h2>
           <ActiveRefinements
             facets={facets}
-            state={state}
-            onRemove={(t, n, v) => go(toggleRefinement(state, t, n, v, false))}
-            onClear={() => go(clearRefinements(state))}
+            state={shown}
+            onRemove={(t, n, v) => go(toggleRefinement(shown, t, n, v, false))}
+            onClear={() => go(clearRefinements(shown))}
           />
           {search.isError ? (
             <ErrorState title="We couldn't update the products." error={search.error} onRetry={() => void search.refetch()} retrying={search.isFetching} />
@@ -154,7 +162,7 @@ export function SearchResults({ base, emptyLabel, aside, onResults }: SearchResu
               {filterCount > 0 ? (
                 <p>
                   Try removing some filters.{' '}
-                  <button type="button" className="sf-link-button" onClick={() => go(clearRefinements(state))}>
+                  <button type="button" className="sf-link-button" onClick={() => go(clearRefinements(shown))}>
                     Clear all filters
                   </button>
                 </p>
