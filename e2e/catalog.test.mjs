@@ -230,3 +230,43 @@ for (const width of [1280, 600]) {
     });
   }
 }
+
+async function adminToken() {
+  const res = await fetch(stack.url('/services/oauth2/token'), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username: 'admin@example.com', password: 'demo1234' }),
+  });
+  assert.equal(res.status, 200, 'admin token');
+  return (await res.json()).access_token;
+}
+
+async function setGuestBrowsing(token, enabled) {
+  const res = await fetch(stack.url(`/services/data/v64.0/ui-api/records/${stack.site.webstoreId}`), {
+    method: 'PATCH',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ fields: { GuestBrowsingEnabled: enabled } }),
+  });
+  assert.ok(res.status === 200 || res.status === 204, `PATCH WebStore answered ${res.status}`);
+}
+
+test('without guest browsing, a guest is sent to login and comes back to the product after logging in', async () => {
+  const token = await adminToken();
+  await setGuestBrowsing(token, false);
+  try {
+    const page = await pageAt(1280);
+    await page.goto(stack.url(PRODUCT_1.path));
+    await page.getByRole('heading', { name: 'Log in' }).waitFor();
+    const url = new URL(page.url());
+    assert.equal(url.pathname, `${stack.site.basePath}/login`);
+    assert.equal(url.searchParams.get('startURL'), `${stack.site.basePath}${PRODUCT_1.path}`);
+    await page.getByLabel('Email').fill(BUYER.username);
+    await page.getByLabel('Password').fill(BUYER.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('heading', { level: 1, name: PRODUCT_1.name }).waitFor();
+    assert.equal(pathOf(page), `${stack.site.basePath}${PRODUCT_1.path}`);
+    assert.equal(await page.locator('.sf-product__pricing .sf-price__current').textContent(), '$5.51');
+  } finally {
+    await setGuestBrowsing(token, true);
+  }
+});
