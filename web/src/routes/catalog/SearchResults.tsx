@@ -1,7 +1,7 @@
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useProductSearch, useSortRules } from '../../data/catalogHooks';
-import { sortRuleLabel, type ProductSearchInput, type ProductSearchResults, type SearchFacet } from '../../data/search';
+import { sortRuleLabel, type ProductSearchInput, type SearchFacet } from '../../data/search';
 import { Grid } from '../../components/layout/Grid';
 import { useLoginOn401 } from '../guest';
 import { ActiveRefinements, Facets } from './Facets';
@@ -25,10 +25,6 @@ export interface SearchResultsProps {
   base: Pick<ProductSearchInput, 'searchTerm' | 'categoryId'>;
   /** What the empty state says nothing was found for. */
   emptyLabel: string;
-  /** Shown above the facets (subcategories of a category page). */
-  aside?: ReactNode;
-  /** Called with each new result (a category page reads its child categories). */
-  onResults?: (results: ProductSearchResults) => void;
 }
 
 function countText(total: number): string {
@@ -39,7 +35,7 @@ function countText(total: number): string {
  * A product search with its facets, sort, pagination and states; the
  * refinements, sort and page live in the URL (pushed as history entries).
  */
-export function SearchResults({ base, emptyLabel, aside, onResults }: SearchResultsProps) {
+export function SearchResults({ base, emptyLabel }: SearchResultsProps) {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => parseSearchState(params), [params]);
   const input = useMemo<ProductSearchInput>(
@@ -60,10 +56,6 @@ export function SearchResults({ base, emptyLabel, aside, onResults }: SearchResu
   const ids = useId();
   const top = useRef<HTMLDivElement>(null);
   const results = search.data;
-
-  useEffect(() => {
-    if (results && onResults) onResults(results);
-  }, [results, onResults]);
 
   // A new page starts at the top of the results.
   const firstPage = useRef(state.page);
@@ -134,7 +126,6 @@ export function SearchResults({ base, emptyLabel, aside, onResults }: SearchResu
           <h2 id={`${ids}-filters-title`} className="sf-results__filters-title">
             Filters
           </h2>
-          {aside}
           <Facets facets={facets} state={shown} onToggle={onToggle} />
         </aside>
         <section className="sf-results__main" aria-labelledby={`${ids}-products-title`} aria-busy={!results || updating}>
