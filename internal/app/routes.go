@@ -19,8 +19,8 @@ func (a *App) Handler() http.Handler {
 	mux.HandleFunc("GET /healthz", a.healthz)
 	withPrincipal := a.mountAuth(mux) // sign-in, logout, OAuth token, /api/site, session and application context
 	uiapi.Register(mux, records.NewEngine(a.DB))
-	a.mountSearch(mux)
 	a.mountCatalog(mux) // product detail, prices, categories
+	a.mountSearch(mux)  // product search, suggestions, sort rules
 	mux.Handle(media.Path, media.Handler(a.DB))
 	a.mountContent(mux) // navigation menus, CMS delivery, SEO properties, cart badge
 

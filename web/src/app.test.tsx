@@ -96,11 +96,11 @@ describe('header', () => {
 describe('catch-all route', () => {
   it('renders Coming soon for storefront pages not built yet, with a link home', async () => {
     mockFetch(() => jsonResponse(GUEST));
-    renderAt('/global-search/x');
+    renderAt('/cart');
     expect(screen.getByRole('heading', { name: 'Coming soon' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
     const login = await screen.findByRole('link', { name: 'Login' });
-    expect(login.getAttribute('href')).toBe('/login?startURL=%2Fglobal-search%2Fx');
+    expect(login.getAttribute('href')).toBe('/login?startURL=%2Fcart');
   });
 
   it('renders Page not found for unknown paths', () => {

@@ -1,13 +1,17 @@
 import { Outlet } from 'react-router';
 import { useSite } from '../data/hooks';
 import { Header } from './header/Header';
+import { LayoutOptionsContext, type LayoutOptions } from './layoutOptions';
 
-/** The app shell: skip link, header (logo, navigation, search, login state), main region. */
-export function Layout() {
+/**
+ * The app shell: skip link, header (logo, navigation, search, login state), main region.
+ * searchPlaceholder is the header search box's placeholder for the page (useLayoutOptions).
+ */
+export function Layout({ searchPlaceholder }: LayoutOptions = {}) {
   const site = useSite();
   const storeName = site.data?.storeName || 'Storefront';
   return (
-    <>
+    <LayoutOptionsContext.Provider value={{ searchPlaceholder }}>
       <a className="skip-link" href="#main-content">
         Skip to content
       </a>
@@ -18,6 +22,6 @@ export function Layout() {
       <footer className="site-footer">
         <p>{storeName}</p>
       </footer>
-    </>
+    </LayoutOptionsContext.Provider>
   );
 }

@@ -5,14 +5,10 @@ import { usePageTitle } from './usePageTitle';
 const COMING_SOON = new Set([
   'cart',
   'checkout',
-  'global-search',
-  'product',
-  'category',
   'account',
   'my-account',
   'orders',
   'OrderSummary',
-  'faq',
 ]);
 
 export function CatchAllPage() {

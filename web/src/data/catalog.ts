@@ -1,0 +1,172 @@
+// Catalog calls: product detail, product price, categories (contracts:
+// commerce/SHAPES.md 2.8, commerce-catalog and commerce-store-pricing RAML).
+// Money arrives as decimal strings and stays a string.
+
+import { sitePath, getBasePath } from './config';
+import { commerceUrl, requestJson } from './http';
+
+export interface ProductMedia {
+  id?: string | null;
+  url?: string | null;
+  alternateText?: string | null;
+  /** The real product-detail sample spells it alternativeText. */
+  alternativeText?: string | null;
+  title?: string | null;
+  mediaType?: string | null;
+  sortOrder?: number | null;
+  contentVersionId?: string | null;
+  thumbnailUrl?: string | null;
+}
+
+export interface ProductMediaGroup {
+  id?: string;
+  developerName?: string;
+  name?: string;
+  usageType?: string;
+  mediaItems?: ProductMedia[];
+}
+
+export interface CategoryPathEntry {
+  id: string;
+  name: string;
+  description?: string | null;
+  urlName?: string | null;
+}
+
+/** Purchase quantity rule; the wire sends the numbers as strings. */
+export interface PurchaseQuantityRule {
+  minimum?: string | number | null;
+  maximum?: string | number | null;
+  increment?: string | number | null;
+}
+
+export interface ProductDetail {
+  id: string;
+  fields: Record<string, string | null>;
+  defaultImage?: ProductMedia | null;
+  mediaGroups?: ProductMediaGroup[];
+  primaryProductCategoryPath?: { path?: CategoryPathEntry[] } | null;
+  purchaseQuantityRule?: PurchaseQuantityRule | null;
+  productClass?: string | null;
+  urlName?: string | null;
+  entitlement?: { canViewPrice?: boolean | null } | null;
+  [key: string]: unknown;
+}
+
+export interface PriceAdjustmentTier {
+  id?: string;
+  adjustmentType?: 'AmountBasedAdjustment' | 'PercentageBasedAdjustment' | string;
+  adjustmentValue?: string;
+  lowerBound?: string;
+  upperBound?: string | null;
+  tierUnitPrice?: string;
+}
+
+export interface ProductPrice {
+  currencyIsoCode?: string;
+  listPrice?: string | null;
+  unitPrice?: string | null;
+  lowestUnitPrice?: string | null;
+  pricebookEntryId?: string | null;
+  productId?: string;
+  priceAdjustment?: { id?: string; priceAdjustmentTiers?: PriceAdjustmentTier[] } | null;
+  [key: string]: unknown;
+}
+
+export interface ProductCategorySummary {
+  id: string;
+  urlName?: string | null;
+  fields: Record<string, string | null>;
+}
+
+export interface ProductCategoryDetail {
+  id: string;
+  fields: Record<string, string | null>;
+  bannerImage?: ProductMedia | null;
+  tileImage?: ProductMedia | null;
+  mediaGroups?: ProductMediaGroup[];
+  [key: string]: unknown;
+}
+
+interface CallOptions {
+  signal?: AbortSignal;
+}
+
+function seg(id: string): string {
+  return encodeURIComponent(id);
+}
+
+/** GET products/{productId} */
+export async function getProduct(productId: string, options: CallOptions = {}): Promise<ProductDetail> {
+  const raw = await requestJson<ProductDetail>(commerceUrl(`products/${seg(productId)}`), { signal: options.signal });
+  return { ...raw, id: raw?.id ?? productId, fields: raw?.fields ?? {} };
+}
+
+/** GET pricing/products/{productId} */
+export async function getProductPrice(productId: string, options: CallOptions = {}): Promise<ProductPrice> {
+  return requestJson<ProductPrice>(commerceUrl(`pricing/products/${seg(productId)}`), { signal: options.signal });
+}
+
+/** Stock of a product (GET products/{productId}/availability); quantities are strings like every quantity on the wire. */
+export interface ProductAvailability {
+  productId?: string;
+  inStock: boolean;
+  lowStock?: boolean;
+  /** Units that can be ordered now; null when the store does not track stock. */
+  availableToOrder?: string | null;
+}
+
+/** GET products/{productId}/availability */
+export async function getProductAvailability(productId: string, options: CallOptions = {}): Promise<ProductAvailability> {
+  const raw = await requestJson<Partial<ProductAvailability>>(commerceUrl(`products/${seg(productId)}/availability`), {
+    signal: options.signal,
+  });
+  return { ...raw, inStock: raw?.inStock !== false };
+}
+
+/** GET product-categories/children (the top level when parentId is absent). */
+export async function getCategoryChildren(parentId?: string | null, options: CallOptions = {}): Promise<ProductCategorySummary[]> {
+  const raw = await requestJson<{ productCategories?: ProductCategorySummary[] }>(
+    commerceUrl('product-categories/children', { parentProductCategoryId: parentId || undefined }),
+    { signal: options.signal },
+  );
+  return (raw?.productCategories ?? []).map((c) => ({ ...c, fields: c.fields ?? {} }));
+}
+
+/** GET product-category-path/product-categories/{categoryId}: the category and its ancestors, top first. */
+export async function getCategoryPath(categoryId: string, options: CallOptions = {}): Promise<CategoryPathEntry[]> {
+  const raw = await requestJson<{ path?: CategoryPathEntry[] }>(
+    commerceUrl(`product-category-path/product-categories/${seg(categoryId)}`),
+    { signal: options.signal },
+  );
+  return raw?.path ?? [];
+}
+
+/** GET product-categories/{categoryId} */
+export async function getCategory(categoryId: string, options: CallOptions = {}): Promise<ProductCategoryDetail> {
+  const raw = await requestJson<ProductCategoryDetail>(commerceUrl(`product-categories/${seg(categoryId)}`), {
+    signal: options.signal,
+  });
+  return { ...raw, id: raw?.id ?? categoryId, fields: raw?.fields ?? {} };
+}
+
+/**
+ * A media URL the browser can load: http(s) and data:image as they are,
+ * site-relative paths (/cms/delivery/media/...) under the site base path.
+ * Anything else gives null.
+ */
+export function resolveMediaUrl(url: string | null | undefined): string | null {
+  if (typeof url !== 'string') return null;
+  const u = url.trim();
+  if (/^https?:\/\//i.test(u) || /^data:image\//i.test(u)) return u;
+  if (u.startsWith('/') && !u.startsWith('//')) {
+    const base = getBasePath();
+    return base && (u === base || u.startsWith(`${base}/`)) ? u : sitePath(u);
+  }
+  return null;
+}
+
+/** The alternative text of a media item, whichever spelling the server used. */
+export function mediaAlt(media: ProductMedia | null | undefined): string {
+  return (media?.alternateText ?? media?.alternativeText ?? media?.title ?? '') || '';
+}

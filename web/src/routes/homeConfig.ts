@@ -1,0 +1,31 @@
+// The home page's configuration, as a site builder would store it: its
+// sections, their column layout (section configuration JSON) and properties,
+// and the CMS content they show.
+
+/**
+ * The home banner: the demo site's CMS image "Home Banner", by content key, with its alternative text (a page
+ * property, as a site builder's image component keeps it).
+ */
+export const HOME_BANNER = {
+  contentKey: 'MCIOSO6KOHKMTRWQR5OXE4RY',
+  altText: 'Everything your facility runs on, delivered.',
+} as const;
+
+/** The promise strip under the banner: three equal columns. */
+export const VALUE_SECTION_CONFIG = JSON.stringify({
+  columns: [
+    { columnKey: 'pricing', columnName: 'Contract pricing', columnWidth: 4, seedComponents: [] },
+    { columnKey: 'volume', columnName: 'Volume discounts', columnWidth: 4, seedComponents: [] },
+    { columnKey: 'delivery', columnName: 'Fast delivery', columnWidth: 4, seedComponents: [] },
+  ],
+});
+
+export const VALUES: Record<string, { title: string; text: string }> = {
+  pricing: { title: 'Contract pricing', text: 'Log in to buy at the prices negotiated for your account.' },
+  volume: { title: 'Volume discounts', text: 'Tiered prices on hundreds of products: the more you order, the less each unit costs.' },
+  delivery: { title: 'Fast delivery', text: 'Stocked in regional warehouses; ground or express shipping to every site you manage.' },
+};
+
+/** How many categories and products the home page features. */
+export const FEATURED_CATEGORIES = 8;
+export const FEATURED_PRODUCTS = 8;
