@@ -96,6 +96,9 @@ test('at 1280px the logo links home within 250x75 and the bar holds every item, 
   const navBox = await nav.boundingBox();
   const last = await nav.locator('.nav-bar:not(.nav-measure) > li').last().boundingBox();
   assert.ok(last.x + last.width <= navBox.x + navBox.width + 0.5, 'the last entry fits the bar');
+  // The hidden copy of the bar that is measured for the overflow must not widen the page.
+  const scroll = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  assert.ok(scroll[0] <= scroll[1], `page scrolls sideways: ${scroll[0]} px wide in a ${scroll[1]} px window`);
   if (shown.length < menu.length) {
     await nav.getByRole('button', { name: 'More' }).click();
     const more = (await nav.locator('.nav-dropdown .drilldown-list > li').allTextContents()).map((t) => t.trim());

@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import { useEffectiveAccount, useSession, useSite } from '../../data/hooks';
+import { useLayoutOptions } from '../layoutOptions';
 import { NavigationMenu } from '../navigation/NavigationMenu';
 import { CartBadge } from './CartBadge';
 import {
@@ -39,6 +40,7 @@ function PromoMessage() {
  */
 export function Header() {
   const site = useSite();
+  const { searchPlaceholder } = useLayoutOptions();
   const header = hexColourOr(site.data?.headerBackgroundColor, DEFAULT_HEADER_BACKGROUND);
   const promo = hexColourOr(site.data?.promoBarBackgroundColor, DEFAULT_PROMO_BAR_BACKGROUND);
   const style = {
@@ -61,7 +63,7 @@ export function Header() {
             <Logo />
           </div>
           <div className="header-search">
-            <SearchBox />
+            <SearchBox placeholder={searchPlaceholder} />
           </div>
           <div className="header-actions">
             <LoginStateContainer showToGuest={false}>

@@ -151,23 +151,26 @@ export function HorizontalMenu({ items, activeIds, onLeafSelect, idPrefix }: Hor
           );
         })}
       </ul>
-      {/* A hidden copy of every entry and of More, measured to decide what fits. */}
-      <ul className="nav-bar nav-measure" ref={measureList} aria-hidden="true">
-        {items.map((item) => (
-          <li key={item.id} className="nav-bar-item" data-measure-item="">
+      {/* A hidden copy of every entry and of More, measured to decide what fits. Its 0x0 clipping box keeps the
+          copy, wider than the bar, from widening the page. */}
+      <div className="nav-measure-box">
+        <ul className="nav-bar nav-measure" ref={measureList} aria-hidden="true">
+          {items.map((item) => (
+            <li key={item.id} className="nav-bar-item" data-measure-item="">
+              <span className="nav-bar-link">
+                <span className="nav-bar-label">{item.label}</span>
+                {item.subMenu.length > 0 && <ChevronDownIcon size={16} className="nav-bar-chevron" />}
+              </span>
+            </li>
+          ))}
+          <li className="nav-bar-item" data-measure-id={MORE_MEASURE_ID}>
             <span className="nav-bar-link">
-              <span className="nav-bar-label">{item.label}</span>
-              {item.subMenu.length > 0 && <ChevronDownIcon size={16} className="nav-bar-chevron" />}
+              <span className="nav-bar-label">{MORE_LABEL}</span>
+              <ChevronDownIcon size={16} className="nav-bar-chevron" />
             </span>
           </li>
-        ))}
-        <li className="nav-bar-item" data-measure-id={MORE_MEASURE_ID}>
-          <span className="nav-bar-link">
-            <span className="nav-bar-label">{MORE_LABEL}</span>
-            <ChevronDownIcon size={16} className="nav-bar-chevron" />
-          </span>
-        </li>
-      </ul>
+        </ul>
+      </div>
     </div>
   );
 }
