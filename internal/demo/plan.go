@@ -23,18 +23,18 @@ func loadPlan(ctx context.Context, d *db.DB) (*catalogPlan, string, error) {
 	if plan.categoryIDs, err = leafCategoryIDs(ctx, d, store, plan.leaves); err != nil {
 		return nil, "", err
 	}
-	groupBooks, err := column(ctx, d, `SELECT DISTINCT b.pricebook2id FROM "buyergrouppricebook" b
+	groupBooks, err := db.Strings(ctx, d, `SELECT DISTINCT b.pricebook2id FROM "buyergrouppricebook" b
 		JOIN "webstorebuyergroup" g ON g.buyergroupid = b.buyergroupid WHERE g.webstoreid = ?`, store)
 	if err != nil {
 		return nil, "", err
 	}
 	plan.books = bookSlots(standard, guest, groupBooks)
-	if plan.policies, err = column(ctx, d, `SELECT DISTINCT e.policyid FROM "commerceentitlementbuyergroup" e
+	if plan.policies, err = db.Strings(ctx, d, `SELECT DISTINCT e.policyid FROM "commerceentitlementbuyergroup" e
 		JOIN "webstorebuyergroup" g ON g.buyergroupid = e.buyergroupid WHERE g.webstoreid = ?`, store); err != nil {
 		return nil, "", err
 	}
 	demo := demoPlan()
-	schedules, err := column(ctx, d, `SELECT id FROM "priceadjustmentschedule" WHERE id IN (?, ?)`,
+	schedules, err := db.Strings(ctx, d, `SELECT id FROM "priceadjustmentschedule" WHERE id IN (?, ?)`,
 		demo.volumeID, demo.caseBreakID)
 	if err != nil {
 		return nil, "", err
@@ -119,7 +119,7 @@ func bookSlots(standard, guest string, groupBooks []string) []bookPlan {
 
 // nextProductNumber is one more than the highest stable product number in the database.
 func nextProductNumber(ctx context.Context, d *db.DB) (int, error) {
-	ids, err := column(ctx, d, `SELECT id FROM "product2" WHERE id LIKE ?`, prefixProduct+"0S%")
+	ids, err := db.Strings(ctx, d, `SELECT id FROM "product2" WHERE id LIKE ?`, prefixProduct+"0S%")
 	if err != nil {
 		return 0, err
 	}
@@ -147,22 +147,4 @@ func stableNumber(id string) (int64, bool) {
 		n = n*62 + int64(v)
 	}
 	return n, true
-}
-
-// column runs a query returning one text column.
-func column(ctx context.Context, d *db.DB, query string, args ...any) ([]string, error) {
-	rows, err := d.Query(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			return nil, err
-		}
-		out = append(out, s)
-	}
-	return out, rows.Err()
 }

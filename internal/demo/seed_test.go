@@ -150,7 +150,7 @@ func digest(t *testing.T, d *db.DB) string {
 		`SELECT id || '|' || username FROM "user" ORDER BY id`,
 		`SELECT id || '|' || accountid FROM "managedaccount" ORDER BY id`,
 	} {
-		rows, err := column(context.Background(), d, q)
+		rows, err := db.Strings(context.Background(), d, q)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"storefront/internal/commerce/pricing"
+	"storefront/internal/platform/db"
 	"storefront/internal/records"
 )
 
@@ -172,7 +173,7 @@ func (h *Handlers) productCounts(ctx context.Context, ids []string) (map[string]
 	if len(ids) == 0 {
 		return out, nil
 	}
-	in, args := inList(ids)
+	in, args := db.InList(ids)
 	args = append(args, maxDepth)
 	rows, err := h.q.Query(ctx, `WITH RECURSIVE tree(root, id, depth) AS (
 			SELECT c.id, c.id, 0 FROM productcategory c WHERE c.id IN (`+in+`)

@@ -165,23 +165,6 @@ func (h *Handlers) object(ctx context.Context, apiName string) (*records.Object,
 	return o, nil
 }
 
-// inList returns the placeholders and arguments of an IN list, padded to a power of two by repeating the last
-// value (which IN ignores) so that the statement cache sees few distinct texts.
-func inList(ids []string) (string, []any) {
-	if len(ids) == 0 {
-		return "NULL", nil // IN (NULL) matches nothing
-	}
-	n := 1
-	for n < len(ids) {
-		n *= 2
-	}
-	args := make([]any, n)
-	for i := range args {
-		args[i] = ids[min(i, len(ids)-1)]
-	}
-	return strings.TrimSuffix(strings.Repeat("?, ", n), ", "), args
-}
-
 // reader picks where a read runs: prepared when its text is fixed, plain when the request shaped it.
 func (h *Handlers) reader(fixed bool) pricing.Querier {
 	if fixed {

@@ -15,7 +15,6 @@ import (
 	"database/sql"
 	"regexp"
 	"storefront/internal/platform/db"
-	"strings"
 )
 
 // Querier is what the functions read through: *db.DB, or *db.Tx inside a transaction. Queries use `?`
@@ -108,7 +107,7 @@ func Entitlements(ctx context.Context, q Querier, storeID, accountID string, pro
 		return out, nil
 	}
 	expr, args := EntitlementSQL("p", storeID, accountID)
-	in, inArgs := inList(ids)
+	in, inArgs := db.InList(ids)
 	rows, err := q.Query(ctx, `SELECT p.id, `+expr+` FROM product2 p WHERE p.id IN (`+in+`)
 		AND p.isactive`, append(args, inArgs...)...)
 	if err != nil {
@@ -140,24 +139,6 @@ func Entitled(ctx context.Context, q Querier, storeID, accountID string, product
 		out[id] = true
 	}
 	return out, nil
-}
-
-// inList returns the placeholders and arguments of an IN list of ids. The list is padded to a power of two by
-// repeating its last id (which IN ignores), so a page of any size runs one of a few query texts, and a statement
-// cache (db.StmtCache) reuses them.
-func inList(ids []string) (string, []any) {
-	if len(ids) == 0 {
-		return "NULL", nil // IN (NULL) matches nothing
-	}
-	n := 1
-	for n < len(ids) {
-		n *= 2
-	}
-	args := make([]any, n)
-	for i := range args {
-		args[i] = ids[min(i, len(ids)-1)]
-	}
-	return strings.TrimSuffix(strings.Repeat("?, ", n), ", "), args
 }
 
 // distinct drops duplicates and blanks, keeping the first occurrence's order.

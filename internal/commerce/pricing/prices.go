@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/big"
 	"sort"
+	"storefront/internal/platform/db"
 	"strconv"
 )
 
@@ -164,7 +165,7 @@ func loadEntries(ctx context.Context, q Querier, s *pricingStore, storeID, accou
 		books += ` UNION ALL SELECT ?, 0`
 		args = append(args, s.guestBook)
 	}
-	in, inArgs := inList(ids)
+	in, inArgs := db.InList(ids)
 	query := `SELECT e.id, e.pricebook2id, e.product2id, e.unitprice, e.priceadjustmentscheduleid, b.priority, 0
 		FROM pricebookentry e
 		JOIN (` + books + `) b ON b.bookid = e.pricebook2id
@@ -210,7 +211,7 @@ func loadTiers(ctx context.Context, q Querier, schedules map[string][]Tier) erro
 		ids = append(ids, id)
 	}
 	sort.Strings(ids)
-	in, args := inList(ids)
+	in, args := db.InList(ids)
 	rows, err := q.Query(ctx, `SELECT t.id, t.priceadjustmentscheduleid, t.lowerbound, t.upperbound, t.tiertype, t.tiervalue
 		FROM priceadjustmenttier t JOIN priceadjustmentschedule s ON s.id = t.priceadjustmentscheduleid
 		WHERE s.isactive AND t.priceadjustmentscheduleid IN (`+in+`)

@@ -380,21 +380,3 @@ func sameSet(m map[string]bool, ids []string) bool {
 	}
 	return true
 }
-
-func TestInListPadsToAPowerOfTwo(t *testing.T) {
-	for _, c := range []struct {
-		ids  []string
-		sql  string
-		args []any
-	}{
-		{nil, "NULL", nil},
-		{[]string{"a"}, "?", []any{"a"}},
-		{[]string{"a", "b", "c"}, "?, ?, ?, ?", []any{"a", "b", "c", "c"}},
-		{[]string{"a", "b", "c", "d"}, "?, ?, ?, ?", []any{"a", "b", "c", "d"}},
-	} {
-		sql, args := inList(c.ids)
-		if sql != c.sql || !reflect.DeepEqual(args, c.args) {
-			t.Errorf("inList(%v) = %q %v, want %q %v", c.ids, sql, args, c.sql, c.args)
-		}
-	}
-}

@@ -47,7 +47,7 @@ func allowedPolicies(ctx context.Context, d db.Querier, storeID, accountID strin
 		groups = `SELECT ws.guestbuyergroupid FROM webstore ws WHERE ws.id = ? AND ws.guestbuyergroupid IS NOT NULL`
 		args = []any{storeID}
 	}
-	ids, err := queryStrings(ctx, d, `SELECT DISTINCT eg.policyid FROM commerceentitlementbuyergroup eg
+	ids, err := db.Strings(ctx, d, `SELECT DISTINCT eg.policyid FROM commerceentitlementbuyergroup eg
 		JOIN commerceentitlementpolicy pol ON pol.id = eg.policyid
 		WHERE pol.isactive AND pol.canviewproduct AND eg.buyergroupid IN (`+groups+`)`, args...)
 	v := visibility{policies: map[string]bool{}}
@@ -101,8 +101,9 @@ func listPrices(ctx context.Context, d *db.DB, book string, cs []*candidate) err
 	const chunk = 500
 	for from := 0; from < len(ids); from += chunk {
 		part := ids[from:min(from+chunk, len(ids))]
-		rows, err := d.Query(ctx, `SELECT product2id, unitprice FROM pricebookentry WHERE pricebook2id = ? AND isactive
-			AND product2id IN (`+placeholders(len(part))+`)`, append([]any{book}, strArgs(part)...)...)
+		in, args := db.InList(part)
+		rows, err := d.Stmts.Query(ctx, `SELECT product2id, unitprice FROM pricebookentry WHERE pricebook2id = ? AND isactive
+			AND product2id IN (`+in+`)`, append([]any{book}, args...)...)
 		if err != nil {
 			return err
 		}
@@ -122,31 +123,4 @@ func listPrices(ctx context.Context, d *db.DB, book string, cs []*candidate) err
 		}
 	}
 	return nil
-}
-
-func queryStrings(ctx context.Context, d db.Querier, query string, args ...any) ([]string, error) {
-	rows, err := d.Query(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			return nil, err
-		}
-		out = append(out, s)
-	}
-	return out, rows.Err()
-}
-
-func placeholders(n int) string { return strings.TrimSuffix(strings.Repeat("?, ", n), ", ") }
-
-func strArgs(ss []string) []any {
-	out := make([]any, len(ss))
-	for i, s := range ss {
-		out[i] = s
-	}
-	return out
 }

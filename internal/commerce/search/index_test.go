@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -20,7 +21,7 @@ func insertRow(t *testing.T, d *db.DB, table, prefix string, cols map[string]any
 	for k, v := range cols {
 		names, args = append(names, k), append(args, v)
 	}
-	q := "INSERT INTO " + db.Ident(table) + " (" + placeholdersFor(names) + ") VALUES (" + placeholders(len(names)) + ")"
+	q := "INSERT INTO " + db.Ident(table) + " (" + placeholdersFor(names) + ") VALUES (" + strings.TrimSuffix(strings.Repeat("?, ", len(names)), ", ") + ")"
 	if _, err := d.Exec(context.Background(), q, args...); err != nil {
 		t.Fatalf("insert %s: %v", table, err)
 	}

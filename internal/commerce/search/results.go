@@ -160,8 +160,8 @@ func loadSummaries(ctx context.Context, d *db.DB, fields []*records.Field, ids [
 	for _, f := range fields {
 		cols = append(cols, "p."+db.Ident(f.Column()))
 	}
-	rows, err := d.Query(ctx, `SELECT `+strings.Join(cols, ", ")+` FROM product2 p WHERE p.id IN (`+
-		placeholders(len(ids))+`)`, strArgs(ids)...)
+	in, args := db.InList(ids)
+	rows, err := d.Query(ctx, `SELECT `+strings.Join(cols, ", ")+` FROM product2 p WHERE p.id IN (`+in+`)`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -202,11 +202,12 @@ func loadImages(ctx context.Context, d *db.DB, byID map[string]*ProductSummary, 
 	for _, s := range byID {
 		s.DefaultImage = Image{MediaType: "Image", Title: "image", URL: defaultImageURL, AlternateText: ptr("")}
 	}
-	rows, err := d.Query(ctx, `SELECT pm.productid, mc.id, COALESCE(mc.title, ''), COALESCE(mc.url, ''), mc.alttext,
+	in, args := db.InList(ids)
+	rows, err := d.Stmts.Query(ctx, `SELECT pm.productid, mc.id, COALESCE(mc.title, ''), COALESCE(mc.url, ''), mc.alttext,
 		COALESCE(pm.sortorder, 0), pm.usagetype
 		FROM productmedia pm JOIN managedcontent mc ON mc.id = pm.electronicmediaid
-		WHERE pm.productid IN (`+placeholders(len(ids))+`) AND pm.usagetype IN ('ListImage', 'ProductDetailImage')
-		ORDER BY pm.productid, CASE pm.usagetype WHEN 'ListImage' THEN 0 ELSE 1 END, pm.sortorder, pm.id`, strArgs(ids)...)
+		WHERE pm.productid IN (`+in+`) AND pm.usagetype IN ('ListImage', 'ProductDetailImage')
+		ORDER BY pm.productid, CASE pm.usagetype WHEN 'ListImage' THEN 0 ELSE 1 END, pm.sortorder, pm.id`, args...)
 	if err != nil {
 		return err
 	}
