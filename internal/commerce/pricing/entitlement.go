@@ -49,17 +49,36 @@ func grantsSQL(alias, groupsSQL string) string {
 		AND eg.buyergroupid IN (` + groupsSQL + `)`
 }
 
+// viewingPoliciesSQL selects the entitlement policies that let the account (or the guest, for "") see products in
+// the store: active policies that can view products, assigned to one of the groups of buyerGroupsSQL.
+func viewingPoliciesSQL(storeID, accountID string) (string, []any) {
+	groups, args := buyerGroupsSQL(storeID, accountID)
+	return `SELECT eg.policyid FROM commerceentitlementbuyergroup eg
+		JOIN commerceentitlementpolicy pol ON pol.id = eg.policyid
+		WHERE pol.isactive AND pol.canviewproduct AND eg.buyergroupid IN (` + groups + `)`, args
+}
+
 // EntitledProductsSQL returns a subquery selecting the ids of the products the account (or the guest, for "") is
 // entitled to see in the store, for `product2.id IN (<sql>)`, with its arguments (`?` placeholders, in order).
 // It does not check Product2.IsActive: the caller filters active products itself. An id may appear more than once
 // (one row per granting policy), which IN ignores. Prefer EntitledFilter when the rest of the query already
 // narrows the products: this form lists every entitled product of the catalogue.
 func EntitledProductsSQL(storeID, accountID string) (string, []any) {
-	groups, args := buyerGroupsSQL(storeID, accountID)
-	return `SELECT ep.productid FROM commerceentitlementproduct ep
-		JOIN commerceentitlementpolicy pol ON pol.id = ep.policyid
-		JOIN commerceentitlementbuyergroup eg ON eg.policyid = ep.policyid
-		WHERE pol.isactive AND pol.canviewproduct AND eg.buyergroupid IN (` + groups + `)`, args
+	policies, args := viewingPoliciesSQL(storeID, accountID)
+	return `SELECT ep.productid FROM commerceentitlementproduct ep WHERE ep.policyid IN (` + policies + `)`, args
+}
+
+// ViewingPolicies returns the ids of the policies of viewingPoliciesSQL: a product is visible to the account when
+// it is active and one of these policies lists it. Callers holding products with their policies (search's
+// in-memory index) apply the rule without a query per product.
+func ViewingPolicies(ctx context.Context, q Querier, storeID, accountID string) (map[string]bool, error) {
+	policies, args := viewingPoliciesSQL(storeID, accountID)
+	ids, err := db.Strings(ctx, q, policies, args...)
+	out := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		out[id] = true
+	}
+	return out, err
 }
 
 var aliasPattern = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)

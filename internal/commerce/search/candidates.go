@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"strings"
 
+	"storefront/internal/commerce/pricing"
 	"storefront/internal/platform/db"
 )
 
@@ -35,26 +36,11 @@ func (v visibility) allows(x *doc) bool {
 	return false
 }
 
-// allowedPolicies are the entitlement policies that let the account (or the guest, for "") see products in the
-// store: active policies that can view products, assigned to one of the account's buyer groups selling in the
-// store, or to the store's guest buyer group. It is the rule of pricing.EntitledFilter, resolved once per search
-// instead of once per matching product.
+// allowedPolicies resolves, once per search, the pricing package's entitlement rule for the account (or the guest,
+// for ""): which policies let it see products in the store.
 func allowedPolicies(ctx context.Context, d db.Querier, storeID, accountID string) (visibility, error) {
-	groups := `SELECT m.buyergroupid FROM buyergroupmember m JOIN webstorebuyergroup sg ON sg.buyergroupid = m.buyergroupid
-		WHERE m.buyerid = ? AND sg.webstoreid = ?`
-	args := []any{accountID, storeID}
-	if accountID == "" {
-		groups = `SELECT ws.guestbuyergroupid FROM webstore ws WHERE ws.id = ? AND ws.guestbuyergroupid IS NOT NULL`
-		args = []any{storeID}
-	}
-	ids, err := db.Strings(ctx, d, `SELECT DISTINCT eg.policyid FROM commerceentitlementbuyergroup eg
-		JOIN commerceentitlementpolicy pol ON pol.id = eg.policyid
-		WHERE pol.isactive AND pol.canviewproduct AND eg.buyergroupid IN (`+groups+`)`, args...)
-	v := visibility{policies: map[string]bool{}}
-	for _, id := range ids {
-		v.policies[id] = true
-	}
-	return v, err
+	policies, err := pricing.ViewingPolicies(ctx, d, storeID, accountID)
+	return visibility{policies: policies}, err
 }
 
 // termMatches runs the full-text query alone: document keys and, for relevance, their scores.
