@@ -4,22 +4,18 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
 
-	"storefront/internal/app"
-	"storefront/internal/platform/config"
+	"storefront/internal/app/apptest"
 	"storefront/internal/platform/db"
-	"storefront/internal/platform/db/dbtest"
 )
 
 // demoSite is the real handler over a database seeded with the demo store, on each database in use.
 type demoSite struct {
-	srv *httptest.Server
+	srv *apptest.Server
 	d   *db.DB
 }
 
@@ -27,22 +23,9 @@ func eachDemo(t *testing.T, fn func(t *testing.T, s *demoSite)) { eachDemoAt(t, 
 
 // eachDemoAt serves the demo site under a base path ("" or "shop").
 func eachDemoAt(t *testing.T, basePath string, fn func(t *testing.T, s *demoSite)) {
-	for kind, u := range dbtest.URLs(t) {
-		t.Run(kind, func(t *testing.T) {
-			ctx := context.Background()
-			a, err := app.Open(ctx, config.Config{DB: u, BasePath: basePath}, slog.New(slog.DiscardHandler))
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { a.Close() })
-			if err := a.SeedDemoIfEmpty(ctx); err != nil {
-				t.Fatal(err)
-			}
-			s := &demoSite{d: a.DB, srv: httptest.NewServer(a.Handler())}
-			t.Cleanup(s.srv.Close)
-			fn(t, s)
-		})
-	}
+	apptest.Each(t, basePath, func(t *testing.T, srv *apptest.Server) {
+		fn(t, &demoSite{srv: srv, d: srv.App.DB})
+	})
 }
 
 // reply is an HTTP answer.

@@ -5,7 +5,6 @@ package apptest
 import (
 	"context"
 	"encoding/json"
-	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -16,6 +15,7 @@ import (
 	"storefront/internal/app"
 	"storefront/internal/demo"
 	"storefront/internal/platform/config"
+	"storefront/internal/platform/db/dbtest"
 )
 
 // Server is the application with the demo store, served on a loopback port.
@@ -26,15 +26,26 @@ type Server struct {
 	Commerce string
 }
 
+// Each runs fn as a subtest on the demo store served over each database in use (SQLite, and PostgreSQL when
+// STOREFRONT_TEST_POSTGRES is set), under the site base path basePath ("" or "/shop").
+func Each(t *testing.T, basePath string, fn func(t *testing.T, s *Server)) {
+	for kind, u := range dbtest.URLs(t) {
+		t.Run(kind, func(t *testing.T) { fn(t, DemoAt(t, u, basePath)) })
+	}
+}
+
 // Demo opens the database at dbURL (a fresh SQLite file when empty), seeds the demo store and serves it until the
 // test ends.
-func Demo(t testing.TB, dbURL string) *Server {
+func Demo(t testing.TB, dbURL string) *Server { return DemoAt(t, dbURL, "") }
+
+// DemoAt is Demo under a site base path.
+func DemoAt(t testing.TB, dbURL, basePath string) *Server {
 	t.Helper()
 	if dbURL == "" {
 		dbURL = "sqlite://" + filepath.Join(t.TempDir(), "demo.db")
 	}
 	ctx := context.Background()
-	a, err := app.Open(ctx, config.Config{DB: dbURL}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	a, err := app.Open(ctx, config.Config{DB: dbURL, BasePath: basePath}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,39 +1,22 @@
 package catalog_test
 
 import (
-	"context"
 	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
-	"path/filepath"
+	"storefront/internal/app/apptest"
 	"testing"
-
-	"storefront/internal/app"
-	"storefront/internal/platform/config"
 )
 
 // benchEnv is the real handler over a demo store on a fresh SQLite file, with the buyer's bearer token.
-func benchEnv(b *testing.B) (*httptest.Server, string) {
+func benchEnv(b *testing.B) (*apptest.Server, string) {
 	b.Helper()
-	ctx := context.Background()
-	a, err := app.Open(ctx, config.Config{DB: "sqlite://" + filepath.Join(b.TempDir(), "bench.db")}, slog.New(slog.DiscardHandler))
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { a.Close() })
-	if err := a.SeedDemoIfEmpty(ctx); err != nil {
-		b.Fatal(err)
-	}
-	srv := httptest.NewServer(a.Handler())
-	b.Cleanup(srv.Close)
-	e := &env{srv: srv, d: a.DB, tokens: map[string]string{}}
-	return srv, e.token(b, buyer)
+	s := apptest.Demo(b, "")
+	return s, s.Token(b, buyer)
 }
 
 func benchGet(b *testing.B, path string) {
 	srv, token := benchEnv(b)
-	client := srv.Client()
+	client := http.DefaultClient
 	b.ReportAllocs()
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {

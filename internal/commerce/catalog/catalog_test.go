@@ -5,10 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
-	"net/url"
 	"os"
 	"reflect"
 	"sort"
@@ -16,39 +13,23 @@ import (
 	"testing"
 	"time"
 
-	"storefront/internal/app"
+	"storefront/internal/app/apptest"
 	"storefront/internal/demo"
-	"storefront/internal/platform/config"
 	"storefront/internal/platform/db"
-	"storefront/internal/platform/db/dbtest"
 	"storefront/internal/records"
 )
 
 // env is the real server (every route, the auth middleware) over a fresh database seeded with the demo store.
 type env struct {
-	srv    *httptest.Server
+	srv    *apptest.Server
 	d      *db.DB
 	tokens map[string]string
 }
 
 func eachEnv(t *testing.T, fn func(t *testing.T, e *env)) {
-	for kind, u := range dbtest.URLs(t) {
-		t.Run(kind, func(t *testing.T) {
-			ctx := context.Background()
-			a, err := app.Open(ctx, config.Config{DB: u}, slog.New(slog.DiscardHandler))
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { a.Close() })
-			if err := a.SeedDemoIfEmpty(ctx); err != nil {
-				t.Fatal(err)
-			}
-			e := &env{d: a.DB, tokens: map[string]string{}}
-			e.srv = httptest.NewServer(a.Handler())
-			t.Cleanup(e.srv.Close)
-			fn(t, e)
-		})
-	}
+	apptest.Each(t, "", func(t *testing.T, s *apptest.Server) {
+		fn(t, &env{srv: s, d: s.App.DB, tokens: map[string]string{}})
+	})
 }
 
 const (
@@ -75,23 +56,10 @@ func (e *env) token(t testing.TB, user string) string {
 	if user == guest {
 		return ""
 	}
-	if tok := e.tokens[user]; tok != "" {
-		return tok
+	if e.tokens[user] == "" {
+		e.tokens[user] = e.srv.Token(t, user)
 	}
-	resp, err := http.PostForm(e.srv.URL+"/services/oauth2/token", url.Values{"grant_type": {"password"},
-		"username": {user}, "password": {demo.DemoPassword}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var out struct {
-		AccessToken string `json:"access_token"`
-	}
-	if resp.StatusCode != 200 || json.NewDecoder(resp.Body).Decode(&out) != nil || out.AccessToken == "" {
-		t.Fatalf("token for %s: %d", user, resp.StatusCode)
-	}
-	e.tokens[user] = out.AccessToken
-	return out.AccessToken
+	return e.tokens[user]
 }
 
 // call sends a request as a demo user (guest for "") and returns the status and body.

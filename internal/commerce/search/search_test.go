@@ -5,20 +5,16 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
 
-	"storefront/internal/app"
+	"storefront/internal/app/apptest"
 	"storefront/internal/commerce/pricing"
 	"storefront/internal/demo"
 	"storefront/internal/identity"
-	"storefront/internal/platform/config"
 	"storefront/internal/platform/db"
-	"storefront/internal/platform/db/dbtest"
 	"storefront/internal/records"
 )
 
@@ -26,7 +22,7 @@ import (
 type fixture struct {
 	t          *testing.T
 	d          *db.DB
-	srv        *httptest.Server
+	srv        *apptest.Server
 	base       string // the commerce prefix of the demo store
 	buyerToken string
 	engine     *records.Engine
@@ -35,42 +31,15 @@ type fixture struct {
 
 // eachDemo runs fn on the seeded demo store, once per database.
 func eachDemo(t *testing.T, fn func(t *testing.T, f *fixture)) {
-	for kind, u := range dbtest.URLs(t) {
-		t.Run(kind, func(t *testing.T) {
-			ctx := context.Background()
-			a, err := app.Open(ctx, config.Config{DB: u}, slog.New(slog.NewTextHandler(io.Discard, nil)))
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { a.Close() })
-			if err := a.SeedDemoIfEmpty(ctx); err != nil {
-				t.Fatal(err)
-			}
-			f := &fixture{t: t, d: a.DB, srv: httptest.NewServer(a.Handler()), engine: records.NewEngine(a.DB),
-				staff: &identity.Principal{UserID: demo.AdminUserID, Staff: true}}
-			t.Cleanup(f.srv.Close)
-			f.base = f.srv.URL + "/services/data/v64.0/commerce/webstores/" + demo.StoreID + "/"
-			f.buyerToken = f.token("buyer@example.com")
-			fn(t, f)
-		})
-	}
+	apptest.Each(t, "", func(t *testing.T, s *apptest.Server) {
+		f := &fixture{t: t, d: s.App.DB, srv: s, base: s.Commerce, engine: records.NewEngine(s.App.DB),
+			staff: &identity.Principal{UserID: demo.AdminUserID, Staff: true}}
+		f.buyerToken = f.token("buyer@example.com")
+		fn(t, f)
+	})
 }
 
-func (f *fixture) token(user string) string {
-	form := url.Values{"grant_type": {"password"}, "username": {user}, "password": {demo.DemoPassword}}
-	resp, err := http.PostForm(f.srv.URL+"/services/oauth2/token", form)
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var out struct {
-		AccessToken string `json:"access_token"`
-	}
-	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil || out.AccessToken == "" {
-		f.t.Fatalf("token for %s: status %d, %v", user, resp.StatusCode, err)
-	}
-	return out.AccessToken
-}
+func (f *fixture) token(user string) string { return f.srv.Token(f.t, user) }
 
 // call sends a request as the buyer (token != "") or a guest and decodes the JSON answer into out.
 func (f *fixture) call(method, path, token, body string, out any) int {
