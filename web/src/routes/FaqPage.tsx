@@ -29,7 +29,7 @@ export function FaqPage() {
             <li key={l.href}>
               <SiteLink to={l.href} newWindow>
                 {l.label}
-                <span className="sf-visually-hidden"> (opens in a new tab)</span>
+                <span className="visually-hidden"> (opens in a new tab)</span>
               </SiteLink>
             </li>
           ))}

@@ -75,7 +75,7 @@ function FeaturedProducts({ category }: { category: ProductCategorySummary | und
         <h2 id="home-products">Featured products{name ? <span className="sf-home-section__sub"> in {name}</span> : null}</h2>
         {category ? (
           <Link to={categoryPath(category.id, category.urlName, name)} className="sf-home-section__more">
-            View all<span className="sf-visually-hidden"> {name} products</span>
+            View all<span className="visually-hidden"> {name} products</span>
           </Link>
         ) : null}
       </div>
@@ -102,7 +102,7 @@ export function HomePage() {
   const top = categories.data ?? [];
   return (
     <FlexibleLayout className="sf-home">
-      <h1 className="sf-visually-hidden">{storeName}</h1>
+      <h1 className="visually-hidden">{storeName}</h1>
       <Banner />
       <Section configuration={VALUE_SECTION_CONFIG} className="sf-home-values" layoutDirectionTablet="row" layoutDirectionMobile="column"
         columns={(c) => (

@@ -79,7 +79,7 @@ export function Section(props: SectionProps) {
       aria-label={props.label}
       role={props.label ? 'region' : undefined}
     >
-      {bg && bg.alt ? <span className="sf-visually-hidden">{bg.alt}</span> : null}
+      {bg && bg.alt ? <span className="visually-hidden">{bg.alt}</span> : null}
       {overlay ? <div className="sf-section__overlay" style={{ background: overlay }} aria-hidden="true" /> : null}
       <div className="sf-section__inner">
         {columns.map((column, i) => (

@@ -139,7 +139,7 @@ describe('<Section>', () => {
     expect(section.classList.contains('sf-section--bg')).toBe(true);
     expect(section.style.getPropertyValue('--bg-mobile')).toBe('url("https://cdn.example.com/bg.jpg")');
     expect(container.querySelector<HTMLElement>('.sf-section__overlay')!.style.background).toBe('rgba(0, 0, 0, 0.5)');
-    expect(screen.getByText('Our warehouse').className).toBe('sf-visually-hidden');
+    expect(screen.getByText('Our warehouse').className).toBe('visually-hidden');
     expect(container.querySelector('.sf-section__column')!.textContent).toBe('Hello');
   });
 

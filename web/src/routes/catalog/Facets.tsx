@@ -37,7 +37,7 @@ function FacetGroup({ facet, state, onToggle }: { facet: SearchFacet } & Omit<Fa
                 <span className="sf-facet__count" aria-hidden="true">
                   {v.productCount}
                 </span>
-                <span className="sf-visually-hidden">
+                <span className="visually-hidden">
                   , {v.productCount} {v.productCount === 1 ? 'product' : 'products'}
                 </span>
               </label>
@@ -95,7 +95,7 @@ export function ActiveRefinements({
   if (chips.length === 0) return null;
   return (
     <div className="sf-active-refinements">
-      <h2 className="sf-visually-hidden">Active filters</h2>
+      <h2 className="visually-hidden">Active filters</h2>
       <ul>
         {chips.map((c) => (
           <li key={`${c.r.attributeType}:${c.r.nameOrId}:${c.value}`}>

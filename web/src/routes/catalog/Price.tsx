@@ -20,11 +20,11 @@ export function Price({ unit, list, currency = 'USD', size = 'medium', showSavin
   const discount = showSavings ? discountAmount(unit, list) : null;
   return (
     <div className={`sf-price sf-price--${size}`}>
-      <span className="sf-visually-hidden">{label}: </span>
+      <span className="visually-hidden">{label}: </span>
       <span className="sf-price__current">{display.current}</span>
       {display.original ? (
         <span className="sf-price__original">
-          <span className="sf-visually-hidden">, list price </span>
+          <span className="visually-hidden">, list price </span>
           <s>{display.original}</s>
         </span>
       ) : null}

@@ -129,7 +129,7 @@ export function SearchResults({ base, emptyLabel }: SearchResultsProps) {
           <Facets facets={facets} state={shown} onToggle={onToggle} />
         </aside>
         <section className="sf-results__main" aria-labelledby={`${ids}-products-title`} aria-busy={!results || updating}>
-          <h2 id={`${ids}-products-title`} className="sf-visually-hidden">
+          <h2 id={`${ids}-products-title`} className="visually-hidden">
             Products
           </h2>
           <ActiveRefinements
