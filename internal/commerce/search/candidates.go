@@ -43,34 +43,26 @@ func allowedPolicies(ctx context.Context, d db.Querier, storeID, accountID strin
 	return visibility{policies: policies}, err
 }
 
-// termMatches runs the full-text query alone: document keys and, for relevance, their scores.
-func termMatches(ctx context.Context, d *db.DB, ws []string, scored bool) (map[int64]float64, error) {
-	match := matchExpr(d.Dialect, ws)
-	var query string
-	switch {
-	case d.Dialect == db.Postgres && scored:
-		query = `SELECT sd.docid, ts_rank(sd.document, q) FROM search_doc sd, to_tsquery('simple', ?) q WHERE sd.document @@ q`
-	case d.Dialect == db.Postgres:
-		query = `SELECT sd.docid, 0.0 FROM search_doc sd WHERE sd.document @@ to_tsquery('simple', ?)`
-	case scored:
-		// bm25 is lower for better matches; weights: name 10, SKU 5, description 1.
-		query = `SELECT rowid, -bm25(search_fts, 10.0, 5.0, 1.0) FROM search_fts WHERE search_fts MATCH ?`
-	default:
-		query = `SELECT rowid, 0.0 FROM search_fts WHERE search_fts MATCH ?`
+// termMatches runs the full-text query alone and returns the keys of the matching documents. It does not score
+// them: scoring every match (bm25 reads each document's size) cost most of a broad search on a large catalogue,
+// and ranking only needs the tiers and nameFocus, computed from the in-memory index.
+func termMatches(ctx context.Context, d *db.DB, ws []string) ([]int64, error) {
+	query := `SELECT rowid FROM search_fts WHERE search_fts MATCH ?`
+	if d.Dialect == db.Postgres {
+		query = `SELECT sd.docid FROM search_doc sd WHERE sd.document @@ to_tsquery('simple', ?)`
 	}
-	rows, err := d.Query(ctx, query, match)
+	rows, err := d.Query(ctx, query, matchExpr(d.Dialect, ws))
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := map[int64]float64{}
+	var out []int64
 	for rows.Next() {
 		var id int64
-		var score float64
-		if err := rows.Scan(&id, &score); err != nil {
+		if err := rows.Scan(&id); err != nil {
 			return nil, err
 		}
-		out[id] = score
+		out = append(out, id)
 	}
 	return out, rows.Err()
 }

@@ -18,7 +18,7 @@ import (
 // search_doc has one row per product with what search needs of every match: name, SKU, family, brand, unit of
 // measure, creation date, active flag, the product's category ids and the entitlement policies listing it. Every
 // change to it also moves search_state.version, which is how the in-memory copy of search_doc (see snapshot.go)
-// knows it must reload: the full-text query then returns only document keys and scores, and refinements, facets,
+// knows it must reload: the full-text query then returns only document keys, and ranking, refinements, facets,
 // entitlement and sorting run over that copy.
 //
 //   - SQLite: search_doc has a small integer key (docid) and search_fts is a contentless FTS5 table keyed by it over

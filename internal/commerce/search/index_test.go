@@ -64,7 +64,7 @@ func TestIndexInstallAndTriggers(t *testing.T) {
 		if len(snap.all) != 1 || snap.all[0].id != before || snap.all[0].family != "Electrical" || !snap.all[0].active {
 			t.Fatalf("backfilled snapshot: %+v", snap.all)
 		}
-		hits, err := termMatches(ctx, d, queryWords("early lamp"), true)
+		hits, err := termMatches(ctx, d, queryWords("early lamp"))
 		if err != nil || len(hits) != 1 {
 			t.Fatalf("term match after backfill: %v %v", hits, err)
 		}
@@ -93,10 +93,10 @@ func TestIndexInstallAndTriggers(t *testing.T) {
 		if _, err := d.Exec(ctx, `UPDATE product2 SET name = 'Late Heron Lamp', isactive = FALSE WHERE id = ?`, after); err != nil {
 			t.Fatal(err)
 		}
-		if hits, _ := termMatches(ctx, d, queryWords("owl"), false); len(hits) != 0 {
+		if hits, _ := termMatches(ctx, d, queryWords("owl")); len(hits) != 0 {
 			t.Fatalf("old name still matches: %v", hits)
 		}
-		if hits, _ := termMatches(ctx, d, queryWords("heron"), false); len(hits) != 1 {
+		if hits, _ := termMatches(ctx, d, queryWords("heron")); len(hits) != 1 {
 			t.Fatalf("new name does not match: %v", hits)
 		}
 		if _, err := d.Exec(ctx, `DELETE FROM commerceentitlementproduct WHERE productid = ?`, after); err != nil {
@@ -112,7 +112,7 @@ func TestIndexInstallAndTriggers(t *testing.T) {
 		if len(snap3.all) != 1 {
 			t.Fatalf("deleted product still in the snapshot: %d docs", len(snap3.all))
 		}
-		if hits, _ := termMatches(ctx, d, queryWords("heron"), false); len(hits) != 0 {
+		if hits, _ := termMatches(ctx, d, queryWords("heron")); len(hits) != 0 {
 			t.Fatalf("deleted product still matches: %v", hits)
 		}
 	})

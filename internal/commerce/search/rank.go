@@ -5,9 +5,8 @@ import (
 	"strings"
 )
 
-// Relevance tiers, best first. Within a tier the full-text score decides (bm25 on SQLite, ts_rank on PostgreSQL,
-// both weighting the name above the SKU above the description), then the name, then the id, so the order never
-// depends on the database's row order.
+// Relevance tiers, best first. Within a tier nameFocus decides, then the name, then the id, so the order is the same
+// on both databases and never depends on their row order.
 const (
 	tierExactSKU  = iota // the term is the product's SKU (case-insensitive)
 	tierSKUPrefix        // the SKU starts with the term
@@ -86,4 +85,23 @@ func comparePrice(a, b *candidate, desc bool) int {
 		return -c
 	}
 	return c
+}
+
+// nameFocus scores how much of a product's name the query words make up: the share of the name's words that a
+// query word starts. "Nitrile Gloves" is more about "gloves" than "Leather Work Gloves, Size L", as a full-text
+// score with length normalisation would say, but computed from the in-memory index instead of per matching row.
+func nameFocus(name, query []string) float64 {
+	if len(name) == 0 {
+		return 0
+	}
+	hits := 0
+	for _, w := range name {
+		for _, q := range query {
+			if strings.HasPrefix(w, q) {
+				hits++
+				break
+			}
+		}
+	}
+	return float64(hits) / float64(len(name))
 }

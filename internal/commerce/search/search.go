@@ -98,13 +98,13 @@ func (s *Service) candidates(ctx context.Context, store *storecontext.Store, acc
 			}
 		}
 	} else {
-		scores, err := termMatches(ctx, s.DB, q.words, q.sort.kind == sortRelevance)
+		docids, err := termMatches(ctx, s.DB, q.words)
 		if err != nil {
 			return nil, fmt.Errorf("search: match: %w", err)
 		}
-		for docid, score := range scores {
+		for _, docid := range docids {
 			if x := snap.byDocID[docid]; x != nil && keep(x) {
-				c := &candidate{doc: x, score: score}
+				c := &candidate{doc: x, score: nameFocus(x.nameWords, q.words)}
 				c.tier = rankTier(c, q.term, q.words)
 				out = append(out, c)
 			}

@@ -26,7 +26,7 @@ type doc struct {
 // snapshot is an in-memory copy of search_doc at one version of search_state. It is a cache of the database, never
 // a source of truth: every search first reads the version (one single-row query) and reloads the copy when another
 // writer, in this process or another app server, moved it. A catalogue of 100,000 products takes about 30 MB and a
-// fraction of a second to reload; the full-text query then returns only document keys and scores, and refinements,
+// fraction of a second to reload; the full-text query then returns only document keys, and ranking, refinements,
 // facets, entitlement and sorting run over this copy instead of reading every matching row from the database.
 type snapshot struct {
 	version int64
