@@ -99,6 +99,16 @@ func (t *categoryTree) subtree(id string) []string {
 	return out
 }
 
+// anyIn reports whether one of cats is in set.
+func anyIn(cats []string, set map[string]bool) bool {
+	for _, c := range cats {
+		if set[c] {
+			return true
+		}
+	}
+	return false
+}
+
 // inAnySubtree reports whether one of cats lies under one of ancestors.
 func (t *categoryTree) inAnySubtree(cats []string, ancestors map[string]bool) bool {
 	for _, c := range cats {

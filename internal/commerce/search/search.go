@@ -77,16 +77,19 @@ func (s *Service) candidates(ctx context.Context, store *storecontext.Store, acc
 	if err != nil {
 		return nil, err
 	}
-	var within map[string]bool
+	var within map[string]bool // the searched category and its descendants, listed once rather than per product
 	if q.categoryID != "" {
-		within = map[string]bool{q.categoryID: true}
+		within = map[string]bool{}
+		for _, id := range tree.subtree(q.categoryID) {
+			within[id] = true
+		}
 	}
 	keep := func(x *doc) bool {
 		if !visible.allows(x) {
 			return false
 		}
 		if within != nil {
-			return tree.inAnySubtree(x.categories, within)
+			return anyIn(x.categories, within)
 		}
 		return tree.inStore(x.categories) // not in this store's catalogue
 	}
