@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
-	"net/url"
 	"strings"
 	"testing"
 
@@ -63,22 +62,7 @@ func (s *demoSite) get(t *testing.T, path, token string) reply {
 }
 
 // login returns a bearer token for a demo user.
-func (s *demoSite) login(t *testing.T, email string) string {
-	t.Helper()
-	resp, err := http.PostForm(s.srv.URL+"/services/oauth2/token", url.Values{"grant_type": {"password"},
-		"username": {email}, "password": {"demo1234"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var out struct {
-		AccessToken string `json:"access_token"`
-	}
-	if resp.StatusCode != 200 || json.NewDecoder(resp.Body).Decode(&out) != nil {
-		t.Fatalf("token for %s: %d", email, resp.StatusCode)
-	}
-	return out.AccessToken
-}
+func (s *demoSite) login(t *testing.T, email string) string { return s.srv.Token(t, email) }
 
 func (s *demoSite) exec(t *testing.T, query string, args ...any) {
 	t.Helper()
