@@ -12,7 +12,7 @@ import (
 
 // mountContent registers the site's content calls: navigation menus (Connect resource and server action), CMS
 // delivery, SEO properties, and the cart badge's compact summary.
-func (a *App) mountContent(mux *http.ServeMux) {
+func (a *App) mountContent(mux *http.ServeMux, engine *records.Engine) {
 	nav := &navigation.Handlers{DB: a.DB}
 	mux.Handle(navigation.ConnectPath, nav.Connect())
 	mux.Handle("GET "+navigation.ApexPath, nav.Apex())
@@ -24,7 +24,7 @@ func (a *App) mountContent(mux *http.ServeMux) {
 	mux.Handle(cms.SiteListPath, content.List())
 	mux.Handle(cms.ChannelListPath, content.List())
 
-	props := &seo.Handlers{DB: a.DB, Engine: records.NewEngine(a.DB), BasePath: a.Config.BasePath}
+	props := &seo.Handlers{DB: a.DB, Engine: engine, BasePath: a.Config.BasePath}
 	mux.Handle(seo.Path, props.Properties())
 
 	carts := &cart.Handlers{DB: a.DB}

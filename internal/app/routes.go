@@ -18,11 +18,13 @@ func (a *App) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", a.healthz)
 	withPrincipal := a.mountAuth(mux) // sign-in, logout, OAuth token, /api/site, session and application context
-	uiapi.Register(mux, records.NewEngine(a.DB))
-	a.mountCatalog(mux) // product detail, prices, categories
-	a.mountSearch(mux)  // product search, suggestions, sort rules
+	// One records engine, so one metadata registry: every domain sees a custom field the moment it is added.
+	engine := records.NewEngine(a.DB)
+	uiapi.Register(mux, engine)
+	a.mountCatalog(mux, engine.Registry) // product detail, prices, categories
+	a.mountSearch(mux, engine.Registry)  // product search, suggestions, sort rules
 	mux.Handle(media.Path, media.Handler(a.DB))
-	a.mountContent(mux) // navigation menus, CMS delivery, SEO properties, cart badge
+	a.mountContent(mux, engine) // navigation menus, CMS delivery, SEO properties, cart badge
 
 	mux.Handle("/", spa.Handler(web.FS(), a.Config.BasePath))
 	return httpx.Observe(a.Log, underBasePath(a.Config.BasePath, withPrincipal(mux)))

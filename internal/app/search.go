@@ -5,11 +5,12 @@ import (
 	"net/http"
 
 	"storefront/internal/commerce/search"
+	"storefront/internal/records"
 )
 
 // mountSearch registers product search, suggestions and sort rules.
-func (a *App) mountSearch(mux *http.ServeMux) {
-	svc := search.New(a.DB)
+func (a *App) mountSearch(mux *http.ServeMux, reg *records.Registry) {
+	svc := search.New(a.DB, reg)
 	svc.Register(mux, commerceBase)
 	go svc.Warm(context.Background())
 }

@@ -47,7 +47,7 @@ func (s *Service) lookup(ctx context.Context, token string) (*session, error) {
 		active                                        sql.NullBool
 		ses                                           session
 	)
-	err := s.DB.Stmts.QueryRow(ctx, `SELECT s.user_id, s.csrf_token, s.last_seen_at, s.expires_at, s.prior_guest_id,
+	err := s.DB.QueryRow(ctx, `SELECT s.user_id, s.csrf_token, s.last_seen_at, s.expires_at, s.prior_guest_id,
 		u.usertype, u.accountid, u.contactid, u.isactive
 		FROM sf_session s LEFT JOIN "user" u ON u.id = s.user_id WHERE s.id = ?`, id).Scan(
 		&userID, &ses.csrf, &ses.lastSeen, &ses.expiresAt, &prior, &userType, &accountID, &contactID, &active)

@@ -38,7 +38,7 @@ func (h *Handlers) availability(w http.ResponseWriter, r *http.Request) error {
 	pred, args := pricing.EntitledFilter("p", s.store.ID, s.accountID)
 	var onHand, reserved, threshold sql.NullInt64
 	var tracked bool
-	err = h.q.QueryRow(ctx, `SELECT i.id IS NOT NULL, i.quantityonhand, i.quantityreserved, i.lowstockthreshold
+	err = h.DB.QueryRow(ctx, `SELECT i.id IS NOT NULL, i.quantityonhand, i.quantityreserved, i.lowstockthreshold
 		FROM product2 p LEFT JOIN productinventory i ON i.productid = p.id
 		WHERE p.id = ? AND `+pred, append([]any{id}, args...)...).Scan(&tracked, &onHand, &reserved, &threshold)
 	if errors.Is(err, sql.ErrNoRows) {

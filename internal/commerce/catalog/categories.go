@@ -35,7 +35,7 @@ const maxDepth = 32
 // pathFrom walks from the category selected by start (a subquery taking startArgs) up to the root and returns the
 // path root first, in one query.
 func (h *Handlers) pathFrom(ctx context.Context, start string, startArgs ...any) ([]pathCategory, error) {
-	rows, err := h.q.Query(ctx, `WITH RECURSIVE chain(id, parentid, name, description, urlname, depth) AS (
+	rows, err := h.DB.Query(ctx, `WITH RECURSIVE chain(id, parentid, name, description, urlname, depth) AS (
 			SELECT c.id, c.parentcategoryid, c.name, c.description, c.urlname, 0 FROM productcategory c
 			WHERE c.id = (`+start+`)
 			UNION ALL
@@ -75,7 +75,7 @@ func (h *Handlers) storeCategory(ctx context.Context, storeID, raw, param string
 		return "", err
 	}
 	var found string
-	err = h.q.QueryRow(ctx, `SELECT c.id FROM productcategory c WHERE c.id = ? AND `+catalogSQL, id, storeID).Scan(&found)
+	err = h.DB.QueryRow(ctx, `SELECT c.id FROM productcategory c WHERE c.id = ? AND `+catalogSQL, id, storeID).Scan(&found)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", itemNotFound("The product category %s doesn't exist in this store.", id)
 	}
@@ -128,7 +128,7 @@ func (h *Handlers) categoryChildren(w http.ResponseWriter, r *http.Request) erro
 		}
 		where, args = `c.parentcategoryid = ? AND `+catalogSQL, []any{parent, s.store.ID}
 	}
-	rows, err := h.q.Query(ctx, `SELECT c.id, c.name, c.description, c.isnavigational, c.parentcategoryid, c.urlname
+	rows, err := h.DB.Query(ctx, `SELECT c.id, c.name, c.description, c.isnavigational, c.parentcategoryid, c.urlname
 		FROM productcategory c WHERE `+where+` ORDER BY c.sortorder, c.name, c.id`, args...)
 	if err != nil {
 		return err
@@ -175,7 +175,7 @@ func (h *Handlers) productCounts(ctx context.Context, ids []string) (map[string]
 	}
 	in, args := db.InList(ids)
 	args = append(args, maxDepth)
-	rows, err := h.q.Query(ctx, `WITH RECURSIVE tree(root, id, depth) AS (
+	rows, err := h.DB.Query(ctx, `WITH RECURSIVE tree(root, id, depth) AS (
 			SELECT c.id, c.id, 0 FROM productcategory c WHERE c.id IN (`+in+`)
 			UNION ALL
 			SELECT tree.root, c.id, tree.depth + 1 FROM productcategory c JOIN tree ON c.parentcategoryid = tree.id
@@ -248,7 +248,7 @@ func (h *Handlers) category(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out, err := h.loadCategory(ctx, h.reader(len(names) == 0), s.store.ID, id, fields)
+	out, err := h.loadCategory(ctx, h.DB, s.store.ID, id, fields)
 	if err != nil {
 		return err
 	}
@@ -263,7 +263,7 @@ func (h *Handlers) category(w http.ResponseWriter, r *http.Request) error {
 		out.Fields["NumberOfProducts"] = &n
 	}
 	if !excludeMedia {
-		rows, err := loadMedia(ctx, h.q, `SELECT m.id, m.usagetype, m.sortorder, mc.title, mc.alttext, mc.url, mc.mimetype
+		rows, err := loadMedia(ctx, h.DB, `SELECT m.id, m.usagetype, m.sortorder, mc.title, mc.alttext, mc.url, mc.mimetype
 			FROM productcategorymedia m JOIN managedcontent mc ON mc.id = m.electronicmediaid
 			WHERE m.productcategoryid = ? AND mc.ispublished ORDER BY m.sortorder, m.id`, false, id)
 		if err != nil {

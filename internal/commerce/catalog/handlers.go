@@ -11,7 +11,6 @@ import (
 	"net/url"
 	"strings"
 
-	"storefront/internal/commerce/pricing"
 	"storefront/internal/commerce/storecontext"
 	"storefront/internal/identity"
 	"storefront/internal/platform/db"
@@ -25,12 +24,11 @@ type Handlers struct {
 	Registry *records.Registry // Product2 and ProductCategory field metadata, custom fields included
 	// q runs the calls' fixed reads as prepared statements. Reads whose text depends on the request (a fields
 	// list) go to DB.
-	q *db.StmtCache // the database's cache of prepared fixed-text reads
 }
 
 // New returns the catalog handlers over d.
-func New(d *db.DB) *Handlers {
-	return &Handlers{DB: d, Registry: records.NewRegistry(d), q: d.Stmts}
+func New(d *db.DB, reg *records.Registry) *Handlers {
+	return &Handlers{DB: d, Registry: reg}
 }
 
 // Register mounts the routes under base, the commerce prefix ending in "/".
@@ -163,14 +161,6 @@ func (h *Handlers) object(ctx context.Context, apiName string) (*records.Object,
 		return nil, httpx.Errorf(http.StatusInternalServerError, "UNKNOWN_EXCEPTION", "The %s object is not defined.", apiName)
 	}
 	return o, nil
-}
-
-// reader picks where a read runs: prepared when its text is fixed, plain when the request shaped it.
-func (h *Handlers) reader(fixed bool) pricing.Querier {
-	if fixed {
-		return h.q
-	}
-	return h.DB
 }
 
 func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }

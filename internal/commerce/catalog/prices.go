@@ -98,7 +98,7 @@ type priceResult struct {
 
 // price prices valid product ids for the shopper: entitlement, then prices, two set-based steps.
 func (h *Handlers) price(ctx context.Context, s *shopper, ids []string) (map[string]priceResult, error) {
-	ents, err := pricing.Entitlements(ctx, h.q, s.store.ID, s.accountID, ids)
+	ents, err := pricing.Entitlements(ctx, h.DB, s.store.ID, s.accountID, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -108,7 +108,7 @@ func (h *Handlers) price(ctx context.Context, s *shopper, ids []string) (map[str
 			priceable = append(priceable, id)
 		}
 	}
-	prices, err := pricing.Prices(ctx, h.q, s.store.ID, s.accountID, priceable)
+	prices, err := pricing.Prices(ctx, h.DB, s.store.ID, s.accountID, priceable)
 	if err != nil {
 		return nil, err
 	}

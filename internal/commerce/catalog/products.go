@@ -138,7 +138,7 @@ func (h *Handlers) loadProduct(ctx context.Context, s *shopper, id string, obj *
 	for i := range raw {
 		dest[i] = &raw[i]
 	}
-	err := h.reader(len(opt.fields) == 0).QueryRow(ctx, query, append(args, id)...).Scan(dest...)
+	err := h.DB.QueryRow(ctx, query, append(args, id)...).Scan(dest...)
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && raw[0] == nil) {
 		return nil, itemNotFound("The product %s doesn't exist or isn't available to this account.", id)
 	}
@@ -185,7 +185,7 @@ func asInt(v any) int64 {
 
 // addProductMedia fills the default image (the first detail image, else the list image) and the media groups.
 func (h *Handlers) addProductMedia(ctx context.Context, out *productDetail, only []string) error {
-	rows, err := loadMedia(ctx, h.q, `SELECT pm.id, pm.usagetype, pm.sortorder, mc.title, mc.alttext, mc.url, mc.mimetype
+	rows, err := loadMedia(ctx, h.DB, `SELECT pm.id, pm.usagetype, pm.sortorder, mc.title, mc.alttext, mc.url, mc.mimetype
 		FROM productmedia pm JOIN managedcontent mc ON mc.id = pm.electronicmediaid
 		WHERE pm.productid = ? AND mc.ispublished ORDER BY pm.sortorder, pm.id`, true, out.ID)
 	if err != nil {

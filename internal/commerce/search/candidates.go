@@ -80,7 +80,7 @@ func listPrices(ctx context.Context, d *db.DB, book string, cs []*candidate) err
 	for from := 0; from < len(ids); from += chunk {
 		part := ids[from:min(from+chunk, len(ids))]
 		in, args := db.InList(part)
-		rows, err := d.Stmts.Query(ctx, `SELECT product2id, unitprice FROM pricebookentry WHERE pricebook2id = ? AND isactive
+		rows, err := d.Query(ctx, `SELECT product2id, unitprice FROM pricebookentry WHERE pricebook2id = ? AND isactive
 			AND product2id IN (`+in+`)`, append([]any{book}, args...)...)
 		if err != nil {
 			return err

@@ -203,7 +203,7 @@ func loadImages(ctx context.Context, d *db.DB, byID map[string]*ProductSummary, 
 		s.DefaultImage = Image{MediaType: "Image", Title: "image", URL: defaultImageURL, AlternateText: ptr("")}
 	}
 	in, args := db.InList(ids)
-	rows, err := d.Stmts.Query(ctx, `SELECT pm.productid, mc.id, COALESCE(mc.title, ''), COALESCE(mc.url, ''), mc.alttext,
+	rows, err := d.Query(ctx, `SELECT pm.productid, mc.id, COALESCE(mc.title, ''), COALESCE(mc.url, ''), mc.alttext,
 		COALESCE(pm.sortorder, 0), pm.usagetype
 		FROM productmedia pm JOIN managedcontent mc ON mc.id = pm.electronicmediaid
 		WHERE pm.productid IN (`+in+`) AND pm.usagetype IN ('ListImage', 'ProductDetailImage')
@@ -234,7 +234,7 @@ func loadImages(ctx context.Context, d *db.DB, byID map[string]*ProductSummary, 
 // addPrices prices the page in one set-based call. A product whose entitlement hides its price, or that has no
 // price in the buyer's books, gets "prices": null.
 func addPrices(ctx context.Context, d *db.DB, byID map[string]*ProductSummary, req pageRequest) error {
-	ents, err := pricing.Entitlements(ctx, d.Stmts, req.storeID, req.accountID, req.ids)
+	ents, err := pricing.Entitlements(ctx, d, req.storeID, req.accountID, req.ids)
 	if err != nil {
 		return err
 	}
@@ -244,7 +244,7 @@ func addPrices(ctx context.Context, d *db.DB, byID map[string]*ProductSummary, r
 			visible = append(visible, id)
 		}
 	}
-	prices, err := pricing.Prices(ctx, d.Stmts, req.storeID, req.accountID, visible)
+	prices, err := pricing.Prices(ctx, d, req.storeID, req.accountID, visible)
 	if err != nil {
 		return err
 	}

@@ -25,7 +25,7 @@ type Service struct {
 }
 
 // New returns a search service over d.
-func New(d *db.DB) *Service { return &Service{DB: d, Registry: records.NewRegistry(d)} }
+func New(d *db.DB, reg *records.Registry) *Service { return &Service{DB: d, Registry: reg} }
 
 // Warm loads the in-memory snapshot ahead of the first search, so that no buyer waits for it (about a second on
 // 100,000 products). Errors are left for the first search to report.
@@ -33,7 +33,7 @@ func (s *Service) Warm(ctx context.Context) { _, _ = s.snapshots.get(ctx, s.DB) 
 
 // run runs a validated query for the account ("" for a guest) in the store.
 func (s *Service) run(ctx context.Context, store *storecontext.Store, accountID string, q *query) (*Results, error) {
-	tree, err := loadCategories(ctx, s.DB.Stmts, store.ID)
+	tree, err := loadCategories(ctx, s.DB, store.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +73,7 @@ func (s *Service) candidates(ctx context.Context, store *storecontext.Store, acc
 	if err != nil {
 		return nil, fmt.Errorf("search: snapshot: %w", err)
 	}
-	visible, err := allowedPolicies(ctx, s.DB.Stmts, store.ID, accountID)
+	visible, err := allowedPolicies(ctx, s.DB, store.ID, accountID)
 	if err != nil {
 		return nil, err
 	}

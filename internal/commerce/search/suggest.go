@@ -42,11 +42,11 @@ func (s *Service) Suggest(ctx context.Context, store *storecontext.Store, accoun
 	if err != nil {
 		return nil, err
 	}
-	visible, err := allowedPolicies(ctx, s.DB.Stmts, store.ID, accountID)
+	visible, err := allowedPolicies(ctx, s.DB, store.ID, accountID)
 	if err != nil {
 		return nil, err
 	}
-	tree, err := loadCategories(ctx, s.DB.Stmts, store.ID)
+	tree, err := loadCategories(ctx, s.DB, store.ID)
 	if err != nil {
 		return nil, err
 	}

@@ -35,7 +35,7 @@ func EffectiveAccount(ctx context.Context, d *db.DB, p *identity.Principal, requ
 		return id, nil
 	}
 	var found string
-	err := d.Stmts.QueryRow(ctx, `SELECT accountid FROM managedaccount WHERE userid = ? AND accountid = ? LIMIT 1`,
+	err := d.QueryRow(ctx, `SELECT accountid FROM managedaccount WHERE userid = ? AND accountid = ? LIMIT 1`,
 		p.UserID, id).Scan(&found)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", forbiddenAccount(requested)

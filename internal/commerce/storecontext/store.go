@@ -42,7 +42,7 @@ func LoadStore(ctx context.Context, d *db.DB, rawID string) (*Store, error) {
 	if !ok || records.KeyPrefix(id) != "0ZE" {
 		return nil, storeNotFound(rawID)
 	}
-	s, err := scanStore(d.Stmts.QueryRow(ctx, `SELECT `+storeColumns+` FROM webstore WHERE id = ?`, id))
+	s, err := scanStore(d.QueryRow(ctx, `SELECT `+storeColumns+` FROM webstore WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, storeNotFound(rawID)
 	}
@@ -51,7 +51,7 @@ func LoadStore(ctx context.Context, d *db.DB, rawID string) (*Store, error) {
 
 // FirstStore reads the site's store: the oldest WebStore. 404 when none is set up.
 func FirstStore(ctx context.Context, d *db.DB) (*Store, error) {
-	s, err := scanStore(d.Stmts.QueryRow(ctx, `SELECT `+storeColumns+` FROM webstore ORDER BY createddate, id LIMIT 1`))
+	s, err := scanStore(d.QueryRow(ctx, `SELECT `+storeColumns+` FROM webstore ORDER BY createddate, id LIMIT 1`))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, httpx.NotFound("No store is set up yet.")
 	}

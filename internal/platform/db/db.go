@@ -31,8 +31,9 @@ type DB struct {
 	Dialect Dialect
 	W       *sql.DB
 	R       *sql.DB
-	// Stmts runs reads of fixed query texts as prepared statements (see StmtCache); reads whose text a request
-	// shapes (field lists, IN lists of any length) go through Query and QueryRow instead.
+	// Stmts keeps the reads' prepared statements (see StmtCache). Query and QueryRow go through it: the cache is
+	// bounded, and a text that finds it full runs unprepared, so request-shaped texts (field lists) cost at worst
+	// what an unprepared read costs.
 	Stmts *StmtCache
 }
 
@@ -152,14 +153,14 @@ func (d *DB) Exec(ctx context.Context, query string, args ...any) (sql.Result, e
 	return d.W.ExecContext(ctx, d.Rebind(query), args...)
 }
 
-// Query runs a read on the reader pool.
+// Query runs a read on the reader pool, as a prepared statement while the statement cache has room.
 func (d *DB) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	return d.R.QueryContext(ctx, d.Rebind(query), args...)
+	return d.Stmts.Query(ctx, query, args...)
 }
 
-// QueryRow runs a single-row read on the reader pool.
+// QueryRow runs a single-row read on the reader pool, as a prepared statement while the statement cache has room.
 func (d *DB) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
-	return d.R.QueryRowContext(ctx, d.Rebind(query), args...)
+	return d.Stmts.QueryRow(ctx, query, args...)
 }
 
 // Tx is a write transaction with the same `?` placeholder convention.

@@ -11,9 +11,10 @@ import (
 // fast prepared); PostgreSQL's driver already caches prepared statements per connection, so there the cache
 // passes reads straight to the pool.
 //
-// Only fixed query texts belong here: a text built from request input (a field list) would fill the cache. The
-// cache holds at most max statements; past that, reads run unprepared. Statements are safe for concurrent use and
-// database/sql prepares them on each pooled connection as needed.
+// DB.Query and DB.QueryRow run through the database's own cache (DB.Stmts). The cache holds at most max statements,
+// first come first kept; past that, reads run unprepared, so texts a request shapes (a field list) can at worst
+// cost what an unprepared read costs. Statements are safe for concurrent use and database/sql prepares them on each
+// pooled connection as needed. SQLite re-prepares a statement by itself after a schema change (a custom field).
 type StmtCache struct {
 	db    *DB
 	max   int
@@ -31,7 +32,7 @@ func (c *StmtCache) Query(ctx context.Context, query string, args ...any) (*sql.
 	if st := c.stmt(ctx, query); st != nil {
 		return st.QueryContext(ctx, args...)
 	}
-	return c.db.Query(ctx, query, args...)
+	return c.db.R.QueryContext(ctx, c.db.Rebind(query), args...)
 }
 
 // QueryRow runs a single-row read like DB.QueryRow.
@@ -39,7 +40,7 @@ func (c *StmtCache) QueryRow(ctx context.Context, query string, args ...any) *sq
 	if st := c.stmt(ctx, query); st != nil {
 		return st.QueryRowContext(ctx, args...)
 	}
-	return c.db.QueryRow(ctx, query, args...)
+	return c.db.R.QueryRowContext(ctx, c.db.Rebind(query), args...)
 }
 
 // stmt returns the prepared statement for query, preparing it on first use; nil when the read should run
