@@ -6,9 +6,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { App } from './App';
 import { routes } from './routes';
 import { createQueryClient } from './queryClient';
-import { clearApplicationContextCache, resetConfig, setBasePath, setWebstoreId, type Site } from './data';
+import { setBasePath, setWebstoreId, type Site } from './data';
 import { queryKeys } from './data/hooks';
-import { clearCookies, jsonResponse, mockFetch } from './data/testing';
+import { jsonResponse, mockFetch, resetClientState } from './data/testing';
 import { safeStartPath } from './routes/startUrl';
 
 const SITE: Site = {
@@ -50,10 +50,7 @@ function renderAt(path: string, site: Site = SITE) {
 }
 
 beforeEach(() => {
-  resetConfig();
-  sessionStorage.clear();
-  clearCookies();
-  clearApplicationContextCache();
+  resetClientState();
 });
 
 afterEach(() => {

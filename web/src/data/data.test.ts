@@ -5,7 +5,6 @@ import {
   EFFECTIVE_ACCOUNT_NAME_KEY,
   FetchError,
   GUEST_SESSION,
-  clearApplicationContextCache,
   clearEffectiveAccount,
   commerceUrl,
   getApplicationContext,
@@ -25,13 +24,12 @@ import {
   pollUntil,
   pollingDelay,
   request,
-  resetConfig,
   setBasePath,
   setEffectiveAccount,
   setWebstoreId,
   withRetry,
 } from './index';
-import { clearCookies, jsonResponse, mockFetch } from './testing';
+import { jsonResponse, mockFetch, resetClientState } from './testing';
 
 const SITE = {
   webstoreId: '0ZEXX0000000001AAA',
@@ -45,10 +43,7 @@ const SITE = {
 const COMMERCE = '/services/data/v64.0/commerce/webstores/0ZEXX0000000001AAA';
 
 beforeEach(() => {
-  resetConfig();
-  sessionStorage.clear();
-  clearCookies();
-  clearApplicationContextCache();
+  resetClientState();
 });
 
 afterEach(() => {

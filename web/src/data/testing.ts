@@ -1,5 +1,7 @@
 // Test helpers: a fetch mock that records calls. Used by unit tests only.
 import { vi } from 'vitest';
+import { clearApplicationContextCache } from './appContext';
+import { resetConfig } from './config';
 
 export interface RecordedCall {
   url: string;
@@ -45,4 +47,12 @@ export function clearCookies(): void {
     const name = part.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   }
+}
+
+/** Forgets everything the client layer keeps between tests: config, session storage, cookies, the app-context cache. */
+export function resetClientState(): void {
+  resetConfig();
+  sessionStorage.clear();
+  clearCookies();
+  clearApplicationContextCache();
 }

@@ -5,9 +5,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes } from '../routes';
 import { createQueryClient } from '../queryClient';
-import { clearApplicationContextCache, resetConfig, setBasePath, setWebstoreId, type Site } from '../data';
+import { setBasePath, setWebstoreId, type Site } from '../data';
 import { queryKeys } from '../data/hooks';
-import { clearCookies, jsonResponse } from '../data/testing';
+import { jsonResponse, resetClientState } from '../data/testing';
 import { clearAllSeoHead } from '../lib/seoHead';
 import { BUYER, BUYER_PRICE, COMMERCE, PRODUCT, WS, installServer, notFound, searchAnswer } from './testServer';
 
@@ -35,10 +35,7 @@ const main = () => within(screen.getByRole('main'));
 const searchCalls = (calls: { url: string; body: unknown }[]) => calls.filter((c) => c.url.startsWith(`${COMMERCE}/search/product-search`));
 
 beforeEach(() => {
-  resetConfig();
-  sessionStorage.clear();
-  clearCookies();
-  clearApplicationContextCache();
+  resetClientState();
   clearAllSeoHead();
 });
 afterEach(() => {

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { clearApplicationContextCache, resetConfig, setEffectiveAccount } from '../../data';
-import { clearCookies } from '../../data/testing';
+import { setEffectiveAccount } from '../../data';
+import { resetClientState } from '../../data/testing';
 import { contrastRatio, hexColourOr, readableTextColour } from './colours';
 import { showsSlot } from './LoginStateContainer';
 import { isLogoutItem, loginPath, typeaheadMatch } from './ProfileMenu';
@@ -11,10 +11,7 @@ import { nextOption } from './SearchBox';
 import { BUYER, fakeServer, GUEST, renderApp, setWideViewport, SITE } from './testServer';
 
 beforeEach(() => {
-  resetConfig();
-  sessionStorage.clear();
-  clearCookies();
-  clearApplicationContextCache();
+  resetClientState();
   setWideViewport(true);
 });
 

@@ -1,18 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { clearApplicationContextCache, resetConfig } from '../../data';
-import { clearCookies } from '../../data/testing';
+import { resetClientState } from '../../data/testing';
 import { fakeServer, renderApp, setWideViewport } from '../header/testServer';
 import type { MenuItem } from '../../data/navigation';
 import { debounce, moreItem, MORE_ITEM_ID, splitOverflow, visibleCount } from './overflow';
 import { NAVIGATE_TO_PAGE_EVENT } from './NavigationMenu';
 
 beforeEach(() => {
-  resetConfig();
-  sessionStorage.clear();
-  clearCookies();
-  clearApplicationContextCache();
+  resetClientState();
   setWideViewport(true);
 });
 
