@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"storefront/internal/identity"
 	"storefront/internal/platform/db"
 	"storefront/internal/records"
 )
@@ -41,9 +42,6 @@ var (
 // MinPasswordLen is the shortest password CreateUser accepts.
 const MinPasswordLen = 8
 
-// recordTime is the records layer's datetime format.
-const recordTime = "2006-01-02T15:04:05.000Z"
-
 // CreateUser creates a user and its password credential in one transaction and returns the new 18-character User
 // id. The username is the email in lower case. A buyer also gets a Contact in its account, since on the platform
 // a buyer is a contact of a buyer account.
@@ -53,8 +51,9 @@ func CreateUser(ctx context.Context, d *db.DB, u NewUser) (string, error) {
 		return "", err
 	}
 	var userID string
+	engine := records.NewEngine(d)
 	err = d.InTx(ctx, func(tx *db.Tx) error {
-		userID, err = InsertUser(ctx, tx, u, hash)
+		userID, err = InsertUser(ctx, engine, tx, u, hash)
 		return err
 	})
 	if err != nil {
@@ -66,7 +65,7 @@ func CreateUser(ctx context.Context, d *db.DB, u NewUser) (string, error) {
 // InsertUser writes a user, its Contact (buyers) and its credential inside the caller's transaction, for callers
 // that create users together with other rows (the demo seed). hash is HashPassword(u.Password), computed before
 // the transaction because it is slow.
-func InsertUser(ctx context.Context, tx *db.Tx, u NewUser, hash string) (string, error) {
+func InsertUser(ctx context.Context, engine *records.Engine, tx *db.Tx, u NewUser, hash string) (string, error) {
 	if err := u.normalize(); err != nil {
 		return "", err
 	}
@@ -81,11 +80,14 @@ func InsertUser(ctx context.Context, tx *db.Tx, u NewUser, hash string) (string,
 	if err := checkEmailFree(ctx, tx, u.Email); err != nil {
 		return "", err
 	}
-	contactID, err := insertBuyerContact(ctx, tx, u, userID)
+	// The new user owns and created its own records: there is no signed-in actor when an administrator runs
+	// "storefront user create".
+	actor := records.SystemFor(userID)
+	contactID, err := insertBuyerContact(ctx, engine, tx, actor, u)
 	if err != nil {
 		return "", err
 	}
-	if err := insertUser(ctx, tx, u, userID, contactID); err != nil {
+	if err := insertUser(ctx, engine, tx, actor, u, userID, contactID); err != nil {
 		return "", err
 	}
 	_, err = tx.Exec(ctx, `INSERT INTO sf_credential (user_id, password_hash, updated_at) VALUES (?, ?, ?)`,
@@ -137,7 +139,7 @@ func checkEmailFree(ctx context.Context, tx *db.Tx, email string) error {
 }
 
 // insertBuyerContact adds the buyer's Contact to its account; staff get none ("" and no error).
-func insertBuyerContact(ctx context.Context, tx *db.Tx, u NewUser, userID string) (string, error) {
+func insertBuyerContact(ctx context.Context, engine *records.Engine, tx *db.Tx, actor *identity.Principal, u NewUser) (string, error) {
 	if u.Staff {
 		return "", nil
 	}
@@ -149,34 +151,24 @@ func insertBuyerContact(ctx context.Context, tx *db.Tx, u NewUser, userID string
 	if err != nil {
 		return "", err
 	}
-	contactID := records.NewID("003")
-	now := time.Now().UTC().Format(recordTime)
-	// The new user owns and created its own contact: there is no signed-in actor when an administrator runs
-	// "storefront user create".
-	_, err = tx.Exec(ctx, `INSERT INTO contact (id, ownerid, recordtypeid, createddate, createdbyid, lastmodifieddate,
-		lastmodifiedbyid, systemmodstamp, accountid, firstname, lastname, name, email)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		contactID, userID, records.DefaultRecordTypeID, now, userID, now, userID, now,
-		u.AccountID, nullable(u.FirstName), u.LastName, fullName(u.FirstName, u.LastName), u.Email)
-	return contactID, err
+	recs, err := engine.Insert(ctx, tx, actor, "Contact", []map[string]any{{"AccountId": u.AccountID,
+		"FirstName": u.FirstName, "LastName": u.LastName, "Email": u.Email}})
+	if err != nil {
+		return "", err
+	}
+	return recs[0].ID, nil
 }
 
-func insertUser(ctx context.Context, tx *db.Tx, u NewUser, userID, contactID string) error {
+func insertUser(ctx context.Context, engine *records.Engine, tx *db.Tx, actor *identity.Principal, u NewUser, userID, contactID string) error {
 	userType := UserTypeBuyer
 	if u.Staff {
 		userType = UserTypeStaff
 	}
-	now := time.Now().UTC().Format(recordTime)
-	_, err := tx.Exec(ctx, `INSERT INTO "user" (id, recordtypeid, createddate, createdbyid, lastmodifieddate,
-		lastmodifiedbyid, systemmodstamp, username, email, firstname, lastname, name, usertype, contactid, accountid,
-		isactive) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		userID, records.DefaultRecordTypeID, now, userID, now, userID, now,
-		u.Email, u.Email, nullable(u.FirstName), u.LastName, fullName(u.FirstName, u.LastName), userType,
-		nullable(contactID), nullable(u.AccountID), true)
+	_, err := engine.Insert(ctx, tx, actor, "User", []map[string]any{{"Id": userID, "Username": u.Email,
+		"Email": u.Email, "FirstName": u.FirstName, "LastName": u.LastName, "UserType": userType,
+		"ContactId": contactID, "AccountId": u.AccountID, "IsActive": true}})
 	return err
 }
-
-func fullName(first, last string) string { return strings.TrimSpace(first + " " + last) }
 
 // nullable stores an empty string as NULL, as the records layer does for blank fields.
 func nullable(s string) any {

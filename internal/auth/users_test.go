@@ -18,7 +18,7 @@ var eachDB = recordstest.Each
 func insertAccount(t *testing.T, d *db.DB, name string) string {
 	t.Helper()
 	id := records.NewID("001")
-	now := time.Now().UTC().Format(recordTime)
+	now := time.Now().UTC().Format(records.DateTimeLayout)
 	if _, err := d.Exec(context.Background(), `INSERT INTO account (id, ownerid, recordtypeid, createddate,
 		createdbyid, lastmodifieddate, lastmodifiedbyid, systemmodstamp, name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		id, records.StableID("005", 1), records.DefaultRecordTypeID, now, records.StableID("005", 1), now,

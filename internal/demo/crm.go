@@ -1,7 +1,6 @@
 package demo
 
 import (
-	"fmt"
 	"strings"
 
 	"storefront/internal/records"
@@ -10,7 +9,7 @@ import (
 // seedCRM adds a few cases, leads and opportunities for the console, owned by the admin.
 func (w *writer) seedCRM() error {
 	cases := w.table("Case", "Subject", "Description", "Status", "Priority", "Origin", "Type", "AccountId",
-		"CaseNumber", "IsClosed")
+		"IsClosed")
 	for i, c := range []struct{ subject, status, priority, origin, kind string }{
 		{"Damaged cartons in last delivery", "New", "High", "Web", "Problem"},
 		{"Request for a tax exemption certificate", "Working", "Medium", "Email", "Question"},
@@ -20,9 +19,9 @@ func (w *writer) seedCRM() error {
 		{"Volume pricing for floor care", "Working", "Medium", "Web", "Feature Request"},
 	} {
 		account := []string{BuyerAccountID, ManagerAccountID, ManagedAccountIDs[0]}[i%3]
-		// Case numbers continue where the engine's auto-number starts (1001), eight digits wide.
+		// The engine numbers them from 00001001, in this order.
 		if err := cases.add(records.StableID("500", int64(i+1)), c.subject, c.subject+".", c.status, c.priority,
-			c.origin, c.kind, account, fmt.Sprintf("%08d", 1001+i), c.status == "Closed"); err != nil {
+			c.origin, c.kind, account, c.status == "Closed"); err != nil {
 			return err
 		}
 	}

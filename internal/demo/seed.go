@@ -12,6 +12,7 @@ import (
 
 	"storefront/internal/auth"
 	"storefront/internal/platform/db"
+	"storefront/internal/records"
 )
 
 // DemoProducts is the number of products of the demo store.
@@ -50,11 +51,12 @@ func Seed(ctx context.Context, d *db.DB, opt Options) (bool, error) {
 		return false, err
 	}
 	seeded := false
+	engine := records.NewEngine(d)
 	err = d.InTx(ctx, func(tx *db.Tx) error {
 		if has, err := hasStore(tx.QueryRow(ctx, countStores)); err != nil || has { // another process seeded meanwhile
 			return err
 		}
-		w := newWriter(ctx, tx, AdminUserID, time.Now())
+		w := newWriter(ctx, tx, engine, AdminUserID)
 		w.managerID = ManagerUserID
 		if err := w.seedAccounts(); err != nil {
 			return err
@@ -63,7 +65,7 @@ func Seed(ctx context.Context, d *db.DB, opt Options) (bool, error) {
 			return err
 		}
 		for _, u := range Users {
-			if _, err := auth.InsertUser(ctx, tx, u, hash); err != nil {
+			if _, err := auth.InsertUser(ctx, engine, tx, u, hash); err != nil {
 				return fmt.Errorf("demo: user %s: %w", u.Email, err)
 			}
 		}
@@ -117,10 +119,11 @@ func SeedProducts(ctx context.Context, d *db.DB, n int, opt Options) error {
 	}
 	start := time.Now()
 	last := first + n - 1
+	engine := records.NewEngine(d)
 	for from := first; from <= last; from += chunk {
 		to := min(from+chunk-1, last)
 		err := d.InTx(ctx, func(tx *db.Tx) error {
-			w := newWriter(ctx, tx, creator, time.Now())
+			w := newWriter(ctx, tx, engine, creator)
 			if err := w.writeProducts(w.productTables(), plan, from, to); err != nil {
 				return err
 			}

@@ -9,7 +9,10 @@ type Principal struct {
 	SessionID string // hash of the session token; empty only for requests outside any session
 	UserID    string // 18-character User id; empty for guests
 	Guest     bool
-	Staff     bool   // store staff: full records access in the console
+	Staff     bool // store staff: full records access in the console
+	// System marks server-side domain code acting with full rights (seeding, the cart recomputing its lines,
+	// order placement): it may write hidden and read-only fields. No request ever carries it.
+	System    bool
 	AccountID string // the buyer's own account; empty for guests and staff
 	ContactID string
 	ViaBearer bool // authenticated by an Authorization: Bearer token rather than the cookie

@@ -3,6 +3,7 @@ package records
 import (
 	"context"
 	"database/sql"
+	"strings"
 
 	"storefront/internal/identity"
 	"storefront/internal/platform/db"
@@ -13,18 +14,58 @@ import (
 //   - Guests (no signed-in user) have no access to the records API at all; the HTTP layer answers 401.
 //   - Staff have full create, read, update and delete on every object, limited only by the object's own flags
 //     (Createable, Updateable, Deletable) and the field flags below.
-//   - A buyer (signed in, not staff) may read:
-//     – catalogue objects (buyerCatalogObjects) in full;
-//     – account-scoped objects (buyerScope) only where the record belongs to one of the buyer's accounts: their
-//     own account plus the accounts they manage (ManagedAccount rows). Account is scoped by its Id, Contact and
-//     Case by AccountId, ContactPointAddress by ParentId;
-//     – their own User record.
-//     A record outside that set answers NOT_FOUND, as Salesforce does for records the user cannot see: it hides
-//     whether the id exists at all. A buyer may create a Case for one of their accounts (AccountId defaults to
-//     their own account) and nothing else; buyers never update or delete through the records API.
+//   - A buyer (signed in, not staff) reads an object only when the object has a row rule (Visibility), and then
+//     only the rows the rule selects. The rule is one SQL condition, so a single read, a reference check and any
+//     list read apply exactly the same rule. Standard rules live below (an account-scoped object is visible where
+//     the record belongs to the buyer's own account or an account they manage); domain packages register their
+//     own (the catalog: products the buyer is entitled to; the cart: the buyer's own carts). A record outside the
+//     rule answers NOT_FOUND, as Salesforce does: it hides whether the id exists at all. A buyer may create a Case
+//     for one of their accounts (AccountId defaults to their own account) and nothing else; buyers never update
+//     or delete through the records API.
 //   - Fields: Hidden fields are never readable or writable through the records API, for anyone (they hold
 //     secrets or internal state). System fields and ReadOnly fields are never writable; CreateOnly fields are
-//     writable on create only. OwnerId is writable by staff only.
+//     writable on create only. OwnerId is writable by staff only. The System actor (server-side domain code, never
+//     a request) may also write Hidden and ReadOnly fields; the engine alone stamps system fields.
+
+// Visibility is an object's row rule for buyers: an SQL condition over the object's table, aliased alias, true for
+// the rows actor may see, with its arguments in order. An empty condition means every row.
+type Visibility func(alias string, actor *identity.Principal) (cond string, args []any)
+
+// everyRow is the rule of catalogue objects: a signed-in buyer reads them all.
+func everyRow(string, *identity.Principal) (string, []any) { return "", nil }
+
+// AccountScoped is the rule of an object whose field names the account a record belongs to: the buyer's own
+// account or one they manage (ManagedAccount).
+func AccountScoped(field string) Visibility {
+	return func(alias string, actor *identity.Principal) (string, []any) {
+		col := alias + "." + db.Ident(strings.ToLower(field))
+		return "(" + col + " = ? OR " + col + ` IN (SELECT "accountid" FROM "managedaccount" WHERE "userid" = ?))`,
+			[]any{actor.AccountID, actor.UserID}
+	}
+}
+
+// OwnedByActor is the rule of an object whose OwnerId names the user it belongs to.
+func OwnedByActor(alias string, actor *identity.Principal) (string, []any) {
+	return alias + `."ownerid" = ?`, []any{actor.UserID}
+}
+
+// standardVisibility are the row rules of the standard objects buyers may read; domain packages add theirs with
+// Engine.SetVisibility.
+func standardVisibility() map[string]Visibility {
+	return map[string]Visibility{
+		"ProductCategory": everyRow, "ProductCatalog": everyRow, "ProductCategoryProduct": everyRow,
+		"WebStore": everyRow, "ProductMedia": everyRow,
+		"Account": AccountScoped("Id"), "Contact": AccountScoped("AccountId"), "Case": AccountScoped("AccountId"),
+		"ContactPointAddress": AccountScoped("ParentId"),
+		"User": func(alias string, actor *identity.Principal) (string, []any) {
+			return alias + `."id" = ?`, []any{actor.UserID}
+		},
+	}
+}
+
+// buyerScope names, for the objects a buyer may create, the field holding the account a new record belongs to.
+var buyerScope = map[string]string{"Case": "AccountId"}
+
 type accessKind int
 
 const (
@@ -34,27 +75,18 @@ const (
 	accessDelete
 )
 
-// buyerCatalogObjects are readable in full by any signed-in buyer.
-var buyerCatalogObjects = map[string]bool{
-	"Product2": true, "ProductCategory": true, "ProductCatalog": true, "ProductCategoryProduct": true,
-	"WebStore": true, "ProductMedia": true,
-}
-
-// buyerScope names, for account-scoped objects, the field holding the account a record belongs to.
-var buyerScope = map[string]string{
-	"Account": "Id", "Contact": "AccountId", "Case": "AccountId", "ContactPointAddress": "ParentId",
-}
-
-// buyerCreatable are the objects a buyer may create records of (for one of their accounts).
-var buyerCreatable = map[string]bool{"Case": true}
-
 // Signed reports whether the actor is a signed-in user (not a guest).
 func Signed(actor *identity.Principal) bool {
 	return actor != nil && !actor.Guest && actor.UserID != ""
 }
 
-// CanAccessObject reports whether the actor may perform the kind of operation on some records of the object.
-func canAccessObject(actor *identity.Principal, o *Object, kind accessKind) bool {
+// isSystem reports server-side domain code acting with full rights.
+func isSystem(actor *identity.Principal) bool { return actor != nil && actor.System && !actor.Guest }
+
+// sees reports whether the actor sees every row of any object (staff, system).
+func sees(actor *identity.Principal) bool { return actor.Staff || isSystem(actor) }
+
+func (e *Engine) canAccessObject(actor *identity.Principal, o *Object, kind accessKind) bool {
 	if !Signed(actor) && !isSystem(actor) {
 		return false
 	}
@@ -72,55 +104,60 @@ func canAccessObject(actor *identity.Principal, o *Object, kind accessKind) bool
 			return false
 		}
 	}
-	if actor.Staff {
+	if sees(actor) {
 		return true
 	}
 	switch kind {
 	case accessRead:
-		_, scoped := buyerScope[o.APIName]
-		return buyerCatalogObjects[o.APIName] || scoped || o.APIName == "User"
+		_, ruled := e.visibility[o.APIName]
+		return ruled
 	case accessCreate:
-		return buyerCreatable[o.APIName]
+		_, ok := buyerScope[o.APIName]
+		return ok
 	}
 	return false
 }
 
-// isSystem reports an actor for server-side callers (seeding, typed commerce code) that act as staff without a
-// session: Staff set and no user.
-func isSystem(actor *identity.Principal) bool { return actor != nil && actor.Staff && !actor.Guest }
-
 // CanRead, CanCreate, CanUpdate and CanDelete answer the object-level rights for the actor.
-func CanRead(actor *identity.Principal, o *Object) bool { return canAccessObject(actor, o, accessRead) }
-func CanCreate(actor *identity.Principal, o *Object) bool {
-	return canAccessObject(actor, o, accessCreate)
+func (e *Engine) CanRead(actor *identity.Principal, o *Object) bool {
+	return e.canAccessObject(actor, o, accessRead)
 }
-func CanUpdate(actor *identity.Principal, o *Object) bool {
-	return canAccessObject(actor, o, accessUpdate)
+func (e *Engine) CanCreate(actor *identity.Principal, o *Object) bool {
+	return e.canAccessObject(actor, o, accessCreate)
 }
-func CanDelete(actor *identity.Principal, o *Object) bool {
-	return canAccessObject(actor, o, accessDelete)
+func (e *Engine) CanUpdate(actor *identity.Principal, o *Object) bool {
+	return e.canAccessObject(actor, o, accessUpdate)
+}
+func (e *Engine) CanDelete(actor *identity.Principal, o *Object) bool {
+	return e.canAccessObject(actor, o, accessDelete)
 }
 
 // FieldReadable reports whether the actor may read the field (object access is checked apart).
-func FieldReadable(actor *identity.Principal, f *Field) bool { return !f.Hidden }
+func FieldReadable(actor *identity.Principal, f *Field) bool { return !f.Hidden || isSystem(actor) }
 
 // FieldCreateable reports whether the actor may set the field when creating a record.
-func FieldCreateable(actor *identity.Principal, o *Object, f *Field) bool {
-	if f.Hidden || f.ReadOnly || f.AutoNumber || !f.HasColumn() || isSystemField(f.APIName) {
+func (e *Engine) FieldCreateable(actor *identity.Principal, o *Object, f *Field) bool {
+	if f.AutoNumber || !f.HasColumn() || isSystemField(f.APIName) {
+		return false
+	}
+	if isSystem(actor) {
+		return true
+	}
+	if f.Hidden || f.ReadOnly {
 		return false
 	}
 	if f.APIName == "OwnerId" {
 		return actor.Staff
 	}
-	return CanCreate(actor, o)
+	return e.CanCreate(actor, o)
 }
 
 // FieldUpdateable reports whether the actor may change the field on an existing record.
-func FieldUpdateable(actor *identity.Principal, o *Object, f *Field) bool {
-	if f.CreateOnly {
+func (e *Engine) FieldUpdateable(actor *identity.Principal, o *Object, f *Field) bool {
+	if f.CreateOnly && !isSystem(actor) {
 		return false
 	}
-	return FieldCreateable(actor, o, f) && CanUpdate(actor, o)
+	return e.FieldCreateable(actor, o, f) && e.CanUpdate(actor, o)
 }
 
 // isSystemField names the fields the engine maintains.
@@ -130,6 +167,23 @@ func isSystemField(name string) bool {
 		return true
 	}
 	return false
+}
+
+// rowFilter is the condition (prefixed " AND ", or "") and arguments that limit a query over the object's table,
+// aliased alias, to the rows the actor may see. Staff and system code see every row.
+func (e *Engine) rowFilter(alias string, actor *identity.Principal, o *Object) (string, []any) {
+	if sees(actor) {
+		return "", nil
+	}
+	rule, ok := e.visibility[o.APIName]
+	if !ok {
+		return " AND 1 = 0", nil
+	}
+	cond, args := rule(alias, actor)
+	if cond == "" {
+		return "", nil
+	}
+	return " AND (" + cond + ")", args
 }
 
 // buyerAccounts lists the accounts a buyer acts for: their own and those they manage.
@@ -155,36 +209,6 @@ func buyerAccounts(ctx context.Context, q querier, actor *identity.Principal) (m
 	return out, rows.Err()
 }
 
-// canSeeRecord applies the buyer's record scope to a loaded record. Staff see everything.
-func canSeeRecord(ctx context.Context, q querier, actor *identity.Principal, rec *Record) (bool, error) {
-	if actor.Staff {
-		return true, nil
-	}
-	o := rec.Object
-	if !CanRead(actor, o) {
-		return false, nil
-	}
-	if o.APIName == "User" {
-		return rec.ID == actor.UserID, nil
-	}
-	scopeField, scoped := buyerScope[o.APIName]
-	if !scoped {
-		return true, nil
-	}
-	acct, _ := rec.Values[scopeField].(string)
-	if acct == "" {
-		return false, nil
-	}
-	if acct == actor.AccountID {
-		return true, nil
-	}
-	accounts, err := buyerAccounts(ctx, q, actor)
-	if err != nil {
-		return false, err
-	}
-	return accounts[acct], nil
-}
-
 // querier is what both *db.DB and *db.Tx offer for reads.
 type querier interface {
 	Query(ctx context.Context, query string, args ...any) (*sql.Rows, error)
@@ -196,6 +220,12 @@ var (
 	_ querier = (*db.Tx)(nil)
 )
 
-// System is the actor for server-side callers without a session (demo seeding, maintenance): staff rights, no
-// user, so CreatedById and OwnerId stay empty unless given.
-var System = &identity.Principal{Staff: true}
+// System is the actor for server-side callers without a session (demo seeding, maintenance): full rights, no user,
+// so CreatedById and OwnerId stay empty unless given.
+var System = &identity.Principal{Staff: true, System: true}
+
+// SystemFor is the actor for domain code writing on behalf of a user (a buyer's cart, a new user's own contact):
+// full rights, with the user stamped as creator and owner. userID may be "" (a guest).
+func SystemFor(userID string) *identity.Principal {
+	return &identity.Principal{Staff: true, System: true, UserID: userID}
+}

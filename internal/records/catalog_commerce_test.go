@@ -50,7 +50,7 @@ func TestUniqueTogetherIsEnforced(t *testing.T) {
 		}
 		insert := func(id, book, product string) error {
 			_, err := d.Exec(ctx, `INSERT INTO "pricebookentry" (id, pricebook2id, product2id, unitprice) VALUES (?, ?, ?, ?)`,
-				id, book, product, "10.00")
+				id, book, product, 1000)
 			return err
 		}
 		book, product := StableID("01s", 1), StableID("01t", 1)

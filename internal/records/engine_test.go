@@ -182,7 +182,7 @@ func TestTypedSQLRowsReadBack(t *testing.T) {
 		id := StableID("001", 7)
 		if _, err := d.Exec(ctx, `INSERT INTO "account" (id, name, annualrevenue, numberofemployees, isbuyer, recordtypeid,
 			createddate, createdbyid, lastmodifieddate, lastmodifiedbyid, systemmodstamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			id, "Typed", "350000000", 9000, true, DefaultRecordTypeID, "2020-05-28T14:00:50.000Z", staff.UserID,
+			id, "Typed", int64(35000000000), 9000, true, DefaultRecordTypeID, "2020-05-28T14:00:50.000Z", staff.UserID,
 			"2020-05-28T14:00:50.000Z", staff.UserID, "2020-05-28T14:00:50.000Z"); err != nil {
 			t.Fatal(err)
 		}
@@ -190,6 +190,7 @@ func TestTypedSQLRowsReadBack(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// Currency is stored in whole cents.
 		if r.Values["AnnualRevenue"] != "350000000.00" || r.Values["NumberOfEmployees"] != int64(9000) ||
 			r.Values["IsBuyer"] != true || r.WeakETag() != 1590674450000 {
 			t.Fatalf("%#v weak %d", r.Values, r.WeakETag())

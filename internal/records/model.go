@@ -67,8 +67,11 @@ type Field struct {
 	// CreateOnly fields can be set on create but not updated afterwards (e.g. a master-detail parent).
 	CreateOnly bool `json:"createOnly,omitempty"`
 	// Hidden fields are never readable through the records API (secrets, internal state).
-	Hidden           bool            `json:"hidden,omitempty"`
-	ReferenceTo      []string        `json:"referenceTo,omitempty"`
+	Hidden      bool     `json:"hidden,omitempty"`
+	ReferenceTo []string `json:"referenceTo,omitempty"`
+	// CascadeDelete makes a reference master-detail: deleting the referenced record deletes this one with it
+	// (a cart's lines go with the cart). Other references are cleared instead.
+	CascadeDelete    bool            `json:"cascadeDelete,omitempty"`
 	RelationshipName string          `json:"relationshipName,omitempty"`
 	Picklist         []PicklistValue `json:"picklist,omitempty"`
 	ControllerName   string          `json:"controllerName,omitempty"` // dependent picklists

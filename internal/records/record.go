@@ -68,7 +68,9 @@ var ErrNotFound = errors.New("records: the requested resource does not exist")
 // WriteError is a refused write: validation, rights or a conflict. Errors concern no single known field;
 // FieldErrors are keyed by the field's API name. Nothing was written.
 type WriteError struct {
-	Status      int
+	Status int
+	// Index is the position in the batch of the record that failed (0 for a single write).
+	Index       int
 	Errors      []FieldError
 	FieldErrors []FieldError
 }

@@ -48,10 +48,8 @@ func columnType(d *db.DB, f *Field) string {
 	switch f.Type {
 	case TypeBoolean:
 		return "BOOLEAN NOT NULL DEFAULT " + boolLiteral(f.Default == "true")
-	case TypeInt:
+	case TypeInt, TypeDouble, TypeCurrency, TypePercent: // decimals as scaled whole numbers: see toDB
 		return "BIGINT"
-	case TypeDouble, TypeCurrency, TypePercent:
-		return d.DecimalType()
 	default:
 		return "TEXT"
 	}
@@ -105,7 +103,13 @@ func syncObject(ctx context.Context, d *db.DB, tx *db.Tx, o *Object) error {
 	} else {
 		for i := range o.Fields {
 			f := &o.Fields[i]
-			if !f.HasColumn() || existing[f.Column()] {
+			if !f.HasColumn() {
+				continue
+			}
+			if typ, ok := existing[f.Column()]; ok {
+				if err := convertDecimalColumn(ctx, tx, o, f, typ); err != nil {
+					return err
+				}
 				continue
 			}
 			if _, err := tx.Exec(ctx, "ALTER TABLE "+db.Ident(o.TableName())+" ADD COLUMN "+
@@ -202,24 +206,74 @@ func syncCompositeIndexes(ctx context.Context, tx *db.Tx, o *Object) error {
 	return nil
 }
 
-// tableColumns lists a table's columns (lower case); an empty map means the table does not exist.
-func tableColumns(ctx context.Context, tx *db.Tx, table string) (map[string]bool, error) {
-	q := `SELECT name FROM pragma_table_info(?)`
+// tableColumns lists a table's columns (lower case) with their declared types (lower case); an empty map means the
+// table does not exist.
+func tableColumns(ctx context.Context, tx *db.Tx, table string) (map[string]string, error) {
+	q := `SELECT name, type FROM pragma_table_info(?)`
 	if tx.Dialect() == db.Postgres {
-		q = `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ?`
+		q = `SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ?`
 	}
 	rows, err := tx.Query(ctx, q, table)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	cols := map[string]bool{}
+	cols := map[string]string{}
 	for rows.Next() {
-		var c string
-		if err := rows.Scan(&c); err != nil {
+		var c, typ string
+		if err := rows.Scan(&c, &typ); err != nil {
 			return nil, err
 		}
-		cols[strings.ToLower(c)] = true
+		cols[strings.ToLower(c)] = strings.ToLower(typ)
 	}
 	return cols, rows.Err()
+}
+
+// convertDecimalColumn brings a decimal column written by an older release (TEXT on SQLite, NUMERIC on
+// PostgreSQL) to the scaled BIGINT form of toDB: a new column filled from the old values, exactly, then swapped in.
+func convertDecimalColumn(ctx context.Context, tx *db.Tx, o *Object, f *Field, declared string) error {
+	switch f.Type {
+	case TypeDouble, TypeCurrency, TypePercent:
+	default:
+		return nil
+	}
+	if declared == "bigint" || declared == "integer" {
+		return nil
+	}
+	table, col, tmp := db.Ident(o.TableName()), db.Ident(f.Column()), db.Ident(f.Column()+"__scaled")
+	if _, err := tx.Exec(ctx, "ALTER TABLE "+table+" ADD COLUMN "+tmp+" BIGINT"); err != nil {
+		return err
+	}
+	rows, err := tx.Query(ctx, `SELECT "id", CAST(`+col+" AS TEXT) FROM "+table+" WHERE "+col+" IS NOT NULL")
+	if err != nil {
+		return err
+	}
+	var changes []Change
+	for rows.Next() {
+		var id, text string
+		if err := rows.Scan(&id, &text); err != nil {
+			rows.Close()
+			return err
+		}
+		n, ok := ParseScaled(text, f.Scale)
+		if !ok {
+			rows.Close()
+			return fmt.Errorf("%s.%s of %s: %q is not a decimal", o.APIName, f.APIName, id, text)
+		}
+		changes = append(changes, Change{ID: id, Values: map[string]any{"n": n}})
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, c := range changes {
+		if _, err := tx.Exec(ctx, "UPDATE "+table+" SET "+tmp+` = ? WHERE "id" = ?`, c.Values["n"], c.ID); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.Exec(ctx, "ALTER TABLE "+table+" DROP COLUMN "+col); err != nil {
+		return err
+	}
+	_, err = tx.Exec(ctx, "ALTER TABLE "+table+" RENAME COLUMN "+tmp+" TO "+col)
+	return err
 }

@@ -18,7 +18,7 @@ func TestSyncSchemaCreatesAndExtendsTables(t *testing.T) {
 			t.Fatal(err)
 		}
 		if _, err := d.Exec(ctx, `INSERT INTO "widget__c" (id, name, price__c) VALUES (?, ?, ?)`,
-			"a01000000000001AAA", "Sprocket", "12.50"); err != nil {
+			"a01000000000001AAA", "Sprocket", 1250); err != nil {
 			t.Fatal(err)
 		}
 		// Adding a field at run time adds its column and keeps the rows; running again changes nothing.
@@ -28,13 +28,14 @@ func TestSyncSchemaCreatesAndExtendsTables(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		var name, price string
+		var name string
+		var price int64
 		var inStock bool
 		if err := d.QueryRow(ctx, `SELECT name, price__c, instock__c FROM "widget__c"`).Scan(&name, &price, &inStock); err != nil {
 			t.Fatal(err)
 		}
-		if name != "Sprocket" || price != "12.50" || inStock {
-			t.Fatalf("got %q %q %v; want Sprocket, an exact 12.50 and the false default", name, price, inStock)
+		if name != "Sprocket" || price != 1250 || inStock {
+			t.Fatalf("got %q %d %v; want Sprocket, an exact 1250 cents and the false default", name, price, inStock)
 		}
 	})
 }

@@ -264,17 +264,17 @@ func fromDB(f *Field, raw any) any {
 			}
 		}
 	case TypeDouble, TypeCurrency, TypePercent:
-		var r *big.Rat
 		switch n := raw.(type) {
-		case string:
-			r, _ = new(big.Rat).SetString(n)
-		case int64:
-			r = new(big.Rat).SetInt64(n)
+		case int64: // stored as whole units of the field's scale (see toDB)
+			return FormatScaled(n, f.Scale)
+		case string: // a decimal written as text by an older release
+			if r, ok := new(big.Rat).SetString(n); ok {
+				return r.FloatString(f.Scale)
+			}
 		case float64:
-			r, _ = new(big.Rat).SetString(strconv.FormatFloat(n, 'f', -1, 64))
-		}
-		if r != nil {
-			return r.FloatString(f.Scale)
+			if r, ok := new(big.Rat).SetString(strconv.FormatFloat(n, 'f', -1, 64)); ok {
+				return r.FloatString(f.Scale)
+			}
 		}
 	case TypeDateTime:
 		switch t := raw.(type) {
@@ -294,6 +294,81 @@ func fromDB(f *Field, raw any) any {
 		return s
 	}
 	return fmt.Sprint(raw)
+}
+
+// toDB is a canonical value as stored. Decimals (Double, Currency, Percent) are stored as whole numbers of the
+// field's smallest unit ("12.50" at scale 2 is 1250) in a BIGINT column on both databases, so SQL sums, compares and
+// sorts them exactly everywhere; every other value is stored as it is.
+func toDB(f *Field, v any) any {
+	switch f.Type {
+	case TypeDouble, TypeCurrency, TypePercent:
+		if s, ok := v.(string); ok {
+			if n, ok := ParseScaled(s, f.Scale); ok {
+				return n
+			}
+		}
+	}
+	return v
+}
+
+// ParseScaled reads a decimal ("12.5", "-3", "0.125") as a whole number of units of 10^-scale, rounding half away
+// from zero. false when s is not a decimal or does not fit in 64 bits.
+func ParseScaled(s string, scale int) (int64, bool) {
+	r, ok := new(big.Rat).SetString(strings.TrimSpace(s))
+	if !ok || strings.Contains(s, "/") {
+		return 0, false
+	}
+	text := r.FloatString(scale) // rounds half away from zero
+	n, err := strconv.ParseInt(strings.Replace(text, ".", "", 1), 10, 64)
+	return n, err == nil
+}
+
+// FormatScaled writes a whole number of units of 10^-scale as a decimal with exactly scale places (1250, 2:
+// "12.50"; -5, 2: "-0.05").
+func FormatScaled(n int64, scale int) string {
+	if scale <= 0 {
+		return strconv.FormatInt(n, 10)
+	}
+	neg := n < 0
+	digits := strconv.FormatUint(absUint(n), 10)
+	for len(digits) <= scale {
+		digits = "0" + digits
+	}
+	out := digits[:len(digits)-scale] + "." + digits[len(digits)-scale:]
+	if neg {
+		return "-" + out
+	}
+	return out
+}
+
+func absUint(n int64) uint64 {
+	if n < 0 {
+		return uint64(-(n + 1)) + 1
+	}
+	return uint64(n)
+}
+
+// WireText is the one formatter of the commerce API's field strings: a value as scanned from either database (or
+// in canonical form) as text: booleans "true"/"false", integers in decimal, decimals with exactly the field's scale
+// ("1.500" for a scale of 3, whatever the endpoint), datetimes in ISO 8601 UTC with milliseconds. nil for no value.
+func WireText(f *Field, raw any) *string {
+	var s string
+	switch v := fromDB(f, raw).(type) {
+	case nil:
+		return nil
+	case bool:
+		s = strconv.FormatBool(v)
+	case int64:
+		s = strconv.FormatInt(v, 10)
+	case string:
+		if v == "" {
+			return nil
+		}
+		s = v
+	default:
+		s = fmt.Sprint(v)
+	}
+	return &s
 }
 
 // WireValue is the value the UI API sends: numbers as JSON numbers (exact, without trailing zeros), the rest as is.

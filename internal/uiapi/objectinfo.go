@@ -120,21 +120,21 @@ func (h *Handler) objectInfo(w http.ResponseWriter, r *http.Request, actor *iden
 		return err
 	}
 	o := cat.Object(r.PathValue("objectApiName"))
-	if o == nil || !records.CanRead(actor, o) {
+	if o == nil || !h.Engine.CanRead(actor, o) {
 		return notFound()
 	}
-	httpx.WriteJSON(w, http.StatusOK, buildObjectInfo(cat, actor, o))
+	httpx.WriteJSON(w, http.StatusOK, h.buildObjectInfo(cat, actor, o))
 	return nil
 }
 
-func buildObjectInfo(cat *records.Catalog, actor *identity.Principal, o *records.Object) *ObjectInfo {
+func (h *Handler) buildObjectInfo(cat *records.Catalog, actor *identity.Principal, o *records.Object) *ObjectInfo {
 	info := &ObjectInfo{APIName: o.APIName, ChildRelationships: []ChildRelationship{},
-		Createable: records.CanCreate(actor, o), Custom: o.Custom, DefaultRecordTypeID: records.DefaultRecordTypeID,
-		Deletable: records.CanDelete(actor, o), DependentFields: map[string]any{}, FeedEnabled: !o.Custom,
+		Createable: h.Engine.CanCreate(actor, o), Custom: o.Custom, DefaultRecordTypeID: records.DefaultRecordTypeID,
+		Deletable: h.Engine.CanDelete(actor, o), DependentFields: map[string]any{}, FeedEnabled: !o.Custom,
 		Fields: map[string]FieldInfo{}, KeyPrefix: o.KeyPrefix, Label: o.Label, LabelPlural: o.LabelPlural,
 		Layoutable: true, MruEnabled: true, NameFields: nameFields(o), Queryable: o.Queryable,
 		RecordTypeInfos: recordTypeInfos(o), Searchable: o.Searchable, ThemeInfo: themeInfo(o),
-		Updateable: records.CanUpdate(actor, o)}
+		Updateable: h.Engine.CanUpdate(actor, o)}
 	for _, rt := range o.RecordTypes {
 		if rt.Default {
 			info.DefaultRecordTypeID = rt.ID
@@ -150,7 +150,7 @@ func buildObjectInfo(cat *records.Catalog, actor *identity.Principal, o *records
 		if !records.FieldReadable(actor, f) {
 			continue
 		}
-		info.Fields[f.APIName] = buildFieldInfo(cat, actor, o, f)
+		info.Fields[f.APIName] = h.buildFieldInfo(cat, actor, o, f)
 		if f.ControllerName != "" {
 			addDependent(info.DependentFields, f.ControllerName, f.APIName)
 		}
@@ -171,13 +171,13 @@ func addDependent(m map[string]any, controller, dependent string) {
 	sub[dependent] = map[string]any{}
 }
 
-func buildFieldInfo(cat *records.Catalog, actor *identity.Principal, o *records.Object, f *records.Field) FieldInfo {
+func (h *Handler) buildFieldInfo(cat *records.Catalog, actor *identity.Principal, o *records.Object, f *records.Field) FieldInfo {
 	fi := FieldInfo{APIName: f.APIName, Compound: f.Type == records.TypeAddress,
-		ControllerName: strPtr(f.ControllerName), ControllingFields: []string{}, Createable: records.FieldCreateable(actor, o, f),
+		ControllerName: strPtr(f.ControllerName), ControllingFields: []string{}, Createable: h.Engine.FieldCreateable(actor, o, f),
 		Custom: f.Custom, DataType: dataTypes[f.Type], Filterable: true, Label: f.Label, NameField: f.NameField,
 		PolymorphicForeignKey: len(f.ReferenceTo) > 1, Reference: f.Type == records.TypeReference,
 		ReferenceToInfos: []ReferenceToInfo{}, Required: requiredOnWire(o, f), Sortable: true, Unique: f.Unique || f.AutoNumber,
-		Updateable: records.FieldUpdateable(actor, o, f)}
+		Updateable: h.Engine.FieldUpdateable(actor, o, f)}
 	if fi.DataType == "" {
 		fi.DataType = string(f.Type)
 	}
@@ -300,14 +300,14 @@ func (h *Handler) objectDirectory(w http.ResponseWriter, r *http.Request, actor 
 	}
 	objects := map[string]DirectoryEntry{}
 	for _, o := range cat.Objects() {
-		if !records.CanRead(actor, o) {
+		if !h.Engine.CanRead(actor, o) {
 			continue
 		}
-		objects[o.APIName] = DirectoryEntry{APIName: o.APIName, Createable: records.CanCreate(actor, o), Custom: o.Custom,
-			DefaultRecordTypeID: records.DefaultRecordTypeID, Deletable: records.CanDelete(actor, o), KeyPrefix: o.KeyPrefix,
+		objects[o.APIName] = DirectoryEntry{APIName: o.APIName, Createable: h.Engine.CanCreate(actor, o), Custom: o.Custom,
+			DefaultRecordTypeID: records.DefaultRecordTypeID, Deletable: h.Engine.CanDelete(actor, o), KeyPrefix: o.KeyPrefix,
 			Label: o.Label, LabelPlural: o.LabelPlural, Layoutable: true, MruEnabled: true, NameFields: nameFields(o),
 			ObjectInfoURL: Base + "/object-info/" + o.APIName, Queryable: o.Queryable, Searchable: o.Searchable,
-			ThemeInfo: themeInfo(o), Updateable: records.CanUpdate(actor, o)}
+			ThemeInfo: themeInfo(o), Updateable: h.Engine.CanUpdate(actor, o)}
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"objects": objects})
 	return nil

@@ -100,7 +100,7 @@ func (h *Handler) getRecord(w http.ResponseWriter, r *http.Request, actor *ident
 	}
 	var wanted []fieldRequest
 	for _, path := range fields {
-		req, ok, err := resolveField(cat, actor, rec.Object, path)
+		req, ok, err := h.resolveField(cat, actor, rec.Object, path)
 		if err != nil {
 			return err
 		}
@@ -109,7 +109,7 @@ func (h *Handler) getRecord(w http.ResponseWriter, r *http.Request, actor *ident
 		}
 	}
 	for _, path := range optional {
-		if req, ok, err := resolveField(cat, actor, rec.Object, path); err == nil && ok {
+		if req, ok, err := h.resolveField(cat, actor, rec.Object, path); err == nil && ok {
 			wanted = append(wanted, req)
 		}
 	}
@@ -138,7 +138,7 @@ func listParam(values []string) []string {
 // resolveField maps "Object.Field" or "Object.Relationship.Field" to fields of the record's object. Paths for
 // another object are not for this record and are skipped (ok false). Unknown or unreadable fields are the
 // INVALID_FIELD error a `fields` entry gets; the caller drops them for optionalFields.
-func resolveField(cat *records.Catalog, actor *identity.Principal, o *records.Object, path string) (fieldRequest, bool, error) {
+func (h *Handler) resolveField(cat *records.Catalog, actor *identity.Principal, o *records.Object, path string) (fieldRequest, bool, error) {
 	parts := strings.Split(path, ".")
 	if len(parts) < 2 {
 		return fieldRequest{}, false, invalidField(path)
@@ -159,7 +159,7 @@ func resolveField(cat *records.Catalog, actor *identity.Principal, o *records.Ob
 			return fieldRequest{}, false, invalidField(path)
 		}
 		target := cat.Object(rel.ReferenceTo[0])
-		if target == nil || !records.CanRead(actor, target) {
+		if target == nil || !h.Engine.CanRead(actor, target) {
 			return fieldRequest{}, false, invalidField(path)
 		}
 		tf := target.Field(parts[2])

@@ -11,7 +11,6 @@ import (
 	"sort"
 	"strings"
 	"testing"
-	"time"
 
 	"storefront/internal/app/apptest"
 	"storefront/internal/demo"
@@ -107,18 +106,13 @@ func (e *env) exec(t *testing.T, q string, args ...any) {
 	}
 }
 
-func (e *env) insert(t *testing.T, table, prefix string, cols map[string]any) string {
+func (e *env) insert(t *testing.T, object, _ string, cols map[string]any) string {
 	t.Helper()
-	id := records.NewID(prefix)
-	now := time.Now().UTC().Format(records.DateTimeLayout)
-	names := []string{"id", "recordtypeid", "createddate", "lastmodifieddate", "systemmodstamp"}
-	args := []any{id, records.DefaultRecordTypeID, now, now, now}
-	for k, v := range cols {
-		names, args = append(names, k), append(args, v)
+	rec, err := records.NewEngine(e.d).Create(context.Background(), records.System, object, cols)
+	if err != nil {
+		t.Fatalf("insert %s: %v", object, err)
 	}
-	e.exec(t, "INSERT INTO "+db.Ident(table)+" ("+strings.Join(names, ", ")+") VALUES (?"+
-		strings.Repeat(", ?", len(names)-1)+")", args...)
-	return id
+	return rec.ID
 }
 
 // enterpriseOnly adds a product that only enterprise accounts are entitled to.

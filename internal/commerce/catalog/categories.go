@@ -296,7 +296,7 @@ func (h *Handlers) loadCategory(ctx context.Context, q pricing.Querier, storeID,
 	}
 	out := &categoryDetail{ID: id, Fields: map[string]*string{}, MediaGroups: []mediaGroup{}}
 	for i, f := range fields {
-		out.Fields[f.APIName] = fieldString(f, raw[i+1])
+		out.Fields[f.APIName] = records.WireText(f, raw[i+1])
 	}
 	return out, nil
 }

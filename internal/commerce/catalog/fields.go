@@ -1,10 +1,7 @@
 package catalog
 
 import (
-	"math/big"
-	"strconv"
 	"strings"
-	"time"
 
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
@@ -93,59 +90,4 @@ func columnList(alias string, fields []*records.Field) string {
 		cols[i] = alias + "." + `"` + f.Column() + `"`
 	}
 	return strings.Join(cols, ", ")
-}
-
-// fieldString turns a value scanned from either database into its wire string: booleans "true"/"false", integers
-// in decimal, decimals with the field's scale, datetimes in ISO 8601 UTC; nil (and an empty string) is null.
-func fieldString(f *records.Field, raw any) *string {
-	if b, ok := raw.([]byte); ok {
-		raw = string(b)
-	}
-	s, ok := fieldText(f, raw)
-	if !ok {
-		return nil
-	}
-	return &s
-}
-
-func fieldText(f *records.Field, raw any) (string, bool) {
-	switch v := raw.(type) {
-	case nil:
-		if f.Type == records.TypeBoolean {
-			return "false", true
-		}
-		return "", false
-	case bool:
-		return strconv.FormatBool(v), true
-	case int64:
-		if f.Type == records.TypeBoolean {
-			return strconv.FormatBool(v != 0), true
-		}
-		return strconv.FormatInt(v, 10), true
-	case float64:
-		return decimalText(f, strconv.FormatFloat(v, 'f', -1, 64)), true
-	case time.Time:
-		if f.Type == records.TypeDate {
-			return v.UTC().Format(records.DateLayout), true
-		}
-		return v.UTC().Format(records.DateTimeLayout), true
-	case string:
-		switch f.Type {
-		case records.TypeDouble, records.TypeCurrency, records.TypePercent:
-			return decimalText(f, v), true
-		case records.TypeBoolean:
-			return strconv.FormatBool(v == "1" || strings.EqualFold(v, "true") || v == "t"), true
-		}
-		return v, v != ""
-	}
-	return "", false
-}
-
-// decimalText writes a stored decimal with the field's scale ("1.5" → "1.500" for scale 3), exactly.
-func decimalText(f *records.Field, s string) string {
-	r, ok := new(big.Rat).SetString(s)
-	if !ok {
-		return s
-	}
-	return r.FloatString(f.Scale)
 }

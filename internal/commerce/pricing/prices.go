@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 	"math/big"
 	"sort"
 	"storefront/internal/platform/db"
@@ -186,15 +185,13 @@ func loadEntries(ctx context.Context, q Querier, s *pricingStore, storeID, accou
 	var out []entry
 	for rows.Next() {
 		var e entry
-		var amount string
+		var cents int64 // currency columns hold whole cents (records stores decimals scaled)
 		var schedule sql.NullString
 		var list int
-		if err := rows.Scan(&e.id, &e.bookID, &e.productID, &amount, &schedule, &e.priority, &list); err != nil {
+		if err := rows.Scan(&e.id, &e.bookID, &e.productID, &cents, &schedule, &e.priority, &list); err != nil {
 			return nil, err
 		}
-		if e.amount, err = parseAmount(amount); err != nil {
-			return nil, fmt.Errorf("pricing: entry %s: %w", e.id, err)
-		}
+		e.amount = big.NewRat(cents, 100)
 		e.scheduleID, e.list = schedule.String, list == 1
 		out = append(out, e)
 	}
@@ -222,7 +219,8 @@ func loadTiers(ctx context.Context, q Querier, schedules map[string][]Tier) erro
 	defer rows.Close()
 	for rows.Next() {
 		var t Tier
-		var schedule, kind, value string
+		var schedule, kind string
+		var value int64 // hundredths: TierValue has two decimals
 		var upper sql.NullInt64
 		if err := rows.Scan(&t.ID, &schedule, &t.lower, &upper, &kind, &value); err != nil {
 			return err
@@ -232,7 +230,7 @@ func loadTiers(ctx context.Context, q Querier, schedules map[string][]Tier) erro
 		if kind == "Amount" {
 			t.AdjustmentType = "AmountBasedAdjustment"
 		}
-		t.AdjustmentValue = value // normalised with the unit price in priceTiers
+		t.AdjustmentValue = formatAmount(big.NewRat(value, 100)) // used with the unit price in priceTiers
 		schedules[schedule] = append(schedules[schedule], t)
 	}
 	return rows.Err()

@@ -5,9 +5,7 @@ import (
 	"database/sql"
 	"reflect"
 	"sort"
-	"strings"
 	"testing"
-	"time"
 
 	"storefront/internal/demo"
 	"storefront/internal/platform/db"
@@ -170,7 +168,7 @@ func TestPricesPickTheBestActivePrice(t *testing.T) {
 			t.Fatalf("tie at better priority: %+v", p)
 		}
 		// A lower price wins whatever its priority; "5.1" and "5.10" compare as numbers, not text.
-		exec(t, d, `UPDATE pricebookentry SET unitprice = ? WHERE id = ?`, "5.1", promoEntry)
+		exec(t, d, `UPDATE pricebookentry SET unitprice = ? WHERE id = ?`, 510, promoEntry) // 5.10, in cents
 		exec(t, d, `UPDATE buyergrouppricebook SET priority = 9 WHERE id = ?`, link)
 		if p := price(); p.PricebookEntryID != promoEntry || p.UnitPrice != "5.10" || p.ListPrice != "5.99" {
 			t.Fatalf("lower price: %+v", p)
@@ -330,17 +328,13 @@ func TestEntitledFilterRefusesAnAliasThatIsNotAnIdentifier(t *testing.T) {
 	EntitledFilter("p; DROP TABLE product2", "", "")
 }
 
-func insert(t *testing.T, d *db.DB, table, prefix string, cols map[string]any) string {
+func insert(t *testing.T, d *db.DB, object, _ string, cols map[string]any) string {
 	t.Helper()
-	id := records.NewID(prefix)
-	now := time.Now().UTC().Format(records.DateTimeLayout)
-	names := []string{"id", "recordtypeid", "createddate", "lastmodifieddate", "systemmodstamp"}
-	args := []any{id, records.DefaultRecordTypeID, now, now, now}
-	for k, v := range cols {
-		names, args = append(names, k), append(args, v)
+	rec, err := records.NewEngine(d).Create(context.Background(), records.System, object, cols)
+	if err != nil {
+		t.Fatalf("insert %s: %v", object, err)
 	}
-	exec(t, d, "INSERT INTO "+db.Ident(table)+" ("+strings.Join(names, ", ")+") VALUES (?"+strings.Repeat(", ?", len(names)-1)+")", args...)
-	return id
+	return rec.ID
 }
 
 func exec(t *testing.T, d *db.DB, q string, args ...any) {

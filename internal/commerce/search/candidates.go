@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 	"math/big"
-	"strings"
 
 	"storefront/internal/commerce/pricing"
 	"storefront/internal/platform/db"
@@ -86,13 +85,14 @@ func listPrices(ctx context.Context, d *db.DB, book string, cs []*candidate) err
 			return err
 		}
 		for rows.Next() {
-			var id, amount string
-			if err := rows.Scan(&id, &amount); err != nil {
+			var id string
+			var cents int64 // currency columns hold whole cents
+			if err := rows.Scan(&id, &cents); err != nil {
 				rows.Close()
 				return err
 			}
-			if r, ok := new(big.Rat).SetString(strings.TrimSpace(amount)); ok && byID[id] != nil {
-				byID[id].listPrice = r
+			if byID[id] != nil {
+				byID[id].listPrice = big.NewRat(cents, 100)
 			}
 		}
 		rows.Close()

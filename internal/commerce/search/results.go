@@ -180,7 +180,7 @@ func loadSummaries(ctx context.Context, d *db.DB, fields []*records.Field, ids [
 			Fields: map[string]FieldValue{}}
 		s.PurchaseQuantityRule = quantityRule(raw[4], raw[5], raw[6])
 		for i, f := range fields {
-			s.Fields[f.APIName] = FieldValue{Value: fieldText(f, raw[7+i])}
+			s.Fields[f.APIName] = FieldValue{Value: records.WireText(f, raw[7+i])}
 		}
 		out[s.ID] = s
 	}
@@ -293,19 +293,6 @@ func nullableText(v any) *string {
 		s := fmt.Sprint(x)
 		return &s
 	}
-}
-
-// fieldText renders a field's value as the search API sends it: a string, or null.
-func fieldText(f *records.Field, v any) *string {
-	if f.Type == records.TypeBoolean {
-		switch x := v.(type) {
-		case int64:
-			return ptr(strconv.FormatBool(x != 0))
-		case bool:
-			return ptr(strconv.FormatBool(x))
-		}
-	}
-	return nullableText(v)
 }
 
 func ptr(s string) *string { return &s }

@@ -510,18 +510,17 @@ func productShape(t *testing.T, f *fixture) {
 	}
 	prices := p["prices"].(map[string]any)
 	// Bonnie Buyer's account is a contractor: 8% off list.
-	var list string
+	var list, contract int64 // whole cents
 	if err := f.d.QueryRow(context.Background(), `SELECT unitprice FROM pricebookentry WHERE product2id = ? AND pricebook2id = ?`,
 		id, demo.StandardBook).Scan(&list); err != nil {
 		t.Fatal(err)
 	}
-	var contract string
 	if err := f.d.QueryRow(context.Background(), `SELECT unitprice FROM pricebookentry WHERE product2id = ? AND pricebook2id = ?`,
 		id, demo.ContractBook).Scan(&contract); err != nil {
 		t.Fatal(err)
 	}
-	if prices["listPrice"] != twoPlaces(list) || prices["unitPrice"] != twoPlaces(contract) || prices["currencyIsoCode"] != "USD" {
-		t.Fatalf("prices = %v, want list %s unit %s", prices, list, contract)
+	if prices["listPrice"] != records.FormatScaled(list, 2) || prices["unitPrice"] != records.FormatScaled(contract, 2) || prices["currencyIsoCode"] != "USD" {
+		t.Fatalf("prices = %v, want list %d unit %d cents", prices, list, contract)
 	}
 	img := p["defaultImage"].(map[string]any)
 	if !strings.HasPrefix(img["url"].(string), "/cms/delivery/media/") || img["mediaType"] != "Image" {
@@ -533,11 +532,6 @@ func productShape(t *testing.T, f *fixture) {
 	if q := plain.ProductsPage.Products[0]; q.Prices != nil || q.PurchaseQuantityRule != nil || len(q.Fields) != 5 {
 		t.Fatalf("without flags: %+v", q)
 	}
-}
-
-func twoPlaces(s string) string {
-	whole, frac, _ := strings.Cut(s, ".")
-	return whole + "." + (frac + "00")[:2]
 }
 
 func getVariant(t *testing.T, f *fixture) {
