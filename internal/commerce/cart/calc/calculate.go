@@ -7,12 +7,10 @@ type calc struct {
 	order   []int32   // promotion indices in application order
 	outcome []outcome // by position in order
 
-	left          []Cents // per line: what is left of its TotalPrice after the adjustments so far
-	chargeLeft    []Cents // per delivery charge: the same
-	lineEntries   []entry // adjustments of lines, in application order
-	chargeEntries []entry // adjustments of delivery charges, in application order
+	left       []Cents // per line: what is left of its TotalPrice after the adjustments so far
+	chargeLeft []Cents // per delivery charge: the same
 
-	shares []Cents // scratch of pooled
+	shares []Cents // scratch of poolPromotions
 	alloc  allocator
 }
 
@@ -40,13 +38,6 @@ func Calculate(in Input) Result {
 	}
 	c.deliveryPromotions(products)
 
-	collectAdjustments(c.lineEntries, len(c.res.Lines), c.order, in.Promotions, func(i int, adj []Adjustment, item, cart Cents) {
-		r := &c.res.Lines[i]
-		r.Adjustments, r.ItemizedAdjustmentAmount, r.DistributedAdjustmentAmount = adj, item, cart
-	})
-	collectAdjustments(c.chargeEntries, len(c.res.DeliveryCharges), c.order, in.Promotions, func(i int, adj []Adjustment, _, total Cents) {
-		c.res.DeliveryCharges[i].Adjustments, c.res.DeliveryCharges[i].AdjustmentAmount = adj, total
-	})
 	c.finishLines()
 	c.finishCharges()
 	c.reportPromotions()
@@ -65,51 +56,12 @@ func (c *calc) promotion(pos int) *Promotion { return &c.in.Promotions[c.order[p
 // finishCharges works out each delivery charge after its adjustments, its tax and the charge totals.
 func (c *calc) finishCharges() {
 	s := &c.res.Summary
-	for i, ch := range c.in.DeliveryCharges {
+	for i := range c.in.DeliveryCharges {
 		r := &c.res.DeliveryCharges[i]
-		r.GroupID, r.Amount = ch.GroupID, ch.Amount
+		r.Adjustments = noneAsNil(r.Adjustments)
 		r.AdjustedAmount = c.chargeLeft[i]
 		r.TotalTax = c.tax(r.AdjustedAmount)
 		s.TotalChargeAmount += r.AdjustedAmount
 		s.TotalTaxAmount += r.TotalTax
-	}
-}
-
-// collectAdjustments groups the entries of n lines (or charges) by line, keeping their application order, into
-// one backing array (one allocation however many lines), and hands each line its adjustments with their sums: the
-// Item promotions' and the others' (both ≤ 0).
-func collectAdjustments(entries []entry, n int, order []int32, ps []Promotion, set func(i int, adj []Adjustment, item, other Cents)) {
-	if len(entries) == 0 {
-		return
-	}
-	end := make([]int32, n+1) // end[i+1]: entries of lines ≤ i; shifted to the start of line i while filling
-	for _, e := range entries {
-		end[e.at+1]++
-	}
-	for i := 1; i <= n; i++ {
-		end[i] += end[i-1]
-	}
-	backing := make([]Adjustment, len(entries))
-	for _, e := range entries {
-		p := &ps[order[e.pos]]
-		backing[end[e.at]] = Adjustment{PromotionID: p.ID, TargetType: p.TargetType, Amount: -e.taken}
-		end[e.at]++
-	}
-	start := int32(0)
-	for i := range n {
-		adj := backing[start:end[i]:end[i]]
-		start = end[i]
-		if len(adj) == 0 {
-			continue
-		}
-		var item, other Cents
-		for _, a := range adj {
-			if a.TargetType == TargetItem {
-				item += a.Amount
-			} else {
-				other += a.Amount
-			}
-		}
-		set(i, adj, item, other)
 	}
 }

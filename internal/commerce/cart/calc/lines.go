@@ -17,12 +17,13 @@ func salesPrice(l *Line) Cents {
 func (c *calc) priceLines() Cents {
 	lines := c.in.Lines
 	// The result owns copies of the list prices: a caller reusing its Input must not change a Result.
-	var lists []Cents
+	listed := 0
 	for i := range lines {
 		if lines[i].ListPrice != nil {
-			lists = append(lists, *lines[i].ListPrice)
+			listed++
 		}
 	}
+	lists := make([]Cents, listed)
 	var subtotal Cents
 	for i := range lines {
 		l, r := &lines[i], &c.res.Lines[i]
@@ -31,8 +32,8 @@ func (c *calc) priceLines() Cents {
 		r.TotalPrice = Cents(mulSat(int64(r.SalesPrice), l.Quantity))
 		r.TotalListPrice = r.TotalPrice
 		if l.ListPrice != nil {
-			r.ListPrice = &lists[0]
-			lists = lists[1:]
+			lists[0] = *l.ListPrice
+			r.ListPrice, lists = &lists[0], lists[1:]
 			r.TotalListPrice = Cents(mulSat(int64(*l.ListPrice), l.Quantity))
 		}
 		c.left[i] = r.TotalPrice
@@ -41,13 +42,14 @@ func (c *calc) priceLines() Cents {
 	return subtotal
 }
 
-// finishLines turns what is left of each line into its adjusted amounts and counts the summary's product figures.
-// The adjustments themselves were already split into itemized and distributed by collectAdjustments.
+// finishLines turns what is left of each line into its adjusted amounts and tax, and adds up the summary's product
+// figures.
 func (c *calc) finishLines() {
 	s := &c.res.Summary
 	products := make(map[string]struct{}, len(c.in.Lines))
 	for i := range c.in.Lines {
 		l, r := &c.in.Lines[i], &c.res.Lines[i]
+		r.Adjustments = noneAsNil(r.Adjustments)
 		r.TotalAdjustmentAmount = r.ItemizedAdjustmentAmount + r.DistributedAdjustmentAmount
 		r.TotalAmount = c.left[i]
 		r.UnitAdjustedPrice = divRound(r.TotalAmount, l.Quantity)

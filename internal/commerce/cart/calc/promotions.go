@@ -13,12 +13,6 @@ type outcome struct {
 	shortfall Cents
 }
 
-// entry is one adjustment of one line or charge (index at) by the promotion at position pos of the order.
-type entry struct {
-	at, pos int32
-	taken   Cents // > 0
-}
-
 // promotionOrder is the order promotions apply in: Priority, then ID. Sorting indices leaves the caller's slice
 // alone, and the ID tie-break makes the result independent of the order promotions were passed in.
 func promotionOrder(ps []Promotion) []int32 {
@@ -91,90 +85,6 @@ func (c *calc) qualify(pos int, matched bool, unmatched UnappliedReason, basis C
 		o.applied = true
 	}
 	return o.applied
-}
-
-// itemPromotions applies the Item promotions line by line; subtotal (before adjustments) is what their minimums
-// are compared with.
-func (c *calc) itemPromotions(subtotal Cents) {
-	lines := c.in.Lines
-	for pos := range c.order {
-		p := c.promotion(pos)
-		if p.TargetType != TargetItem {
-			continue
-		}
-		first := p.firstMatch(lines)
-		if !c.qualify(pos, first >= 0, NoMatchingItems, subtotal) {
-			continue
-		}
-		for i := first; i < len(lines); i++ {
-			l := &lines[i]
-			if !p.matches(l) {
-				continue
-			}
-			taken := p.discount(c.res.Lines[i].TotalPrice, l.Quantity, c.left[i])
-			c.left[i] -= taken
-			c.take(&c.lineEntries, i, pos, taken)
-		}
-	}
-}
-
-// cartPromotions applies the Cart promotions, each spread over what is left of the lines; their minimums and
-// percentages are on the subtotal after item adjustments.
-func (c *calc) cartPromotions() {
-	var base Cents
-	for _, v := range c.left {
-		base += v
-	}
-	poolLeft := base
-	for pos := range c.order {
-		if c.promotion(pos).TargetType != TargetCart {
-			continue
-		}
-		if c.qualify(pos, len(c.left) > 0, NoMatchingItems, base) {
-			poolLeft -= c.pooled(pos, base, poolLeft, c.left, &c.lineEntries)
-		}
-	}
-}
-
-// deliveryPromotions applies the DeliveryCharge promotions to the charges; their minimums are on the product
-// subtotal after all adjustments, their percentages on the charges before adjustments.
-func (c *calc) deliveryPromotions(products Cents) {
-	var base Cents
-	for i, ch := range c.in.DeliveryCharges {
-		c.chargeLeft[i] = max(0, ch.Amount)
-		base += c.chargeLeft[i]
-	}
-	poolLeft := base
-	for pos := range c.order {
-		if c.promotion(pos).TargetType != TargetDeliveryCharge {
-			continue
-		}
-		if c.qualify(pos, len(c.chargeLeft) > 0, NoDeliveryCharges, products) {
-			poolLeft -= c.pooled(pos, base, poolLeft, c.chargeLeft, &c.chargeEntries)
-		}
-	}
-}
-
-// pooled applies a cart-wide promotion to a pool (the lines, or the delivery charges): it takes the discount
-// (percentages of base), at most what is left of the pool, and spreads it over the pool's members in proportion to
-// what is left of each. It returns what it took.
-func (c *calc) pooled(pos int, base, poolLeft Cents, left []Cents, entries *[]entry) Cents {
-	taken := c.promotion(pos).discount(base, 1, poolLeft)
-	c.shares = slices.Grow(c.shares[:0], len(left))[:len(left)]
-	c.alloc.spread(taken, left, c.shares)
-	for i, share := range c.shares {
-		left[i] -= share
-		c.take(entries, i, pos, share)
-	}
-	return taken
-}
-
-// take records that the promotion at pos took an amount from member at of a pool; nothing taken, nothing listed.
-func (c *calc) take(entries *[]entry, at, pos int, taken Cents) {
-	if taken > 0 {
-		c.outcome[pos].taken += taken
-		*entries = append(*entries, entry{at: int32(at), pos: int32(pos), taken: taken})
-	}
 }
 
 // reportPromotions lists the applied promotions and the coupons that did not apply, in application order.
