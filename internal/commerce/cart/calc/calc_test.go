@@ -127,6 +127,7 @@ func TestWholeCart(t *testing.T) {
 func TestDeterministic(t *testing.T) {
 	in := benchInput(40, 10)
 	want := Calculate(in)
+	checkInvariants(t, in, want)
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 20 {
 		shuffled := in

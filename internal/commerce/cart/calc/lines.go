@@ -1,7 +1,7 @@
 package calc
 
 // salesPrice is the unit price a line pays before promotions: the first tier covering its quantity, else the
-// entitled unit price. The first, not the cheapest: tiers come ordered by lower bound and do not overlap, and
+// entitled unit price. The first, not the cheapest: tiers come ordered by lower bound, and
 // pricing.Price.UnitPriceAt reads them the same way, so the cart never disagrees with the product page.
 func salesPrice(l *Line) Cents {
 	for _, t := range l.Tiers {

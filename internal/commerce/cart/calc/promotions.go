@@ -87,7 +87,8 @@ func (c *calc) qualify(pos int, matched bool, unmatched UnappliedReason, basis C
 	return o.applied
 }
 
-// reportPromotions lists the applied promotions and the coupons that did not apply, in application order.
+// reportPromotions lists the applied promotions and the coupons that did not apply, in application order. A
+// promotion of a target type no phase knows (Validate refuses those) matched nothing.
 func (c *calc) reportPromotions() {
 	for pos, o := range c.outcome {
 		p := c.promotion(pos)
@@ -98,7 +99,8 @@ func (c *calc) reportPromotions() {
 				TargetType: p.TargetType, AdjustmentAmount: -o.taken})
 		case p.CouponCode != "":
 			c.res.UnappliedCoupons = append(c.res.UnappliedCoupons, UnappliedCoupon{PromotionID: p.ID,
-				CouponCode: p.CouponCode, CartCouponID: p.CartCouponID, Reason: o.reason, Shortfall: o.shortfall})
+				CouponCode: p.CouponCode, CartCouponID: p.CartCouponID, Reason: cmp.Or(o.reason, NoMatchingItems),
+				Shortfall: o.shortfall})
 		}
 	}
 }
