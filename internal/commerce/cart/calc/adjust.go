@@ -51,10 +51,11 @@ func (c *calc) cartPromotions() {
 	for _, v := range c.left {
 		base += v
 	}
-	c.poolPromotions(TargetCart, base, base, len(c.left) > 0, NoMatchingItems, c.left, func(i int) (*[]Adjustment, *Cents) {
-		r := &c.res.Lines[i]
-		return &r.Adjustments, &r.DistributedAdjustmentAmount
-	})
+	c.poolPromotions(TargetCart, base, base, len(c.left) > 0, NoMatchingItems, c.left,
+		func(i int) (*[]Adjustment, *Cents) {
+			r := &c.res.Lines[i]
+			return &r.Adjustments, &r.DistributedAdjustmentAmount
+		})
 }
 
 // deliveryPromotions applies the DeliveryCharge promotions to the charges; their minimums are on the product
