@@ -41,7 +41,7 @@ func (a *allocator) spread(amount Cents, weights, shares []Cents) {
 			a.sorted = append(a.sorted, r)
 		}
 	}
-	if left == 0 {
+	if left <= 0 || int(left) > len(a.sorted) { // the latter only when the weights' sum overflowed (see Validate)
 		return
 	}
 	// left < len(a.sorted): the remainders add up to left × total and each is below total. The cents go to the
