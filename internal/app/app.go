@@ -41,7 +41,7 @@ func (a *App) Migrate(ctx context.Context) error {
 	if err := a.DB.Migrate(ctx); err != nil {
 		return err
 	}
-	if err := records.SyncSchema(ctx, a.DB, records.StandardObjects()); err != nil {
+	if err := records.SyncSchema(ctx, a.DB, objects()); err != nil {
 		return fmt.Errorf("records schema: %w", err)
 	}
 	return a.installSearch(ctx)

@@ -4,14 +4,13 @@ import (
 	"net/http"
 
 	"storefront/internal/cms"
-	"storefront/internal/commerce/cart"
 	"storefront/internal/navigation"
 	"storefront/internal/records"
 	"storefront/internal/seo"
 )
 
 // mountContent registers the site's content calls: navigation menus (Connect resource and server action), CMS
-// delivery, SEO properties, and the cart badge's compact summary.
+// delivery, and SEO properties.
 func (a *App) mountContent(mux *http.ServeMux, engine *records.Engine) {
 	nav := &navigation.Handlers{DB: a.DB}
 	mux.Handle(navigation.ConnectPath, nav.Connect())
@@ -26,8 +25,4 @@ func (a *App) mountContent(mux *http.ServeMux, engine *records.Engine) {
 
 	props := &seo.Handlers{DB: a.DB, Engine: engine, BasePath: a.Config.BasePath}
 	mux.Handle(seo.Path, props.Properties())
-
-	carts := &cart.Handlers{DB: a.DB}
-	mux.Handle("GET "+commerceBase+"carts/compact-summary", carts.CompactSummary())
-	mux.Handle("GET "+commerceBase+"carts/{cartStateOrId}/compact-summary", carts.CompactSummary())
 }

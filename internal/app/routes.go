@@ -6,7 +6,6 @@ import (
 
 	"storefront/internal/media"
 	"storefront/internal/platform/httpx"
-	"storefront/internal/records"
 	"storefront/internal/spa"
 	"storefront/internal/uiapi"
 	"storefront/web"
@@ -19,12 +18,13 @@ func (a *App) Handler() http.Handler {
 	mux.HandleFunc("GET /healthz", a.healthz)
 	withPrincipal := a.mountAuth(mux) // sign-in, logout, OAuth token, /api/site, session and application context
 	// One records engine, so one metadata registry: every domain sees a custom field the moment it is added.
-	engine := records.NewEngine(a.DB)
+	engine, carts := a.newEngine()
 	uiapi.Register(mux, engine)
 	a.mountCatalog(mux, engine.Registry) // product detail, prices, categories
 	a.mountSearch(mux, engine.Registry)  // product search, suggestions, sort rules
 	mux.Handle(media.Path, media.Handler(a.DB))
-	a.mountContent(mux, engine) // navigation menus, CMS delivery, SEO properties, cart badge
+	a.mountContent(mux, engine) // navigation menus, CMS delivery, SEO properties
+	mountCarts(mux, carts)
 
 	mux.Handle("/", spa.Handler(web.FS(), a.Config.BasePath))
 	return httpx.Observe(a.Log, underBasePath(a.Config.BasePath, withPrincipal(mux)))

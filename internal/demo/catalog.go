@@ -190,3 +190,13 @@ func discounted(cents int64, pct int) int64 { return (cents*int64(100-pct) + 50)
 
 // mediaURL is where the media handler serves a content item.
 func mediaURL(key string) string { return "/cms/delivery/media/" + key }
+
+// categoryID is the id of the demo category with the name; it panics for a name the tree lacks (a seed bug).
+func categoryID(name string) string {
+	for _, c := range flattenTree() {
+		if c.Name == name {
+			return c.ID
+		}
+	}
+	panic("demo: no category " + name)
+}

@@ -32,6 +32,7 @@ const (
 	prefixDeliveryMethod  = "2Dm"
 	prefixPromotion       = "0c8"
 	prefixCoupon          = "0cB"
+	prefixTaxRate         = "0tR"
 	prefixLinkSet         = "0Lm"
 	prefixMenuItem        = "0Nn"
 	// Sites and communities are not records here, but their ids look like Salesforce's.

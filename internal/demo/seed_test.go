@@ -60,11 +60,12 @@ func TestSeedDemoStore(t *testing.T) {
 			}
 		}
 		exactly := map[string]int{
-			`SELECT COUNT(*) FROM "webstore"`:            1,
-			`SELECT COUNT(*) FROM "pricebook2"`:          4,
-			`SELECT COUNT(*) FROM "orderdeliverymethod"`: 2,
-			`SELECT COUNT(*) FROM "coupon"`:              2,
-			`SELECT COUNT(*) FROM "promotion"`:           2,
+			`SELECT COUNT(*) FROM "webstore"`:               1,
+			`SELECT COUNT(*) FROM "pricebook2"`:             4,
+			`SELECT COUNT(*) FROM "orderdeliverymethod"`:    2,
+			`SELECT COUNT(*) FROM "coupon"`:                 3,
+			`SELECT COUNT(*) FROM "promotion"`:              4,
+			`SELECT COUNT(*) FROM "taxrate" WHERE isactive`: 7,
 			// every product: one entry per book, stock, a primary category that is a leaf, two media, entitlement
 			`SELECT COUNT(*) FROM "product2" p WHERE (SELECT COUNT(*) FROM "pricebookentry" e WHERE e.product2id = p.id) <> 4`:                                0,
 			`SELECT COUNT(*) FROM "product2" p WHERE NOT EXISTS (SELECT 1 FROM "productinventory" i WHERE i.productid = p.id)`:                                0,

@@ -224,7 +224,8 @@ func (w *writer) seedFulfilment() error {
 		return err
 	}
 	promos := w.table("Promotion", "Name", "DisplayName", "Description", "TermsAndConditions", "DiscountType",
-		"DiscountValue", "TargetType", "MinimumOrderAmount", "IsActive", "StartDate", "EndDate", "Priority")
+		"DiscountValue", "TargetType", "MinimumOrderAmount", "IsActive", "StartDate", "EndDate", "Priority",
+		"IsAutomatic", "TargetCategoryId")
 	coupons := w.table("Coupon", "CouponCode", "PromotionId", "Status", "UsageLimit", "UsageCount", "StartDate", "EndDate")
 	for i, p := range []struct {
 		name, display, description, kind, value, minimum, code string
@@ -232,14 +233,45 @@ func (w *writer) seedFulfilment() error {
 	}{
 		{"Welcome 10", "10% off your order", "10% off the products of one order.", "PercentageOff", "10.00", "0.00", "WELCOME10", 1000},
 		{"Bulk 25", "$25 off orders of $250 or more", "$25 off an order whose products total $250 or more.", "AmountOff", "25.00", "250.00", "BULK25", 500},
+		{"Spring 10", "Spring sale: 10% off your order", "10% off the products of one order, this spring.", "PercentageOff", "10.00", "0.00", "SPRING10", 0},
 	} {
 		id := records.StableID(prefixPromotion, int64(i+1))
 		if err := promos.add(id, p.name, p.display, p.description, "One coupon per order. Not valid with other offers.",
-			p.kind, p.value, "Cart", p.minimum, true, "2024-01-01", "2030-12-31", i+1); err != nil {
+			p.kind, p.value, "Cart", p.minimum, true, "2024-01-01", "2030-12-31", i+1, false, nil); err != nil {
 			return err
 		}
-		if err := coupons.add(records.StableID(prefixCoupon, int64(i+1)), p.code, id, "Active", p.limit, 0,
+		var limit any = p.limit
+		if p.limit == 0 {
+			limit = nil // unlimited
+		}
+		if err := coupons.add(records.StableID(prefixCoupon, int64(i+1)), p.code, id, "Active", limit, 0,
 			"2024-01-01", "2030-12-31"); err != nil {
+			return err
+		}
+	}
+	// An automatic promotion on one category: 15% off writing instruments, no coupon needed.
+	if err := promos.add(records.StableID(prefixPromotion, 10), "Writing Week", "15% off writing instruments",
+		"15% off every pen, marker and highlighter.", "Applies automatically.", "PercentageOff", "15.00", "Item",
+		"0.00", true, "2024-01-01", "2030-12-31", 10, true, categoryID("Writing Instruments")); err != nil {
+		return err
+	}
+	return w.seedTaxRates()
+}
+
+// seedTaxRates sets the sales tax of the store's ship-to regions: the states of the demo accounts and Canada's GST.
+func (w *writer) seedTaxRates() error {
+	rates := w.table("TaxRate", "Name", "WebStoreId", "Country", "State", "Rate", "IsActive")
+	for i, r := range []struct{ name, country, state, rate string }{
+		{"Colorado", "US", "CO", "2.9000"}, {"Washington", "US", "WA", "6.5000"}, {"Oregon", "US", "OR", "0.0000"},
+		{"California", "US", "CA", "7.2500"}, {"Utah", "US", "UT", "4.8500"}, {"New York", "US", "NY", "8.8750"},
+		{"Canada (GST)", "CA", "", "5.0000"},
+	} {
+		var state any = r.state
+		if r.state == "" {
+			state = nil
+		}
+		if err := rates.add(records.StableID(prefixTaxRate, int64(i+1)), r.name, StoreID, r.country, state, r.rate,
+			true); err != nil {
 			return err
 		}
 	}

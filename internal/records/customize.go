@@ -52,7 +52,7 @@ func (e *Engine) AddCustomObject(ctx context.Context, in CustomObjectInput) (*Ob
 	}
 	o := Object{APIName: in.APIName, Label: in.Label, LabelPlural: in.LabelPlural, Custom: true, Owned: true,
 		Createable: true, Updateable: true, Deletable: true, Queryable: true, Searchable: true,
-		Fields: []Field{nameField(nameLabel, 80)}}
+		Fields: []Field{NameField(nameLabel, 80)}}
 	var created Object
 	cat, err := e.loadFresh(ctx)
 	if err != nil {

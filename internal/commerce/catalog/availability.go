@@ -35,7 +35,7 @@ func (h *Handlers) availability(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	pred, args := pricing.EntitledFilter("p", s.store.ID, s.accountID)
+	pred, args := pricing.EntitledFilter("p", s.Store.ID, s.AccountID)
 	var onHand, reserved, threshold sql.NullInt64
 	var tracked bool
 	err = h.DB.QueryRow(ctx, `SELECT i.id IS NOT NULL, i.quantityonhand, i.quantityreserved, i.lowstockthreshold
@@ -48,7 +48,7 @@ func (h *Handlers) availability(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	out := availability{ProductID: id, InStock: true}
-	if s.store.InventoryEnabled && tracked {
+	if s.Store.InventoryEnabled && tracked {
 		available := max(0, onHand.Int64-reserved.Int64)
 		n := strconv.FormatInt(available, 10)
 		out.AvailableToOrder = &n

@@ -94,7 +94,7 @@ func (h *Handlers) categoryPath(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	path, err := h.pathFrom(ctx, `SELECT c.id FROM productcategory c WHERE c.id = ? AND `+catalogSQL, id, s.store.ID)
+	path, err := h.pathFrom(ctx, `SELECT c.id FROM productcategory c WHERE c.id = ? AND `+catalogSQL, id, s.Store.ID)
 	if err != nil {
 		return err
 	}
@@ -120,13 +120,13 @@ func (h *Handlers) categoryChildren(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	where, args := `c.parentcategoryid IS NULL AND `+catalogSQL, []any{s.store.ID}
+	where, args := `c.parentcategoryid IS NULL AND `+catalogSQL, []any{s.Store.ID}
 	if raw := r.URL.Query().Get("parentProductCategoryId"); raw != "" {
-		parent, err := h.storeCategory(ctx, s.store.ID, raw, "parentProductCategoryId")
+		parent, err := h.storeCategory(ctx, s.Store.ID, raw, "parentProductCategoryId")
 		if err != nil {
 			return err
 		}
-		where, args = `c.parentcategoryid = ? AND `+catalogSQL, []any{parent, s.store.ID}
+		where, args = `c.parentcategoryid = ? AND `+catalogSQL, []any{parent, s.Store.ID}
 	}
 	rows, err := h.DB.Query(ctx, `SELECT c.id, c.name, c.description, c.isnavigational, c.parentcategoryid, c.urlname
 		FROM productcategory c WHERE `+where+` ORDER BY c.sortorder, c.name, c.id`, args...)
@@ -248,7 +248,7 @@ func (h *Handlers) category(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out, err := h.loadCategory(ctx, h.DB, s.store.ID, id, fields)
+	out, err := h.loadCategory(ctx, h.DB, s.Store.ID, id, fields)
 	if err != nil {
 		return err
 	}

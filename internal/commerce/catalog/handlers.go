@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"storefront/internal/commerce/storecontext"
-	"storefront/internal/identity"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
@@ -52,29 +51,9 @@ const (
 )
 
 // shopper is who a catalog call answers for.
-type shopper struct {
-	store     *storecontext.Store
-	principal *identity.Principal
-	accountID string // the effective account; "" for a guest (and for staff without an account), who get the guest group
-}
-
-// shopperFor runs the checks every catalog call starts with, in order: the store exists (404), a guest may browse
-// it (401), and the effectiveAccountId parameter names an account the caller may act for (400, 403).
-func (h *Handlers) shopperFor(r *http.Request) (*shopper, error) {
-	ctx := r.Context()
-	store, err := storecontext.LoadStore(ctx, h.DB, r.PathValue("webstoreId"))
-	if err != nil {
-		return nil, err
-	}
-	p := identity.FromContext(ctx)
-	if err := storecontext.RequireBrowsing(store, p); err != nil {
-		return nil, err
-	}
-	account, err := storecontext.EffectiveAccount(ctx, h.DB, p, r.URL.Query().Get("effectiveAccountId"))
-	if err != nil {
-		return nil, err
-	}
-	return &shopper{store: store, principal: p, accountID: account}, nil
+// shopperFor is the commerce preamble (storecontext.ShopperFor).
+func (h *Handlers) shopperFor(r *http.Request) (*storecontext.Shopper, error) {
+	return storecontext.ShopperFor(r, h.DB)
 }
 
 // Ids in paths and parameters: an id that cannot be a record id at all (wrong length, characters outside base62,

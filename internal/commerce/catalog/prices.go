@@ -3,6 +3,7 @@ package catalog
 import (
 	"context"
 	"net/http"
+	"storefront/internal/commerce/storecontext"
 	"strings"
 
 	"storefront/internal/commerce/pricing"
@@ -97,8 +98,8 @@ type priceResult struct {
 }
 
 // price prices valid product ids for the shopper: entitlement, then prices, two set-based steps.
-func (h *Handlers) price(ctx context.Context, s *shopper, ids []string) (map[string]priceResult, error) {
-	ents, err := pricing.Entitlements(ctx, h.DB, s.store.ID, s.accountID, ids)
+func (h *Handlers) price(ctx context.Context, s *storecontext.Shopper, ids []string) (map[string]priceResult, error) {
+	ents, err := pricing.Entitlements(ctx, h.DB, s.Store.ID, s.AccountID, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -108,7 +109,7 @@ func (h *Handlers) price(ctx context.Context, s *shopper, ids []string) (map[str
 			priceable = append(priceable, id)
 		}
 	}
-	prices, err := pricing.Prices(ctx, h.DB, s.store.ID, s.accountID, priceable)
+	prices, err := pricing.Prices(ctx, h.DB, s.Store.ID, s.AccountID, priceable)
 	if err != nil {
 		return nil, err
 	}
@@ -199,7 +200,7 @@ func (h *Handlers) productPricesPost(w http.ResponseWriter, r *http.Request) err
 
 // writePrices answers a batch in the order asked. A line that cannot be priced (a malformed id, an unknown or
 // unentitled product, no price) fails alone with its error; success at the top says the call itself ran.
-func (h *Handlers) writePrices(w http.ResponseWriter, r *http.Request, s *shopper, raw []string) error {
+func (h *Handlers) writePrices(w http.ResponseWriter, r *http.Request, s *storecontext.Shopper, raw []string) error {
 	normal := make([]string, len(raw))
 	var valid []string
 	for i, id := range raw {
@@ -212,7 +213,7 @@ func (h *Handlers) writePrices(w http.ResponseWriter, r *http.Request, s *shoppe
 	if err != nil {
 		return err
 	}
-	out := pricingResult{CurrencyIsoCode: s.store.DefaultCurrency, Success: true,
+	out := pricingResult{CurrencyIsoCode: s.Store.DefaultCurrency, Success: true,
 		PricingLineItemResults: make([]pricingLineResult, len(raw))}
 	for i, id := range raw {
 		line := pricingLineResult{ProductID: id}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"net/http"
+	"storefront/internal/commerce/storecontext"
 	"strconv"
 
 	"storefront/internal/commerce/pricing"
@@ -117,7 +118,7 @@ func (h *Handlers) product(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	if !opt.excludeCategory {
-		if out.PrimaryProductCategoryPath, err = h.primaryCategoryPath(ctx, s.store.ID, id); err != nil {
+		if out.PrimaryProductCategoryPath, err = h.primaryCategoryPath(ctx, s.Store.ID, id); err != nil {
 			return err
 		}
 	}
@@ -126,12 +127,12 @@ func (h *Handlers) product(w http.ResponseWriter, r *http.Request) error {
 }
 
 // loadProduct reads the product row, its requested fields and the caller's entitlement in one query.
-func (h *Handlers) loadProduct(ctx context.Context, s *shopper, id string, obj *records.Object, fields []*records.Field,
+func (h *Handlers) loadProduct(ctx context.Context, s *storecontext.Shopper, id string, obj *records.Object, fields []*records.Field,
 	opt *productOptions) (*productDetail, error) {
 	rule := []*records.Field{obj.Field("ProductClass"), obj.Field("UrlName"), obj.Field("PurchaseQuantityIncrement"),
 		obj.Field("PurchaseQuantityMaximum"), obj.Field("PurchaseQuantityMinimum")}
 	all := append(rule, fields...)
-	expr, args := pricing.EntitlementSQL("p", s.store.ID, s.accountID)
+	expr, args := pricing.EntitlementSQL("p", s.Store.ID, s.AccountID)
 	query := `SELECT ` + expr + `, ` + columnList("p", all) + ` FROM product2 p WHERE p.id = ? AND p.isactive`
 	raw := make([]any, len(all)+1)
 	dest := make([]any, len(raw))

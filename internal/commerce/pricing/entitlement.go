@@ -14,6 +14,7 @@ import (
 	"context"
 	"database/sql"
 	"regexp"
+	"storefront/internal/identity"
 	"storefront/internal/platform/db"
 )
 
@@ -172,4 +173,14 @@ func distinct(ids []string) []string {
 		out = append(out, id)
 	}
 	return out
+}
+
+// ProductVisibility is Product2's row rule in the records API (records.Visibility): a buyer reads the active
+// products that an entitlement policy lets a buyer group of one of their accounts (their own or one they manage)
+// see. It is the storefront's grant, so the records API never shows a product the commerce API answers 404 for.
+func ProductVisibility(alias string, actor *identity.Principal) (string, []any) {
+	checkAlias(alias)
+	groups := `SELECT m.buyergroupid FROM buyergroupmember m WHERE m.buyerid = ?
+		OR m.buyerid IN (SELECT ma.accountid FROM managedaccount ma WHERE ma.userid = ?)`
+	return alias + `.isactive AND EXISTS (SELECT 1 ` + grantsSQL(alias, groups) + `)`, []any{actor.AccountID, actor.UserID}
 }

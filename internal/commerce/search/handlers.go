@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"storefront/internal/commerce/storecontext"
-	"storefront/internal/identity"
 	"storefront/internal/platform/httpx"
 )
 
@@ -19,23 +18,13 @@ func (s *Service) Register(mux *http.ServeMux, base string) {
 	mux.Handle("GET "+base+"search/sort-rules", httpx.HandlerFunc(s.sortRules))
 }
 
-// caller resolves the store, refuses guests of a store without guest browsing (401), and returns the effective
-// account ("" for a guest).
+// caller runs the commerce preamble (storecontext.ShopperFor) and returns the store and effective account.
 func (s *Service) caller(r *http.Request) (*storecontext.Store, string, error) {
-	ctx := r.Context()
-	store, err := storecontext.LoadStore(ctx, s.DB, r.PathValue("webstoreId"))
+	sh, err := storecontext.ShopperFor(r, s.DB)
 	if err != nil {
 		return nil, "", err
 	}
-	p := identity.FromContext(ctx)
-	if err := storecontext.RequireBrowsing(store, p); err != nil {
-		return nil, "", err
-	}
-	account, err := storecontext.EffectiveAccount(ctx, s.DB, p, r.URL.Query().Get("effectiveAccountId"))
-	if err != nil {
-		return nil, "", err
-	}
-	return store, account, nil
+	return sh.Store, sh.AccountID, nil
 }
 
 // productSearch is POST search/product-search. The API answers 201 (a POST), which real clients expect.

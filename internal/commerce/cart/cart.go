@@ -1,0 +1,204 @@
+// Package cart holds the buyer's and the guest's carts: WebCart records with their CartItem lines, coupons and
+// applied promotions, written through the records engine. Every change of a cart's lines or coupons runs the one
+// cart calculation (package calc) in the same transaction, and the result (prices, adjustments, taxes, totals) is
+// stored, so reads are plain reads. Whose cart a request may touch is decided here, once (Owner): a buyer's carts
+// are those they own for the effective account; a guest's are those of their session.
+package cart
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"log/slog"
+	"strings"
+
+	"storefront/internal/commerce/storecontext"
+	"storefront/internal/identity"
+	"storefront/internal/platform/db"
+	"storefront/internal/platform/httpx"
+	"storefront/internal/records"
+)
+
+// Cart states, types and the names that stand for a cart in paths.
+const (
+	StatusActive        = "Active"
+	StatusCheckout      = "Checkout"
+	StatusProcessing    = "Processing"
+	StatusClosed        = "Closed"
+	StatusPendingDelete = "PendingDelete"
+	TypeCart            = "Cart"
+	TypePayNow          = "PayNowReadOnly"
+	// Current is the open cart of the caller (not closed or pending delete); Active is the caller's cart in the
+	// Active state, for signed-in buyers only.
+	Current = "current"
+	Active  = "active"
+)
+
+// Limits of a cart.
+const (
+	// MaxLines is how many lines a cart may have; MaxLinesLarge where the store enables large carts.
+	MaxLines      = 500
+	MaxLinesLarge = 2000
+	// MaxQuantity bounds one line's quantity.
+	MaxQuantity = 1_000_000
+	// MaxBatch is how many inputs one batch add takes.
+	MaxBatch = 100
+)
+
+// Service runs the cart calls over the database and the records engine.
+type Service struct {
+	DB     *db.DB
+	Engine *records.Engine
+	Log    *slog.Logger
+}
+
+// Owner is whose carts a request may touch: a signed-in user for one account (AccountID "" for staff, who buy for
+// no account), or a guest session.
+type Owner struct {
+	UserID, AccountID, GuestSessionID string
+}
+
+// OwnerOf is the owner for a shopper (with its checked effective account).
+func OwnerOf(sh *storecontext.Shopper) Owner {
+	if sh.Guest() {
+		return Owner{GuestSessionID: sh.Principal.SessionID}
+	}
+	return Owner{UserID: sh.Principal.UserID, AccountID: sh.AccountID}
+}
+
+// IsGuest reports a guest owner.
+func (o Owner) IsGuest() bool { return o.UserID == "" }
+
+// actor is who the records engine stamps on the owner's cart records.
+func (o Owner) actor() *identity.Principal { return records.SystemFor(o.UserID) }
+
+// where is the SQL condition (and its arguments) selecting the owner's carts of a store. A guest without a
+// session owns nothing.
+func (o Owner) where(storeID string) (string, []any) {
+	cond := "webstoreid = ? AND "
+	args := []any{storeID}
+	switch {
+	case o.IsGuest():
+		cond += "ownerid IS NULL AND guestsessionid = ?"
+		args = append(args, o.GuestSessionID)
+	case o.AccountID == "":
+		cond += "ownerid = ? AND accountid IS NULL"
+		args = append(args, o.UserID)
+	default:
+		cond += "ownerid = ? AND accountid = ?"
+		args = append(args, o.UserID, o.AccountID)
+	}
+	return cond, args
+}
+
+// Cart is a WebCart row as the cart code uses it.
+type Cart struct {
+	ID, StoreID, AccountID, OwnerID, Name, Status, Type, Currency, PoNumber, TaxType string
+	Revision                                                                        int64
+	Totals                                                                          map[string]int64 // cents by column
+	TotalProductCount, UniqueProductCount                                           int64
+}
+
+// totalColumns are the WebCart amount columns the calculation writes, in the order they are read.
+var totalColumns = []string{"totallistprice", "totalproductamount", "totalitemizedadjustmentamount",
+	"totalcartleveladjustmentamount", "totalpromoadjustmentamount", "totalproductafteradjustments",
+	"totalchargeamount", "totaltaxamount", "grandtotalamount"}
+
+const cartColumns = `id, webstoreid, accountid, ownerid, name, status, type, currencyisocode, ponumber, taxtype,
+	revision, totalproductcount, uniqueproductcount, totallistprice, totalproductamount, totalitemizedadjustmentamount,
+	totalcartleveladjustmentamount, totalpromoadjustmentamount, totalproductafteradjustments, totalchargeamount,
+	totaltaxamount, grandtotalamount`
+
+func scanCart(row interface{ Scan(...any) error }) (*Cart, error) {
+	var c Cart
+	var account, owner, currency, po, tax sql.NullString
+	var revision, total, unique sql.NullInt64
+	amounts := make([]sql.NullInt64, len(totalColumns))
+	dest := []any{&c.ID, &c.StoreID, &account, &owner, &c.Name, &c.Status, &c.Type, &currency, &po, &tax, &revision,
+		&total, &unique}
+	for i := range amounts {
+		dest = append(dest, &amounts[i])
+	}
+	if err := row.Scan(dest...); err != nil {
+		return nil, err
+	}
+	c.AccountID, c.OwnerID, c.Currency, c.PoNumber, c.TaxType = account.String, owner.String, currency.String, po.String, tax.String
+	c.Revision, c.TotalProductCount, c.UniqueProductCount = revision.Int64, total.Int64, unique.Int64
+	c.Totals = make(map[string]int64, len(totalColumns))
+	for i, col := range totalColumns {
+		c.Totals[col] = amounts[i].Int64
+	}
+	return &c, nil
+}
+
+// Find resolves cartStateOrId for the owner: "current" (the latest open cart), "active" (the latest Active one;
+// signed-in buyers only, 401 for guests) or a cart id. It returns nil when the owner has no current or active cart;
+// an id that is not one of the owner's carts is 404, whoever's it is; one of the owner's carts that was deleted or
+// closed is 400, as the real API answers ("Cart Id: '…' is Deleted").
+func Find(ctx context.Context, q db.Querier, storeID string, o Owner, stateOrID string) (*Cart, error) {
+	if o.IsGuest() && o.GuestSessionID == "" {
+		if strings.EqualFold(stateOrID, Active) {
+			return nil, httpx.Unauthorized()
+		}
+		if strings.EqualFold(stateOrID, Current) {
+			return nil, nil
+		}
+		return nil, cartNotFound(stateOrID)
+	}
+	cond, args := o.where(storeID)
+	open := " AND type = 'Cart' AND (issecondary = ? OR issecondary IS NULL)"
+	switch {
+	case strings.EqualFold(stateOrID, Current):
+		cond += open + " AND status IN ('Active', 'Checkout', 'Processing')"
+		args = append(args, false)
+	case strings.EqualFold(stateOrID, Active):
+		if o.IsGuest() {
+			return nil, httpx.Unauthorized()
+		}
+		cond += open + " AND status = 'Active'"
+		args = append(args, false)
+	default:
+		id, ok := records.NormalizeID(stateOrID)
+		if !ok || records.KeyPrefix(id) != "0a6" {
+			return nil, cartNotFound(stateOrID)
+		}
+		cond += " AND id = ?"
+		args = append(args, id)
+	}
+	c, err := scanCart(q.QueryRow(ctx, `SELECT `+cartColumns+` FROM webcart WHERE `+cond+
+		` ORDER BY lastmodifieddate DESC, id DESC LIMIT 1`, args...))
+	if errors.Is(err, sql.ErrNoRows) {
+		if strings.EqualFold(stateOrID, Current) || strings.EqualFold(stateOrID, Active) {
+			return nil, nil
+		}
+		return nil, cartNotFound(stateOrID)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if c.Status == StatusPendingDelete || c.Status == StatusClosed || c.Status == "PendingClosed" {
+		return nil, closedCart(c)
+	}
+	return c, nil
+}
+
+func cartNotFound(id string) error {
+	return httpx.NotFound("The requested resource does not exist: no cart %q for this user.", clip(id))
+}
+
+// closedCart is the real API's answer for a cart that was deleted or closed (contracts' closedcart-error.json).
+func closedCart(c *Cart) error {
+	state := "Closed"
+	if c.Status == StatusPendingDelete {
+		state = "Deleted"
+	}
+	return httpx.BadRequest("INVALID_API_INPUT", "Cart Id: '%s' is %s", c.ID[:15], state)
+}
+
+// clip shortens request text quoted back in an error.
+func clip(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "..."
+	}
+	return s
+}

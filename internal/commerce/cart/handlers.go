@@ -1,0 +1,214 @@
+package cart
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"storefront/internal/commerce/storecontext"
+	"storefront/internal/platform/db"
+	"storefront/internal/platform/httpx"
+)
+
+// The cart calls, under /services/data/v64.0/commerce/webstores/{webstoreId}/. Every call runs the commerce
+// preamble (store, guest browsing, effectiveAccountId) and checks currencyIsoCode (but deletes); the cart id
+// defaults to "current". X-Highscale is accepted and changes nothing: every cart is calculated the same way.
+
+// shopper runs the preamble and the currency check of a cart call.
+func (s *Service) shopper(r *http.Request, checkCurrency bool) (*storecontext.Shopper, error) {
+	sh, err := storecontext.ShopperFor(r, s.DB)
+	if err != nil {
+		return nil, err
+	}
+	if checkCurrency {
+		if raw := strings.ToUpper(strings.TrimSpace(r.URL.Query().Get("currencyIsoCode"))); raw != "" &&
+			!slices.Contains(sh.Store.SupportedCurrencies, raw) {
+			return nil, httpx.BadRequest("INVALID_API_INPUT", "The currency %q isn't supported by this store.", clip(raw))
+		}
+	}
+	return sh, nil
+}
+
+func cartRef(r *http.Request) string {
+	if v := strings.TrimSpace(r.PathValue("cartStateOrId")); v != "" {
+		return v
+	}
+	return Current
+}
+
+func noStore(w http.ResponseWriter) { w.Header().Set("Cache-Control", "no-store") }
+
+// find resolves the cart of a read; nil with no error for a current cart that does not exist yet.
+func (s *Service) find(ctx context.Context, sh *storecontext.Shopper, ref string) (*Cart, error) {
+	o, err := s.ownerFor(sh)
+	if err != nil {
+		if sh.Guest() && strings.EqualFold(ref, Current) && sh.Store.GuestCartEnabled {
+			return nil, nil // a guest without a session has no cart yet
+		}
+		return nil, err
+	}
+	return Find(ctx, s.DB, sh.Store.ID, o, ref)
+}
+
+// CompactSummary is GET carts/compact-summary and carts/{id}/compact-summary: what the cart badge shows. Without a
+// current cart the answer is an empty summary (cartId null, counts zero).
+func (s *Service) CompactSummary(w http.ResponseWriter, r *http.Request) error {
+	sh, err := s.shopper(r, true)
+	if err != nil {
+		return err
+	}
+	c, err := s.find(r.Context(), sh, cartRef(r))
+	if err != nil {
+		return err
+	}
+	out := map[string]any{"cartId": nil, "currencyIsoCode": sh.Store.DefaultCurrency, "totalProductCount": "0",
+		"uniqueProductCount": 0}
+	if c != nil {
+		sum := summaryOf(c, sh.Store.DefaultCurrency)
+		out = map[string]any{"cartId": c.ID, "currencyIsoCode": sum.CurrencyIsoCode,
+			"totalProductCount": sum.TotalProductCount, "uniqueProductCount": sum.UniqueProductCount}
+	}
+	noStore(w)
+	httpx.WriteJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// Summary is GET carts/{cartStateOrId}: the Cart Summary. The current cart of a caller who has none is an empty
+// cart (v63+); a cart being recalculated in the background answers 202 with Retry-After.
+func (s *Service) Summary(w http.ResponseWriter, r *http.Request) error {
+	sh, err := s.shopper(r, true)
+	if err != nil {
+		return err
+	}
+	c, err := s.find(r.Context(), sh, cartRef(r))
+	if err != nil {
+		return err
+	}
+	noStore(w)
+	if c == nil {
+		httpx.WriteJSON(w, http.StatusOK, emptySummary(sh))
+		return nil
+	}
+	httpx.WriteJSON(w, processingStatus(w, c), summaryOf(c, sh.Store.DefaultCurrency))
+	return nil
+}
+
+func emptySummary(sh *storecontext.Shopper) *Summary {
+	out := summaryOf(&Cart{Name: "Cart", Status: StatusActive, Type: TypeCart, Currency: sh.Store.DefaultCurrency,
+		StoreID: sh.Store.ID, AccountID: sh.AccountID, TaxType: sh.Store.TaxType}, sh.Store.DefaultCurrency)
+	out.CartID = nil
+	return out
+}
+
+// processingStatus is 202 (with Retry-After) for a cart whose calculation runs in the background, else 200.
+func processingStatus(w http.ResponseWriter, c *Cart) int {
+	if c.Status == StatusProcessing {
+		w.Header().Set("Retry-After", "1")
+		return http.StatusAccepted
+	}
+	return http.StatusOK
+}
+
+// Ensure is PUT carts and POST carts: the caller's current cart, created when there is none (201) or as it is
+// (200). Only one open cart per account is kept (multiple carts are off), so a POST returns the existing one.
+func (s *Service) Ensure(w http.ResponseWriter, r *http.Request) error {
+	sh, err := s.shopper(r, true)
+	if err != nil {
+		return err
+	}
+	if err := discardBody(w, r); err != nil {
+		return err
+	}
+	c, created, err := s.ensure(r.Context(), sh)
+	if err != nil {
+		return err
+	}
+	status := http.StatusOK
+	if created {
+		status = http.StatusCreated
+	}
+	noStore(w)
+	httpx.WriteJSON(w, status, summaryOf(c, sh.Store.DefaultCurrency))
+	return nil
+}
+
+// discardBody accepts an empty body or a JSON object (whose fields are ignored): the calls that take none.
+func discardBody(w http.ResponseWriter, r *http.Request) error {
+	if r.ContentLength == 0 {
+		return nil
+	}
+	var ignored map[string]json.RawMessage
+	err := httpx.DecodeJSON(w, r, &ignored)
+	if e, ok := err.(*httpx.Error); ok && strings.Contains(e.Message, "empty") {
+		return nil
+	}
+	return err
+}
+
+// Delete is DELETE carts/{cartStateOrId}: the cart's lines go and the cart is marked deleted (calls naming it
+// then answer as the real API does for a deleted cart). 204.
+func (s *Service) Delete(w http.ResponseWriter, r *http.Request) error {
+	sh, err := s.shopper(r, false)
+	if err != nil {
+		return err
+	}
+	o, err := s.ownerFor(sh)
+	if err != nil {
+		return err
+	}
+	ctx := r.Context()
+	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+		if err := lockOwner(ctx, tx, sh.Store.ID, o); err != nil {
+			return err
+		}
+		c, err := Find(ctx, tx, sh.Store.ID, o, cartRef(r))
+		if err != nil {
+			return err
+		}
+		if c == nil {
+			return cartNotFound(cartRef(r))
+		}
+		return s.markDeleted(ctx, tx, c)
+	})
+	if isLockTimeout(err) {
+		return errBusy
+	}
+	if err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// page reads the pageNumber/page (token) and pageSize parameters: page 1 and 25 lines by default, 1 to 100 lines.
+func page(q map[string][]string) (number, size int, err error) {
+	get := func(k string) string {
+		if v := q[k]; len(v) > 0 {
+			return strings.TrimSpace(v[0])
+		}
+		return ""
+	}
+	number, size = 1, 25
+	raw := get("pageNumber")
+	if tok := get("page"); tok != "" {
+		raw = tok // page tokens are the page number, opaque to clients
+	}
+	if raw != "" {
+		n, err := strconv.Atoi(raw)
+		if err != nil || n < 1 || n > 100000 {
+			return 0, 0, httpx.BadRequest("INVALID_API_INPUT", "page %q must be a page number from 1.", clip(raw))
+		}
+		number = n
+	}
+	if raw := get("pageSize"); raw != "" {
+		n, err := strconv.Atoi(raw)
+		if err != nil || n < 1 || n > 100 {
+			return 0, 0, httpx.BadRequest("INVALID_API_INPUT", "pageSize must be from 1 to 100.")
+		}
+		size = n
+	}
+	return number, size, nil
+}

@@ -1,0 +1,258 @@
+package cart
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"net/http"
+
+	"storefront/internal/commerce/cart/calc"
+	"storefront/internal/commerce/pricing"
+	"storefront/internal/commerce/storecontext"
+	"storefront/internal/platform/db"
+	"storefront/internal/platform/httpx"
+	"storefront/internal/records"
+)
+
+// ItemInput is one product to add: a checked product id and a quantity of whole units (1 to MaxQuantity).
+type ItemInput struct {
+	ProductID string
+	Quantity  int64
+}
+
+// addOutcome is what became of one input of an add: the line it landed on, or why it was refused.
+type addOutcome struct {
+	lineID string
+	err    error
+}
+
+// product is what adding a product needs to know of it.
+type product struct {
+	id, name, sku string
+	rule          calc.QuantityRule
+}
+
+// addItems adds the inputs to the cart c in tx: a product already in the cart gets the quantities added to its
+// line, others get a new line. Each input is checked on its own (the product exists and is entitled to the
+// cart's account, it has a price for it, the line's new quantity keeps the product's quantity rule, the cart stays
+// within its line limit); refused inputs change nothing and report why. A fixed number of statements, whatever
+// the number of inputs.
+func (s *Service) addItems(ctx context.Context, tx *db.Tx, sh *storecontext.Shopper, c *Cart, inputs []ItemInput) ([]addOutcome, error) {
+	ids := make([]string, len(inputs))
+	for i, in := range inputs {
+		ids[i] = in.ProductID
+	}
+	products, err := entitledProducts(ctx, tx, sh.Store.ID, c.AccountID, ids)
+	if err != nil {
+		return nil, err
+	}
+	prices, err := pricing.Prices(ctx, tx, sh.Store.ID, c.AccountID, ids)
+	if err != nil {
+		return nil, err
+	}
+	existing, lines, lastLine, err := cartLines(ctx, tx, c.ID, ids)
+	if err != nil {
+		return nil, err
+	}
+	limit := MaxLines
+	if sh.Store.HighScaleCartEnabled {
+		limit = MaxLinesLarge
+	}
+	out := make([]addOutcome, len(inputs))
+	qty := map[string]int64{} // the line quantity each product will have
+	var newLines []map[string]any
+	for i, in := range inputs {
+		p, ok := products[in.ProductID]
+		if !ok {
+			out[i].err = httpx.NotFound("The product %s doesn't exist or isn't available to this account.", in.ProductID)
+			continue
+		}
+		if prices[in.ProductID].UnitPrice == "" {
+			out[i].err = validationErr("%s has no price for this account, so it can't be added to the cart.", p.name)
+			continue
+		}
+		cur, inCart := qty[p.id]
+		if !inCart {
+			cur = existing[p.id].quantity
+		}
+		next := cur + in.Quantity
+		if next > MaxQuantity {
+			out[i].err = validationErr("You can't have more than %d of %s in the cart.", MaxQuantity, p.name)
+			continue
+		}
+		if err := calc.CheckQuantity(p.rule, p.name, next); err != nil {
+			out[i].err = validationErr("%s", err.Error())
+			continue
+		}
+		if existing[p.id].id == "" && !inCart {
+			if lines+len(newLines) >= limit {
+				out[i].err = validationErr("A cart can have at most %d lines.", limit)
+				continue
+			}
+			id := records.NewID("0a9")
+			existing[p.id] = cartLine{id: id}
+			lastLine++
+			newLines = append(newLines, map[string]any{"Id": id, "CartId": c.ID, "Product2Id": p.id,
+				"Name": p.name, "Sku": p.sku, "Quantity": 0, "Type": "Product", "LineNumber": lastLine})
+		}
+		qty[p.id] = next
+		out[i].lineID = existing[p.id].id
+	}
+	for _, row := range newLines { // new lines are written with their final quantity
+		row["Quantity"] = qty[row["Product2Id"].(string)]
+	}
+	var changes []records.Change
+	for pid, n := range qty {
+		if e := existing[pid]; e.stored {
+			changes = append(changes, records.Change{ID: e.id, Values: map[string]any{"Quantity": n}})
+		}
+	}
+	actor := records.SystemFor(sh.Principal.UserID)
+	if len(newLines) > 0 {
+		if _, err := s.Engine.Insert(ctx, tx, actor, "CartItem", newLines); err != nil {
+			return nil, err
+		}
+	}
+	if len(changes) > 0 {
+		if _, err := s.Engine.UpdateMany(ctx, tx, actor, changes, records.UpdateOptions{}); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// validationErr is a business rule the buyer broke: CART_VALIDATION_ERROR, whose message the storefront shows.
+func validationErr(format string, args ...any) error {
+	return httpx.BadRequest("CART_VALIDATION_ERROR", format, args...)
+}
+
+// entitledProducts reads the given products that are active and that the account (or the guest) may see in the
+// store, with what adding them needs.
+func entitledProducts(ctx context.Context, q db.Querier, storeID, accountID string, ids []string) (map[string]product, error) {
+	pred, args := pricing.EntitledFilter("p", storeID, accountID)
+	in, inArgs := db.InList(ids)
+	rows, err := q.Query(ctx, `SELECT p.id, p.name, p.stockkeepingunit, p.purchasequantityminimum,
+		p.purchasequantitymaximum, p.purchasequantityincrement FROM product2 p WHERE p.id IN (`+in+`) AND `+pred,
+		append(inArgs, args...)...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]product{}
+	for rows.Next() {
+		var p product
+		var sku sql.NullString
+		var min, max, inc sql.NullInt64
+		if err := rows.Scan(&p.id, &p.name, &sku, &min, &max, &inc); err != nil {
+			return nil, err
+		}
+		p.sku, p.rule = sku.String, calc.QuantityRule{Minimum: min.Int64, Maximum: max.Int64, Increment: inc.Int64}
+		out[p.id] = p
+	}
+	return out, rows.Err()
+}
+
+// cartLine is a stored product line.
+type cartLine struct {
+	id       string
+	quantity int64
+	stored   bool
+}
+
+// cartLines reads the cart's lines of the given products, the number of lines and the last line number.
+func cartLines(ctx context.Context, q db.Querier, cartID string, productIDs []string) (map[string]cartLine, int, int64, error) {
+	var count int
+	var last int64
+	if err := q.QueryRow(ctx, `SELECT COUNT(*), COALESCE(MAX(linenumber), 0) FROM cartitem WHERE cartid = ?`,
+		cartID).Scan(&count, &last); err != nil {
+		return nil, 0, 0, err
+	}
+	out := map[string]cartLine{}
+	in, args := db.InList(productIDs)
+	rows, err := q.Query(ctx, `SELECT id, product2id, quantity FROM cartitem WHERE cartid = ? AND type = 'Product'
+		AND product2id IN (`+in+`) ORDER BY linenumber`, append([]any{cartID}, args...)...)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var l cartLine
+		var product string
+		if err := rows.Scan(&l.id, &product, &l.quantity); err != nil {
+			return nil, 0, 0, err
+		}
+		if _, dup := out[product]; !dup { // lines staff split by hand: the first takes the additions
+			l.stored = true
+			out[product] = l
+		}
+	}
+	return out, count, last, rows.Err()
+}
+
+// setQuantity changes one line's quantity in tx, keeping the product's quantity rule.
+func (s *Service) setQuantity(ctx context.Context, tx *db.Tx, sh *storecontext.Shopper, c *Cart, itemID string, qty int64) error {
+	line, err := findLine(ctx, tx, c, itemID)
+	if err != nil {
+		return err
+	}
+	if line.productID != "" {
+		products, err := entitledProducts(ctx, tx, sh.Store.ID, c.AccountID, []string{line.productID})
+		if err != nil {
+			return err
+		}
+		if p, ok := products[line.productID]; ok {
+			if err := calc.CheckQuantity(p.rule, p.name, qty); err != nil {
+				return validationErr("%s", err.Error())
+			}
+		}
+	}
+	_, err = s.Engine.UpdateMany(ctx, tx, records.SystemFor(sh.Principal.UserID),
+		[]records.Change{{ID: line.id, Values: map[string]any{"Quantity": qty}}}, records.UpdateOptions{})
+	return err
+}
+
+// findLine reads a line of the cart by its id; another cart's line, or a malformed id, is 404.
+func findLine(ctx context.Context, q db.Querier, c *Cart, rawID string) (line, error) {
+	id, ok := records.NormalizeID(rawID)
+	if !ok || records.KeyPrefix(id) != "0a9" {
+		return line{}, itemNotFound(rawID)
+	}
+	var l line
+	var product sql.NullString
+	err := q.QueryRow(ctx, `SELECT id, product2id, quantity FROM cartitem WHERE id = ? AND cartid = ?`, id, c.ID).
+		Scan(&l.id, &product, &l.quantity)
+	if err == sql.ErrNoRows {
+		return line{}, itemNotFound(rawID)
+	}
+	l.productID = product.String
+	return l, err
+}
+
+func itemNotFound(id string) error {
+	return httpx.NotFound("The requested resource does not exist: no cart item %q in this cart.", clip(id))
+}
+
+// parseQuantity reads a quantity as the API takes it (a string or a number convertible to a decimal): whole
+// units from 1 to MaxQuantity.
+func parseQuantity(raw any) (int64, error) {
+	var text string
+	switch v := raw.(type) {
+	case string:
+		text = v
+	case fmt.Stringer: // json.Number
+		text = v.String()
+	case nil:
+		return 0, httpx.BadRequest("INVALID_API_INPUT", "quantity is required.")
+	default:
+		return 0, httpx.BadRequest("INVALID_API_INPUT", "quantity must be a number or a numeric string.")
+	}
+	n, ok := records.ParseScaled(text, 0)
+	exact, _ := records.ParseScaled(text, 6)
+	if !ok || exact != n*1_000_000 {
+		return 0, httpx.BadRequest("INVALID_API_INPUT", "quantity %q must be a whole number.", clip(text))
+	}
+	if n < 1 || n > MaxQuantity {
+		return 0, httpx.Errorf(http.StatusBadRequest, "INVALID_API_INPUT", "quantity must be from 1 to %d.", MaxQuantity)
+	}
+	return n, nil
+}

@@ -1,0 +1,142 @@
+package cart
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+
+	"storefront/internal/commerce/storecontext"
+	"storefront/internal/platform/db"
+	"storefront/internal/platform/httpx"
+)
+
+// errBusy answers a change that waited too long for another change of the same cart: 409, which clients do not
+// retry blindly (spec section 4).
+var errBusy = httpx.Errorf(http.StatusConflict, "CONCURRENT_MODIFICATION",
+	"The cart is being changed by another request. Reload it and try again.")
+
+// change runs fn on the shopper's cart (cartStateOrId ref) in one transaction and recalculates the cart after it.
+// Changes of one owner's carts are serialised: on PostgreSQL by an advisory lock on the owner taken first (so two
+// first adds cannot both create a cart) and the cart's row lock; on SQLite by its single writer. A wait longer than
+// a few seconds answers 409. With create, a missing current cart is created first.
+func (s *Service) change(ctx context.Context, sh *storecontext.Shopper, ref string, create bool,
+	fn func(tx *db.Tx, c *Cart) error) (*Cart, error) {
+	o, err := s.ownerFor(sh)
+	if err != nil {
+		return nil, err
+	}
+	var out *Cart
+	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+		if err := lockOwner(ctx, tx, sh.Store.ID, o); err != nil {
+			return err
+		}
+		c, err := Find(ctx, tx, sh.Store.ID, o, ref)
+		if err != nil {
+			return err
+		}
+		if c == nil {
+			if !create {
+				return cartNotFound(ref)
+			}
+			if c, err = s.create(ctx, tx, sh, o); err != nil {
+				return err
+			}
+		}
+		if c.Type != TypeCart {
+			return httpx.BadRequest("INVALID_API_INPUT", "Cart Id: '%s' is read-only.", c.ID[:15])
+		}
+		if err := fn(tx, c); err != nil {
+			return err
+		}
+		if err := s.recalculate(ctx, tx, c); err != nil {
+			return err
+		}
+		out, err = Find(ctx, tx, sh.Store.ID, o, c.ID)
+		return err
+	})
+	if isLockTimeout(err) {
+		return nil, errBusy
+	}
+	return out, err
+}
+
+// ownerFor is the owner of the shopper's carts; guests of a store without guest carts get 401.
+func (s *Service) ownerFor(sh *storecontext.Shopper) (Owner, error) {
+	if sh.Guest() && !sh.Store.GuestCartEnabled {
+		return Owner{}, httpx.Unauthorized()
+	}
+	o := OwnerOf(sh)
+	if o.IsGuest() && o.GuestSessionID == "" {
+		return o, httpx.Unauthorized() // a guest without a session (no cookie) cannot keep a cart
+	}
+	return o, nil
+}
+
+// lockOwner serialises the changes of one owner's carts on PostgreSQL for the transaction, waiting a few seconds at
+// most (then the lock timeout is 409).
+func lockOwner(ctx context.Context, tx *db.Tx, storeID string, o Owner) error {
+	if tx.Dialect() != db.Postgres {
+		return nil
+	}
+	if _, err := tx.Exec(ctx, `SET LOCAL lock_timeout = '5s'`); err != nil {
+		return err
+	}
+	key := "cart:" + storeID + ":" + o.UserID + ":" + o.AccountID + ":" + o.GuestSessionID
+	_, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext(?))`, key)
+	return err
+}
+
+// isLockTimeout reports a wait for a lock that gave up: PostgreSQL's lock_timeout (55P03) or SQLite's busy
+// timeout.
+func isLockTimeout(err error) bool {
+	if err == nil {
+		return false
+	}
+	var e *httpx.Error
+	if errors.As(err, &e) {
+		return false
+	}
+	msg := err.Error()
+	return strings.Contains(msg, "SQLSTATE 55P03") || strings.Contains(msg, "database is locked") ||
+		strings.Contains(msg, "SQLITE_BUSY")
+}
+
+// create makes the owner a new current cart.
+func (s *Service) create(ctx context.Context, tx *db.Tx, sh *storecontext.Shopper, o Owner) (*Cart, error) {
+	in := map[string]any{"Name": "Cart", "WebStoreId": sh.Store.ID, "Status": StatusActive, "Type": TypeCart,
+		"CurrencyIsoCode": sh.Store.DefaultCurrency, "TaxType": sh.Store.TaxType}
+	if o.IsGuest() {
+		in["GuestSessionId"] = o.GuestSessionID
+	} else if o.AccountID != "" {
+		in["AccountId"] = o.AccountID
+	}
+	recs, err := s.Engine.Insert(ctx, tx, o.actor(), "WebCart", []map[string]any{in})
+	if err != nil {
+		return nil, err
+	}
+	return Find(ctx, tx, sh.Store.ID, o, recs[0].ID)
+}
+
+// ensure returns the shopper's current cart, creating it when there is none; created reports which.
+func (s *Service) ensure(ctx context.Context, sh *storecontext.Shopper) (c *Cart, created bool, err error) {
+	o, err := s.ownerFor(sh)
+	if err != nil {
+		return nil, false, err
+	}
+	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+		if err := lockOwner(ctx, tx, sh.Store.ID, o); err != nil {
+			return err
+		}
+		if c, err = Find(ctx, tx, sh.Store.ID, o, Current); err != nil || c != nil {
+			return err
+		}
+		created = true
+		c, err = s.create(ctx, tx, sh, o)
+		return err
+	})
+	if isLockTimeout(err) {
+		return nil, false, errBusy
+	}
+	return c, created, err
+}

@@ -1,0 +1,230 @@
+package cart
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+
+	"storefront/internal/platform/db"
+	"storefront/internal/platform/httpx"
+	"storefront/internal/records"
+)
+
+// Reads of a cart's lines: a page (or a given set) of lines with their products and thumbnails, in a fixed number
+// of queries however many lines.
+
+// sortOrders are the cart-items sort values and their ORDER BY (the default is CreatedDateDesc); the id breaks ties.
+var sortOrders = map[string]string{
+	"CreatedDateDesc": "i.linenumber DESC, i.id DESC", "CreatedDateAsc": "i.linenumber, i.id",
+	"NameAsc": "i.name, i.id", "NameDesc": "i.name DESC, i.id DESC",
+	"SalesPriceAsc": "i.salesprice, i.id", "SalesPriceDesc": "i.salesprice DESC, i.id DESC",
+}
+
+const itemColumns = `i.id, i.product2id, i.name, i.sku, i.quantity, i.type, i.salesprice, i.listprice, i.totalprice,
+	i.totallistprice, i.itemizedadjustmentamount, i.distributedadjustmentamount, i.totaladjustmentamount,
+	i.totalamount, i.unitadjustedprice, i.totaltax, p.name, p.stockkeepingunit, p.productclass,
+	p.purchasequantityminimum, p.purchasequantitymaximum, p.purchasequantityincrement`
+
+// itemQuery selects lines of the cart matching cond (over alias i), in order, with limit and offset (limit 0: all).
+type itemQuery struct {
+	cond          string
+	args          []any
+	order         string
+	limit, offset int
+	productFields []*records.Field
+}
+
+func (s *Service) loadItems(ctx context.Context, q db.Querier, c *Cart, iq itemQuery) ([]*Item, error) {
+	query := `SELECT ` + itemColumns + ` FROM cartitem i LEFT JOIN product2 p ON p.id = i.product2id WHERE i.cartid = ?`
+	args := []any{c.ID}
+	if iq.cond != "" {
+		query += " AND " + iq.cond
+		args = append(args, iq.args...)
+	}
+	query += " ORDER BY " + orElse(iq.order, sortOrders["CreatedDateDesc"])
+	if iq.limit > 0 {
+		query += " LIMIT ? OFFSET ?"
+		args = append(args, iq.limit, iq.offset)
+	}
+	rows, err := q.Query(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*Item
+	for rows.Next() {
+		it, err := scanItem(rows, c)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, it)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if err := addThumbnails(ctx, q, out); err != nil {
+		return nil, err
+	}
+	return out, addProductFields(ctx, q, out, iq.productFields)
+}
+
+func scanItem(rows *sql.Rows, c *Cart) (*Item, error) {
+	var (
+		it                                                 Item
+		product, sku, pname, psku, class                   sql.NullString
+		qty                                                int64
+		sales, list, tp, tl, itemized, dist, ta, amt, unit sql.NullInt64
+		tax, min, max, inc                                 sql.NullInt64
+	)
+	if err := rows.Scan(&it.CartItemID, &product, &it.Name, &sku, &qty, &it.Type, &sales, &list, &tp, &tl, &itemized,
+		&dist, &ta, &amt, &unit, &tax, &pname, &psku, &class, &min, &max, &inc); err != nil {
+		return nil, err
+	}
+	it.CartID, it.CurrencyIsoCode, it.MessagesSummary = c.ID, orElse(c.Currency, "USD"), noMessages()
+	it.ProductID, it.Quantity = optional(product.String), itoa(qty)
+	it.SalesPrice, it.TotalPrice, it.TotalListPrice = amount(sales.Int64), amount(tp.Int64), amount(tl.Int64)
+	it.ItemizedAdjustmentAmount, it.DistributedAdjustmentAmount = amount(itemized.Int64), amount(dist.Int64)
+	it.TotalAdjustmentAmount, it.TotalAmount, it.TotalTax = amount(ta.Int64), amount(amt.Int64), amount(tax.Int64)
+	it.UnitAdjustedPrice = amount(unit.Int64)
+	it.UnitAdjustmentAmount = amount(unit.Int64 - sales.Int64)
+	if list.Valid {
+		l := amount(list.Int64)
+		it.ListPrice = &l
+	}
+	it.ProductClass = orElse(class.String, "Simple")
+	it.ProductDetails = ProductDetails{Fields: map[string]*string{}, Name: orElse(pname.String, it.Name),
+		ProductID: it.ProductID, Sku: orElse(psku.String, sku.String)}
+	if min.Valid || max.Valid || inc.Valid {
+		it.ProductDetails.PurchaseQuantityRule = &QuantityRule{Minimum: itoa(max64(min.Int64, 1)),
+			Maximum: itoa(max.Int64), Increment: itoa(max64(inc.Int64, 1))}
+		if !max.Valid {
+			it.ProductDetails.PurchaseQuantityRule.Maximum = ""
+		}
+	}
+	return &it, nil
+}
+
+func max64(a, b int64) int64 {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+// addThumbnails sets each item's product's list image (the detail image when it has none).
+func addThumbnails(ctx context.Context, q db.Querier, items []*Item) error {
+	byProduct := map[string][]*Item{}
+	var ids []string
+	for _, it := range items {
+		if it.ProductID != nil {
+			if _, seen := byProduct[*it.ProductID]; !seen {
+				ids = append(ids, *it.ProductID)
+			}
+			byProduct[*it.ProductID] = append(byProduct[*it.ProductID], it)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	in, args := db.InList(ids)
+	rows, err := q.Query(ctx, `SELECT pm.productid, pm.id, pm.usagetype, mc.title, mc.url, mc.alttext
+		FROM productmedia pm JOIN managedcontent mc ON mc.id = pm.electronicmediaid
+		WHERE pm.productid IN (`+in+`) AND pm.usagetype IN ('ListImage', 'ProductDetailImage')
+		ORDER BY pm.productid, CASE pm.usagetype WHEN 'ListImage' THEN 0 ELSE 1 END, pm.sortorder, pm.id`, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	done := map[string]bool{}
+	for rows.Next() {
+		var product, id, usage string
+		var title, url, alt sql.NullString
+		if err := rows.Scan(&product, &id, &usage, &title, &url, &alt); err != nil {
+			return err
+		}
+		if done[product] {
+			continue
+		}
+		done[product] = true
+		img := &Image{AlternateText: optional(alt.String), ID: id, MediaType: "Image", Title: title.String, URL: url.String}
+		for _, it := range byProduct[product] {
+			it.ProductDetails.ThumbnailImage = img
+		}
+	}
+	return rows.Err()
+}
+
+// maxProductFields bounds the productFields parameter, as the real API does.
+const maxProductFields = 15
+
+// productFieldList resolves the productFields parameter against Product2's readable fields.
+func productFieldList(cat *records.Catalog, raw string) ([]*records.Field, error) {
+	var out []*records.Field
+	product := cat.Object("Product2")
+	for _, name := range strings.Split(raw, ",") {
+		name = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(name), "Product2."))
+		if name == "" {
+			continue
+		}
+		f := product.Field(name)
+		if f == nil || f.Hidden || !f.HasColumn() {
+			return nil, httpx.BadRequest("INVALID_FIELD", "No such column '%s' on entity 'Product2'.", clip(name))
+		}
+		out = append(out, f)
+	}
+	if len(out) > maxProductFields {
+		return nil, httpx.BadRequest("INVALID_API_INPUT", "productFields takes at most %d fields.", maxProductFields)
+	}
+	return out, nil
+}
+
+// addProductFields fills productDetails.fields with the asked Product2 fields, as strings.
+func addProductFields(ctx context.Context, q db.Querier, items []*Item, fields []*records.Field) error {
+	if len(fields) == 0 {
+		return nil
+	}
+	var ids []string
+	for _, it := range items {
+		if it.ProductID != nil {
+			ids = append(ids, *it.ProductID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	cols := make([]string, len(fields))
+	for i, f := range fields {
+		cols[i] = db.Ident(f.Column())
+	}
+	in, args := db.InList(ids)
+	rows, err := q.Query(ctx, `SELECT id, `+strings.Join(cols, ", ")+` FROM product2 WHERE id IN (`+in+`)`, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	values := map[string]map[string]*string{}
+	for rows.Next() {
+		raw := make([]any, len(fields)+1)
+		ptrs := make([]any, len(raw))
+		for i := range raw {
+			ptrs[i] = &raw[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			return err
+		}
+		id := records.WireText(&records.Field{Type: records.TypeID}, raw[0])
+		m := map[string]*string{}
+		for i, f := range fields {
+			m[f.APIName] = records.WireText(f, raw[i+1])
+		}
+		if id != nil {
+			values[*id] = m
+		}
+	}
+	for _, it := range items {
+		if it.ProductID != nil && values[*it.ProductID] != nil {
+			it.ProductDetails.Fields = values[*it.ProductID]
+		}
+	}
+	return rows.Err()
+}

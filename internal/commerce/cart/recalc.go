@@ -1,0 +1,325 @@
+package cart
+
+import (
+	"context"
+	"database/sql"
+	"strconv"
+	"time"
+
+	"storefront/internal/commerce/cart/calc"
+	"storefront/internal/commerce/pricing"
+	"storefront/internal/platform/db"
+	"storefront/internal/records"
+)
+
+// recalculate prices the cart's lines for its account (best entitled price, volume tier), applies the promotions
+// and the ship-to region's tax with calc.Calculate, and stores the result: the lines' prices, the applied
+// promotions, the cart's totals, and the next revision. It runs inside the transaction of the change that made it
+// necessary, with a fixed number of statements however many lines the cart has.
+func (s *Service) recalculate(ctx context.Context, tx *db.Tx, c *Cart) error {
+	lines, err := loadLines(ctx, tx, c.ID)
+	if err != nil {
+		return err
+	}
+	ids := make([]string, 0, len(lines))
+	for _, l := range lines {
+		ids = append(ids, l.productID)
+	}
+	prices, err := pricing.Prices(ctx, tx, c.StoreID, c.AccountID, ids)
+	if err != nil {
+		return err
+	}
+	promos, err := loadPromotions(ctx, tx, c.ID, time.Now().UTC().Format(records.DateLayout))
+	if err != nil {
+		return err
+	}
+	in := calc.Input{TaxType: calc.TaxNet, Promotions: promos, Lines: make([]calc.Line, len(lines))}
+	store, err := loadTaxSetting(ctx, tx, c)
+	if err != nil {
+		return err
+	}
+	in.TaxType, in.TaxRate = store.taxType, store.rate
+	categories, err := categoriesFor(ctx, tx, promos, ids)
+	if err != nil {
+		return err
+	}
+	for i, l := range lines {
+		in.Lines[i] = l.calcLine(prices[l.productID], categories[l.productID])
+	}
+	res := calc.Calculate(in)
+	return s.store(ctx, tx, c, in, lines, res)
+}
+
+// line is a stored product line as the calculation needs it.
+type line struct {
+	id, productID       string
+	quantity            int64
+	salesPrice, listAmt sql.NullInt64 // the last calculation's prices, kept for a product that lost its price
+}
+
+func loadLines(ctx context.Context, q db.Querier, cartID string) ([]line, error) {
+	rows, err := q.Query(ctx, `SELECT id, product2id, quantity, salesprice, listprice FROM cartitem
+		WHERE cartid = ? AND type = 'Product' ORDER BY linenumber, id`, cartID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []line
+	for rows.Next() {
+		var l line
+		var product sql.NullString
+		if err := rows.Scan(&l.id, &product, &l.quantity, &l.salesPrice, &l.listAmt); err != nil {
+			return nil, err
+		}
+		l.productID = product.String
+		out = append(out, l)
+	}
+	return out, rows.Err()
+}
+
+// calcLine is the line as calc prices it: the buyer's price and tiers when the product has one, else the price it
+// was last sold at (a product whose entry was withdrawn keeps its price until the buyer removes it).
+func (l line) calcLine(p pricing.Price, categories []string) calc.Line {
+	out := calc.Line{ID: l.id, ProductID: l.productID, CategoryIDs: categories, Quantity: max(l.quantity, 1)}
+	if p.UnitPrice == "" {
+		out.UnitPrice = calc.Cents(l.salesPrice.Int64)
+		if l.listAmt.Valid {
+			lp := calc.Cents(l.listAmt.Int64)
+			out.ListPrice = &lp
+		}
+		return out
+	}
+	out.UnitPrice = cents(p.UnitPrice)
+	if p.ListPrice != "" {
+		lp := cents(p.ListPrice)
+		out.ListPrice = &lp
+	}
+	for _, t := range p.Tiers {
+		lower, _ := strconv.ParseInt(t.LowerBound, 10, 64)
+		upper, _ := strconv.ParseInt(t.UpperBound, 10, 64)
+		out.Tiers = append(out.Tiers, calc.Tier{LowerBound: lower, UpperBound: upper, UnitPrice: cents(t.TierUnitPrice)})
+	}
+	return out
+}
+
+// cents reads a two-place amount ("12.49") as cents.
+func cents(s string) calc.Cents {
+	n, _ := records.ParseScaled(s, 2)
+	return calc.Cents(n)
+}
+
+// money writes cents as the records engine's canonical amount ("12.49").
+func money(c calc.Cents) string { return records.FormatScaled(int64(c), 2) }
+
+// store writes the calculation's result.
+func (s *Service) store(ctx context.Context, tx *db.Tx, c *Cart, in calc.Input, lines []line, res calc.Result) error {
+	if len(lines) > 0 {
+		changes := make([]records.Change, len(res.Lines))
+		for i, l := range res.Lines {
+			v := map[string]any{"SalesPrice": money(l.SalesPrice), "TotalPrice": money(l.TotalPrice),
+				"TotalListPrice": money(l.TotalListPrice), "ItemizedAdjustmentAmount": money(l.ItemizedAdjustmentAmount),
+				"DistributedAdjustmentAmount": money(l.DistributedAdjustmentAmount),
+				"TotalAdjustmentAmount":       money(l.TotalAdjustmentAmount), "TotalAmount": money(l.TotalAmount),
+				"UnitAdjustedPrice": money(l.UnitAdjustedPrice), "TotalTax": money(l.TotalTax), "ListPrice": nil}
+			if l.ListPrice != nil {
+				v["ListPrice"] = money(*l.ListPrice)
+			}
+			changes[i] = records.Change{ID: l.ID, Values: v}
+		}
+		if _, err := s.Engine.UpdateMany(ctx, tx, records.System, changes, records.UpdateOptions{}); err != nil {
+			return err
+		}
+	}
+	if err := s.storeAdjustments(ctx, tx, c, res); err != nil {
+		return err
+	}
+	sum := res.Summary
+	c.Revision++
+	_, err := s.Engine.UpdateMany(ctx, tx, records.System, []records.Change{{ID: c.ID, Values: map[string]any{
+		"TaxType": string(in.TaxType), "Revision": c.Revision,
+		"TotalProductCount": sum.TotalProductCount, "UniqueProductCount": sum.UniqueProductCount,
+		"TotalListPrice": money(sum.TotalListPrice), "TotalProductAmount": money(sum.TotalProductAmount),
+		"TotalItemizedAdjustmentAmount":  money(sum.TotalItemAdjustmentAmount),
+		"TotalCartLevelAdjustmentAmount": money(sum.TotalCartLevelAdjustmentAmount),
+		"TotalPromoAdjustmentAmount":     money(sum.TotalPromotionalAdjustmentAmount),
+		"TotalProductAfterAdjustments":   money(sum.TotalProductAmountAfterAdjustments),
+		"TotalChargeAmount":              money(sum.TotalChargeAmount), "TotalTaxAmount": money(sum.TotalTaxAmount),
+		"GrandTotalAmount": money(sum.GrandTotalAmount)}}}, records.UpdateOptions{})
+	return err
+}
+
+// storeAdjustments replaces the cart's applied promotions and its lines' adjustment rows.
+func (s *Service) storeAdjustments(ctx context.Context, tx *db.Tx, c *Cart, res calc.Result) error {
+	for _, object := range []string{"cartitempriceadjustment", "webcartadjustmentgroup"} {
+		old, err := db.Strings(ctx, tx, `SELECT id FROM `+object+` WHERE webcartid = ?`, c.ID)
+		if err != nil {
+			return err
+		}
+		if err := s.Engine.DeleteMany(ctx, tx, records.System, old); err != nil {
+			return err
+		}
+	}
+	var groups, adjustments []map[string]any
+	for _, p := range res.Promotions {
+		groups = append(groups, map[string]any{"WebCartId": c.ID, "PromotionId": p.PromotionID,
+			"Name": p.DisplayName, "TermsAndConditions": p.TermsAndConditions, "CouponCode": p.CouponCode,
+			"CartCouponId": p.CartCouponID, "TargetType": string(p.TargetType), "AdjustmentAmount": money(p.AdjustmentAmount)})
+	}
+	for _, l := range res.Lines {
+		for _, a := range l.Adjustments {
+			adjustments = append(adjustments, map[string]any{"CartItemId": l.ID, "WebCartId": c.ID,
+				"PromotionId": a.PromotionID, "Name": string(a.TargetType), "AdjustmentAmount": money(a.Amount)})
+		}
+	}
+	if len(groups) > 0 {
+		if _, err := s.Engine.Insert(ctx, tx, records.System, "WebCartAdjustmentGroup", groups); err != nil {
+			return err
+		}
+	}
+	if len(adjustments) > 0 {
+		if _, err := s.Engine.Insert(ctx, tx, records.System, "CartItemPriceAdjustment", adjustments); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// taxSetting is how the cart is taxed: the store's tax type and the ship-to region's rate.
+type taxSetting struct {
+	taxType calc.TaxType
+	rate    calc.Rate
+}
+
+// loadTaxSetting finds the rate of the cart's ship-to region: the account's shipping address (its billing address
+// when it has none), or the store's country for a guest; a rate for the state wins over the country's.
+func loadTaxSetting(ctx context.Context, q db.Querier, c *Cart) (taxSetting, error) {
+	var taxType, storeCountry, state, country sql.NullString
+	err := q.QueryRow(ctx, `SELECT w.taxtype, w.country, COALESCE(a.shippingstate, a.billingstate),
+		COALESCE(a.shippingcountry, a.billingcountry) FROM webstore w LEFT JOIN account a ON a.id = ?
+		WHERE w.id = ?`, c.AccountID, c.StoreID).Scan(&taxType, &storeCountry, &state, &country)
+	if err != nil {
+		return taxSetting{}, err
+	}
+	out := taxSetting{taxType: calc.TaxNet}
+	if taxType.String == "Gross" {
+		out.taxType = calc.TaxGross
+	}
+	region := countryCode(country.String)
+	if region == "" {
+		region, state.String = countryCode(storeCountry.String), ""
+	}
+	rows, err := q.Query(ctx, `SELECT state, rate FROM taxrate WHERE webstoreid = ? AND country = ? AND isactive`,
+		c.StoreID, region)
+	if err != nil {
+		return out, err
+	}
+	defer rows.Close()
+	found := false
+	for rows.Next() {
+		var st sql.NullString
+		var rate int64 // four decimals of a percent, as calc.Rate
+		if err := rows.Scan(&st, &rate); err != nil {
+			return out, err
+		}
+		switch {
+		case st.String != "" && equalFoldTrim(st.String, state.String):
+			out.rate, found = calc.Rate(rate), true
+		case st.String == "" && !found:
+			out.rate = calc.Rate(rate)
+		}
+	}
+	return out, rows.Err()
+}
+
+// loadPromotions reads the promotions that may apply to the cart today: the active automatic ones and those a
+// coupon applied to the cart unlocks (the coupon itself active, in its dates and under its usage limit).
+func loadPromotions(ctx context.Context, q db.Querier, cartID, today string) ([]calc.Promotion, error) {
+	const cols = `p.id, COALESCE(p.displayname, p.name), p.termsandconditions, p.discounttype, p.discountvalue,
+		p.targettype, p.targetproductid, p.targetcategoryid, p.minimumorderamount, p.priority`
+	const live = ` p.isactive AND (p.startdate IS NULL OR p.startdate <= ?) AND (p.enddate IS NULL OR p.enddate >= ?)`
+	rows, err := q.Query(ctx, `SELECT `+cols+`, '', '' FROM promotion p WHERE p.isautomatic AND`+live+`
+		UNION ALL
+		SELECT `+cols+`, c.couponcode, b.id FROM webcartadjustmentbasis b JOIN coupon c ON c.id = b.couponid
+		JOIN promotion p ON p.id = c.promotionid
+		WHERE b.webcartid = ? AND NOT p.isautomatic AND c.status = 'Active' AND`+live+`
+		AND (c.startdate IS NULL OR c.startdate <= ?) AND (c.enddate IS NULL OR c.enddate >= ?)
+		AND (c.usagelimit IS NULL OR COALESCE(c.usagecount, 0) < c.usagelimit)`,
+		today, today, cartID, today, today, today, today)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []calc.Promotion
+	seen := map[string]bool{}
+	for rows.Next() {
+		var p calc.Promotion
+		var terms, kind, target, product, category sql.NullString
+		var value, minimum, priority sql.NullInt64
+		if err := rows.Scan(&p.ID, &p.DisplayName, &terms, &kind, &value, &target, &product, &category, &minimum,
+			&priority, &p.CouponCode, &p.CartCouponID); err != nil {
+			return nil, err
+		}
+		if seen[p.ID] { // two coupons of one promotion unlock it once
+			continue
+		}
+		seen[p.ID] = true
+		p.TermsAndConditions, p.TargetProductID, p.TargetCategoryID = terms.String, product.String, category.String
+		p.DiscountType, p.TargetType = calc.DiscountType(kind.String), calc.TargetType(target.String)
+		p.MinimumOrderAmount, p.Priority = calc.Cents(minimum.Int64), int(priority.Int64)
+		if p.DiscountType == calc.PercentageOff { // DiscountValue has two decimals; a Rate has four
+			p.Percent = calc.Rate(value.Int64 * 100)
+		} else {
+			p.Amount = calc.Cents(value.Int64)
+		}
+		if p.TargetType == "" {
+			p.TargetType = calc.TargetCart
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// categoriesFor lists each product's categories with all their ancestors, read only when a promotion targets a
+// category.
+func categoriesFor(ctx context.Context, q db.Querier, promos []calc.Promotion, productIDs []string) (map[string][]string, error) {
+	needed := false
+	for _, p := range promos {
+		needed = needed || p.TargetCategoryID != ""
+	}
+	if !needed || len(productIDs) == 0 {
+		return nil, nil
+	}
+	parents := map[string]string{}
+	rows, err := q.Query(ctx, `SELECT id, parentcategoryid FROM productcategory`)
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var id string
+		var parent sql.NullString
+		if err := rows.Scan(&id, &parent); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		parents[id] = parent.String
+	}
+	rows.Close()
+	in, args := db.InList(productIDs)
+	rows, err = q.Query(ctx, `SELECT productid, productcategoryid FROM productcategoryproduct WHERE productid IN (`+in+`)`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string][]string{}
+	for rows.Next() {
+		var product, category string
+		if err := rows.Scan(&product, &category); err != nil {
+			return nil, err
+		}
+		for depth := 0; category != "" && depth < 32; depth++ { // a cycle in bad data ends here
+			out[product] = append(out[product], category)
+			category = parents[category]
+		}
+	}
+	return out, rows.Err()
+}
