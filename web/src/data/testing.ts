@@ -1,6 +1,7 @@
 // Test helpers: a fetch mock that records calls. Used by unit tests only.
 import { vi } from 'vitest';
 import { clearApplicationContextCache } from './appContext';
+import { resetCartStatus } from './cartStatus';
 import { resetConfig } from './config';
 
 export interface RecordedCall {
@@ -49,10 +50,12 @@ export function clearCookies(): void {
   }
 }
 
-/** Forgets everything the client layer keeps between tests: config, session storage, cookies, the app-context cache. */
+/** Forgets everything the client layer keeps between tests: config, both storages, cookies, the app-context cache, the cart status. */
 export function resetClientState(): void {
   resetConfig();
   sessionStorage.clear();
+  localStorage.clear();
+  resetCartStatus();
   clearCookies();
   clearApplicationContextCache();
 }
