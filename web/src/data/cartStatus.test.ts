@@ -9,6 +9,7 @@ import {
   setCartCapabilities,
   setCartProcessing,
   subscribeCartStatus,
+  type CartMutationType,
 } from './cartStatus';
 import { setWebstoreId } from './config';
 import { ASYNC_MAX_WAIT_EXCEEDED, ClientError, FetchError, InternalErrorCode } from './errors';
@@ -80,45 +81,45 @@ describe('in-progress counter and shadow flag', () => {
 });
 
 describe('mutation queue', () => {
+  /** Starts a mutation that logs its start and end and holds until opened; it fails when asked to. */
+  function held(type: CartMutationType, name: string, log: string[], fail = false) {
+    const g = gate();
+    const result = runCartMutation(type, async () => {
+      log.push(`${name} start`);
+      await g.promise;
+      log.push(`${name} end`);
+      if (fail) throw new Error(`${name} failed`);
+      return name;
+    });
+    return { result, open: g.open };
+  }
+
   it('runs mutations of one type one after the other, counting each from when it is asked until it settles', async () => {
-    const first = gate();
     const log: string[] = [];
-    const a = runCartMutation('updateItem', async () => {
-      log.push('a start');
-      await first.promise;
-      log.push('a end');
-      throw new Error('a failed');
-    });
-    const b = runCartMutation('updateItem', async () => {
-      log.push('b start');
-      return 'b';
-    });
+    const a = held('updateItem', 'a', log, true);
+    const b = held('updateItem', 'b', log);
+    b.open();
     await Promise.resolve();
     expect(log).toEqual(['a start']);
     expect(getCartStatus().isProcessingCount).toBe(2);
-    first.open();
-    await expect(a).rejects.toThrow('a failed');
+    a.open();
+    await expect(a.result).rejects.toThrow('a failed');
     // A failed predecessor does not block its successor.
-    await expect(b).resolves.toBe('b');
-    expect(log).toEqual(['a start', 'a end', 'b start']);
+    await expect(b.result).resolves.toBe('b');
+    expect(log).toEqual(['a start', 'a end', 'b start', 'b end']);
     expect(getCartStatus()).toMatchObject({ isProcessing: false, isProcessingCount: 0 });
   });
 
   it('does not make mutations of different types wait for each other', async () => {
-    const held = gate();
     const log: string[] = [];
-    const add = runCartMutation('addItem', async () => {
-      log.push('add');
-      await held.promise;
-    });
-    const coupon = runCartMutation('coupon', async () => {
-      log.push('coupon');
-    });
-    await coupon;
-    expect(log).toEqual(['add', 'coupon']);
+    const add = held('addItem', 'add', log);
+    const coupon = held('coupon', 'coupon', log);
+    coupon.open();
+    await coupon.result;
+    expect(log).toEqual(['add start', 'coupon start', 'coupon end']);
     expect(getCartStatus().isProcessingCount).toBe(1);
-    held.open();
-    await add;
+    add.open();
+    await add.result;
     expect(getCartStatus().isProcessingCount).toBe(0);
   });
 
