@@ -156,7 +156,8 @@ export function normaliseCommerceError(err: unknown): CommerceError {
 /**
  * Normalises a failed cart call: only CART_VALIDATION_ERROR keeps its message;
  * for every other error the message is used as the code (UNKNOWN_ERROR when
- * the server sent neither a message nor a type).
+ * the server sent neither a message nor a type). A ClientError keeps its code
+ * (SSR_NO_POLLING, 'async maximum wait exceeded').
  */
 export function normaliseCartError(err: unknown): CommerceError {
   if (err instanceof ClientError) return { code: err.code };
