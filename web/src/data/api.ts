@@ -1,6 +1,6 @@
 // Typed calls of the bootstrap, session and authentication.
 
-import { normaliseBasePath, setBasePath, setWebstoreId, sitePath } from './config';
+import { normaliseBasePath, setBasePath, setSiteLanguage, setWebstoreId, sitePath } from './config';
 import { clearEffectiveAccount, getEffectiveAccount } from './effectiveAccount';
 import { FetchError, isAbortError } from './errors';
 import { commerceUrl, requestJson } from './http';
@@ -38,6 +38,7 @@ export async function getSite(options: { signal?: AbortSignal; pathname?: string
       const normalised: Site = { ...site, basePath: normaliseBasePath(site.basePath) };
       setBasePath(normalised.basePath);
       setWebstoreId(normalised.webstoreId);
+      setSiteLanguage(normalised.language || normalised.locale);
       return normalised;
     } catch (err) {
       lastError = err;

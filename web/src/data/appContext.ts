@@ -24,7 +24,8 @@ export interface ApplicationContext {
   currencyIsoCode?: string;
   supportedCurrencies?: string[];
   sessionDrivenCurrency?: boolean;
-  inventoryConfiguration?: { inventoryDefaultSource?: { reservationInSeconds?: number } };
+  inventoryConfiguration?: { inventoryDefaultSource?: { reservationInSeconds?: number | string | null } };
+  markets?: { marketId?: string; localeCurrencyMap?: Record<string, string> | null }[];
   propertiesEx?: Record<string, unknown>;
   [key: string]: unknown;
 }
@@ -79,4 +80,49 @@ export async function getApplicationContext(options: AppContextOptions = {}): Pr
 export function clearApplicationContextCache(): void {
   entry = null;
   inflight = null;
+}
+
+/** Inventory reservation length when the application context gives none (spec section 9). */
+export const DEFAULT_RESERVATION_SECONDS = 14_400;
+
+/** A settings flag as a boolean: true or "true" (spec section 3: propertiesEx flags are coerced). */
+export function settingEnabled(value: unknown): boolean {
+  return value === true || (typeof value === 'string' && value.trim().toLowerCase() === 'true');
+}
+
+/** Whether cart calls carry X-Highscale: true (propertiesEx.highScaleCartEnabled). */
+export function isHighScaleCartEnabled(app: ApplicationContext): boolean {
+  return settingEnabled(app.propertiesEx?.highScaleCartEnabled);
+}
+
+/** The store's inventory reservation length in seconds, 14400 when it sets none. */
+export function reservationSeconds(app: ApplicationContext): number {
+  const n = Number(app.inventoryConfiguration?.inventoryDefaultSource?.reservationInSeconds ?? NaN);
+  return Number.isFinite(n) && n > 0 ? n : DEFAULT_RESERVATION_SECONDS;
+}
+
+/** The currency a market maps the site language to; 'en_US' and 'en-US' name the same locale. */
+function marketCurrency(app: ApplicationContext, language: string): string | null {
+  const keys = [language, language.replace('-', '_'), language.replace('_', '-')];
+  for (const market of app.markets ?? []) {
+    const map = market?.localeCurrencyMap;
+    if (!map) continue;
+    const hit = keys.map((k) => map[k]).find((v) => typeof v === 'string' && v !== '');
+    if (hit) return hit;
+  }
+  return null;
+}
+
+/**
+ * The currency cart calls ask for (spec section 5, "Currency choice"): none when the
+ * session drives the currency; else the only supported currency; else the currency the
+ * site language maps to, if supported; else the default currency.
+ */
+export function chooseCurrency(app: ApplicationContext, language: string | null): string | null {
+  if (settingEnabled(app.sessionDrivenCurrency)) return null;
+  const supported = (app.supportedCurrencies ?? []).filter((c) => typeof c === 'string' && c !== '');
+  if (supported.length === 1) return supported[0];
+  const mapped = language ? marketCurrency(app, language) : null;
+  if (mapped && supported.includes(mapped)) return mapped;
+  return app.defaultCurrency || null;
 }

@@ -1,7 +1,7 @@
 // The cart badge's count (spec/storefront.md sections 2 and 9; contracts SHAPES.md 2.3).
 
+import { cartJson } from './cartHttp';
 import { FetchError, isAbortError } from './errors';
-import { commerceUrl, requestJson } from './http';
 
 /** Counts above this show as "99+". */
 export const CART_BADGE_MAX = 99;
@@ -28,7 +28,8 @@ export function parseCount(value: unknown): number {
   return Number.isFinite(n) && n > 0 ? n : 0;
 }
 
-function normalise(raw: RawCartSummary | undefined): CartCountSummary {
+/** Reads a Cart Compact Summary (or a Cart Summary) as counts. */
+export function toCartCountSummary(raw: RawCartSummary | undefined): CartCountSummary {
   return {
     cartId: raw?.cartId ?? null,
     currencyIsoCode: raw?.currencyIsoCode ?? null,
@@ -47,18 +48,20 @@ export const EMPTY_CART_SUMMARY: CartCountSummary = Object.freeze({
 /**
  * The count behind the cart badge. GET carts/compact-summary; when that fails on the server
  * side (5xx: it "can 500 on some org configurations"), GET carts/current instead. No cart
- * yet (404) is an empty cart.
+ * yet (404) is an empty cart. Not retried here: the fallback is its recovery, and the
+ * badge query is asked again after every cart change.
  */
 export async function getCartCountSummary(options: { signal?: AbortSignal } = {}): Promise<CartCountSummary> {
+  const get = (path: string) => cartJson<RawCartSummary>('GET', path, { signal: options.signal, retry: false });
   try {
-    return normalise(await requestJson<RawCartSummary>(commerceUrl('carts/compact-summary'), { signal: options.signal }));
+    return toCartCountSummary(await get('carts/compact-summary'));
   } catch (err) {
     if (isAbortError(err) || !(err instanceof FetchError)) throw err;
     if (err.status === 404) return EMPTY_CART_SUMMARY;
     if (err.status < 500) throw err;
   }
   try {
-    return normalise(await requestJson<RawCartSummary>(commerceUrl('carts/current'), { signal: options.signal }));
+    return toCartCountSummary(await get('carts/current'));
   } catch (err) {
     if (err instanceof FetchError && err.status === 404) return EMPTY_CART_SUMMARY;
     throw err;

@@ -5,6 +5,7 @@ export const API_VERSION = 'v64.0';
 
 let basePath = '';
 let webstoreId: string | null = null;
+let siteLanguage: string | null = null;
 
 /**
  * Normalises a base path to '' (site at the origin root) or '/segment[/...]'
@@ -36,6 +37,15 @@ export function getWebstoreId(): string {
   return webstoreId;
 }
 
+/** The site's language ('en_US'), set at bootstrap; it picks the locale-mapped currency. */
+export function setSiteLanguage(value: string | null | undefined): void {
+  siteLanguage = value?.trim() || null;
+}
+
+export function getSiteLanguage(): string | null {
+  return siteLanguage;
+}
+
 /** Prefixes a site-relative path ('/api/site') with the base path. */
 export function sitePath(path: string): string {
   const p = path.startsWith('/') ? path : `/${path}`;
@@ -46,4 +56,5 @@ export function sitePath(path: string): string {
 export function resetConfig(): void {
   basePath = '';
   webstoreId = null;
+  siteLanguage = null;
 }

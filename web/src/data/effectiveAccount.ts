@@ -1,11 +1,8 @@
 // The effective account: the account a buyer acts for (spec section 3 and 4).
-// Kept in sessionStorage under the keys below; every commerce call carries
+// Kept in sessionStorage under the keys of storage.ts; every commerce call carries
 // its id as the effectiveAccountId query parameter.
 
-/** sessionStorage key of the effective account id. */
-export const EFFECTIVE_ACCOUNT_ID_KEY = 'effectiveAccountId';
-/** sessionStorage key of the effective account name. */
-export const EFFECTIVE_ACCOUNT_NAME_KEY = 'effectiveAccountName';
+import { EFFECTIVE_ACCOUNT_ID_KEY, EFFECTIVE_ACCOUNT_NAME_KEY, browserStorage, readStored } from './storage';
 
 export interface EffectiveAccount {
   id: string;
@@ -15,26 +12,15 @@ export interface EffectiveAccount {
 type Listener = () => void;
 const listeners = new Set<Listener>();
 
-function storage(): Storage | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    // Storage can be disabled (privacy settings); the app then runs without it.
-    return null;
-  }
-}
-
 function clean(value: string | null | undefined): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
 /** The stored effective account, or null when none is set. */
 export function getEffectiveAccount(): EffectiveAccount | null {
-  const s = storage();
-  const id = clean(s?.getItem(EFFECTIVE_ACCOUNT_ID_KEY));
-  if (id === '') return null;
-  const name = clean(s?.getItem(EFFECTIVE_ACCOUNT_NAME_KEY));
-  return { id, name: name === '' ? null : name };
+  const id = readStored('session', EFFECTIVE_ACCOUNT_ID_KEY);
+  if (id === null) return null;
+  return { id, name: readStored('session', EFFECTIVE_ACCOUNT_NAME_KEY) };
 }
 
 export function getEffectiveAccountId(): string | null {
@@ -46,7 +32,7 @@ export function getEffectiveAccountId(): string | null {
  * its entry; an empty id removes both, as a name without an id means nothing.
  */
 export function setEffectiveAccount(id: string | null | undefined, name?: string | null): void {
-  const s = storage();
+  const s = browserStorage('session');
   const cleanId = clean(id);
   const cleanName = clean(name);
   if (s) {

@@ -54,6 +54,21 @@ export const InternalErrorCode = {
 
 export const ASYNC_MAX_WAIT_EXCEEDED = 'async maximum wait exceeded';
 
+/**
+ * A failure the client layer raises itself, with no HTTP answer behind it: an internal
+ * code (SSR_NO_POLLING...) or a spec message used as a code ('async maximum wait exceeded').
+ * A class of its own so that the normalisers keep the code instead of UNKNOWN_ERROR.
+ */
+export class ClientError extends Error {
+  readonly code: string;
+
+  constructor(code: string, message: string = code) {
+    super(message);
+    this.name = 'ClientError';
+    this.code = code;
+  }
+}
+
 /** A commerce error as components see it. */
 export interface CommerceError {
   code: string;
@@ -129,6 +144,7 @@ function firstEntry(err: unknown): ApiErrorEntry | undefined {
  * (errorCode) of the first entry of the errors list, UNKNOWN_ERROR when there is none.
  */
 export function normaliseCommerceError(err: unknown): CommerceError {
+  if (err instanceof ClientError) return { code: err.code, message: err.message };
   const entry = firstEntry(err);
   if (entry) {
     return { code: entry.type ?? UNKNOWN_ERROR, message: entry.message };
@@ -140,9 +156,11 @@ export function normaliseCommerceError(err: unknown): CommerceError {
 /**
  * Normalises a failed cart call: only CART_VALIDATION_ERROR keeps its message;
  * for every other error the message is used as the code (UNKNOWN_ERROR when
- * the server sent neither a message nor a type).
+ * the server sent neither a message nor a type). A ClientError keeps its code
+ * (SSR_NO_POLLING, 'async maximum wait exceeded').
  */
 export function normaliseCartError(err: unknown): CommerceError {
+  if (err instanceof ClientError) return { code: err.code };
   const entry = firstEntry(err);
   if (entry?.type === CART_VALIDATION_ERROR) {
     return { code: CART_VALIDATION_ERROR, message: entry.message };

@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { getCartCountSummary, type CartCountSummary } from './cart';
+import { cartKeys } from './cartHooks';
 import { getLogo, type ImageInfo } from './cms';
 import { useEffectiveAccount, useSession, useSite } from './hooks';
 import { getNavigationItems, toMenuItems, type MenuItem } from './navigation';
@@ -12,8 +13,9 @@ export const headerKeys = {
     ['navigation-menu', name, showHomeLink, userId, accountId] as const,
   menuAll: ['navigation-menu'] as const,
   logo: (siteId: string, contentKey: string) => ['cms-logo', siteId, contentKey] as const,
-  cartCount: (userId: string | null, accountId: string | null) => ['cart-compact-summary', userId, accountId] as const,
-  cartCountAll: ['cart-compact-summary'] as const,
+  // Under the cart keys, so that every cart change (which invalidates cartKeys.all) updates the badge.
+  cartCount: cartKeys.badge,
+  cartCountAll: cartKeys.badgeAll,
   suggestions: (term: string, accountId: string | null) => ['search-suggestions', term, accountId] as const,
 };
 
@@ -64,7 +66,8 @@ export function useLogo() {
 
 /**
  * The cart count of a signed-in buyer. Its key carries the user and the effective account,
- * so logging in, logging out and switching accounts ask again.
+ * so logging in, logging out and switching accounts ask again; every cart change made through
+ * the cart hooks reloads it.
  */
 export function useCartCount(enabled = true) {
   const session = useSession();

@@ -1,6 +1,7 @@
 // The client data layer: the only code that talks to the server.
 export * from './config';
 export * from './errors';
+export * from './storage';
 export * from './effectiveAccount';
 export * from './http';
 export * from './retry';
@@ -11,5 +12,10 @@ export * from './search';
 export * from './seo';
 export * from './navigation';
 export * from './cart';
+export * from './cartHttp';
+export * from './cartTypes';
+export * from './cartStatus';
+export * from './cartApi';
+export * from './guestCart';
 export * from './cms';
 export * from './searchSuggestions';

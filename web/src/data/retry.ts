@@ -1,6 +1,6 @@
 // Retry and cart polling schedules (spec sections 4 and 9).
 
-import { ASYNC_MAX_WAIT_EXCEEDED, FetchError, isAbortError } from './errors';
+import { ASYNC_MAX_WAIT_EXCEEDED, ClientError, FetchError, isAbortError } from './errors';
 
 export const RETRY_ATTEMPTS = 3;
 export const RETRY_DELAY_MS = 4000;
@@ -55,7 +55,7 @@ export function pollingDelay(attempt: number): number {
   if (attempt <= 4) return 0;
   if (attempt <= 8) return 100 * (attempt - 4);
   if (attempt <= MAX_POLLING_ATTEMPTS) return 750 * 2 ** (attempt - 8);
-  throw new Error(ASYNC_MAX_WAIT_EXCEEDED);
+  throw new ClientError(ASYNC_MAX_WAIT_EXCEEDED);
 }
 
 /**

@@ -1,6 +1,7 @@
 // Test helpers: a fetch mock that records calls. Used by unit tests only.
 import { vi } from 'vitest';
 import { clearApplicationContextCache } from './appContext';
+import { resetCartStatus } from './cartStatus';
 import { resetConfig } from './config';
 
 export interface RecordedCall {
@@ -49,10 +50,44 @@ export function clearCookies(): void {
   }
 }
 
-/** Forgets everything the client layer keeps between tests: config, session storage, cookies, the app-context cache. */
+/** Forgets everything the client layer keeps between tests: config, both storages, cookies, the app-context cache, the cart status. */
 export function resetClientState(): void {
   resetConfig();
   sessionStorage.clear();
+  localStorage.clear();
+  resetCartStatus();
   clearCookies();
   clearApplicationContextCache();
+}
+
+/** A call as a fake commerce server sees it: path below the webstore, query, method, body, headers. */
+export interface CommerceCall {
+  method: string;
+  /** The path below /services/data/v64.0/commerce/webstores/{id}/ ('carts/current/cart-items'). */
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/**
+ * Installs fetch answering like the commerce API: GET application-context answers appContext,
+ * everything else goes to handle (404 when it answers nothing). Returns the recorded calls
+ * other than application-context, with the time (Date.now(), fake under fake timers) of each.
+ */
+export function commerceServer(
+  appContext: object,
+  handle: (call: CommerceCall) => Response | Promise<Response> | undefined,
+) {
+  const seen: (CommerceCall & { url: string; at: number })[] = [];
+  const mock = mockFetch((url, init) => {
+    const u = new URL(url, 'http://test');
+    const path = u.pathname.replace(/^.*\/commerce\/webstores\/[^/]+\//, '');
+    if (path === 'application-context') return jsonResponse(appContext);
+    const { headers, body } = mock.calls[mock.calls.length - 1];
+    const call = { method: init.method ?? 'GET', path, query: u.searchParams, body, headers };
+    seen.push({ ...call, url, at: Date.now() });
+    return handle(call) ?? jsonResponse([{ errorCode: 'NOT_FOUND', message: `no route ${path}` }], { status: 404 });
+  });
+  return { ...mock, seen };
 }
