@@ -41,7 +41,7 @@ func TestCartCompactSummary(t *testing.T) {
 		for i, qty := range []int{100, 30, 20} {
 			product := records.StableID("01t", int64(i+1))
 			s.createRecord(t, admin, "CartItem", map[string]any{"CartId": cart, "Product2Id": product,
-				"Name": "Line " + product, "Quantity": qty, "Type": "Product", "SalesPrice": "1.00"})
+				"Name": "Line " + product, "Quantity": qty, "Type": "Product"})
 		}
 		s.createRecord(t, admin, "CartItem", map[string]any{"CartId": cart, "Name": "Shipping", "Quantity": 1,
 			"Type": "DeliveryCharge"})
@@ -55,11 +55,15 @@ func TestCartCompactSummary(t *testing.T) {
 				t.Fatalf("Cache-Control %q", cc)
 			}
 		}
-		// A second line of a product already in the cart adds units, not products.
+		// A second line of a product already in the cart adds units, not products; quantities are whole units.
+		if r := s.call(t, "POST", "/services/data/v64.0/ui-api/records", admin, mustJSON(map[string]any{"apiName": "CartItem",
+			"fields": map[string]any{"CartId": cart, "Product2Id": records.StableID("01t", 1), "Name": "More", "Quantity": "2.5"}})); r.status != 400 {
+			t.Fatalf("a fractional quantity: %d %s", r.status, r.body)
+		}
 		s.createRecord(t, admin, "CartItem", map[string]any{"CartId": cart, "Product2Id": records.StableID("01t", 1),
-			"Name": "More", "Quantity": "2.5"})
-		s.get(t, commercePath("carts/compact-summary"), buyer).want(t, "fractional", 200,
-			`{"cartId":"`+cart+`","currencyIsoCode":"USD","totalProductCount":"152.5","uniqueProductCount":3}`)
+			"Name": "More", "Quantity": "2"})
+		s.get(t, commercePath("carts/compact-summary"), buyer).want(t, "a second line", 200,
+			`{"cartId":"`+cart+`","currencyIsoCode":"USD","totalProductCount":"152.0","uniqueProductCount":3}`)
 
 		// Nobody else sees it: another buyer has no cart and cannot name this one; the buyer, acting for an
 		// account, sees only that account's cart; a guest cannot name it either.
@@ -70,12 +74,12 @@ func TestCartCompactSummary(t *testing.T) {
 			want(t, "someone else's cart for a managed account", 404, notFound)
 		s.get(t, commercePath("carts/"+cart+"/compact-summary"), "").want(t, "guest naming a cart", 404, notFound)
 		s.get(t, commercePath("carts/"+cart+"/compact-summary"), admin).want(t, "staff naming a buyer's cart", 404, notFound)
-		// The records API does not show carts to buyers, their own included.
+		// Through the records API a buyer reads their own cart, and nobody else's.
 		if r := s.get(t, "/services/data/v64.0/ui-api/records/"+cart+"?fields=WebCart.Name", manager); r.status != 404 {
 			t.Fatalf("another buyer reading the cart record: %d %s", r.status, r.body)
 		}
-		if r := s.get(t, "/services/data/v64.0/ui-api/records/"+cart+"?fields=WebCart.Name", buyer); r.status != 404 {
-			t.Fatalf("buyer reading the cart record: %d %s", r.status, r.body)
+		if r := s.get(t, "/services/data/v64.0/ui-api/records/"+cart+"?fields=WebCart.Name", buyer); r.status != 200 {
+			t.Fatalf("buyer reading their cart record: %d %s", r.status, r.body)
 		}
 		if r := s.get(t, "/services/data/v64.0/ui-api/records/"+cart+"?fields=WebCart.Name&optionalFields=WebCart.GuestSessionId", admin); r.status != 200 ||
 			!strings.Contains(r.body, `"Name":{"displayValue":null,"value":"Cart"}`) || strings.Contains(r.body, "GuestSessionId") {
@@ -100,12 +104,11 @@ func TestCartCompactSummary(t *testing.T) {
 			t.Fatalf("unknown store: %d", r.status)
 		}
 
-		// A closed cart is no longer current: the badge is empty again, and the id still answers.
+		// A closed cart is no longer current: the badge is empty again, and the id answers as the real API does.
 		s.exec(t, `UPDATE webcart SET status = 'Closed' WHERE id = ?`, cart)
 		s.get(t, commercePath("carts/current/compact-summary"), buyer).want(t, "closed cart", 200, empty)
-		if r := s.get(t, commercePath("carts/"+cart+"/compact-summary"), buyer); r.status != 200 {
-			t.Fatalf("closed cart by id: %d %s", r.status, r.body)
-		}
+		s.get(t, commercePath("carts/"+cart+"/compact-summary"), buyer).want(t, "closed cart by id", 400,
+			errorBody("INVALID_API_INPUT", "Cart Id: '"+cart[:15]+"' is Closed"))
 		s.exec(t, `UPDATE webstore SET guestbrowsingenabled = ?`, false)
 		if r := s.get(t, commercePath("carts/compact-summary"), ""); r.status != 401 {
 			t.Fatalf("guest of a closed store: %d", r.status)

@@ -94,9 +94,9 @@ func (o Owner) where(storeID string) (string, []any) {
 // Cart is a WebCart row as the cart code uses it.
 type Cart struct {
 	ID, StoreID, AccountID, OwnerID, Name, Status, Type, Currency, PoNumber, TaxType string
-	Revision                                                                        int64
-	Totals                                                                          map[string]int64 // cents by column
-	TotalProductCount, UniqueProductCount                                           int64
+	Revision                                                                         int64
+	Totals                                                                           map[string]int64 // cents by column
+	TotalProductCount, UniqueProductCount                                            int64
 }
 
 // totalColumns are the WebCart amount columns the calculation writes, in the order they are read.

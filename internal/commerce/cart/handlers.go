@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"storefront/internal/auth"
 	"storefront/internal/commerce/storecontext"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
@@ -32,6 +33,19 @@ func (s *Service) shopper(r *http.Request, checkCurrency bool) (*storecontext.Sh
 	return sh, nil
 }
 
+// guestSession gives a guest who is about to get a cart a session to own it (auth.EnsureSession), when the store
+// lets guests keep carts.
+func guestSession(w http.ResponseWriter, r *http.Request, sh *storecontext.Shopper) error {
+	if !sh.Guest() || !sh.Store.GuestCartEnabled {
+		return nil
+	}
+	p, err := auth.EnsureSession(w, r)
+	if err == nil {
+		sh.Principal = p
+	}
+	return err
+}
+
 func cartRef(r *http.Request) string {
 	if v := strings.TrimSpace(r.PathValue("cartStateOrId")); v != "" {
 		return v
@@ -45,9 +59,6 @@ func noStore(w http.ResponseWriter) { w.Header().Set("Cache-Control", "no-store"
 func (s *Service) find(ctx context.Context, sh *storecontext.Shopper, ref string) (*Cart, error) {
 	o, err := s.ownerFor(sh)
 	if err != nil {
-		if sh.Guest() && strings.EqualFold(ref, Current) && sh.Store.GuestCartEnabled {
-			return nil, nil // a guest without a session has no cart yet
-		}
 		return nil, err
 	}
 	return Find(ctx, s.DB, sh.Store.ID, o, ref)
@@ -120,6 +131,9 @@ func (s *Service) Ensure(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if err := discardBody(w, r); err != nil {
+		return err
+	}
+	if err := guestSession(w, r, sh); err != nil {
 		return err
 	}
 	c, created, err := s.ensure(r.Context(), sh)

@@ -154,6 +154,9 @@ func (s *Service) AddItem(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if err := guestSession(w, r, sh); err != nil {
+		return err
+	}
 	var outcome addOutcome
 	c, err := s.change(r.Context(), sh, cartRef(r), true, func(tx *db.Tx, c *Cart) error {
 		out, err := s.addItems(r.Context(), tx, sh, c, []ItemInput{in})
@@ -221,6 +224,9 @@ func (s *Service) AddBatch(w http.ResponseWriter, r *http.Request) error {
 			continue
 		}
 		valid, at = append(valid, item), append(at, i)
+	}
+	if err := guestSession(w, r, sh); err != nil {
+		return err
 	}
 	var outcomes []addOutcome
 	c, err := s.change(r.Context(), sh, cartRef(r), true, func(tx *db.Tx, c *Cart) error {
@@ -336,6 +342,9 @@ func (s *Service) ApplyCoupon(w http.ResponseWriter, r *http.Request) error {
 		CouponCode string `json:"couponCode"`
 	}
 	if err := httpx.DecodeJSON(w, r, &body); err != nil {
+		return err
+	}
+	if err := guestSession(w, r, sh); err != nil {
 		return err
 	}
 	c, err := s.change(r.Context(), sh, cartRef(r), true, func(tx *db.Tx, c *Cart) error {

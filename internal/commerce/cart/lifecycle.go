@@ -44,9 +44,9 @@ func (s *Service) closeCart(ctx context.Context, tx *db.Tx, c *Cart, status stri
 // refuse).
 type PreserveResult struct {
 	*Summary
-	NumberOfProductsWithError int             `json:"numberOfProductsWithError"`
-	ProductsWithError         []ProductError  `json:"productsWithError"`
-	PreservedCartID           string          `json:"preservedCartId"`
+	NumberOfProductsWithError int            `json:"numberOfProductsWithError"`
+	ProductsWithError         []ProductError `json:"productsWithError"`
+	PreservedCartID           string         `json:"preservedCartId"`
 }
 
 // ProductError is one product a preserve could not carry over.

@@ -66,11 +66,7 @@ func (s *Service) ownerFor(sh *storecontext.Shopper) (Owner, error) {
 	if sh.Guest() && !sh.Store.GuestCartEnabled {
 		return Owner{}, httpx.Unauthorized()
 	}
-	o := OwnerOf(sh)
-	if o.IsGuest() && o.GuestSessionID == "" {
-		return o, httpx.Unauthorized() // a guest without a session (no cookie) cannot keep a cart
-	}
-	return o, nil
+	return OwnerOf(sh), nil
 }
 
 // lockOwner serialises the changes of one owner's carts on PostgreSQL for the transaction, waiting a few seconds at
@@ -104,6 +100,9 @@ func isLockTimeout(err error) bool {
 
 // create makes the owner a new current cart.
 func (s *Service) create(ctx context.Context, tx *db.Tx, sh *storecontext.Shopper, o Owner) (*Cart, error) {
+	if o.IsGuest() && o.GuestSessionID == "" {
+		return nil, httpx.Unauthorized() // a guest without a session (no cookie) cannot keep a cart
+	}
 	in := map[string]any{"Name": "Cart", "WebStoreId": sh.Store.ID, "Status": StatusActive, "Type": TypeCart,
 		"CurrencyIsoCode": sh.Store.DefaultCurrency, "TaxType": sh.Store.TaxType}
 	if o.IsGuest() {

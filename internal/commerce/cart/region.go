@@ -18,4 +18,6 @@ func countryCode(s string) string {
 	return countryNames[strings.ToLower(s)]
 }
 
-func equalFoldTrim(a, b string) bool { return strings.EqualFold(strings.TrimSpace(a), strings.TrimSpace(b)) }
+func equalFoldTrim(a, b string) bool {
+	return strings.EqualFold(strings.TrimSpace(a), strings.TrimSpace(b))
+}

@@ -139,14 +139,14 @@ type QuantityRule struct {
 
 // Image is a product image.
 type Image struct {
-	AlternateText   *string `json:"alternateText"`
+	AlternateText    *string `json:"alternateText"`
 	ContentVersionID *string `json:"contentVersionId"`
-	ID              string  `json:"id"`
-	MediaType       string  `json:"mediaType"`
-	SortOrder       int     `json:"sortOrder"`
-	ThumbnailURL    *string `json:"thumbnailUrl"`
-	Title           string  `json:"title"`
-	URL             string  `json:"url"`
+	ID               string  `json:"id"`
+	MediaType        string  `json:"mediaType"`
+	SortOrder        int     `json:"sortOrder"`
+	ThumbnailURL     *string `json:"thumbnailUrl"`
+	Title            string  `json:"title"`
+	URL              string  `json:"url"`
 }
 
 // ItemResult wraps an item in a collection, as the real API does.
