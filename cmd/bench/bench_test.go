@@ -62,7 +62,7 @@ func TestScenarioTable(t *testing.T) {
 	}
 	e := &env{base: "http://h", ceiling: "http://c", adminToken: "T", storeID: "0ZE", accountID: "001X"}
 	for _, s := range scenarios {
-		req, err := s.request(e)
+		req, err := s.request(e, newVuser())
 		if err != nil {
 			t.Fatalf("%s: %v", s.name, err)
 		}
@@ -91,7 +91,9 @@ func TestRunCountsErrorsAndPrintsRatios(t *testing.T) {
 		w.WriteHeader(http.StatusNoContent)
 	}))
 	defer srv.Close()
-	s := scenario{"flaky", func(e *env) (*http.Request, error) { return http.NewRequest(http.MethodGet, e.base, nil) }}
+	s := scenario{name: "flaky", request: func(e *env, _ *vuser) (*http.Request, error) {
+		return http.NewRequest(http.MethodGet, e.base, nil)
+	}}
 	r := run(context.Background(), srv.Client(), &env{base: srv.URL}, s, 4, 200*time.Millisecond)
 	if r.requests < 8 || r.errors == 0 || r.errors > r.requests/4+4 {
 		t.Fatalf("requests %d errors %d: want about a quarter errors", r.requests, r.errors)

@@ -31,7 +31,7 @@ func main() {
 	dbURL := flag.String("db", "", "database for the server: empty for a fresh SQLite file, or postgres://... (seeded with the demo store when empty)")
 	only := flag.String("only", "", "comma-separated scenarios to run (the ceiling always runs)")
 	maxErrors := flag.Float64("max-error-ratio", 0.01, "fail when a scenario's errors exceed this share of its requests")
-	products := flag.Int("products", 0, "before starting the server, run `storefront seed --products N` on its database: a catalogue of N generated products besides the demo store's")
+	products := flag.Int("products", 200, "before starting the server, run `storefront seed --products N` on its database: N generated products besides the demo store's 300 (the default makes the 500 a cart scenario fills)")
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

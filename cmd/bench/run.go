@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -46,9 +47,7 @@ func percentile(sorted []time.Duration, p float64) time.Duration {
 }
 
 // run sends requests from concurrency workers for duration; a request that fails or answers outside 2xx is an error.
-func run(ctx context.Context, client *http.Client, e *env, s scenario, concurrency int, duration time.Duration) result {
-	ctx, cancel := context.WithTimeout(ctx, duration)
-	defer cancel()
+func run(parent context.Context, client *http.Client, e *env, s scenario, concurrency int, duration time.Duration) result {
 	type worker struct {
 		latencies []time.Duration
 		errors    int
@@ -56,14 +55,30 @@ func run(ctx context.Context, client *http.Client, e *env, s scenario, concurren
 	}
 	workers := make([]worker, concurrency)
 	var wg sync.WaitGroup
+	for len(e.users) < concurrency {
+		e.users = append(e.users, newVuser())
+	}
+	for i := range workers {
+		if s.setup != nil { // not measured
+			if err := s.setup(parent, client, e, e.users[i]); err != nil {
+				workers[i].errors, workers[i].firstErr = 1, "setup: "+err.Error()
+				continue
+			}
+		}
+	}
+	ctx, cancel := context.WithTimeout(parent, duration)
+	defer cancel()
 	start := time.Now()
 	for i := range workers {
+		if workers[i].firstErr != "" {
+			continue
+		}
 		wg.Add(1)
-		go func(w *worker) {
+		go func(w *worker, u *vuser) {
 			defer wg.Done()
 			for ctx.Err() == nil {
 				t0 := time.Now()
-				err := once(ctx, client, e, s)
+				err := once(ctx, client, e, s, u)
 				if ctx.Err() != nil { // cut off by the deadline: neither a sample nor an error
 					return
 				}
@@ -75,7 +90,7 @@ func run(ctx context.Context, client *http.Client, e *env, s scenario, concurren
 					}
 				}
 			}
-		}(&workers[i])
+		}(&workers[i], e.users[i])
 	}
 	wg.Wait()
 	res := result{name: s.name, elapsed: time.Since(start)}
@@ -91,20 +106,28 @@ func run(ctx context.Context, client *http.Client, e *env, s scenario, concurren
 	return res
 }
 
-func once(ctx context.Context, client *http.Client, e *env, s scenario) error {
-	req, err := s.request(e)
+func once(ctx context.Context, client *http.Client, e *env, s scenario, u *vuser) error {
+	req, err := s.request(e, u)
 	if err != nil {
 		return err
 	}
+	return send(ctx, client, req, nil)
+}
+
+// send runs a request; an answer outside 2xx is an error. With out set, the JSON body is decoded into it.
+func send(ctx context.Context, client *http.Client, req *http.Request, out any) error {
 	resp, err := client.Do(req.WithContext(ctx))
 	if err != nil {
 		return err
 	}
-	body, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, 8<<20))
 	_, _ = io.Copy(io.Discard, resp.Body)
 	resp.Body.Close()
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		return fmt.Errorf("%s %s: %d %.200s", req.Method, req.URL.Path, resp.StatusCode, strings.TrimSpace(string(body)))
+	}
+	if out != nil {
+		return json.Unmarshal(body, out)
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -22,75 +23,80 @@ type env struct {
 	accountID    string
 	updateNumber atomic.Int64
 	searchNumber atomic.Int64
+	users        []*vuser // the virtual users, kept from one scenario to the next
 }
 
 // scenario is one row of the benchmark: a name and how to build one request. Later work adds rows to scenarios.
 type scenario struct {
 	name string
-	// request builds one request; it is called from many goroutines at once.
-	request func(e *env) (*http.Request, error)
+	// setup, when set, runs once per virtual user before the scenario is measured (a session, a full cart).
+	setup func(ctx context.Context, client *http.Client, e *env, u *vuser) error
+	// request builds one request of virtual user u; the users run at once, each in its own goroutine.
+	request func(e *env, u *vuser) (*http.Request, error)
 }
 
 const api = "/services/data/v64.0"
 
 // scenarios are run in this order; "ceiling" must stay first: the others' ratios are to it.
 var scenarios = []scenario{
-	{"ceiling", func(e *env) (*http.Request, error) {
+	{name: "ceiling", request: func(e *env, _ *vuser) (*http.Request, error) {
 		return http.NewRequest(http.MethodGet, e.ceiling+"/", nil)
 	}},
-	{"session-context", func(e *env) (*http.Request, error) {
+	{name: "session-context", request: func(e *env, _ *vuser) (*http.Request, error) {
 		return bearer(http.MethodGet, e.base+api+"/commerce/webstores/"+e.storeID+"/session-context", e.buyerToken, "")
 	}},
-	{"application-context", func(e *env) (*http.Request, error) {
+	{name: "application-context", request: func(e *env, _ *vuser) (*http.Request, error) {
 		return http.NewRequest(http.MethodGet, e.base+api+"/commerce/webstores/"+e.storeID+"/application-context?asGuest=true", nil)
 	}},
-	{"record read", func(e *env) (*http.Request, error) {
+	{name: "record read", request: func(e *env, _ *vuser) (*http.Request, error) {
 		return bearer(http.MethodGet, e.base+api+"/ui-api/records/"+e.accountID+"?fields=Account.Name", e.adminToken, "")
 	}},
-	{"record update", func(e *env) (*http.Request, error) {
+	{name: "record update", request: func(e *env, _ *vuser) (*http.Request, error) {
 		body := fmt.Sprintf(`{"fields":{"Description":"Benchmark update %d"}}`, e.updateNumber.Add(1))
 		return bearer(http.MethodPatch, e.base+api+"/ui-api/records/"+e.accountID, e.adminToken, body)
 	}},
-	{"navigation menu", func(e *env) (*http.Request, error) {
+	{name: "navigation menu", request: func(e *env, _ *vuser) (*http.Request, error) {
 		params := url.QueryEscape(`{"communityId":"` + demo.CommunityID + `","navigationLinkSetDeveloperName":"` +
 			demo.MainMenu + `","showHomeLink":true}`)
 		return http.NewRequest(http.MethodGet, e.base+"/lwr/apex/v64.0/NavigationMenuItemsController/getConnectNavigationItems?methodParams="+params, nil)
 	}},
-	{"cms logo", func(e *env) (*http.Request, error) {
+	{name: "cms logo", request: func(e *env, _ *vuser) (*http.Request, error) {
 		return http.NewRequest(http.MethodGet, e.base+api+"/connect/sites/"+demo.SiteID+"/cms/delivery/contents/"+demo.LogoContentKey, nil)
 	}},
-	{"seo product", func(e *env) (*http.Request, error) {
+	{name: "seo product", request: func(e *env, _ *vuser) (*http.Request, error) {
 		return http.NewRequest(http.MethodGet, e.base+api+"/connect/communities/"+demo.CommunityID+"/seo/properties/"+
 			demoProduct+"?fields=Name,Description", nil)
 	}},
-	{"cart badge", func(e *env) (*http.Request, error) {
+	{name: "cart badge", request: func(e *env, _ *vuser) (*http.Request, error) {
 		return bearer(http.MethodGet, e.base+api+"/commerce/webstores/"+e.storeID+"/carts/compact-summary", e.buyerToken, "")
 	}},
-	{"product detail", func(e *env) (*http.Request, error) {
+	{name: "product detail", request: func(e *env, _ *vuser) (*http.Request, error) {
 		return bearer(http.MethodGet, e.base+api+"/commerce/webstores/"+e.storeID+"/products/"+benchProduct, e.buyerToken, "")
 	}},
-	{"pricing", func(e *env) (*http.Request, error) {
+	{name: "pricing", request: func(e *env, _ *vuser) (*http.Request, error) {
 		return bearer(http.MethodGet, e.base+api+"/commerce/webstores/"+e.storeID+"/pricing/products/"+benchProduct, e.buyerToken, "")
 	}},
 	// Search as the buyer, first page of 20 with prices, as the search page asks. Terms and categories rotate so
 	// that the figures are not one lucky query's.
-	{"search term", func(e *env) (*http.Request, error) {
+	{name: "search term", request: func(e *env, _ *vuser) (*http.Request, error) {
 		term := searchTerms[int(e.searchNumber.Add(1))%len(searchTerms)]
 		return bearer(http.MethodPost, e.base+api+"/commerce/webstores/"+e.storeID+"/search/product-search",
 			e.buyerToken, `{"searchTerm":"`+term+`","pageSize":20,"includePrices":true}`)
 	}},
-	{"search category", func(e *env) (*http.Request, error) {
+	{name: "search category", request: func(e *env, _ *vuser) (*http.Request, error) {
 		category := searchCategories[int(e.searchNumber.Add(1))%len(searchCategories)]
 		return bearer(http.MethodPost, e.base+api+"/commerce/webstores/"+e.storeID+"/search/product-search",
 			e.buyerToken, `{"categoryId":"`+category+`","pageSize":20,"includePrices":true}`)
 	}},
-	{"search refinement", func(e *env) (*http.Request, error) {
+	{name: "search refinement", request: func(e *env, _ *vuser) (*http.Request, error) {
 		term := searchTerms[int(e.searchNumber.Add(1))%len(searchTerms)]
 		return bearer(http.MethodPost, e.base+api+"/commerce/webstores/"+e.storeID+"/search/product-search",
 			e.buyerToken, `{"searchTerm":"`+term+`","pageSize":20,"includePrices":true,"refinements":[`+
 				`{"attributeType":"Standard","nameOrId":"Brand","values":["Everline","Summit"],"type":"DistinctValue"}]}`)
 	}},
 }
+
+func init() { scenarios = append(scenarios, cartScenarios...) }
 
 // demoProduct is the demo store's first product.
 var demoProduct = records.StableID("01t", 1)
