@@ -40,7 +40,7 @@ func (r reply) into(t *testing.T, what string, status int, v any) {
 
 type cartItem struct {
 	CartItemID, Quantity, SalesPrice, TotalPrice, TotalAmount, ListPrice, TotalTax string
-	ItemizedAdjustmentAmount                                                      string
+	ItemizedAdjustmentAmount                                                       string
 	ProductID                                                                      string
 	ProductDetails                                                                 struct {
 		Sku            string
@@ -50,7 +50,7 @@ type cartItem struct {
 
 type cartSummary struct {
 	CartID, Status, TotalProductCount, TotalProductAmount, TotalPromotionalAdjustmentAmount string
-	TotalTaxAmount, GrandTotalAmount, TotalListPrice, AccountID                            string
+	TotalTaxAmount, GrandTotalAmount, TotalListPrice, AccountID                             string
 	UniqueProductCount                                                                      int
 }
 
@@ -177,7 +177,9 @@ func TestCartCalls(t *testing.T) {
 
 		// Coupons: SPRING10 takes 10% off the order, can be removed; unknown codes are refused with a message.
 		var coupons struct {
-			CartCoupons struct{ Coupons []struct{ CartCouponID, CouponCode string } }
+			CartCoupons struct {
+				Coupons []struct{ CartCouponID, CouponCode string }
+			}
 		}
 		s.get(t, commercePath("carts/current"), buyer).into(t, "before coupon", 200, &sum)
 		before := sum.GrandTotalAmount

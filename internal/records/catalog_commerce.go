@@ -13,7 +13,6 @@ func commerceObjects() []Object {
 	return all
 }
 
-
 func catalogObjects() []Object {
 	product := StandardObject("Product2", "Product", "Products", "01t", false,
 		NameField("Product Name", 255),
