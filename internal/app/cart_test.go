@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"storefront/internal/auth"
 	"storefront/internal/demo"
@@ -25,17 +26,6 @@ var (
 
 func itemBody(product string, qty any) string {
 	return mustJSON(map[string]any{"productId": product, "quantity": qty, "type": "Product"})
-}
-
-// decodeJSON reads a reply's body into v, failing on another status.
-func (r reply) into(t *testing.T, what string, status int, v any) {
-	t.Helper()
-	if r.status != status {
-		t.Fatalf("%s: %d %s, want %d", what, r.status, r.body, status)
-	}
-	if err := json.Unmarshal([]byte(r.body), v); err != nil {
-		t.Fatalf("%s: %v in %s", what, err, r.body)
-	}
 }
 
 type cartItem struct {
@@ -61,8 +51,8 @@ func TestCartCalls(t *testing.T) {
 
 		// Ensure: created once (201), then the same cart (200), with the real empty summary's shape.
 		var created, again cartSummary
-		s.call(t, "PUT", commercePath("carts"), buyer, "").into(t, "ensure", 201, &created)
-		s.call(t, "POST", commercePath("carts"), buyer, "{}").into(t, "ensure again", 200, &again)
+		s.call(t, "PUT", commercePath("carts"), buyer, "").decode(t, "ensure", 201, &created)
+		s.call(t, "POST", commercePath("carts"), buyer, "{}").decode(t, "ensure again", 200, &again)
 		if created.CartID == "" || again.CartID != created.CartID || created.TotalProductCount != "0" ||
 			created.GrandTotalAmount != "0" || created.AccountID != demo.BuyerAccountID {
 			t.Fatalf("ensure: %+v then %+v", created, again)
@@ -70,7 +60,7 @@ func TestCartCalls(t *testing.T) {
 
 		// Add: the buyer's negotiated price, the automatic 15% on pens, Colorado's 2.9% tax.
 		var line cartItem
-		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, "2")).into(t, "add", 201, &line)
+		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, "2")).decode(t, "add", 201, &line)
 		want := cartItem{CartItemID: line.CartItemID, Quantity: "2", SalesPrice: "5.51", TotalPrice: "11.02",
 			TotalAmount: "9.37", ListPrice: "5.99", TotalTax: "0.27", ItemizedAdjustmentAmount: "-1.65", ProductID: pen}
 		want.ProductDetails = line.ProductDetails
@@ -80,12 +70,12 @@ func TestCartCalls(t *testing.T) {
 		}
 		// The same product again lands on the same line.
 		s.call(t, "POST", commercePath("carts/"+created.CartID+"/cart-items"), buyer, itemBody(pen, 3)).
-			into(t, "add again", 201, &line)
+			decode(t, "add again", 201, &line)
 		if line.CartItemID != want.CartItemID || line.Quantity != "5" || line.TotalPrice != "27.55" {
 			t.Fatalf("second add %+v", line)
 		}
 		var sum cartSummary
-		s.get(t, commercePath("carts/current"), buyer).into(t, "summary", 200, &sum)
+		s.get(t, commercePath("carts/current"), buyer).decode(t, "summary", 200, &sum)
 		if sum.TotalProductCount != "5.0" || sum.UniqueProductCount != 1 || sum.TotalProductAmount != "27.55" ||
 			sum.TotalPromotionalAdjustmentAmount != "-4.13" || sum.TotalTaxAmount != "0.68" || sum.GrandTotalAmount != "24.10" {
 			t.Fatalf("summary %+v", sum)
@@ -115,7 +105,7 @@ func TestCartCalls(t *testing.T) {
 				t.Errorf("%s: %d %s, want %d %s", tc.name, r.status, r.body, tc.status, tc.code)
 			}
 		}
-		s.get(t, commercePath("carts/current"), buyer).into(t, "after refusals", 200, &sum)
+		s.get(t, commercePath("carts/current"), buyer).decode(t, "after refusals", 200, &sum)
 		if sum.TotalProductCount != "5.0" {
 			t.Fatalf("a refused add changed the cart: %+v", sum)
 		}
@@ -132,7 +122,7 @@ func TestCartCalls(t *testing.T) {
 			{"richInput":{"productId":"`+stepOf+`","quantity":"3","type":"Product"}},
 			{"richInput":{"productId":"`+marker+`","quantity":1,"type":"Product"}},
 			{"richInput":{"productId":"bad","quantity":1}}, {},
-			{"richInput":{"productId":"`+stepOf+`","quantity":"10","type":"Product"}}]}`).into(t, "batch", 200, &batch)
+			{"richInput":{"productId":"`+stepOf+`","quantity":"10","type":"Product"}}]}`).decode(t, "batch", 200, &batch)
 		codes := []int{}
 		for _, r := range batch.Results {
 			codes = append(codes, r.StatusCode)
@@ -157,14 +147,14 @@ func TestCartCalls(t *testing.T) {
 			TotalNumberOfPages             int
 			NextPageToken, PreviousPageURL *string
 		}
-		s.get(t, commercePath("carts/current/cart-items?pageSize=1&sort=NameAsc"), buyer).into(t, "page 1", 200, &page)
+		s.get(t, commercePath("carts/current/cart-items?pageSize=1&sort=NameAsc"), buyer).decode(t, "page 1", 200, &page)
 		if len(page.CartItems) != 1 || page.TotalItemCount != 3 || page.TotalNumberOfPages != 3 || page.NextPageToken == nil ||
 			page.PreviousPageURL != nil {
 			t.Fatalf("page 1 %+v", page)
 		}
 		first := page.CartItems[0].CartItem.CartItemID
 		s.get(t, commercePath("carts/current/cart-items?pageSize=1&sort=NameAsc&page="+*page.NextPageToken), buyer).
-			into(t, "page 2", 200, &page)
+			decode(t, "page 2", 200, &page)
 		if page.CurrentPage != 2 || page.CartItems[0].CartItem.CartItemID == first || page.PreviousPageURL == nil {
 			t.Fatalf("page 2 %+v", page)
 		}
@@ -181,14 +171,14 @@ func TestCartCalls(t *testing.T) {
 				Coupons []struct{ CartCouponID, CouponCode string }
 			}
 		}
-		s.get(t, commercePath("carts/current"), buyer).into(t, "before coupon", 200, &sum)
+		s.get(t, commercePath("carts/current"), buyer).decode(t, "before coupon", 200, &sum)
 		before := sum.GrandTotalAmount
 		s.call(t, "POST", commercePath("carts/current/cart-coupons"), buyer, `{"couponCode":"spring10"}`).
-			into(t, "coupon", 201, &coupons)
+			decode(t, "coupon", 201, &coupons)
 		if len(coupons.CartCoupons.Coupons) != 1 || coupons.CartCoupons.Coupons[0].CouponCode != "SPRING10" {
 			t.Fatalf("coupons %+v", coupons)
 		}
-		s.get(t, commercePath("carts/current"), buyer).into(t, "with coupon", 200, &sum)
+		s.get(t, commercePath("carts/current"), buyer).decode(t, "with coupon", 200, &sum)
 		if sum.GrandTotalAmount >= before || sum.GrandTotalAmount == before {
 			t.Fatalf("the coupon did not lower the total: %s then %s", before, sum.GrandTotalAmount)
 		}
@@ -201,14 +191,14 @@ func TestCartCalls(t *testing.T) {
 		if r := s.call(t, "DELETE", commercePath("carts/current/cart-coupons/"+coupons.CartCoupons.Coupons[0].CartCouponID), buyer, ""); r.status != 204 {
 			t.Fatalf("remove coupon: %d %s", r.status, r.body)
 		}
-		s.get(t, commercePath("carts/current"), buyer).into(t, "without coupon", 200, &sum)
+		s.get(t, commercePath("carts/current"), buyer).decode(t, "without coupon", 200, &sum)
 		if sum.GrandTotalAmount != before {
 			t.Fatalf("removing the coupon: %s, want %s", sum.GrandTotalAmount, before)
 		}
 
 		// Update and delete a line; another buyer can touch neither it nor the cart.
 		item := commercePath("carts/current/cart-items/" + want.CartItemID)
-		s.call(t, "PATCH", item, buyer, `{"quantity":"7"}`).into(t, "patch", 200, &line)
+		s.call(t, "PATCH", item, buyer, `{"quantity":"7"}`).decode(t, "patch", 200, &line)
 		if line.Quantity != "7" {
 			t.Fatalf("patched %+v", line)
 		}
@@ -237,7 +227,7 @@ func TestCartCalls(t *testing.T) {
 		s.get(t, commercePath("carts/"+created.CartID), buyer).want(t, "deleted cart", 400,
 			errorBody("INVALID_API_INPUT", "Cart Id: '"+created.CartID[:15]+"' is Deleted"))
 		var fresh cartSummary
-		s.get(t, commercePath("carts/current"), buyer).into(t, "after delete", 200, &fresh)
+		s.get(t, commercePath("carts/current"), buyer).decode(t, "after delete", 200, &fresh)
 		if fresh.CartID != "" || fresh.TotalProductCount != "0" {
 			t.Fatalf("current after delete %+v", fresh)
 		}
@@ -280,10 +270,10 @@ func TestGuestCartPreservedAtLogin(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
 		g := newGuest(s)
 		var line cartItem
-		g.call(t, "POST", commercePath("carts/current/cart-items"), itemBody(pen, 2)).into(t, "guest add", 201, &line)
-		g.call(t, "POST", commercePath("carts/current/cart-items"), itemBody(marker, 1)).into(t, "guest add 2", 201, &line)
+		g.call(t, "POST", commercePath("carts/current/cart-items"), itemBody(pen, 2)).decode(t, "guest add", 201, &line)
+		g.call(t, "POST", commercePath("carts/current/cart-items"), itemBody(marker, 1)).decode(t, "guest add 2", 201, &line)
 		var guestCart cartSummary
-		g.call(t, "GET", commercePath("carts/current"), "").into(t, "guest cart", 200, &guestCart)
+		g.call(t, "GET", commercePath("carts/current"), "").decode(t, "guest cart", 200, &guestCart)
 		if guestCart.TotalProductCount != "3.0" || guestCart.AccountID != "" {
 			t.Fatalf("guest cart %+v", guestCart)
 		}
@@ -299,20 +289,20 @@ func TestGuestCartPreservedAtLogin(t *testing.T) {
 			NumberOfProductsWithError int
 		}
 		preserve := commercePath("carts/" + guestCart.CartID + "/actions/preserve")
-		g.call(t, "POST", preserve, "").into(t, "preserve", 200, &merged)
+		g.call(t, "POST", preserve, "").decode(t, "preserve", 200, &merged)
 		if merged.TotalProductCount != "3.0" || merged.UniqueProductCount != 2 || merged.NumberOfProductsWithError != 0 ||
 			merged.AccountID != demo.BuyerAccountID || merged.CartID == guestCart.CartID {
 			t.Fatalf("preserved %+v", merged)
 		}
 		var page struct{ CartItems []struct{ CartItem cartItem } }
-		g.call(t, "GET", commercePath("carts/current/cart-items?sort=NameAsc"), "").into(t, "buyer lines", 200, &page)
+		g.call(t, "GET", commercePath("carts/current/cart-items?sort=NameAsc"), "").decode(t, "buyer lines", 200, &page)
 		for _, it := range page.CartItems {
 			if it.CartItem.ProductID == pen && it.CartItem.SalesPrice != "5.51" {
 				t.Fatalf("the buyer's price for the pen: %+v", it.CartItem)
 			}
 		}
 		// Idempotent: a second preserve changes nothing.
-		g.call(t, "POST", preserve, "").into(t, "preserve again", 200, &merged)
+		g.call(t, "POST", preserve, "").decode(t, "preserve again", 200, &merged)
 		if merged.TotalProductCount != "3.0" {
 			t.Fatalf("preserved twice %+v", merged)
 		}
@@ -355,12 +345,48 @@ func TestConcurrentAddsToOneCart(t *testing.T) {
 			}
 		}
 		var sum cartSummary
-		s.get(t, commercePath("carts/current"), buyer).into(t, "after the race", 200, &sum)
+		s.get(t, commercePath("carts/current"), buyer).decode(t, "after the race", 200, &sum)
 		if sum.TotalProductCount != fmt.Sprintf("%d.0", ok) || sum.UniqueProductCount != 1 {
 			t.Fatalf("%d adds succeeded, cart %+v", ok, sum)
 		}
 		if n := s.queryString(t, `SELECT CAST(COUNT(*) AS TEXT) FROM webcart WHERE ownerid = ?`, demo.BuyerUserID); n != "1" {
 			t.Fatalf("%s carts for one buyer", n)
+		}
+	})
+}
+
+// A cart over the store's in-request line limit is calculated in the background: reads answer 202 with
+// Retry-After while it runs, then 200 with the same totals a calculation in the request gives.
+func TestLargeCartCalculatedInBackground(t *testing.T) {
+	eachDemo(t, func(t *testing.T, s *demoSite) {
+		buyer := s.login(t, "buyer@example.com")
+		var inline cartSummary
+		if r := s.call(t, "POST", commercePath("carts/current/cart-items/batch"), buyer, batchInputs(1, 3)); r.status != 200 {
+			t.Fatalf("sync add: %d %s", r.status, r.body)
+		}
+		s.get(t, commercePath("carts/current"), buyer).decode(t, "sync summary", 200, &inline)
+		s.call(t, "DELETE", commercePath("carts/current"), buyer, "")
+
+		s.exec(t, `UPDATE webstore SET cartsynclinelimit = 2`)
+		s.call(t, "POST", commercePath("carts/current/cart-items/batch"), buyer, batchInputs(1, 3))
+		var later cartSummary
+		for i := 0; ; i++ {
+			r := s.get(t, commercePath("carts/current"), buyer)
+			if r.status == 202 {
+				if r.header.Get("Retry-After") == "" || !strings.Contains(r.body, `"asyncOperationStatus":"Processing"`) {
+					t.Fatalf("processing answer: %v %s", r.header, r.body)
+				}
+				if i > 200 {
+					t.Fatal("the background calculation never finished")
+				}
+				time.Sleep(20 * time.Millisecond)
+				continue
+			}
+			r.decode(t, "after the background calculation", 200, &later)
+			break
+		}
+		if later.GrandTotalAmount != inline.GrandTotalAmount || later.TotalProductCount != "30.0" || later.Status != "Active" {
+			t.Fatalf("background %+v, in request %+v", later, inline)
 		}
 	})
 }

@@ -81,6 +81,9 @@ func coreObjects() []Object {
 			Bool("HighScaleCartEnabled", "High Scale Cart Enabled", false),
 			Bool("UsesSingleEntitlementPolicy", "Uses Single Entitlement Policy", true),
 			WithDefault(Int("ReservationInSeconds", "Inventory Reservation (seconds)"), "14400"),
+			// Carts with more lines than this are calculated in the background after a change (reads answer 202
+			// meanwhile); smaller ones within the change's own request.
+			WithDefault(Int("CartSyncLineLimit", "Cart Lines Calculated In Request"), "250"),
 			WithDefault(Text("ManagedCheckoutVersion", "Managed Checkout Version", 20), "0.117.0"),
 			WithDefault(Text("HeaderBackgroundColor", "Header Background Color", 7), "#1B2A41"),
 			WithDefault(Text("PromoBarBackgroundColor", "Promo Bar Background Color", 7), "#C23934"),

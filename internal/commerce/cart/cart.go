@@ -97,6 +97,7 @@ type Cart struct {
 	Revision                                                                         int64
 	Totals                                                                           map[string]int64 // cents by column
 	TotalProductCount, UniqueProductCount                                            int64
+	Modified                                                                         string // LastModifiedDate
 }
 
 // totalColumns are the WebCart amount columns the calculation writes, in the order they are read.
@@ -107,7 +108,7 @@ var totalColumns = []string{"totallistprice", "totalproductamount", "totalitemiz
 const cartColumns = `id, webstoreid, accountid, ownerid, name, status, type, currencyisocode, ponumber, taxtype,
 	revision, totalproductcount, uniqueproductcount, totallistprice, totalproductamount, totalitemizedadjustmentamount,
 	totalcartleveladjustmentamount, totalpromoadjustmentamount, totalproductafteradjustments, totalchargeamount,
-	totaltaxamount, grandtotalamount`
+	totaltaxamount, grandtotalamount, lastmodifieddate`
 
 func scanCart(row interface{ Scan(...any) error }) (*Cart, error) {
 	var c Cart
@@ -119,6 +120,7 @@ func scanCart(row interface{ Scan(...any) error }) (*Cart, error) {
 	for i := range amounts {
 		dest = append(dest, &amounts[i])
 	}
+	dest = append(dest, &c.Modified)
 	if err := row.Scan(dest...); err != nil {
 		return nil, err
 	}

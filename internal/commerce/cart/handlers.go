@@ -7,11 +7,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"storefront/internal/auth"
 	"storefront/internal/commerce/storecontext"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
+	"storefront/internal/records"
 )
 
 // The cart calls, under /services/data/v64.0/commerce/webstores/{webstoreId}/. Every call runs the commerce
@@ -103,7 +105,7 @@ func (s *Service) Summary(w http.ResponseWriter, r *http.Request) error {
 		httpx.WriteJSON(w, http.StatusOK, emptySummary(sh))
 		return nil
 	}
-	httpx.WriteJSON(w, processingStatus(w, c), summaryOf(c, sh.Store.DefaultCurrency))
+	httpx.WriteJSON(w, s.processingStatus(w, c, http.StatusOK), summaryOf(c, sh.Store.DefaultCurrency))
 	return nil
 }
 
@@ -114,14 +116,21 @@ func emptySummary(sh *storecontext.Shopper) *Summary {
 	return out
 }
 
-// processingStatus is 202 (with Retry-After) for a cart whose calculation runs in the background, else 200.
-func processingStatus(w http.ResponseWriter, c *Cart) int {
-	if c.Status == StatusProcessing {
-		w.Header().Set("Retry-After", "1")
-		return http.StatusAccepted
+// processingStatus is 202 (with Retry-After) for a cart whose calculation runs in the background, else ok. A cart
+// left Processing for longer than a calculation takes (its instance stopped mid-way) gets a new run from here.
+func (s *Service) processingStatus(w http.ResponseWriter, c *Cart, ok int) int {
+	if c.Status != StatusProcessing {
+		return ok
 	}
-	return http.StatusOK
+	if t, err := time.Parse(records.DateTimeLayout, c.Modified); err == nil && time.Since(t) > staleProcessing {
+		go s.calculateLater(c.ID)
+	}
+	w.Header().Set("Retry-After", "1")
+	return http.StatusAccepted
 }
+
+// staleProcessing is how long a background calculation may take before a read starts another.
+const staleProcessing = 30 * time.Second
 
 // Ensure is PUT carts and POST carts: the caller's current cart, created when there is none (201) or as it is
 // (200). Only one open cart per account is kept (multiple carts are off), so a POST returns the existing one.

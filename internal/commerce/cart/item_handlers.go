@@ -94,7 +94,7 @@ func (s *Service) Items(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
-	httpx.WriteJSON(w, processingStatus(w, c), out)
+	httpx.WriteJSON(w, s.processingStatus(w, c, http.StatusOK), out)
 	return nil
 }
 
@@ -169,7 +169,7 @@ func (s *Service) AddItem(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return s.writeLine(w, r, c, outcome.lineID, http.StatusCreated)
+	return s.writeLine(w, r, c, outcome.lineID, s.processingStatus(w, c, http.StatusCreated))
 }
 
 // writeLine answers one line of the cart, as it is after the change.
@@ -309,7 +309,7 @@ func (s *Service) UpdateItem(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	id, _ := records.NormalizeID(itemID)
-	return s.writeLine(w, r, c, id, http.StatusOK)
+	return s.writeLine(w, r, c, id, s.processingStatus(w, c, http.StatusOK))
 }
 
 // DeleteItem is DELETE carts/{cartStateOrId}/cart-items/{cartItemId}. 204.

@@ -5,10 +5,12 @@ import (
 	"errors"
 	"net/http"
 	"strings"
+	"time"
 
 	"storefront/internal/commerce/storecontext"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
+	"storefront/internal/records"
 )
 
 // errBusy answers a change that waited too long for another change of the same cart: 409, which clients do not
@@ -27,6 +29,7 @@ func (s *Service) change(ctx context.Context, sh *storecontext.Shopper, ref stri
 		return nil, err
 	}
 	var out *Cart
+	background := false
 	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
 		if err := lockOwner(ctx, tx, sh.Store.ID, o); err != nil {
 			return err
@@ -49,7 +52,7 @@ func (s *Service) change(ctx context.Context, sh *storecontext.Shopper, ref stri
 		if err := fn(tx, c); err != nil {
 			return err
 		}
-		if err := s.recalculate(ctx, tx, c); err != nil {
+		if background, err = s.calculate(ctx, tx, sh.Store.CartSyncLineLimit, c); err != nil {
 			return err
 		}
 		out, err = Find(ctx, tx, sh.Store.ID, o, c.ID)
@@ -58,7 +61,50 @@ func (s *Service) change(ctx context.Context, sh *storecontext.Shopper, ref stri
 	if isLockTimeout(err) {
 		return nil, errBusy
 	}
+	if err == nil && background {
+		go s.calculateLater(out.ID)
+	}
 	return out, err
+}
+
+// calculate recalculates the cart c in tx when it has at most limit lines (limit 0: always). A larger cart is
+// marked Processing instead, for calculateLater once the change is committed; reads answer 202 meanwhile.
+func (s *Service) calculate(ctx context.Context, tx *db.Tx, limit int64, c *Cart) (background bool, err error) {
+	if limit > 0 {
+		var lines int64
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM cartitem WHERE cartid = ?`, c.ID).Scan(&lines); err != nil {
+			return false, err
+		}
+		if lines > limit {
+			c.Revision++
+			_, err := s.Engine.UpdateMany(ctx, tx, records.System, []records.Change{{ID: c.ID,
+				Values: map[string]any{"Status": StatusProcessing, "Revision": c.Revision}}}, records.UpdateOptions{})
+			return true, err
+		}
+	}
+	return false, s.recalculate(ctx, tx, c)
+}
+
+// calculateLater recalculates a cart marked Processing, outside any request, and makes it Active again. A cart
+// that is no longer Processing (another run got there first) is left alone. Errors are logged: the cart stays
+// Processing and the next read schedules another run (see staleProcessing).
+func (s *Service) calculateLater(cartID string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		lock := ""
+		if tx.Dialect() == db.Postgres {
+			lock = " FOR UPDATE"
+		}
+		c, err := scanCart(tx.QueryRow(ctx, `SELECT `+cartColumns+` FROM webcart WHERE id = ?`+lock, cartID))
+		if err != nil || c.Status != StatusProcessing {
+			return err
+		}
+		return s.recalculate(ctx, tx, c)
+	})
+	if err != nil && s.Log != nil {
+		s.Log.Error("cart: background calculation failed", "cart", cartID, "err", err)
+	}
 }
 
 // ownerFor is the owner of the shopper's carts; guests of a store without guest carts get 401.

@@ -135,8 +135,11 @@ func (s *Service) store(ctx context.Context, tx *db.Tx, c *Cart, in calc.Input, 
 	}
 	sum := res.Summary
 	c.Revision++
+	if c.Status == StatusProcessing {
+		c.Status = StatusActive // the background calculation is done
+	}
 	_, err := s.Engine.UpdateMany(ctx, tx, records.System, []records.Change{{ID: c.ID, Values: map[string]any{
-		"TaxType": string(in.TaxType), "Revision": c.Revision,
+		"TaxType": string(in.TaxType), "Revision": c.Revision, "Status": c.Status,
 		"TotalProductCount": sum.TotalProductCount, "UniqueProductCount": sum.UniqueProductCount,
 		"TotalListPrice": money(sum.TotalListPrice), "TotalProductAmount": money(sum.TotalProductAmount),
 		"TotalItemizedAdjustmentAmount":  money(sum.TotalItemAdjustmentAmount),

@@ -28,12 +28,14 @@ type Store struct {
 	InventoryEnabled, SessionDrivenCurrency        bool
 	HighScaleCartEnabled, UsesSingleEntitlementPol bool
 	ReservationInSeconds                           int64
+	// CartSyncLineLimit is the largest cart calculated within a change's request; larger ones in the background.
+	CartSyncLineLimit int64
 }
 
 const storeColumns = `id, name, siteid, communityid, urlpathprefix, defaultlanguage, defaultcurrency, country, taxtype,
 	managedcheckoutversion, supportedcurrencies, shippingcountries, guestbrowsingenabled, guestcartenabled,
 	guestcheckoutenabled, splitshipmentenabled, cartcalculateenabled, placeorderv2enabled, inventoryenabled,
-	sessiondrivencurrency, highscalecartenabled, usessingleentitlementpolicy, reservationinseconds`
+	sessiondrivencurrency, highscalecartenabled, usessingleentitlementpolicy, reservationinseconds, cartsynclinelimit`
 
 // LoadStore reads the store a request names; a malformed or unknown id is 404 NOT_FOUND. 15- and 18-character
 // ids are accepted.
@@ -67,12 +69,12 @@ func scanStore(row *sql.Row) (*Store, error) {
 		s                                                Store
 		site, community, prefix, lang, cur, country, tax sql.NullString
 		version, supported, shipping                     sql.NullString
-		reservation                                      sql.NullInt64
+		reservation, syncLimit                           sql.NullInt64
 	)
 	err := row.Scan(&s.ID, &s.Name, &site, &community, &prefix, &lang, &cur, &country, &tax, &version, &supported,
 		&shipping, &s.GuestBrowsingEnabled, &s.GuestCartEnabled, &s.GuestCheckoutEnabled, &s.SplitShipmentEnabled,
 		&s.CartCalculateEnabled, &s.PlaceOrderV2Enabled, &s.InventoryEnabled, &s.SessionDrivenCurrency,
-		&s.HighScaleCartEnabled, &s.UsesSingleEntitlementPol, &reservation)
+		&s.HighScaleCartEnabled, &s.UsesSingleEntitlementPol, &reservation, &syncLimit)
 	if err != nil {
 		return nil, err
 	}
@@ -85,6 +87,10 @@ func scanStore(row *sql.Row) (*Store, error) {
 	s.ManagedCheckoutVersion = orDefault(version, "0.117.0")
 	s.SupportedCurrencies = splitList(orDefault(supported, s.DefaultCurrency))
 	s.ShippingCountries = splitList(orDefault(shipping, "US;CA"))
+	s.CartSyncLineLimit = 250
+	if syncLimit.Valid && syncLimit.Int64 >= 0 {
+		s.CartSyncLineLimit = syncLimit.Int64
+	}
 	s.ReservationInSeconds = 14400
 	if reservation.Valid && reservation.Int64 > 0 {
 		s.ReservationInSeconds = reservation.Int64
