@@ -4,7 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"net/http"
+	"math/big"
+	"strings"
 
 	"storefront/internal/commerce/cart/calc"
 	"storefront/internal/commerce/pricing"
@@ -246,13 +247,16 @@ func parseQuantity(raw any) (int64, error) {
 	default:
 		return 0, httpx.BadRequest("INVALID_API_INPUT", "quantity must be a number or a numeric string.")
 	}
-	n, ok := records.ParseScaled(text, 0)
-	exact, _ := records.ParseScaled(text, 6)
-	if !ok || exact != n*1_000_000 {
+	r, ok := new(big.Rat).SetString(strings.TrimSpace(text))
+	if !ok || strings.ContainsAny(text, "/") {
 		return 0, httpx.BadRequest("INVALID_API_INPUT", "quantity %q must be a whole number.", clip(text))
 	}
-	if n < 1 || n > MaxQuantity {
-		return 0, httpx.Errorf(http.StatusBadRequest, "INVALID_API_INPUT", "quantity must be from 1 to %d.", MaxQuantity)
+	if !r.IsInt() {
+		return 0, httpx.BadRequest("INVALID_API_INPUT", "quantity %q must be a whole number.", clip(text))
 	}
+	if r.Sign() < 1 || r.Cmp(big.NewRat(MaxQuantity, 1)) > 0 {
+		return 0, httpx.BadRequest("INVALID_API_INPUT", "quantity must be from 1 to %d.", MaxQuantity)
+	}
+	n := r.Num().Int64()
 	return n, nil
 }

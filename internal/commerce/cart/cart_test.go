@@ -1,0 +1,67 @@
+package cart
+
+import (
+	"encoding/json"
+	"math/big"
+	"net/url"
+	"testing"
+)
+
+func TestParseQuantity(t *testing.T) {
+	for _, tc := range []struct {
+		in   any
+		want int64 // 0: refused
+	}{
+		{"1", 1}, {"5", 5}, {"5.0", 5}, {" 7 ", 7}, {json.Number("12"), 12}, {json.Number("3.00"), 3},
+		{"1000000", 1000000}, {"1000001", 0}, {"1e40", 0}, {"0", 0}, {"-1", 0}, {"2.5", 0}, {"abc", 0},
+		{"1/2", 0}, {"", 0}, {nil, 0}, {true, 0}, {3.5, 0},
+	} {
+		got, err := parseQuantity(tc.in)
+		if (err == nil) != (tc.want != 0) || got != tc.want {
+			t.Errorf("parseQuantity(%#v) = %d, %v; want %d", tc.in, got, err, tc.want)
+		}
+	}
+}
+
+func TestWireNumbers(t *testing.T) {
+	for in, want := range map[int64]string{0: "0", 2: "2.0", 150: "150.0", 1000000: "1000000.0"} {
+		if got := FormatCount(big.NewRat(in, 1)); got != want {
+			t.Errorf("FormatCount(%d) = %q, want %q", in, got, want)
+		}
+	}
+	if got := FormatCount(big.NewRat(5, 2)); got != "2.5" {
+		t.Errorf("FormatCount(2.5) = %q", got)
+	}
+	// Cart totals: the real empty summary sends "0"; other totals two places.
+	for in, want := range map[int64]string{0: "0", 5: "0.05", -165: "-1.65", 123456: "1234.56"} {
+		if got := total(in); got != want {
+			t.Errorf("total(%d) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestCountryCode(t *testing.T) {
+	for in, want := range map[string]string{"United States": "US", "us": "US", " Canada ": "CA", "Narnia": "", "": ""} {
+		if got := countryCode(in); got != want {
+			t.Errorf("countryCode(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestPageParameters(t *testing.T) {
+	for _, tc := range []struct {
+		query        string
+		number, size int
+		ok           bool
+	}{
+		{"", 1, 25, true}, {"pageNumber=3&pageSize=100", 3, 100, true}, {"page=2&pageNumber=9", 2, 25, true},
+		{"pageSize=0", 0, 0, false}, {"pageSize=101", 0, 0, false}, {"pageNumber=0", 0, 0, false},
+		{"page=x", 0, 0, false}, {"pageSize=1e3", 0, 0, false},
+	} {
+		q, _ := url.ParseQuery(tc.query)
+		n, s, err := page(q)
+		if (err == nil) != tc.ok || n != tc.number || s != tc.size {
+			t.Errorf("page(%q) = %d, %d, %v", tc.query, n, s, err)
+		}
+	}
+}
