@@ -2,7 +2,6 @@ package records
 
 import (
 	"context"
-	"database/sql"
 	"strings"
 
 	"storefront/internal/identity"
@@ -210,10 +209,7 @@ func buyerAccounts(ctx context.Context, q querier, actor *identity.Principal) (m
 }
 
 // querier is what both *db.DB and *db.Tx offer for reads.
-type querier interface {
-	Query(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-	QueryRow(ctx context.Context, query string, args ...any) *sql.Row
-}
+type querier = db.Querier
 
 var (
 	_ querier = (*db.DB)(nil)

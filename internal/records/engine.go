@@ -82,6 +82,20 @@ func (e *Engine) Get(ctx context.Context, actor *identity.Principal, id string) 
 	return recs[0], nil
 }
 
+// GetMany reads the records of one object with the given ids, in their order, with one query per few hundred
+// ids; records missing or out of the actor's sight are simply absent. q is the database or a transaction.
+func (e *Engine) GetMany(ctx context.Context, q db.Querier, actor *identity.Principal, apiName string, ids []string) ([]*Record, error) {
+	cat, err := e.Catalog(ctx)
+	if err != nil {
+		return nil, err
+	}
+	o := cat.Object(apiName)
+	if o == nil || !e.CanRead(actor, o) {
+		return nil, ErrNotFound
+	}
+	return e.load(ctx, q, actor, o, ids, false)
+}
+
 // GetRelated follows a reference field of rec to the record it points at: nil (and no error) when the field is
 // empty or the target is gone or not visible to the actor.
 func (e *Engine) GetRelated(ctx context.Context, actor *identity.Principal, rec *Record, field *Field) (*Record, error) {

@@ -184,16 +184,15 @@ func (s *Service) copyCart(ctx context.Context, tx *db.Tx, userID string, c *Car
 	if err != nil || len(ids) == 0 {
 		return recs[0].ID, err
 	}
+	lines, err := s.Engine.GetMany(ctx, tx, records.System, "CartItem", ids)
+	if err != nil {
+		return "", err
+	}
 	item := cat.Object("CartItem")
-	var rows []map[string]any
-	for _, id := range ids {
-		rec, err := s.Engine.Get(ctx, records.System, id)
-		if err != nil {
-			return "", err
-		}
-		row := copyValues(item, rec)
-		row["CartId"] = recs[0].ID
-		rows = append(rows, row)
+	rows := make([]map[string]any, len(lines))
+	for i, rec := range lines {
+		rows[i] = copyValues(item, rec)
+		rows[i]["CartId"] = recs[0].ID
 	}
 	_, err = s.Engine.Insert(ctx, tx, records.SystemFor(userID), "CartItem", rows)
 	return recs[0].ID, err

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 	_ "modernc.org/sqlite"             // registers the "sqlite" driver
@@ -35,7 +36,13 @@ type DB struct {
 	// bounded, and a text that finds it full runs unprepared, so request-shaped texts (field lists) cost at worst
 	// what an unprepared read costs.
 	Stmts *StmtCache
+	// statements counts what ran through this DB's Exec, Query and QueryRow (transactions and the statement cache
+	// included), so tests can check that a request's statement count does not grow with its size.
+	statements atomic.Int64
 }
+
+// Statements is how many statements have run through the database so far.
+func (d *DB) Statements() int64 { return d.statements.Load() }
 
 // Querier is what a read needs: the database, its statement cache, or a transaction.
 type Querier interface {
@@ -150,6 +157,7 @@ func (d *DB) Rebind(query string) string {
 
 // Exec runs a statement on the writer.
 func (d *DB) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	d.statements.Add(1)
 	return d.W.ExecContext(ctx, d.Rebind(query), args...)
 }
 
@@ -171,16 +179,19 @@ type Tx struct {
 
 // Exec runs a statement inside the transaction.
 func (t *Tx) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	t.db.statements.Add(1)
 	return t.Tx.ExecContext(ctx, t.db.Rebind(query), args...)
 }
 
 // Query runs a read inside the transaction.
 func (t *Tx) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	t.db.statements.Add(1)
 	return t.Tx.QueryContext(ctx, t.db.Rebind(query), args...)
 }
 
 // QueryRow runs a single-row read inside the transaction.
 func (t *Tx) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	t.db.statements.Add(1)
 	return t.Tx.QueryRowContext(ctx, t.db.Rebind(query), args...)
 }
 

@@ -29,6 +29,7 @@ func (d *DB) NewStmtCache(max int) *StmtCache {
 
 // Query runs a read like DB.Query.
 func (c *StmtCache) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	c.db.statements.Add(1)
 	if st := c.stmt(ctx, query); st != nil {
 		return st.QueryContext(ctx, args...)
 	}
@@ -37,6 +38,7 @@ func (c *StmtCache) Query(ctx context.Context, query string, args ...any) (*sql.
 
 // QueryRow runs a single-row read like DB.QueryRow.
 func (c *StmtCache) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	c.db.statements.Add(1)
 	if st := c.stmt(ctx, query); st != nil {
 		return st.QueryRowContext(ctx, args...)
 	}

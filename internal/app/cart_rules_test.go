@@ -1,0 +1,214 @@
+package app_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+
+	"storefront/internal/demo"
+	"storefront/internal/records"
+)
+
+// A batch add runs a fixed number of SQL statements: adding 100 new lines costs what adding 10 costs.
+func TestCartBatchAddStatementsDoNotGrow(t *testing.T) {
+	eachDemo(t, func(t *testing.T, s *demoSite) {
+		buyer := s.login(t, "buyer@example.com")
+		s.call(t, "PUT", commercePath("carts"), buyer, "")
+		statementsOf := func(n int) int64 {
+			s.call(t, "DELETE", commercePath("carts/current"), buyer, "")
+			s.call(t, "PUT", commercePath("carts"), buyer, "")
+			before := s.d.Statements()
+			if r := s.call(t, "POST", commercePath("carts/current/cart-items/batch"), buyer, batchInputs(1, n)); r.status != 200 ||
+				strings.Contains(r.body, `"hasErrors":true`) {
+				t.Fatalf("batch of %d: %d %s", n, r.status, r.body)
+			}
+			return s.d.Statements() - before
+		}
+		statementsOf(10) // warm the caches a first request fills
+		ten, hundred := statementsOf(10), statementsOf(100)
+		t.Logf("a batch add: %d statements for 10 lines, %d for 100", ten, hundred)
+		if ten != hundred || ten == 0 {
+			t.Fatalf("a batch add of 10 lines ran %d statements, of 100 lines %d", ten, hundred)
+		}
+		var sum cartSummary
+		s.get(t, commercePath("carts/current"), buyer).decode(t, "100 lines", 200, &sum)
+		if sum.UniqueProductCount != 100 || sum.TotalProductCount != "1000.0" {
+			t.Fatalf("after a batch of 100: %+v", sum)
+		}
+	})
+}
+
+// The rules every cart call keeps: entitlement, effective account, currency, line limits, stock holds, copies.
+func TestCartRules(t *testing.T) {
+	eachDemo(t, func(t *testing.T, s *demoSite) {
+		admin := s.login(t, "admin@example.com")
+		buyer := s.login(t, "buyer@example.com")
+		manager := s.login(t, "manager@example.com")
+
+		// A product only enterprise accounts are entitled to is, for the buyer, a product that does not exist.
+		hidden := s.createRecord(t, admin, "Product2", map[string]any{"Name": "Enterprise Only Widget",
+			"StockKeepingUnit": "ENT-ONLY-1", "IsActive": true})
+		policy := s.createRecord(t, admin, "CommerceEntitlementPolicy", map[string]any{"Name": "Enterprise Extras",
+			"IsActive": true, "CanViewProduct": true, "CanViewPrice": true})
+		s.createRecord(t, admin, "CommerceEntitlementProduct", map[string]any{"PolicyId": policy, "ProductId": hidden})
+		s.createRecord(t, admin, "CommerceEntitlementBuyerGroup", map[string]any{"PolicyId": policy, "BuyerGroupId": demo.EnterpriseGroup})
+		s.createRecord(t, admin, "PricebookEntry", map[string]any{"Pricebook2Id": demo.EnterpriseBook, "Product2Id": hidden,
+			"UnitPrice": "99.00", "IsActive": true})
+		notFound := errorBody("NOT_FOUND", "The product "+hidden+" doesn't exist or isn't available to this account.")
+		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(hidden, 1)).want(t, "not entitled", 404, notFound)
+		var batch struct {
+			Results []struct{ StatusCode int }
+		}
+		s.call(t, "POST", commercePath("carts/current/cart-items/batch"), buyer,
+			`{"inputs":[{"richInput":{"productId":"`+hidden+`","quantity":1,"type":"Product"}}]}`).decode(t, "batch not entitled", 200, &batch)
+		if len(batch.Results) != 1 || batch.Results[0].StatusCode != 404 {
+			t.Fatalf("batch of a product outside the entitlement: %+v", batch)
+		}
+
+		// effectiveAccountId: the buyer's own account works, an account they do not manage is 403 on every call.
+		own := "?effectiveAccountId=" + demo.BuyerAccountID
+		var line cartItem
+		s.call(t, "POST", commercePath("carts/current/cart-items"+own), buyer, itemBody(pen, 2)).decode(t, "own account", 201, &line)
+		other := "?effectiveAccountId=" + demo.ManagedAccountIDs[0]
+		for _, c := range []struct{ method, path, body string }{
+			{"GET", "carts/current", ""}, {"PUT", "carts", ""}, {"GET", "carts/current/cart-items", ""},
+			{"POST", "carts/current/cart-items", itemBody(pen, 1)}, {"DELETE", "carts/current", ""},
+			{"PUT", "carts/current/inventory-reservations", ""}, {"GET", "carts/current/products", ""},
+		} {
+			if r := s.call(t, c.method, commercePath(c.path+other), buyer, c.body); r.status != 403 {
+				t.Errorf("%s %s for an account the buyer does not manage: %d %s", c.method, c.path, r.status, r.body)
+			}
+		}
+		// A manager buys for a managed account in a cart of that account, at that account's prices.
+		var managed cartSummary
+		s.call(t, "POST", commercePath("carts/current/cart-items"+other), manager, itemBody(marker, 1)).decode(t, "managed add", 201, &line)
+		s.get(t, commercePath("carts/current"+other), manager).decode(t, "managed cart", 200, &managed)
+		if managed.AccountID != demo.ManagedAccountIDs[0] || managed.UniqueProductCount != 1 {
+			t.Fatalf("the managed account's cart: %+v", managed)
+		}
+
+		// currencyIsoCode: the store's currency in any case works; another is refused; deletes ignore it.
+		if r := s.get(t, commercePath("carts/current?currencyIsoCode=usd"), buyer); r.status != 200 {
+			t.Fatalf("usd: %d %s", r.status, r.body)
+		}
+		s.get(t, commercePath("carts/current?currencyIsoCode=EUR"), buyer).
+			want(t, "EUR", 400, errorBody("INVALID_API_INPUT", `The currency "EUR" isn't supported by this store.`))
+		// X-Highscale: true is accepted and changes nothing.
+		hs, _ := http.NewRequest("GET", s.srv.URL+commercePath("carts/current/compact-summary"), nil)
+		hs.Header.Set("Authorization", "Bearer "+buyer)
+		hs.Header.Set("X-Highscale", "true")
+		if resp, err := http.DefaultClient.Do(hs); err != nil || resp.StatusCode != 200 {
+			t.Fatalf("X-Highscale: %v %v", resp, err)
+		} else {
+			resp.Body.Close()
+		}
+
+		// The products of the cart's lines.
+		var products struct {
+			Products []struct{ ProductID, Sku string }
+		}
+		s.get(t, commercePath("carts/current/products"), buyer).decode(t, "products", 200, &products)
+		if len(products.Products) != 1 || products.Products[0].ProductID != pen || products.Products[0].Sku != "PEN-000001" {
+			t.Fatalf("cart products %+v", products)
+		}
+
+		// Stock holds: the store's default duration, replaced by a later hold, refused whole when stock is short.
+		var hold struct {
+			DurationInSeconds int
+			ExpirationTime    string
+			Reservations      []struct{ ProductID, Quantity string }
+		}
+		s.call(t, "PUT", commercePath("carts/current/inventory-reservations"), buyer, "").decode(t, "reserve", 200, &hold)
+		if hold.DurationInSeconds != 14400 || len(hold.Reservations) != 1 || hold.Reservations[0].Quantity != "2" ||
+			hold.ExpirationTime == "" {
+			t.Fatalf("reservation %+v", hold)
+		}
+		s.call(t, "PUT", commercePath("carts/current/inventory-reservations"), buyer, `{"durationInSeconds":60}`).decode(t, "again", 200, &hold)
+		if n := s.queryString(t, `SELECT CAST(COUNT(*) AS TEXT) FROM cartinventoryreservation`); n != "1" || hold.DurationInSeconds != 60 {
+			t.Fatalf("a second hold left %s reservations (%+v)", n, hold)
+		}
+		for _, body := range []string{`{"durationInSeconds":0}`, `{"durationInSeconds":"x"}`, `{"durationInSeconds":99999999999}`} {
+			if r := s.call(t, "PUT", commercePath("carts/current/inventory-reservations"), buyer, body); r.status != 400 {
+				t.Errorf("reserve %s: %d %s", body, r.status, r.body)
+			}
+		}
+		low := records.StableID("01t", 7) // every 7th demo product has 1-5 on hand
+		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(low, 6)).decode(t, "add low stock", 201, &line)
+		if r := s.call(t, "PUT", commercePath("carts/current/inventory-reservations"), buyer, ""); r.status != 409 ||
+			!strings.Contains(r.body, "INSUFFICIENT_INVENTORY") {
+			t.Fatalf("reserving more than the stock: %d %s", r.status, r.body)
+		}
+		if n := s.queryString(t, `SELECT CAST(COUNT(*) AS TEXT) FROM cartinventoryreservation`); n != "1" {
+			t.Fatalf("a refused hold changed the reservations: %s", n)
+		}
+
+		// Clone: a read-only copy with the same lines, and only with the PayNowReadOnly target.
+		var clone cartSummary
+		s.call(t, "POST", commercePath("carts/current/actions/clone?targetType=PayNowReadOnly"), buyer, "").decode(t, "clone", 201, &clone)
+		var sum cartSummary
+		s.get(t, commercePath("carts/current"), buyer).decode(t, "original", 200, &sum)
+		if clone.CartID == sum.CartID || clone.TotalProductCount != sum.TotalProductCount || clone.GrandTotalAmount != sum.GrandTotalAmount {
+			t.Fatalf("clone %+v of %+v", clone, sum)
+		}
+		if r := s.call(t, "POST", commercePath("carts/current/actions/clone?targetType=Cart"), buyer, ""); r.status != 400 {
+			t.Fatalf("clone to Cart: %d %s", r.status, r.body)
+		}
+
+		// A staff edit of a line through the records API recalculates the cart.
+		s.call(t, "PATCH", "/services/data/v64.0/ui-api/records/"+line.CartItemID, admin, `{"fields":{"Quantity":3}}`).decode(t, "staff edit", 200, &struct{}{})
+		var after cartSummary
+		s.get(t, commercePath("carts/current"), buyer).decode(t, "after the staff edit", 200, &after)
+		if after.TotalProductCount != "5.0" || after.GrandTotalAmount == sum.GrandTotalAmount {
+			t.Fatalf("staff edit not recalculated: %+v (before %+v)", after, sum)
+		}
+	})
+}
+
+// A cart holds 500 lines; a store that enables large carts lets it hold up to 2,000.
+func TestCartLineLimit(t *testing.T) {
+	eachDemo(t, func(t *testing.T, s *demoSite) {
+		if err := demo.SeedProducts(context.Background(), s.d, 201, demo.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		buyer := s.login(t, "buyer@example.com")
+		s.exec(t, `UPDATE webstore SET cartsynclinelimit = 1000`)
+		add := func(from, n int) (added, refused int, last string) {
+			var out struct {
+				Results []struct {
+					StatusCode int
+					Result     json.RawMessage
+				}
+			}
+			s.call(t, "POST", commercePath("carts/current/cart-items/batch"), buyer, batchInputs(from, n)).decode(t, "batch", 200, &out)
+			for _, r := range out.Results {
+				if r.StatusCode == 201 {
+					added++
+				} else {
+					refused++
+					last = string(r.Result)
+				}
+			}
+			return added, refused, last
+		}
+		for from := 1; from <= 500; from += 100 {
+			if added, _, why := add(from, 100); added != 100 {
+				t.Fatalf("products %d-%d: %d added (%s)", from, from+99, added, why)
+			}
+		}
+		if added, refused, why := add(501, 1); added != 0 || refused != 1 || !strings.Contains(why, "CART_VALIDATION_ERROR") ||
+			!strings.Contains(why, "500") {
+			t.Fatalf("line 501: added %d, %s", added, why)
+		}
+		s.exec(t, `UPDATE webstore SET highscalecartenabled = ?`, true)
+		if added, _, why := add(501, 1); added != 1 {
+			t.Fatalf("line 501 in a store with large carts: %s", why)
+		}
+		var sum cartSummary
+		s.get(t, commercePath("carts/current"), buyer).decode(t, "501 lines", 200, &sum)
+		if sum.UniqueProductCount != 501 {
+			t.Fatalf("summary %+v", sum)
+		}
+	})
+}
