@@ -3,6 +3,7 @@ package cart
 import (
 	"context"
 	"database/sql"
+	"storefront/internal/commerce/catalog"
 	"strings"
 
 	"storefront/internal/platform/db"
@@ -126,32 +127,21 @@ func addThumbnails(ctx context.Context, q db.Querier, items []*Item) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	in, args := db.InList(ids)
-	rows, err := q.Query(ctx, `SELECT pm.productid, pm.id, pm.usagetype, mc.title, mc.url, mc.alttext
-		FROM productmedia pm JOIN managedcontent mc ON mc.id = pm.electronicmediaid
-		WHERE pm.productid IN (`+in+`) AND pm.usagetype IN ('ListImage', 'ProductDetailImage')
-		ORDER BY pm.productid, CASE pm.usagetype WHEN 'ListImage' THEN 0 ELSE 1 END, pm.sortorder, pm.id`, args...)
+	images, err := catalog.ListImages(ctx, q, ids)
 	if err != nil {
 		return err
 	}
-	defer rows.Close()
-	done := map[string]bool{}
-	for rows.Next() {
-		var product, id, usage string
-		var title, url, alt sql.NullString
-		if err := rows.Scan(&product, &id, &usage, &title, &url, &alt); err != nil {
-			return err
+	for product, li := range images {
+		var alt *string
+		if li.AltText != nil {
+			alt = optional(*li.AltText)
 		}
-		if done[product] {
-			continue
-		}
-		done[product] = true
-		img := &Image{AlternateText: optional(alt.String), ID: id, MediaType: "Image", Title: title.String, URL: url.String}
+		img := &Image{AlternateText: alt, ID: li.MediaID, MediaType: "Image", Title: li.Title, URL: li.URL}
 		for _, it := range byProduct[product] {
 			it.ProductDetails.ThumbnailImage = img
 		}
 	}
-	return rows.Err()
+	return nil
 }
 
 // maxProductFields bounds the productFields parameter, as the real API does.

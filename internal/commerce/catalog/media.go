@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"storefront/internal/commerce/pricing"
+	"storefront/internal/platform/db"
 	"storefront/internal/records"
 )
 
@@ -146,4 +147,42 @@ func mediaGroupNames(defs []groupDef, names []string) error {
 		}
 	}
 	return nil
+}
+
+// ListImage is the image that stands for a product in lists and carts: its first list image, else its first detail
+// image. MediaID is the Product Media row (what a cart line's thumbnail carries as its id), ContentID the CMS content
+// (what a search result's default image carries).
+type ListImage struct {
+	MediaID, ContentID, Title, URL string
+	AltText                        *string
+	SortOrder                      int
+}
+
+// ListImages returns the list image of each of the products that has one, with one query.
+func ListImages(ctx context.Context, q pricing.Querier, productIDs []string) (map[string]ListImage, error) {
+	out := map[string]ListImage{}
+	if len(productIDs) == 0 {
+		return out, nil
+	}
+	in, args := db.InList(productIDs)
+	rows, err := q.Query(ctx, `SELECT pm.productid, pm.id, mc.id, COALESCE(mc.title, ''), COALESCE(mc.url, ''), mc.alttext,
+		COALESCE(pm.sortorder, 0)
+		FROM productmedia pm JOIN managedcontent mc ON mc.id = pm.electronicmediaid
+		WHERE pm.productid IN (`+in+`) AND pm.usagetype IN ('ListImage', 'ProductDetailImage') AND mc.url <> ''
+		ORDER BY pm.productid, CASE pm.usagetype WHEN 'ListImage' THEN 0 ELSE 1 END, pm.sortorder, pm.id`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var product string
+		var img ListImage
+		if err := rows.Scan(&product, &img.MediaID, &img.ContentID, &img.Title, &img.URL, &img.AltText, &img.SortOrder); err != nil {
+			return nil, err
+		}
+		if _, done := out[product]; !done {
+			out[product] = img
+		}
+	}
+	return out, rows.Err()
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"storefront/internal/commerce/catalog"
 	"storefront/internal/commerce/pricing"
 	"storefront/internal/platform/db"
 	"storefront/internal/records"
@@ -202,33 +203,17 @@ func loadImages(ctx context.Context, d *db.DB, byID map[string]*ProductSummary, 
 	for _, s := range byID {
 		s.DefaultImage = Image{MediaType: "Image", Title: "image", URL: defaultImageURL, AlternateText: ptr("")}
 	}
-	in, args := db.InList(ids)
-	rows, err := d.Query(ctx, `SELECT pm.productid, mc.id, COALESCE(mc.title, ''), COALESCE(mc.url, ''), mc.alttext,
-		COALESCE(pm.sortorder, 0), pm.usagetype
-		FROM productmedia pm JOIN managedcontent mc ON mc.id = pm.electronicmediaid
-		WHERE pm.productid IN (`+in+`) AND pm.usagetype IN ('ListImage', 'ProductDetailImage')
-		ORDER BY pm.productid, CASE pm.usagetype WHEN 'ListImage' THEN 0 ELSE 1 END, pm.sortorder, pm.id`, args...)
+	images, err := catalog.ListImages(ctx, d, ids)
 	if err != nil {
 		return err
 	}
-	defer rows.Close()
-	done := map[string]bool{}
-	for rows.Next() {
-		var productID, contentID, title, url, usage string
-		var alt *string
-		var order int
-		if err := rows.Scan(&productID, &contentID, &title, &url, &alt, &order, &usage); err != nil {
-			return err
+	for product, li := range images {
+		if s := byID[product]; s != nil {
+			s.DefaultImage = Image{AlternateText: li.AltText, ID: ptr(li.ContentID), MediaType: "Image",
+				SortOrder: li.SortOrder, Title: li.Title, URL: li.URL}
 		}
-		s := byID[productID]
-		if s == nil || done[productID] || url == "" {
-			continue
-		}
-		done[productID] = true
-		s.DefaultImage = Image{AlternateText: alt, ID: ptr(contentID), MediaType: "Image", SortOrder: order,
-			Title: title, URL: url}
 	}
-	return rows.Err()
+	return nil
 }
 
 // addPrices prices the page in one set-based call. A product whose entitlement hides its price, or that has no
