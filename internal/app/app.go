@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"time"
 
+	"storefront/internal/auth"
 	"storefront/internal/platform/config"
 	"storefront/internal/platform/db"
 	"storefront/internal/records"
@@ -19,16 +21,22 @@ type App struct {
 	Config config.Config
 	DB     *db.DB
 	Log    *slog.Logger
+
+	trustedProxies []netip.Prefix // Config.TrustedProxies, parsed
 }
 
 // Open connects to the database and applies migrations and the records schema.
 func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error) {
 	cfg.Normalize()
+	proxies, err := auth.ParseTrustedProxies(cfg.TrustedProxies)
+	if err != nil {
+		return nil, err
+	}
 	d, err := db.Open(ctx, cfg.DB)
 	if err != nil {
 		return nil, err
 	}
-	a := &App{Config: cfg, DB: d, Log: log}
+	a := &App{Config: cfg, DB: d, Log: log, trustedProxies: proxies}
 	if err := a.Migrate(ctx); err != nil {
 		d.Close()
 		return nil, err

@@ -14,6 +14,7 @@ const commerceBase = "/services/data/v64.0/commerce/webstores/{webstoreId}/"
 // principal.
 func (a *App) mountAuth(mux *http.ServeMux) func(http.Handler) http.Handler {
 	svc := auth.NewService(a.DB, a.Config.BasePath)
+	svc.TrustedProxies = a.trustedProxies
 	mux.Handle("POST "+auth.LoginPath, svc.LoginHandler())
 	mux.Handle("GET "+svc.LogoutPath(), svc.LogoutHandler())
 	mux.Handle("POST "+svc.LogoutPath(), svc.LogoutHandler())

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -321,4 +322,39 @@ func TestApplicationContext(t *testing.T) {
 			t.Fatalf("unknown store: %d", status)
 		}
 	})
+}
+
+// TestSignInThrottleBehindTheApp checks the wiring: without --trusted-proxies a forged X-Forwarded-For changes
+// nothing (every guess counts on the loopback address), and a user known at that address still signs in.
+func TestSignInThrottleBehindTheApp(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store) {
+		s.token(t, "buyer@example.com") // loopback becomes a known address for the buyer
+		statuses := map[int]int{}
+		for i := range 22 {
+			req, _ := http.NewRequest("POST", s.srv.URL+"/shop/api/auth/login",
+				strings.NewReader(`{"username":"nobody`+strconv.Itoa(i)+`@example.com","password":"guess"}`))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("X-Forwarded-For", "203.0.113."+strconv.Itoa(i+1))
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			statuses[resp.StatusCode]++
+		}
+		if statuses[401] != 20 || statuses[429] != 2 {
+			t.Fatalf("forged X-Forwarded-For must not spread guesses over addresses: %v", statuses)
+		}
+		if sid := s.cookieLogin(t, "buyer@example.com"); sid == "" {
+			t.Fatal("the known buyer is locked out")
+		}
+	})
+}
+
+func TestTrustedProxiesConfig(t *testing.T) {
+	_, err := app.Open(context.Background(), config.Config{DB: "sqlite://" + t.TempDir() + "/x.db", TrustedProxies: "10.0.0.0/8,proxy"},
+		slog.New(slog.DiscardHandler))
+	if err == nil || !strings.Contains(err.Error(), `"proxy"`) {
+		t.Fatalf("a bad --trusted-proxies must stop the start: %v", err)
+	}
 }

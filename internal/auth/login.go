@@ -32,42 +32,49 @@ func (e *limitedError) retryAfter() string {
 	return strconv.Itoa(int((e.wait + time.Second - 1) / time.Second))
 }
 
-// authenticate checks a username and password under the rate limits and returns the user's id. Errors:
-// *limitedError, errBadCredentials, or a storage failure.
-func (s *Service) authenticate(ctx context.Context, r *http.Request, username, password string) (string, error) {
-	for _, limit := range []struct {
-		bucket string
-		max    int
-	}{{addressBucket(r), s.AddressAttemptLimit}, {userBucket(username), s.UserFailureLimit}} {
-		wait, err := s.hit(ctx, limit.bucket, limit.max)
-		if err != nil {
-			return "", err
-		}
-		if wait > 0 {
-			return "", &limitedError{wait: wait}
-		}
-	}
+// authenticate checks a username and password under the sign-in throttle (ratelimit.go) and returns the user's id,
+// and, for a browser, the device token to give it. Errors: *limitedError, errBadCredentials, or a storage failure.
+func (s *Service) authenticate(ctx context.Context, r *http.Request, username, password string, browser bool) (userID, device string, err error) {
+	addr := s.clientAddress(r)
 	userID, hash, err := s.credential(ctx, username)
 	if err != nil {
-		return "", err
+		return "", "", err
+	}
+	// Asked for unknown usernames too (matching nothing), so the answer takes the same work either way.
+	presented := presentedDevice(r)
+	known, err := s.knownSource(ctx, userID, presented, addr)
+	if err != nil {
+		return "", "", err
+	}
+	res, wait, err := s.reserve(ctx, s.buckets(username, userID, known, addr))
+	if err != nil {
+		return "", "", err
+	}
+	if wait > 0 {
+		return "", "", &limitedError{wait: wait}
 	}
 	if hash == "" || len(password) > MaxPasswordLen {
 		_, _ = VerifyPassword(dummyHash(), password[:min(len(password), MaxPasswordLen)]) // same time as a real check
-		return "", errBadCredentials
+		return "", "", errBadCredentials
 	}
 	ok, err := VerifyPassword(hash, password)
 	if err != nil {
-		return "", fmt.Errorf("auth: user %s: %w", userID, err)
+		return "", "", fmt.Errorf("auth: user %s: %w", userID, err)
 	}
 	if !ok {
-		return "", errBadCredentials
+		return "", "", errBadCredentials
 	}
-	// A success clears the username's failures and takes back its address attempt, so an office behind one
-	// address (or a test suite on loopback) can sign in all day: only failures use up the address's allowance.
-	if err := s.reset(ctx, userBucket(username)); err != nil {
-		return "", err
+	sources := []string{"a:" + addr}
+	if browser {
+		// A browser keeps its token only if it was already known for this user: one it was handed by anyone else
+		// (another user of the same browser, or a token planted by an attacker) is replaced, never trusted.
+		device = presented
+		if presented == "" || known != deviceSource(presented) {
+			device = newToken()
+		}
+		sources = append(sources, deviceSource(device))
 	}
-	return userID, s.refund(ctx, addressBucket(r))
+	return userID, device, s.succeeded(ctx, res, userID, sources)
 }
 
 // credential returns an active user's id and password hash; empty strings when there is no such active user.
@@ -100,7 +107,7 @@ func (s *Service) login(w http.ResponseWriter, r *http.Request) error {
 	if strings.TrimSpace(in.Username) == "" || in.Password == "" {
 		return httpx.BadRequest("REQUIRED_FIELD_MISSING", "username and password are required.")
 	}
-	userID, err := s.authenticate(r.Context(), r, in.Username, in.Password)
+	userID, device, err := s.authenticate(r.Context(), r, in.Username, in.Password, true)
 	var limited *limitedError
 	switch {
 	case errors.As(err, &limited):
@@ -114,6 +121,7 @@ func (s *Service) login(w http.ResponseWriter, r *http.Request) error {
 	if err := s.signIn(w, r, userID); err != nil {
 		return err
 	}
+	s.setDeviceCookie(w, r, device)
 	w.Header().Set("Cache-Control", "no-store")
 	httpx.WriteJSON(w, http.StatusOK, map[string]string{"userId": userID})
 	return nil
@@ -184,10 +192,14 @@ func (s *Service) token(w http.ResponseWriter, r *http.Request) error {
 	if strings.TrimSpace(username) == "" || password == "" {
 		return oauthFail(http.StatusBadRequest, "invalid_grant", "authentication failure")
 	}
-	userID, err := s.authenticate(r.Context(), r, username, password)
+	// No device cookie for API clients: they are known by their address.
+	userID, _, err := s.authenticate(r.Context(), r, username, password, false)
 	var limited *limitedError
 	switch {
 	case errors.As(err, &limited):
+		// 429 with Retry-After rather than the 400 invalid_grant of a wrong password: the password was not checked,
+		// so a client holding the right one must not be told it is wrong, and can back off by the header.
+		// rate_limit_exceeded is the code Salesforce's token endpoint uses for too many login attempts.
 		w.Header().Set("Retry-After", limited.retryAfter())
 		return oauthFail(http.StatusTooManyRequests, "rate_limit_exceeded", "Too many login attempts. Try again later.")
 	case errors.Is(err, errBadCredentials):

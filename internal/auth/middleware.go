@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"storefront/internal/identity"
 	"strings"
+	"time"
 
 	"storefront/internal/platform/httpx"
 )
@@ -66,7 +67,7 @@ func (s *Service) resolve(w http.ResponseWriter, r *http.Request, csrfExempt boo
 			"The %s header is missing or does not match the %s cookie.", CSRFHeader, CSRFCookie)
 	}
 	if cc, err := r.Cookie(CSRFCookie); err != nil || cc.Value != ses.csrf { // the SPA lost it: give it back
-		setCSRFCookie(w, r, ses.csrf, int((ses.expiresAt-nowMillis())/1000))
+		setCSRFCookie(w, r, ses.csrf, int((ses.expiresAt-time.Now().UnixMilli())/1000))
 	}
 	return &ses.principal, nil
 }

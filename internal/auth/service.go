@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"net/http"
+	"net/netip"
 	"time"
 
 	"storefront/internal/platform/db"
@@ -20,22 +21,38 @@ type Service struct {
 	AbsoluteTimeout time.Duration // a session expires this long after login, used or not
 	RefreshEvery    time.Duration // last-seen is written at most this often (sliding expiry without a write per request)
 
-	UserFailureLimit    int           // login attempts per username per window (reset by a success)
-	AddressAttemptLimit int           // unsuccessful login attempts per client address per window
-	LimitWindow         time.Duration // the rate-limit window
+	// Sign-in throttling (see ratelimit.go).
+	AccountLimit   Throttle       // failures on one username from sources unknown for it
+	AddressLimit   Throttle       // failures from one address on usernames it is unknown for
+	KnownLimit     Throttle       // failures from one known source (device or address) on its user
+	FailureMemory  time.Duration  // a counter is forgotten this long after its last failure
+	KnownFor       time.Duration  // a source stays known this long after its last successful sign-in
+	TrustedProxies []netip.Prefix // peers whose X-Forwarded-For names the client (clientaddr.go)
+
+	Now func() time.Time // the throttle's clock; tests move it instead of sleeping
 }
 
 // Defaults.
 const (
 	DefaultIdleTimeout     = 12 * time.Hour
 	DefaultAbsoluteTimeout = 7 * 24 * time.Hour
+	DefaultFailureMemory   = 24 * time.Hour
+	DefaultKnownFor        = 180 * 24 * time.Hour // B2B buyers may sign in once a quarter
 )
 
 // NewService returns a Service with the default lifetimes and limits.
 func NewService(d *db.DB, basePath string) *Service {
 	return &Service{DB: d, BasePath: basePath,
 		IdleTimeout: DefaultIdleTimeout, AbsoluteTimeout: DefaultAbsoluteTimeout, RefreshEvery: time.Minute,
-		UserFailureLimit: 5, AddressAttemptLimit: 20, LimitWindow: 15 * time.Minute}
+		AccountLimit: DefaultAccountLimit, AddressLimit: DefaultAddressLimit, KnownLimit: DefaultKnownLimit,
+		FailureMemory: DefaultFailureMemory, KnownFor: DefaultKnownFor, Now: time.Now}
+}
+
+func (s *Service) now() time.Time {
+	if s.Now == nil {
+		return time.Now()
+	}
+	return s.Now()
 }
 
 // Paths of the endpoints the service serves, relative to the server root.
@@ -53,7 +70,7 @@ func (s *Service) LoginHandler() http.Handler  { return httpx.HandlerFunc(s.logi
 func (s *Service) LogoutHandler() http.Handler { return httpx.HandlerFunc(s.logout) }
 func (s *Service) TokenHandler() http.Handler  { return httpx.HandlerFunc(s.token) }
 
-// maybeSweep deletes expired sessions and stale login counters about once per hundred new sessions, so the tables
+// maybeSweep deletes expired sessions, forgotten login counters and sources no longer known about once per hundred new sessions, so the tables
 // stay small without a scheduler (which every instance would run).
 func (s *Service) maybeSweep(ctx context.Context) {
 	if rand.IntN(100) != 0 {
@@ -64,13 +81,18 @@ func (s *Service) maybeSweep(ctx context.Context) {
 	}
 }
 
-// Sweep deletes expired sessions and login counters whose window has passed.
+// Sweep deletes expired sessions, login counters past their memory and sources no longer known.
 func (s *Service) Sweep(ctx context.Context) error {
 	now := time.Now().UnixMilli()
 	if _, err := s.DB.Exec(ctx, `DELETE FROM sf_session WHERE expires_at <= ? OR last_seen_at <= ?`,
 		now, now-s.IdleTimeout.Milliseconds()); err != nil {
 		return err
 	}
-	_, err := s.DB.Exec(ctx, `DELETE FROM sf_login_attempt WHERE window_start <= ?`, now-s.LimitWindow.Milliseconds())
+	now = s.now().UnixMilli()
+	if _, err := s.DB.Exec(ctx, `DELETE FROM sf_login_attempt WHERE last_failure_at <= ?`,
+		now-s.FailureMemory.Milliseconds()); err != nil {
+		return err
+	}
+	_, err := s.DB.Exec(ctx, `DELETE FROM sf_login_known WHERE last_success_at <= ?`, now-s.KnownFor.Milliseconds())
 	return err
 }

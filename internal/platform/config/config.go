@@ -13,6 +13,9 @@ type Config struct {
 	DB       string // sqlite://FILE or postgres://...
 	Demo     bool   // seed the demo store when the database is empty
 	BasePath string // site base path, "" or "/shop"
+	// TrustedProxies lists the reverse proxies (CIDRs or addresses) whose X-Forwarded-For names the client. Empty,
+	// the default: the TCP peer is the client and X-Forwarded-For is ignored, since any client could forge it.
+	TrustedProxies string
 }
 
 // Defaults.
@@ -28,6 +31,8 @@ func Bind(fs *flag.FlagSet) *Config {
 	fs.StringVar(&c.DB, "db", env("STOREFRONT_DB", DefaultDB), "database URL: sqlite://FILE or postgres://... (STOREFRONT_DB)")
 	fs.BoolVar(&c.Demo, "demo", envBool("STOREFRONT_DEMO"), "seed the demo store when the database is empty (STOREFRONT_DEMO=1)")
 	fs.StringVar(&c.BasePath, "base-path", env("STOREFRONT_BASE_PATH", ""), "site base path, e.g. /shop (STOREFRONT_BASE_PATH)")
+	fs.StringVar(&c.TrustedProxies, "trusted-proxies", env("STOREFRONT_TRUSTED_PROXIES", ""),
+		"reverse proxies whose X-Forwarded-For names the client, e.g. 10.0.0.0/8,::1 (STOREFRONT_TRUSTED_PROXIES)")
 	return c
 }
 

@@ -18,10 +18,16 @@ function loginErrorMessage(err: unknown): string {
   return 'We could not log you in right now. Please try again.';
 }
 
+// The server's waits run from 30 seconds to 15 minutes, and to a day once an account has had 100 failed sign-ins
+// from browsers its user never used: long waits read in hours, not as "1440 minutes".
 function formatWait(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  if (seconds <= 90 * 60) {
+    const minutes = Math.ceil(seconds / 60);
+    return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  }
+  const hours = Math.ceil(seconds / 3600);
+  return `${hours} hours`;
 }
 
 export function LoginPage() {
