@@ -122,7 +122,7 @@ test('a 150-line CSV lands in the cart with a result per line; the 5 unknown SKU
   }
   const summary = '145 of 150 lines added to your cart. 5 not added: see below.';
   assert.equal(await page.locator('.sf-quick-order__progress [role="status"]').textContent(), summary);
-  assert.ok(await page.getByText(summary).first().isVisible());
+  assert.ok(await page.locator('.sf-quick-order__results').getByText(summary).isVisible());
 
   // One result row per line; the unknown ones first, with their file lines and SKUs.
   const table = page.locator('.sf-quick-order__result-table tbody tr');

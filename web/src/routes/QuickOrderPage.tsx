@@ -253,7 +253,8 @@ function QuickOrder() {
       </form>
 
       <div className="sf-quick-order__progress">
-        <p id={`${ids}-progress`} role="status" aria-live="polite">
+        {/* Always there, so that screen readers hear each change; shown while running (the results repeat the summary). */}
+        <p id={`${ids}-progress`} role="status" aria-live="polite" className={progress ? undefined : 'visually-hidden'}>
           {progressText(progress, results)}
         </p>
         {progress ? <progress aria-labelledby={`${ids}-progress`} value={progress.done} max={Math.max(1, progress.total)} /> : null}
