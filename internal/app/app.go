@@ -52,6 +52,9 @@ func (a *App) Migrate(ctx context.Context) error {
 	if err := records.SyncSchema(ctx, a.DB, objects()); err != nil {
 		return fmt.Errorf("records schema: %w", err)
 	}
+	if err := a.installCatalog(ctx); err != nil {
+		return fmt.Errorf("catalog: %w", err)
+	}
 	return a.installSearch(ctx)
 }
 

@@ -1,7 +1,7 @@
 // Package catalog serves the storefront's catalog calls under /commerce/webstores/{webstoreId}/: product detail and
-// availability, product prices (one and many), and the category tree (children, path, detail). Every call loads
-// the store, applies the guest-browsing rule, resolves the effective account and answers only what that account
-// (or the guest) is entitled to see, with the prices of its buyer groups (package pricing).
+// availability, products by id or SKU, product prices (one and many), and the category tree (children, path,
+// detail). Every call loads the store, applies the guest-browsing rule, resolves the effective account and answers
+// only what that account (or the guest) is entitled to see, with the prices of its buyer groups (package pricing).
 package catalog
 
 import (
@@ -32,6 +32,7 @@ func New(d *db.DB, reg *records.Registry) *Handlers {
 
 // Register mounts the routes under base, the commerce prefix ending in "/".
 func (h *Handlers) Register(mux *http.ServeMux, base string) {
+	mux.Handle("GET "+base+"products", httpx.HandlerFunc(h.products))
 	mux.Handle("GET "+base+"products/{productId}", httpx.HandlerFunc(h.product))
 	mux.Handle("GET "+base+"products/{productId}/availability", httpx.HandlerFunc(h.availability))
 	mux.Handle("GET "+base+"pricing/products/{productId}", httpx.HandlerFunc(h.productPrice))

@@ -71,25 +71,35 @@ func loadMedia(ctx context.Context, q pricing.Querier, query string, thumbnails 
 	defer rows.Close()
 	var out []mediaRow
 	for rows.Next() {
-		var r mediaRow
-		var id string
-		var title, alt, url, mime sql.NullString
-		var sort sql.NullInt64
-		if err := rows.Scan(&id, &r.usage, &sort, &title, &alt, &url, &mime); err != nil {
+		r, err := scanMedia(rows, thumbnails)
+		if err != nil {
 			return nil, err
-		}
-		r.item = mediaItem{ID: &id, SortOrder: sort.Int64, Title: title.String, URL: url.String,
-			MediaType: mediaType(r.usage, mime.String)}
-		if alt.Valid && alt.String != "" {
-			r.item.AlternateText, r.item.AlternativeText = &alt.String, &alt.String
-		}
-		if thumbnails && r.item.MediaType == "Image" {
-			u := url.String
-			r.item.ThumbnailURL = &u
 		}
 		out = append(out, r)
 	}
 	return out, rows.Err()
+}
+
+// scanMedia reads one media row: the lead columns first (a product id...), then link id, usage type, sort order,
+// title, alt text, url and mime type.
+func scanMedia(rows *sql.Rows, thumbnails bool, lead ...any) (mediaRow, error) {
+	var r mediaRow
+	var id string
+	var title, alt, url, mime sql.NullString
+	var sort sql.NullInt64
+	if err := rows.Scan(append(lead, &id, &r.usage, &sort, &title, &alt, &url, &mime)...); err != nil {
+		return r, err
+	}
+	r.item = mediaItem{ID: &id, SortOrder: sort.Int64, Title: title.String, URL: url.String,
+		MediaType: mediaType(r.usage, mime.String)}
+	if alt.Valid && alt.String != "" {
+		r.item.AlternateText, r.item.AlternativeText = &alt.String, &alt.String
+	}
+	if thumbnails && r.item.MediaType == "Image" {
+		u := url.String
+		r.item.ThumbnailURL = &u
+	}
+	return r, nil
 }
 
 func mediaType(usage, mime string) string {

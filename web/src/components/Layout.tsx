@@ -1,5 +1,5 @@
-import { Outlet } from 'react-router';
-import { useSite } from '../data/hooks';
+import { Link, Outlet } from 'react-router';
+import { useSession, useSite } from '../data/hooks';
 import { Header } from './header/Header';
 import { LayoutOptionsContext, type LayoutOptions } from './layoutOptions';
 
@@ -10,6 +10,7 @@ import { LayoutOptionsContext, type LayoutOptions } from './layoutOptions';
 export function Layout({ searchPlaceholder }: LayoutOptions = {}) {
   const site = useSite();
   const storeName = site.data?.storeName || 'Storefront';
+  const buyer = useSession().data?.guestUser === false;
   return (
     <LayoutOptionsContext.Provider value={{ searchPlaceholder }}>
       <a className="skip-link" href="#main-content">
@@ -20,6 +21,11 @@ export function Layout({ searchPlaceholder }: LayoutOptions = {}) {
         <Outlet />
       </main>
       <footer className="site-footer">
+        {buyer ? (
+          <nav aria-label="Ordering" className="site-footer__nav">
+            <Link to="/quick-order">Quick Order</Link>
+          </nav>
+        ) : null}
         <p>{storeName}</p>
       </footer>
     </LayoutOptionsContext.Provider>

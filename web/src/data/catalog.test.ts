@@ -5,6 +5,8 @@ import {
   getCategoryPath,
   getProduct,
   getProductPrice,
+  getProducts,
+  resolveSkus,
   getSeoProperties,
   mediaAlt,
   resolveMediaUrl,
@@ -246,5 +248,58 @@ describe('getSeoProperties', () => {
   it('builds its URL under the base path', () => {
     setBasePath('/shop');
     expect(seoPropertiesUrl('0DB1', '01t A')).toBe('/shop/services/data/v64.0/connect/communities/0DB1/seo/properties/01t%20A');
+  });
+});
+
+describe('products by SKU or id', () => {
+  const found = (n: number, sku: string) => ({ id: `01t${n}`, sku, success: true, fields: { Name: `P${n}` }, defaultImage: null, error: null });
+  const missing = (sku: string) => ({ id: null, sku, success: false, fields: null, error: { errorCode: 'ITEM_NOT_FOUND', message: 'No product.' } });
+
+  it('GETs products?skus= with fields, excludeMedia and the effective account; entries keep their order', async () => {
+    setEffectiveAccount('001XX0000000001AAA', 'Acme');
+    const { calls } = mockFetch(() => jsonResponse({ products: [found(1, 'PEN-1'), missing('NOPE')], total: 2 }));
+    const got = await getProducts('skus', ['pen-1', 'NOPE'], { fields: ['Name', 'StockKeepingUnit'], excludeMedia: true });
+    const url = new URL(calls[0].url, 'http://x');
+    expect(url.pathname).toBe(`${COMMERCE}/products`);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      skus: 'pen-1,NOPE', fields: 'Name,StockKeepingUnit', excludeMedia: 'true', effectiveAccountId: '001XX0000000001AAA',
+    });
+    expect(got.map((p) => [p.id, p.sku, p.success])).toEqual([['01t1', 'PEN-1', true], [null, 'NOPE', false]]);
+    expect(got[1].error?.errorCode).toBe('ITEM_NOT_FOUND');
+  });
+
+  it('GETs products?ids=, reads missing members as null, and refuses more than 100 values without a call', async () => {
+    const { calls } = mockFetch(() => jsonResponse({ products: [{ id: '01t1', success: true }] }));
+    expect(await getProducts('ids', ['01t1'])).toEqual([{ id: '01t1', sku: null, success: true, fields: null }]);
+    expect(calls[0].url).toBe(`${COMMERCE}/products?ids=01t1`);
+    await expect(getProducts('ids', Array.from({ length: 101 }, (_, i) => `x${i}`))).rejects.toBeInstanceOf(RangeError);
+    expect(await getProducts('skus', [])).toEqual([]);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('resolves SKUs 100 per call, each once, reporting progress; maps each SKU as given to its entry', async () => {
+    const { calls } = mockFetch((url) => {
+      const skus = new URL(url, 'http://x').searchParams.get('skus')!.split(',');
+      return jsonResponse({ products: skus.map((s, i) => (s.startsWith('BAD') ? missing(s) : found(i, s.toUpperCase()))) });
+    });
+    const skus = [...Array.from({ length: 149 }, (_, i) => `sku-${i}`), 'BAD-1', 'sku-0'];
+    const progress: unknown[] = [];
+    const map = await resolveSkus(skus, { onProgress: (p) => progress.push(p) });
+    expect(calls).toHaveLength(2);
+    expect(new URL(calls[0].url, 'http://x').searchParams.get('skus')!.split(',')).toHaveLength(100);
+    expect(new URL(calls[1].url, 'http://x').searchParams.get('skus')!.split(',')).toHaveLength(50);
+    expect(progress).toEqual([{ done: 100, total: 150 }, { done: 150, total: 150 }]);
+    expect(map.size).toBe(150);
+    expect(map.get('sku-140')).toMatchObject({ success: true, sku: 'SKU-140' });
+    expect(map.get('BAD-1')).toMatchObject({ success: false });
+  });
+
+  it('matches by SKU when the answer is not one entry per value, and rejects when a call fails', async () => {
+    mockFetch(() => jsonResponse({ products: [found(2, 'B-1')] }));
+    const map = await resolveSkus(['a-1', 'b-1']);
+    expect(map.get('b-1')).toMatchObject({ id: '01t2', success: true });
+    expect(map.get('a-1')).toMatchObject({ success: false, error: { errorCode: 'ITEM_NOT_FOUND' } });
+    mockFetch(() => jsonResponse([{ errorCode: 'INVALID_SESSION_ID', message: 'Session expired or invalid' }], { status: 401 }));
+    await expect(resolveSkus(['a-1'])).rejects.toMatchObject({ status: 401 });
   });
 });

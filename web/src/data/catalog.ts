@@ -170,3 +170,75 @@ export function resolveMediaUrl(url: string | null | undefined): string | null {
 export function mediaAlt(media: ProductMedia | null | undefined): string {
   return (media?.alternateText ?? media?.alternativeText ?? media?.title ?? '') || '';
 }
+
+/** One entry of a Product Overview Collection (GET products?skus=|ids=): a product, or why the value asked has none. */
+export interface ProductOverview {
+  id: string | null;
+  sku: string | null;
+  success: boolean;
+  /** The product's fields as strings; null for an entry that failed. */
+  fields: Record<string, string | null> | null;
+  defaultImage?: ProductMedia | null;
+  /** ITEM_NOT_FOUND for an unknown or unentitled product, INVALID_ID_FIELD for a malformed id. */
+  error?: { errorCode?: string; message?: string } | null;
+}
+
+/** The most ids or SKUs one products call takes. */
+export const PRODUCTS_LOOKUP_LIMIT = 100;
+
+export interface ProductLookupOptions extends CallOptions {
+  /** Fields to return (all a buyer may read when absent). */
+  fields?: string[];
+  /** Leave the default images out (default false). */
+  excludeMedia?: boolean;
+}
+
+/**
+ * GET products?skus=A,B (or ids=): at most 100 values, answered one entry per distinct value in the order asked.
+ * The server matches SKUs without regard to case; an entry's sku is the product's own spelling.
+ */
+export async function getProducts(by: 'skus' | 'ids', values: string[], options: ProductLookupOptions = {}): Promise<ProductOverview[]> {
+  if (values.length === 0) return [];
+  if (values.length > PRODUCTS_LOOKUP_LIMIT) throw new RangeError(`at most ${PRODUCTS_LOOKUP_LIMIT} ${by} per call`);
+  const raw = await requestJson<{ products?: Partial<ProductOverview>[] }>(
+    commerceUrl('products', {
+      [by]: values.join(','),
+      fields: options.fields?.length ? options.fields.join(',') : undefined,
+      excludeMedia: options.excludeMedia ? true : undefined,
+    }),
+    { signal: options.signal },
+  );
+  return (raw?.products ?? []).map((p) => ({
+    ...p,
+    id: p.id ?? null,
+    sku: p.sku ?? null,
+    success: p.success === true,
+    fields: p.fields ?? null,
+  }));
+}
+
+export interface ResolveSkusOptions extends ProductLookupOptions {
+  /** Called after each call of 100 with the SKUs looked up so far. */
+  onProgress?: (progress: { done: number; total: number }) => void;
+}
+
+/**
+ * Looks SKUs up, 100 per call, one call after the other: answers a map from each SKU as given (repeats asked once)
+ * to its entry. A SKU the answer has no entry for maps to a failed entry; a failed call rejects.
+ */
+export async function resolveSkus(skus: string[], options: ResolveSkusOptions = {}): Promise<Map<string, ProductOverview>> {
+  const unique = [...new Set(skus)];
+  const out = new Map<string, ProductOverview>();
+  for (let start = 0; start < unique.length; start += PRODUCTS_LOOKUP_LIMIT) {
+    const chunk = unique.slice(start, start + PRODUCTS_LOOKUP_LIMIT);
+    const entries = await getProducts('skus', chunk, options);
+    // One entry per value in the order asked; should the answer be shaped otherwise, match by SKU instead.
+    const byPosition = entries.length === chunk.length;
+    chunk.forEach((sku, i) => {
+      const entry = byPosition ? entries[i] : entries.find((e) => e.success && e.sku?.toLowerCase() === sku.toLowerCase());
+      out.set(sku, entry ?? { id: null, sku, success: false, fields: null, error: { errorCode: 'ITEM_NOT_FOUND' } });
+    });
+    options.onProgress?.({ done: Math.min(start + chunk.length, unique.length), total: unique.length });
+  }
+  return out;
+}
