@@ -80,14 +80,13 @@ func loadMedia(ctx context.Context, q pricing.Querier, query string, thumbnails 
 	return out, rows.Err()
 }
 
-// scanMedia reads one media row: the lead columns first (a product id...), then link id, usage type, sort order,
-// title, alt text, url and mime type.
-func scanMedia(rows *sql.Rows, thumbnails bool, lead ...any) (mediaRow, error) {
+// scanMedia reads one media row: link id, usage type, sort order, title, alt text, url and mime type.
+func scanMedia(rows *sql.Rows, thumbnails bool) (mediaRow, error) {
 	var r mediaRow
 	var id string
 	var title, alt, url, mime sql.NullString
 	var sort sql.NullInt64
-	if err := rows.Scan(append(lead, &id, &r.usage, &sort, &title, &alt, &url, &mime)...); err != nil {
+	if err := rows.Scan(&id, &r.usage, &sort, &title, &alt, &url, &mime); err != nil {
 		return r, err
 	}
 	r.item = mediaItem{ID: &id, SortOrder: sort.Int64, Title: title.String, URL: url.String,
@@ -159,8 +158,8 @@ func mediaGroupNames(defs []groupDef, names []string) error {
 	return nil
 }
 
-// ListImage is the image that stands for a product in lists and carts: its first list image, else its first detail
-// image. MediaID is the Product Media row (what a cart line's thumbnail carries as its id), ContentID the CMS content
+// ListImage is the image that stands for a product in lists and carts: its first published list image, else its
+// first published detail image. MediaID is the Product Media row (what a cart line's thumbnail carries as its id), ContentID the CMS content
 // (what a search result's default image carries).
 type ListImage struct {
 	MediaID, ContentID, Title, URL string
@@ -178,7 +177,8 @@ func ListImages(ctx context.Context, q pricing.Querier, productIDs []string) (ma
 	rows, err := q.Query(ctx, `SELECT pm.productid, pm.id, mc.id, COALESCE(mc.title, ''), COALESCE(mc.url, ''), mc.alttext,
 		COALESCE(pm.sortorder, 0)
 		FROM productmedia pm JOIN managedcontent mc ON mc.id = pm.electronicmediaid
-		WHERE pm.productid IN (`+in+`) AND pm.usagetype IN ('ListImage', 'ProductDetailImage') AND mc.url <> ''
+		WHERE pm.productid IN (`+in+`) AND pm.usagetype IN ('ListImage', 'ProductDetailImage') AND mc.ispublished
+			AND mc.url <> ''
 		ORDER BY pm.productid, CASE pm.usagetype WHEN 'ListImage' THEN 0 ELSE 1 END, pm.sortorder, pm.id`, args...)
 	if err != nil {
 		return nil, err

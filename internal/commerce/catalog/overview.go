@@ -327,30 +327,23 @@ func loadOverviewRows(ctx context.Context, q db.Querier, dialect db.Dialect, s *
 	return out, rows.Err()
 }
 
-// defaultImages reads each product's default image, its first published list image or else its first detail
-// image (what a listing shows, as search does), in one statement.
+// defaultImages is each product's list image (ListImages) as a Product Media.
 func defaultImages(ctx context.Context, q db.Querier, ids []string) (map[string]*mediaItem, error) {
-	in, args := db.InList(ids)
-	rows, err := q.Query(ctx, `SELECT pm.productid, pm.id, pm.usagetype, pm.sortorder, mc.title, mc.alttext, mc.url, mc.mimetype
-		FROM productmedia pm JOIN managedcontent mc ON mc.id = pm.electronicmediaid
-		WHERE pm.productid IN (`+in+`) AND mc.ispublished AND pm.usagetype IN ('ListImage', 'ProductDetailImage')
-		ORDER BY pm.productid, CASE pm.usagetype WHEN 'ListImage' THEN 0 ELSE 1 END, pm.sortorder, pm.id`, args...)
+	images, err := ListImages(ctx, q, ids)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	out := map[string]*mediaItem{}
-	for rows.Next() {
-		var product string
-		r, err := scanMedia(rows, true, &product)
-		if err != nil {
-			return nil, err
+	out := make(map[string]*mediaItem, len(images))
+	for product, li := range images {
+		id, url := li.MediaID, li.URL
+		item := &mediaItem{ID: &id, MediaType: "Image", SortOrder: int64(li.SortOrder), Title: li.Title, URL: url,
+			ThumbnailURL: &url}
+		if li.AltText != nil && *li.AltText != "" {
+			item.AlternateText, item.AlternativeText = li.AltText, li.AltText
 		}
-		if out[product] == nil {
-			out[product] = &r.item
-		}
+		out[product] = item
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // Install creates what the catalog calls need beyond the records schema: the index on the folded SKU. It runs at
