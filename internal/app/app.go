@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"time"
 
+	"storefront/internal/commerce/search"
 	"storefront/internal/platform/config"
 	"storefront/internal/platform/db"
 	"storefront/internal/records"
@@ -44,7 +45,8 @@ func (a *App) Migrate(ctx context.Context) error {
 	if err := records.SyncSchema(ctx, a.DB, objects()); err != nil {
 		return fmt.Errorf("records schema: %w", err)
 	}
-	return a.installSearch(ctx)
+	// The full-text index over products needs the product2 table, so it comes after the records schema.
+	return search.Install(ctx, a.DB)
 }
 
 // Close releases the database.

@@ -63,10 +63,10 @@ func optional(s string) *string {
 	return &s
 }
 
-// productPrice is GET pricing/products/{productId}: the caller's price for one product. Unknown, inactive or
+// GetProductPrice is GET pricing/products/{productId}: the caller's price for one product. Unknown, inactive or
 // unentitled products, and products without a price in the caller's books, are 404 ITEM_NOT_FOUND; an entitled
 // product whose policies hide its price is 403 INSUFFICIENT_ACCESS.
-func (h *Handlers) productPrice(w http.ResponseWriter, r *http.Request) error {
+func (h *Handlers) GetProductPrice(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	s, err := h.shopperFor(r)
 	if err != nil {
@@ -152,8 +152,8 @@ type pricingLineResult struct {
 	UnitPrice        *string          `json:"unitPrice"`
 }
 
-// productPricesGet is GET pricing/products?productIds=a,b,c.
-func (h *Handlers) productPricesGet(w http.ResponseWriter, r *http.Request) error {
+// GetProductPrices is GET pricing/products?productIds=a,b,c.
+func (h *Handlers) GetProductPrices(w http.ResponseWriter, r *http.Request) error {
 	s, err := h.shopperFor(r)
 	if err != nil {
 		return err
@@ -175,8 +175,8 @@ type pricingInput struct {
 	} `json:"pricingLineItems"`
 }
 
-// productPricesPost is POST pricing/products, a read with its list in the body.
-func (h *Handlers) productPricesPost(w http.ResponseWriter, r *http.Request) error {
+// PostProductPrices is POST pricing/products, a read with its list in the body.
+func (h *Handlers) PostProductPrices(w http.ResponseWriter, r *http.Request) error {
 	s, err := h.shopperFor(r)
 	if err != nil {
 		return err

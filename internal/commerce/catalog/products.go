@@ -85,8 +85,8 @@ func parseProductOptions(r *http.Request) (*productOptions, error) {
 	return o, nil
 }
 
-// product is GET products/{productId}: the product page's data. An unknown, inactive or unentitled product is 404.
-func (h *Handlers) product(w http.ResponseWriter, r *http.Request) error {
+// GetProduct is GET products/{productId}: the product page's data. An unknown, inactive or unentitled product is 404.
+func (h *Handlers) GetProduct(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	s, err := h.shopperFor(r)
 	if err != nil {
