@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"reflect"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -35,6 +36,7 @@ const (
 	guest   = ""
 	buyer   = "buyer@example.com"
 	manager = "manager@example.com"
+	admin   = "admin@example.com"
 )
 
 var (
@@ -235,8 +237,28 @@ func TestProductDetailMatchesTheRealShape(t *testing.T) {
 			fields["IsActive"] != "true" || fields["Weight"] != nil {
 			t.Fatalf("fields: %v", fields)
 		}
-		if _, ok := fields["CreatedDate"]; ok {
-			t.Fatal("system fields are not in the default field list")
+		// The system fields a real product record carries are there, formatted as the records API formats them.
+		system := []string{"CreatedById", "CreatedDate", "LastModifiedById", "LastModifiedDate", "SystemModstamp"}
+		var record struct {
+			Fields map[string]struct{ Value string } `json:"fields"`
+		}
+		status, body := e.get(t, "/services/data/v64.0/ui-api/records/"+product(1)+"?fields=Product2."+strings.Join(system, ",Product2."), admin)
+		if err := json.Unmarshal([]byte(body), &record); status != 200 || err != nil {
+			t.Fatalf("the product's record: %d %s", status, body)
+		}
+		for _, name := range system {
+			if want := record.Fields[name].Value; want == "" || fields[name] != want {
+				t.Errorf("fields.%s = %v, want %q as the records API has it", name, fields[name], want)
+			}
+		}
+		if !regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$`).MatchString(fmt.Sprint(fields["CreatedDate"])) ||
+			!strings.HasPrefix(fmt.Sprint(fields["CreatedById"]), "005") || fields["IsDeleted"] != "false" {
+			t.Errorf("system fields: %v", fields)
+		}
+		for _, name := range []string{"Id", "OwnerId", "RecordTypeId"} {
+			if _, ok := fields[name]; ok {
+				t.Errorf("fields has %s", name)
+			}
 		}
 		if got["id"] != product(1) || got["productClass"] != "Simple" || got["urlName"] != "ballpoint-pen-black-medium-1-0-mm-1" ||
 			!reflect.DeepEqual(got["entitlement"], map[string]any{"canViewPrice": true}) ||
@@ -284,6 +306,11 @@ func TestProductDetailOptions(t *testing.T) {
 		if !reflect.DeepEqual(got["fields"], map[string]any{"Name": "ProGrade Desk Organizer, Black Mesh",
 			"StockKeepingUnit": "DSK-000005", "PurchaseQuantityMinimum": "5"}) {
 			t.Fatalf("fields=...: %v", got["fields"])
+		}
+		// System fields are there when asked, IsDeleted included; the others are not.
+		got = e.getJSON(t, p+"?fields=isdeleted,LastModifiedById", buyer)
+		if f := got["fields"].(map[string]any); !reflect.DeepEqual(keys(f), []string{"IsDeleted", "LastModifiedById"}) || f["IsDeleted"] != "false" {
+			t.Fatalf("fields=isdeleted,LastModifiedById: %v", f)
 		}
 		got = e.getJSON(t, p+"?excludeFields=true&excludeMedia=TRUE&excludePrimaryProductCategory=true&excludeEntitlementDetails=true&excludeQuantityRule=true", buyer)
 		if !reflect.DeepEqual(got["fields"], map[string]any{}) || got["defaultImage"] != nil ||
@@ -389,14 +416,17 @@ func TestGuestBrowsingRule(t *testing.T) {
 	})
 }
 
-// priceBody is the exact Product Price answer for demo product 6 (Volume Saver tiers: 5%, 10%, 15% off).
+// priceBody is the exact Product Price answer for demo product 6 (Volume Saver tiers: 5%, 10%, 15% off). Its one
+// price entry (no selling models) repeats the price.
 func priceBody(unit, entryID, t1, t2, t3 string) string {
-	return `{"childEntries":[],"currencyIsoCode":"USD","listPrice":"47.49","lowestUnitPrice":null,` +
-		`"priceAdjustment":{"id":"` + records.StableID("0ry", 1) + `","priceAdjustmentTiers":[` +
+	adjustment := `{"id":"` + records.StableID("0ry", 1) + `","priceAdjustmentTiers":[` +
 		`{"adjustmentType":"PercentageBasedAdjustment","adjustmentValue":"5.00","id":"` + records.StableID("0rz", 1) + `","lowerBound":"10","tierUnitPrice":"` + t1 + `","upperBound":"49"},` +
 		`{"adjustmentType":"PercentageBasedAdjustment","adjustmentValue":"10.00","id":"` + records.StableID("0rz", 2) + `","lowerBound":"50","tierUnitPrice":"` + t2 + `","upperBound":"99"},` +
-		`{"adjustmentType":"PercentageBasedAdjustment","adjustmentValue":"15.00","id":"` + records.StableID("0rz", 3) + `","lowerBound":"100","tierUnitPrice":"` + t3 + `","upperBound":null}]},` +
-		`"pricebookEntryId":"` + entryID + `","productId":"` + product(6) + `","productPriceEntries":[],"unitPrice":"` + unit + `"}` + "\n"
+		`{"adjustmentType":"PercentageBasedAdjustment","adjustmentValue":"15.00","id":"` + records.StableID("0rz", 3) + `","lowerBound":"100","tierUnitPrice":"` + t3 + `","upperBound":null}]}`
+	return `{"childEntries":[],"currencyIsoCode":"USD","listPrice":"47.49","lowestUnitPrice":null,"priceAdjustment":` + adjustment +
+		`,"pricebookEntryId":"` + entryID + `","productId":"` + product(6) + `","productPriceEntries":[{"error":null,` +
+		`"listPrice":"47.49","lowestUnitPrice":null,"priceAdjustment":` + adjustment + `,"pricebookEntryId":"` + entryID +
+		`","productSellingModelId":null,"success":true,"unitPrice":"` + unit + `"}],"unitPrice":"` + unit + `"}` + "\n"
 }
 
 func TestProductPrice(t *testing.T) {
@@ -416,9 +446,11 @@ func TestProductPrice(t *testing.T) {
 				t.Errorf("%s: %d\n got %s\nwant %s", c.who, status, body, c.want)
 			}
 		}
-		// A product without tiers has priceAdjustment null.
+		// A product without tiers has priceAdjustment null, in its price entry too.
 		got := e.getJSON(t, base+"pricing/products/"+product(1), buyer)
-		if got["priceAdjustment"] != nil || got["unitPrice"] != "5.51" || got["listPrice"] != "5.99" || got["pricebookEntryId"] != entry(1, 2) {
+		if got["priceAdjustment"] != nil || got["unitPrice"] != "5.51" || got["listPrice"] != "5.99" || got["pricebookEntryId"] != entry(1, 2) ||
+			!reflect.DeepEqual(got["productPriceEntries"], []any{map[string]any{"error": nil, "listPrice": "5.99", "lowestUnitPrice": nil,
+				"priceAdjustment": nil, "pricebookEntryId": entry(1, 2), "productSellingModelId": nil, "success": true, "unitPrice": "5.51"}}) {
 			t.Fatalf("untiered: %v", got)
 		}
 		// A policy that hides prices: 403 on the price, canViewPrice false on the product.
@@ -567,7 +599,7 @@ func TestCategories(t *testing.T) {
 		wantKeys(t, "category detail", detail, "bannerImage", "fields", "id", "mediaGroups", "tileImage")
 		fields := detail["fields"].(map[string]any)
 		if fields["Name"] != "Pens" || fields["ParentCategoryId"] != category(2) || fields["NumberOfProducts"] == "0" ||
-			fields["SortOrder"] != "10" || detail["bannerImage"] != nil {
+			fields["SortOrder"] != "10" || fields["IsDeleted"] != "false" || fields["CreatedDate"] == nil || detail["bannerImage"] != nil {
 			t.Fatalf("category detail: %v", detail)
 		}
 		wantKeys(t, "tileImage", detail["tileImage"], "alternateText", "alternativeText", "contentVersionId", "id", "mediaType", "sortOrder", "title", "url")

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"net/http"
+	"slices"
 	"strconv"
 
 	"storefront/internal/commerce/pricing"
@@ -254,13 +255,16 @@ func (h *Handlers) GetCategory(w http.ResponseWriter, r *http.Request) error {
 	}
 	if excludeFields {
 		out.Fields = map[string]*string{}
-	} else if len(virtual) > 0 {
-		counts, err := h.productCounts(ctx, []string{id})
-		if err != nil {
-			return err
+	} else {
+		virtualValues(out.Fields, virtual)
+		if slices.Contains(virtual, "NumberOfProducts") {
+			counts, err := h.productCounts(ctx, []string{id})
+			if err != nil {
+				return err
+			}
+			n := strconv.Itoa(counts[id])
+			out.Fields["NumberOfProducts"] = &n
 		}
-		n := strconv.Itoa(counts[id])
-		out.Fields["NumberOfProducts"] = &n
 	}
 	if !excludeMedia {
 		rows, err := loadMedia(ctx, h.DB, `SELECT m.id, m.usagetype, m.sortorder, mc.title, mc.alttext, mc.url, mc.mimetype

@@ -24,8 +24,21 @@ type productPrice struct {
 	PriceAdjustment     *priceAdjustment `json:"priceAdjustment"`
 	PricebookEntryID    string           `json:"pricebookEntryId"`
 	ProductID           string           `json:"productId"`
-	ProductPriceEntries []any            `json:"productPriceEntries"` // per selling model: this store sells one-time only
+	ProductPriceEntries []priceEntry     `json:"productPriceEntries"`
 	UnitPrice           string           `json:"unitPrice"`
+}
+
+// priceEntry is the product's price under one selling model (ProductPriceEntryRepresentation). Products here are
+// sold once, without selling models, so there is one entry, with no selling model id, repeating the price.
+type priceEntry struct {
+	Error                 *httpx.ErrorItem `json:"error"`
+	ListPrice             *string          `json:"listPrice"`
+	LowestUnitPrice       *string          `json:"lowestUnitPrice"`
+	PriceAdjustment       *priceAdjustment `json:"priceAdjustment"`
+	PricebookEntryID      string           `json:"pricebookEntryId"`
+	ProductSellingModelID *string          `json:"productSellingModelId"`
+	Success               bool             `json:"success"`
+	UnitPrice             string           `json:"unitPrice"`
 }
 
 type priceAdjustment struct {
@@ -43,7 +56,7 @@ type priceTier struct {
 }
 
 func newProductPrice(p pricing.Price) productPrice {
-	out := productPrice{ChildEntries: []any{}, ProductPriceEntries: []any{}, CurrencyIsoCode: p.CurrencyIsoCode,
+	out := productPrice{ChildEntries: []any{}, CurrencyIsoCode: p.CurrencyIsoCode,
 		ListPrice: optional(p.ListPrice), PricebookEntryID: p.PricebookEntryID, ProductID: p.ProductID, UnitPrice: p.UnitPrice}
 	if len(p.Tiers) > 0 {
 		adj := &priceAdjustment{ID: p.ScheduleID, PriceAdjustmentTiers: make([]priceTier, len(p.Tiers))}
@@ -53,6 +66,8 @@ func newProductPrice(p pricing.Price) productPrice {
 		}
 		out.PriceAdjustment = adj
 	}
+	out.ProductPriceEntries = []priceEntry{{ListPrice: out.ListPrice, LowestUnitPrice: out.LowestUnitPrice,
+		PriceAdjustment: out.PriceAdjustment, PricebookEntryID: out.PricebookEntryID, Success: true, UnitPrice: out.UnitPrice}}
 	return out
 }
 

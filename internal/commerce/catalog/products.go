@@ -104,13 +104,16 @@ func (h *Handlers) GetProduct(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	fields, _, err := selectFields(obj, opt.fields)
+	fields, virtual, err := selectFields(obj, opt.fields)
 	if err != nil {
 		return err
 	}
 	out, err := h.loadProduct(ctx, s, id, obj, fields, opt)
 	if err != nil {
 		return err
+	}
+	if !opt.excludeFields {
+		virtualValues(out.Fields, virtual)
 	}
 	if !opt.excludeMedia {
 		if err := h.addProductMedia(ctx, out, opt.mediaGroups); err != nil {
