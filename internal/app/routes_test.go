@@ -5,7 +5,9 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -36,8 +38,8 @@ func TestUnderBasePathRoutesServerPathsAndLeavesTheRestToTheApp(t *testing.T) {
 	}
 }
 
-// emptyServer is the whole handler over a migrated, empty SQLite database, under the site base path base.
-func emptyServer(t *testing.T, base string) http.Handler {
+// emptyApp is the application over a migrated, empty SQLite database, under the site base path base.
+func emptyApp(t *testing.T, base string) *App {
 	t.Helper()
 	a, err := Open(context.Background(), config.Config{DB: "sqlite://" + filepath.Join(t.TempDir(), "r.db"), BasePath: base},
 		slog.New(slog.DiscardHandler))
@@ -45,7 +47,56 @@ func emptyServer(t *testing.T, base string) http.Handler {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { a.Close() })
-	return a.Handler()
+	return a
+}
+
+func emptyServer(t *testing.T, base string) http.Handler { return emptyApp(t, base).Handler() }
+
+// The README's API table documents every route of the routing table, and each path it names has routes.
+func TestTheReadmeDocumentsEveryRoute(t *testing.T) {
+	raw, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, _ := strings.Cut(string(raw), "\n## API\n")
+	section, _, _ = strings.Cut(section, "\n## ")
+	var documented []*regexp.Regexp
+	for _, line := range strings.Split(section, "\n") {
+		if !strings.HasPrefix(line, "| `") {
+			continue
+		}
+		cell := strings.Split(line, "|")[1]
+		for _, m := range regexp.MustCompile("`([^`]+)`").FindAllStringSubmatch(cell, -1) {
+			expr := regexp.QuoteMeta(m[1])
+			expr = regexp.MustCompile(`\\\{[A-Za-z]+\\\}`).ReplaceAllString(expr, `[^/]+`)
+			expr = strings.TrimSuffix(expr, `\.\.\.`) // "/prefix/..." names everything under it
+			if !strings.HasSuffix(m[1], "...") {
+				expr += "$"
+			}
+			documented = append(documented, regexp.MustCompile("^"+expr))
+		}
+	}
+	if !strings.Contains(string(raw), "`GET /healthz`") {
+		t.Error("the README does not document GET /healthz")
+	}
+	used := make([]bool, len(documented))
+	for _, rt := range emptyApp(t, "").Routes() {
+		_, path, _ := strings.Cut(rt.Pattern, " ")
+		found := path == "/healthz"
+		for i, re := range documented {
+			if re.MatchString(path) {
+				found, used[i] = true, true
+			}
+		}
+		if !found {
+			t.Errorf("%s is not in the README's API table", rt.Pattern)
+		}
+	}
+	for i, re := range documented {
+		if !used[i] {
+			t.Errorf("the README's API table names %s, which no route serves", re)
+		}
+	}
 }
 
 // Under the API's prefixes, what no route claims is the API's JSON error, never the web app: 404 NOT_FOUND for an
