@@ -63,8 +63,9 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /**
  * Starts `storefront serve --addr 127.0.0.1:{port} --db sqlite://{tmp}/e2e.db --demo`
  * in its own process group and waits for GET /healthz to answer 200.
+ * options.basePath serves the site under a base path (`--base-path`).
  */
-export async function startServer() {
+export async function startServer(options = {}) {
   const bin = binaryPath();
   assertExecutable(
     bin,
@@ -74,6 +75,7 @@ export async function startServer() {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const args = ['serve', '--addr', `127.0.0.1:${port}`, '--db', `sqlite://${path.join(tmp, 'e2e.db')}`, '--demo'];
+  if (options.basePath) args.push('--base-path', options.basePath);
 
   let log = '';
   const child = spawn(bin, args, {

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"storefront/internal/auth"
+	"storefront/internal/commerce/catalog"
+	"storefront/internal/commerce/search"
 	"storefront/internal/platform/config"
 	"storefront/internal/platform/db"
 	"storefront/internal/records"
@@ -52,10 +54,12 @@ func (a *App) Migrate(ctx context.Context) error {
 	if err := records.SyncSchema(ctx, a.DB, objects()); err != nil {
 		return fmt.Errorf("records schema: %w", err)
 	}
-	if err := a.installCatalog(ctx); err != nil {
+	// The SKU index and the full-text index over products need the product2 table, so they come after the records
+	// schema.
+	if err := catalog.Install(ctx, a.DB); err != nil {
 		return fmt.Errorf("catalog: %w", err)
 	}
-	return a.installSearch(ctx)
+	return search.Install(ctx, a.DB)
 }
 
 // Close releases the database.

@@ -1,55 +1,177 @@
 package app
 
 import (
+	"context"
 	"net/http"
-	"strings"
 
+	"storefront/internal/auth"
+	"storefront/internal/cms"
+	"storefront/internal/commerce/cart"
+	"storefront/internal/commerce/catalog"
+	"storefront/internal/commerce/search"
+	"storefront/internal/commerce/storecontext"
 	"storefront/internal/media"
+	"storefront/internal/navigation"
 	"storefront/internal/platform/httpx"
+	"storefront/internal/seo"
 	"storefront/internal/spa"
 	"storefront/internal/uiapi"
 	"storefront/web"
 )
 
-// Handler builds the server's routing table. Each domain registers its own routes; the table is read top to bottom
-// as the map of the API. Whatever no route claims is the web app (deep links included).
-func (a *App) Handler() http.Handler {
-	mux := http.NewServeMux()
-	mux.HandleFunc("GET /healthz", a.healthz)
-	withPrincipal := a.mountAuth(mux) // sign-in, logout, OAuth token, /api/site, session and application context
-	// One records engine, so one metadata registry: every domain sees a custom field the moment it is added.
-	engine, carts := a.newEngine()
-	uiapi.Register(mux, engine)
-	a.mountCatalog(mux, engine.Registry) // product detail, prices, categories
-	a.mountSearch(mux, engine.Registry)  // product search, suggestions, sort rules
-	mux.Handle(media.Path, media.Handler(a.DB))
-	a.mountContent(mux, engine) // navigation menus, CMS delivery, SEO properties
-	mountCarts(mux, carts)
-
-	mux.Handle("/", spa.Handler(web.FS(), a.Config.BasePath))
-	return httpx.Observe(a.Log, underBasePath(a.Config.BasePath, withPrincipal(mux)))
+// Route is one line of the routing table: a ServeMux pattern ("METHOD /path/{wildcard}") and its handler.
+type Route struct {
+	Pattern string
+	Handler http.Handler
 }
 
-// serverPrefixes are the server's own paths. The web app calls them under the site base path as well, so with a
-// base path of /shop, /shop/services/... is /services/...; everything else under /shop is the web app.
-var serverPrefixes = []string{"/services/", "/api/", "/lwr/", "/cms/", "/img/", "/logout", "/healthz"}
+// call is a handler that returns its error to the one error writer (httpx.WriteError).
+type call = httpx.HandlerFunc
 
-func underBasePath(base string, next http.Handler) http.Handler {
-	if base == "" {
-		return next
+// The API's path prefixes.
+const (
+	commerce = "/services/data/v64.0/commerce/webstores/{webstoreId}/" // Commerce Webstore Connect API
+	uiAPI    = "/services/data/v64.0/ui-api/"                          // UI API records
+	connect  = "/services/data/v64.0/connect/"                         // Connect API: navigation, CMS, SEO
+)
+
+// routes is the routing table: every call the server answers, read top to bottom as the map of the API. The
+// handlers live beside their domain. What no route claims is the web app (deep links included), except under the
+// API's prefixes (apiPrefixes), where it is the API's JSON 404 or 405.
+func (a *App) routes(s *services) []Route {
+	return []Route{
+		{"GET /healthz", http.HandlerFunc(a.healthz)},
+
+		// Sign-in and sign-out (the web app's cookie session), bearer tokens for API clients (package auth).
+		{"POST " + auth.LoginPath, s.auth.LoginHandler()},
+		{"GET /logout", s.auth.LogoutHandler()},
+		{"POST /logout", s.auth.LogoutHandler()},
+		{"POST " + auth.TokenPath, s.auth.TokenHandler()},
+
+		// The web app's bootstrap and the commerce context calls (package storecontext).
+		{"GET /api/site", s.store.Site()},
+		{"GET " + commerce + "session-context", s.store.SessionContext()},
+		{"GET " + commerce + "application-context", s.store.ApplicationContext()},
+		{"GET " + commerce + "external-managed-accounts", s.store.ManagedAccounts()},
+
+		// Records and object metadata, signed-in callers only (package uiapi).
+		{"GET " + uiAPI + "records/{recordId}", uiapi.SignedIn(s.records.GetRecord)},
+		{"POST " + uiAPI + "records", uiapi.SignedIn(s.records.CreateRecord)},
+		{"PATCH " + uiAPI + "records/{recordId}", uiapi.SignedIn(s.records.UpdateRecord)},
+		{"DELETE " + uiAPI + "records/{recordId}", uiapi.SignedIn(s.records.DeleteRecord)},
+		{"GET " + uiAPI + "object-info", uiapi.SignedIn(s.records.GetObjectInfoDirectory)},
+		{"GET " + uiAPI + "object-info/{objectApiName}", uiapi.SignedIn(s.records.GetObjectInfo)},
+
+		// Product detail, availability and prices; the category tree (package catalog).
+		{"GET " + commerce + "products", call(s.catalog.GetProducts)},
+		{"GET " + commerce + "products/{productId}", call(s.catalog.GetProduct)},
+		{"GET " + commerce + "products/{productId}/availability", call(s.catalog.GetProductAvailability)},
+		{"GET " + commerce + "pricing/products/{productId}", call(s.catalog.GetProductPrice)},
+		{"GET " + commerce + "pricing/products", call(s.catalog.GetProductPrices)},
+		{"POST " + commerce + "pricing/products", call(s.catalog.PostProductPrices)},
+		{"GET " + commerce + "product-categories/children", call(s.catalog.GetCategoryChildren)},
+		{"GET " + commerce + "product-categories/{categoryId}", call(s.catalog.GetCategory)},
+		{"GET " + commerce + "product-category-path/product-categories/{categoryId}", call(s.catalog.GetCategoryPath)},
+
+		// Product search, suggestions and sort rules (package search).
+		{"POST " + commerce + "search/product-search", call(s.search.ProductSearch)},
+		{"GET " + commerce + "search/products", call(s.search.GetProductSearch)},
+		{"GET " + commerce + "search/suggestions", call(s.search.GetSuggestions)},
+		{"GET " + commerce + "search/sort-rules", call(s.search.GetSortRules)},
+
+		// Carts, their items and coupons (package cart; spec/storefront.md section 7 "Carts").
+		{"GET " + commerce + "carts/compact-summary", call(s.carts.CompactSummary)},
+		{"GET " + commerce + "carts/{cartStateOrId}/compact-summary", call(s.carts.CompactSummary)},
+		{"GET " + commerce + "carts/{cartStateOrId}", call(s.carts.Summary)},
+		{"PUT " + commerce + "carts", call(s.carts.Ensure)},
+		{"POST " + commerce + "carts", call(s.carts.Ensure)},
+		{"DELETE " + commerce + "carts/{cartStateOrId}", call(s.carts.Delete)},
+		{"POST " + commerce + "carts/{cartStateOrId}/actions/preserve", call(s.carts.Preserve)},
+		{"POST " + commerce + "carts/{cartStateOrId}/actions/clone", call(s.carts.Clone)},
+		{"GET " + commerce + "carts/{cartStateOrId}/cart-items", call(s.carts.Items)},
+		{"POST " + commerce + "carts/{cartStateOrId}/cart-items", call(s.carts.AddItem)},
+		{"POST " + commerce + "carts/{cartStateOrId}/cart-items/batch", call(s.carts.AddBatch)},
+		{"PATCH " + commerce + "carts/{cartStateOrId}/cart-items/{cartItemId}", call(s.carts.UpdateItem)},
+		{"DELETE " + commerce + "carts/{cartStateOrId}/cart-items/{cartItemId}", call(s.carts.DeleteItem)},
+		{"POST " + commerce + "carts/{cartStateOrId}/cart-coupons", call(s.carts.ApplyCoupon)},
+		{"DELETE " + commerce + "carts/{cartStateOrId}/cart-coupons/{cartCouponId}", call(s.carts.RemoveCoupon)},
+		{"PUT " + commerce + "carts/{cartStateOrId}/inventory-reservations", call(s.carts.Reserve)},
+		{"GET " + commerce + "carts/{cartStateOrId}/products", call(s.carts.Products)},
+
+		// Navigation menus: the Connect resource and the server action the storefront calls (package navigation).
+		{"GET " + connect + "communities/{communityId}/navigation-menu/navigation-menu-items", s.nav.Connect()},
+		{"GET /lwr/apex/v64.0/{apexClass}/{apexMethod}", s.nav.Apex()},
+		{"POST /lwr/apex/v64.0/{apexClass}/{apexMethod}", s.nav.Apex()},
+
+		// CMS delivery: a site's content and its channel's, one item or a listing (package cms), and the media.
+		{"GET " + connect + "sites/{siteId}/cms/delivery/contents/{contentKeyOrId}", s.cms.Item()},
+		{"GET " + connect + "cms/delivery/channels/{channelId}/contents/{contentKeyOrId}", s.cms.Item()},
+		{"GET " + connect + "sites/{siteId}/cms/delivery/contents", s.cms.List()},
+		{"GET " + connect + "cms/delivery/channels/{channelId}/contents", s.cms.List()},
+		{"GET /cms/delivery/media/{contentKey}", media.Handler(a.DB)},
+
+		// SEO properties of product and category pages (package seo).
+		{"GET " + connect + "communities/{communityId}/seo/properties/{recordId}", s.seo.Properties()},
 	}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if rest, ok := strings.CutPrefix(r.URL.Path, base); ok {
-			for _, p := range serverPrefixes {
-				if strings.HasPrefix(rest, p) {
-					r2 := r.Clone(r.Context())
-					r2.URL.Path = rest
-					r2.URL.RawPath = ""
-					next.ServeHTTP(w, r2)
-					return
-				}
-			}
-		}
-		next.ServeHTTP(w, r)
-	})
+}
+
+// services are the domains' handlers, one of each, over one records engine: one metadata registry, so every domain
+// sees a custom field the moment it is added.
+type services struct {
+	auth    *auth.Service
+	store   *storecontext.Handlers
+	records *uiapi.Handler
+	catalog *catalog.Handlers
+	search  *search.Service
+	carts   *cart.Service
+	nav     *navigation.Handlers
+	cms     *cms.Handlers
+	seo     *seo.Handlers
+}
+
+// authService is sign-in over the app's database, trusting X-Forwarded-For only from the configured proxies.
+func (a *App) authService() *auth.Service {
+	svc := auth.NewService(a.DB, a.Config.BasePath)
+	svc.TrustedProxies = a.trustedProxies
+	return svc
+}
+
+func (a *App) services() *services {
+	engine, carts := a.newEngine()
+	base := a.Config.BasePath
+	return &services{
+		auth:    a.authService(),
+		store:   &storecontext.Handlers{DB: a.DB, BasePath: base},
+		records: &uiapi.Handler{Engine: engine},
+		catalog: catalog.New(a.DB, engine.Registry),
+		search:  search.New(a.DB, engine.Registry),
+		carts:   carts,
+		nav:     &navigation.Handlers{DB: a.DB},
+		cms:     &cms.Handlers{DB: a.DB, BasePath: base},
+		seo:     &seo.Handlers{DB: a.DB, Engine: engine, BasePath: base},
+	}
+}
+
+// Routes returns the routing table, for tests and tools that walk every route.
+func (a *App) Routes() []Route { return a.routes(a.services()) }
+
+// Handler builds the server: the routing table, the API's JSON answers for what it does not route, the web app for
+// everything else, and the middleware every request passes.
+func (a *App) Handler() http.Handler {
+	s := a.services()
+	go s.search.Warm(context.Background())
+	mux := http.NewServeMux()
+	for _, rt := range a.routes(s) {
+		mux.Handle(rt.Pattern, rt.Handler)
+	}
+	unrouted := unroutedAPI(mux)
+	for _, p := range apiPrefixes {
+		mux.Handle(p, unrouted)
+	}
+	mux.Handle("/", spa.Handler(web.FS(), a.Config.BasePath))
+
+	withPrincipal := auth.Middleware(s.auth)
+	// The server's own paths refuse text no database can store before any handler or SQL sees it.
+	server := httpx.RefuseBadText(withPrincipal(mux))
+	return httpx.SecurityHeaders(httpx.Observe(a.Log, underBasePath(a.Config.BasePath, server, withPrincipal(mux))))
 }

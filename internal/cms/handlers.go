@@ -15,14 +15,6 @@ import (
 	"storefront/internal/siteroutes"
 )
 
-// Routes: a site's content and its channel's content, one item or a listing.
-const (
-	SiteItemPath    = "GET /services/data/v64.0/connect/sites/{siteId}/cms/delivery/contents/{contentKeyOrId}"
-	SiteListPath    = "GET /services/data/v64.0/connect/sites/{siteId}/cms/delivery/contents"
-	ChannelItemPath = "GET /services/data/v64.0/connect/cms/delivery/channels/{channelId}/contents/{contentKeyOrId}"
-	ChannelListPath = "GET /services/data/v64.0/connect/cms/delivery/channels/{channelId}/contents"
-)
-
 // Listing limits (CMS Delivery Contents resource).
 const (
 	DefaultPageSize     = 25
@@ -42,7 +34,8 @@ type Handlers struct {
 	BasePath string // the site base path, for absolute URLs
 }
 
-// Item answers SiteItemPath and ChannelItemPath. Query: showAbsoluteUrl, language.
+// Item answers one item of a site's or of its channel's content: GET /connect/sites/{siteId}/cms/delivery/contents/
+// {contentKeyOrId} and GET /connect/cms/delivery/channels/{channelId}/contents/{contentKeyOrId}. Query: showAbsoluteUrl, language.
 func (h *Handlers) Item() http.Handler {
 	return httpx.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
 		siteID, err := channelOrSiteID(r)
@@ -70,7 +63,8 @@ func (h *Handlers) Item() http.Handler {
 	})
 }
 
-// List answers SiteListPath and ChannelListPath. Query: contentKeys or managedContentIds (comma-separated),
+// List answers the listings GET /connect/sites/{siteId}/cms/delivery/contents and
+// GET /connect/cms/delivery/channels/{channelId}/contents. Query: contentKeys or managedContentIds (comma-separated),
 // contentTypeFQN, page (from 0), pageSize, referenceDepth, includeContentBody, showAbsoluteUrl, language.
 func (h *Handlers) List() http.Handler {
 	return httpx.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {

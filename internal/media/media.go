@@ -17,9 +17,6 @@ import (
 	"storefront/internal/platform/httpx"
 )
 
-// Path is the route pattern of the media delivery path.
-const Path = "GET /cms/delivery/media/{contentKey}"
-
 // MaxAge is how long clients and proxies may cache an image (content documents live 30 days in the client; images
 // change when their key does, but staff may edit one in place, so a day).
 const MaxAge = 86400

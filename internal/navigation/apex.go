@@ -12,11 +12,6 @@ import (
 	"storefront/internal/platform/httpx"
 )
 
-// ApexPath is the server-action route; GET carries the parameters as the JSON string query parameter methodParams,
-// POST as the JSON body. The X-SFDC-Allow-Continuation header is accepted and changes nothing: every action here
-// answers at once.
-const ApexPath = "/lwr/apex/v64.0/{apexClass}/{apexMethod}"
-
 // The one server action Storefront has: the navigation menu of the storefront's header and profile menu.
 const (
 	ApexClass  = "NavigationMenuItemsController"
@@ -32,7 +27,9 @@ type ApexError struct {
 	StackTrace             *string `json:"stackTrace"`
 }
 
-// Apex answers ApexPath for GET and POST.
+// Apex answers the server-action route /lwr/apex/v64.0/{apexClass}/{apexMethod} for GET and POST. GET carries the
+// parameters as the JSON string query parameter methodParams, POST as the JSON body. The X-SFDC-Allow-Continuation
+// header is accepted and changes nothing: every action here answers at once.
 func (h *Handlers) Apex() http.Handler {
 	return httpx.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
 		if !strings.EqualFold(r.PathValue("apexClass"), ApexClass) || !strings.EqualFold(r.PathValue("apexMethod"), ApexMethod) {

@@ -12,9 +12,6 @@ import (
 	"storefront/internal/records"
 )
 
-// ConnectPath is the Connect resource of a community's menus.
-const ConnectPath = "GET /services/data/v64.0/connect/communities/{communityId}/navigation-menu/navigation-menu-items"
-
 // CacheControl lets a client keep a menu as long as its cache does (nav items live 2 minutes); menus depend on
 // the caller's rights (drafts), so only privately.
 const CacheControl = "private, max-age=120"
@@ -22,7 +19,8 @@ const CacheControl = "private, max-age=120"
 // Handlers serves the menus.
 type Handlers struct{ DB *db.DB }
 
-// Connect answers ConnectPath. Query: navigationLinkSetDeveloperName or navigationLinkSetId (one is required),
+// Connect answers GET /connect/communities/{communityId}/navigation-menu/navigation-menu-items, the Connect resource
+// of a community's menus. Query: navigationLinkSetDeveloperName or navigationLinkSetId (one is required),
 // addHomeMenuItem, includeImageUrl, menuItemTypesToSkip (comma-separated), publishStatus (Live or Draft),
 // effectiveAccountId.
 func (h *Handlers) Connect() http.Handler {

@@ -92,6 +92,10 @@ func CoerceValue(f *Field, v any) (any, *FieldError) {
 }
 
 func coerceText(f *Field, s string) (any, *FieldError) {
+	if strings.IndexByte(s, 0) >= 0 || !utf8.ValidString(s) {
+		// PostgreSQL refuses both in text where SQLite keeps them: refused on both, so a write means the same anywhere.
+		return nil, fieldErr(f, CodeInvalidType, "value not of required type: text with a NUL character or bytes that are not UTF-8")
+	}
 	switch f.Type {
 	case TypeID, TypeReference:
 		id, ok := NormalizeID(s)

@@ -20,9 +20,6 @@ import (
 	"storefront/internal/siteroutes"
 )
 
-// Path is the route.
-const Path = "GET /services/data/v64.0/connect/communities/{communityId}/seo/properties/{recordId}"
-
 // Properties is RecordSeoPropertiesRepresentation with the newer fields the storefront reads.
 type Properties struct {
 	CanonicalURL   string             `json:"canonicalUrl"`
@@ -45,7 +42,7 @@ type Handlers struct {
 	BasePath string
 }
 
-// Properties answers Path. Query: fields (comma-separated field API names of the record), effectiveAccountId.
+// Properties answers GET /connect/communities/{communityId}/seo/properties/{recordId}. Query: fields (comma-separated field API names of the record), effectiveAccountId.
 func (h *Handlers) Properties() http.Handler {
 	return httpx.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
 		ctx := r.Context()

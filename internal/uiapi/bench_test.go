@@ -25,9 +25,7 @@ func benchServer(b *testing.B) (*httptest.Server, string) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	mux := http.NewServeMux()
-	Register(mux, eng)
-	srv := httptest.NewServer(asUser(map[string]*identity.Principal{"staff": staff}, mux))
+	srv := httptest.NewServer(asUser(map[string]*identity.Principal{"staff": staff}, recordsMux(eng)))
 	b.Cleanup(srv.Close)
 	return srv, acct.ID
 }

@@ -112,9 +112,9 @@ func strPtr(s string) *string {
 	return &s
 }
 
-// objectInfo answers GET /object-info/{objectApiName}. Objects the actor cannot read are NOT_FOUND, as unknown
+// GetObjectInfo answers GET /object-info/{objectApiName}. Objects the actor cannot read are NOT_FOUND, as unknown
 // ones are.
-func (h *Handler) objectInfo(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
+func (h *Handler) GetObjectInfo(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
 	cat, err := h.Engine.Catalog(r.Context())
 	if err != nil {
 		return err
@@ -292,8 +292,8 @@ type DirectoryEntry struct {
 	Updateable          bool      `json:"updateable"`
 }
 
-// objectDirectory answers GET /object-info with the objects the actor may read.
-func (h *Handler) objectDirectory(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
+// GetObjectInfoDirectory answers GET /object-info with the objects the actor may read.
+func (h *Handler) GetObjectInfoDirectory(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
 	cat, err := h.Engine.Catalog(r.Context())
 	if err != nil {
 		return err

@@ -83,8 +83,8 @@ func allReadable(rec *records.Record, actor *identity.Principal) *RecordRep {
 	return rep
 }
 
-// getRecord answers GET /records/{recordId}?fields=&optionalFields=&layoutTypes=&modes=.
-func (h *Handler) getRecord(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
+// GetRecord answers GET /records/{recordId}?fields=&optionalFields=&layoutTypes=&modes=.
+func (h *Handler) GetRecord(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
 	q := r.URL.Query()
 	fields, optional, layouts := listParam(q["fields"]), listParam(q["optionalFields"]), listParam(q["layoutTypes"])
 	if len(fields) == 0 && len(optional) == 0 && len(layouts) == 0 {
@@ -278,8 +278,8 @@ func invalidInput(why string) error {
 	return httpx.BadRequest("INVALID_INPUT", "Invalid recordInput: %s.", why)
 }
 
-// createRecord answers POST /records with 201 and the new record's readable fields.
-func (h *Handler) createRecord(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
+// CreateRecord answers POST /records with 201 and the new record's readable fields.
+func (h *Handler) CreateRecord(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
 	apiName, fields, err := decodeRecordInput(w, r)
 	if err != nil {
 		return err
@@ -295,8 +295,8 @@ func (h *Handler) createRecord(w http.ResponseWriter, r *http.Request, actor *id
 	return nil
 }
 
-// updateRecord answers PATCH /records/{recordId} with 200 and the record; If-Unmodified-Since may refuse it (412).
-func (h *Handler) updateRecord(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
+// UpdateRecord answers PATCH /records/{recordId} with 200 and the record; If-Unmodified-Since may refuse it (412).
+func (h *Handler) UpdateRecord(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
 	var opts records.UpdateOptions
 	if v := r.Header.Get("If-Unmodified-Since"); v != "" {
 		t, err := http.ParseTime(v)
@@ -319,8 +319,8 @@ func (h *Handler) updateRecord(w http.ResponseWriter, r *http.Request, actor *id
 	return nil
 }
 
-// deleteRecord answers DELETE /records/{recordId} with 204.
-func (h *Handler) deleteRecord(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
+// DeleteRecord answers DELETE /records/{recordId} with 204.
+func (h *Handler) DeleteRecord(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
 	if err := h.Engine.Delete(r.Context(), actor, r.PathValue("recordId")); err != nil {
 		return err
 	}

@@ -11,7 +11,7 @@ import (
 	"storefront/internal/records"
 )
 
-// Base is the path every route of this package lives under.
+// Base is the path every records call lives under (the app's routing table lists them).
 const Base = "/services/data/v64.0/ui-api"
 
 // Handler holds what the routes need.
@@ -19,19 +19,9 @@ type Handler struct {
 	Engine *records.Engine
 }
 
-// Register mounts the UI API records routes on mux.
-func Register(mux *http.ServeMux, engine *records.Engine) {
-	h := &Handler{Engine: engine}
-	mux.Handle("GET "+Base+"/records/{recordId}", h.signedIn(h.getRecord))
-	mux.Handle("POST "+Base+"/records", h.signedIn(h.createRecord))
-	mux.Handle("PATCH "+Base+"/records/{recordId}", h.signedIn(h.updateRecord))
-	mux.Handle("DELETE "+Base+"/records/{recordId}", h.signedIn(h.deleteRecord))
-	mux.Handle("GET "+Base+"/object-info", h.signedIn(h.objectDirectory))
-	mux.Handle("GET "+Base+"/object-info/{objectApiName}", h.signedIn(h.objectInfo))
-}
-
-// signedIn refuses guests: the records API needs a signed-in user (or a staff principal set by server code).
-func (h *Handler) signedIn(next func(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error) http.Handler {
+// SignedIn turns a records call into a handler that refuses guests: the records API needs a signed-in user (or a
+// staff principal set by server code). Every records route goes through it.
+func SignedIn(next func(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error) http.Handler {
 	return httpx.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
 		actor := identity.FromContext(r.Context())
 		if !records.Signed(actor) {

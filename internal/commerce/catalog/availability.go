@@ -24,8 +24,9 @@ type availability struct {
 	ProductID        string  `json:"productId"`
 }
 
-// availability answers for a product the caller may see; others are 404 like the product itself.
-func (h *Handlers) availability(w http.ResponseWriter, r *http.Request) error {
+// GetProductAvailability is GET products/{productId}/availability. It answers for a product the caller may see;
+// others are 404 like the product itself.
+func (h *Handlers) GetProductAvailability(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	s, err := h.shopperFor(r)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"net/http"
+	"slices"
 	"strconv"
 
 	"storefront/internal/commerce/pricing"
@@ -82,9 +83,9 @@ func (h *Handlers) storeCategory(ctx context.Context, storeID, raw, param string
 	return found, err
 }
 
-// categoryPath is GET product-category-path/product-categories/{categoryId}: the path from the root category down
+// GetCategoryPath is GET product-category-path/product-categories/{categoryId}: the path from the root category down
 // to this one.
-func (h *Handlers) categoryPath(w http.ResponseWriter, r *http.Request) error {
+func (h *Handlers) GetCategoryPath(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	s, err := h.shopperFor(r)
 	if err != nil {
@@ -112,9 +113,9 @@ type childCategory struct {
 	URLName *string            `json:"urlName"`
 }
 
-// categoryChildren is GET product-categories/children: the categories directly under parentProductCategoryId, or
+// GetCategoryChildren is GET product-categories/children: the categories directly under parentProductCategoryId, or
 // the store's top-level categories without it, by sort order then name.
-func (h *Handlers) categoryChildren(w http.ResponseWriter, r *http.Request) error {
+func (h *Handlers) GetCategoryChildren(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	s, err := h.shopperFor(r)
 	if err != nil {
@@ -209,8 +210,8 @@ type categoryDetail struct {
 	TileImage   *mediaItem         `json:"tileImage"`
 }
 
-// category is GET product-categories/{categoryId}: the category's fields and images.
-func (h *Handlers) category(w http.ResponseWriter, r *http.Request) error {
+// GetCategory is GET product-categories/{categoryId}: the category's fields and images.
+func (h *Handlers) GetCategory(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	s, err := h.shopperFor(r)
 	if err != nil {
@@ -254,13 +255,16 @@ func (h *Handlers) category(w http.ResponseWriter, r *http.Request) error {
 	}
 	if excludeFields {
 		out.Fields = map[string]*string{}
-	} else if len(virtual) > 0 {
-		counts, err := h.productCounts(ctx, []string{id})
-		if err != nil {
-			return err
+	} else {
+		virtualValues(out.Fields, virtual)
+		if slices.Contains(virtual, "NumberOfProducts") {
+			counts, err := h.productCounts(ctx, []string{id})
+			if err != nil {
+				return err
+			}
+			n := strconv.Itoa(counts[id])
+			out.Fields["NumberOfProducts"] = &n
 		}
-		n := strconv.Itoa(counts[id])
-		out.Fields["NumberOfProducts"] = &n
 	}
 	if !excludeMedia {
 		rows, err := loadMedia(ctx, h.DB, `SELECT m.id, m.usagetype, m.sortorder, mc.title, mc.alttext, mc.url, mc.mimetype

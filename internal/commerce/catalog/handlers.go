@@ -30,19 +30,6 @@ func New(d *db.DB, reg *records.Registry) *Handlers {
 	return &Handlers{DB: d, Registry: reg}
 }
 
-// Register mounts the routes under base, the commerce prefix ending in "/".
-func (h *Handlers) Register(mux *http.ServeMux, base string) {
-	mux.Handle("GET "+base+"products", httpx.HandlerFunc(h.products))
-	mux.Handle("GET "+base+"products/{productId}", httpx.HandlerFunc(h.product))
-	mux.Handle("GET "+base+"products/{productId}/availability", httpx.HandlerFunc(h.availability))
-	mux.Handle("GET "+base+"pricing/products/{productId}", httpx.HandlerFunc(h.productPrice))
-	mux.Handle("GET "+base+"pricing/products", httpx.HandlerFunc(h.productPricesGet))
-	mux.Handle("POST "+base+"pricing/products", httpx.HandlerFunc(h.productPricesPost))
-	mux.Handle("GET "+base+"product-categories/children", httpx.HandlerFunc(h.categoryChildren))
-	mux.Handle("GET "+base+"product-categories/{categoryId}", httpx.HandlerFunc(h.category))
-	mux.Handle("GET "+base+"product-category-path/product-categories/{categoryId}", httpx.HandlerFunc(h.categoryPath))
-}
-
 // Cache policies. Products, prices and stock depend on who asks (entitlement, price books), and the same URL
 // answers a guest and, after sign-in, a buyer: the browser must ask again every time (the client data layer keeps
 // its own cache by TTL). The category tree is the same for everyone who may browse: a minute's private reuse.

@@ -138,8 +138,8 @@ func distinct(values []string) []string {
 	return out
 }
 
-// products is GET products?ids=...|skus=...
-func (h *Handlers) products(w http.ResponseWriter, r *http.Request) error {
+// GetProducts is GET products?ids=...|skus=...
+func (h *Handlers) GetProducts(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	s, err := h.shopperFor(r)
 	if err != nil {

@@ -24,8 +24,21 @@ type productPrice struct {
 	PriceAdjustment     *priceAdjustment `json:"priceAdjustment"`
 	PricebookEntryID    string           `json:"pricebookEntryId"`
 	ProductID           string           `json:"productId"`
-	ProductPriceEntries []any            `json:"productPriceEntries"` // per selling model: this store sells one-time only
+	ProductPriceEntries []priceEntry     `json:"productPriceEntries"`
 	UnitPrice           string           `json:"unitPrice"`
+}
+
+// priceEntry is the product's price under one selling model (ProductPriceEntryRepresentation). Products here are
+// sold once, without selling models, so there is one entry, with no selling model id, repeating the price.
+type priceEntry struct {
+	Error                 *httpx.ErrorItem `json:"error"`
+	ListPrice             *string          `json:"listPrice"`
+	LowestUnitPrice       *string          `json:"lowestUnitPrice"`
+	PriceAdjustment       *priceAdjustment `json:"priceAdjustment"`
+	PricebookEntryID      string           `json:"pricebookEntryId"`
+	ProductSellingModelID *string          `json:"productSellingModelId"`
+	Success               bool             `json:"success"`
+	UnitPrice             string           `json:"unitPrice"`
 }
 
 type priceAdjustment struct {
@@ -43,7 +56,7 @@ type priceTier struct {
 }
 
 func newProductPrice(p pricing.Price) productPrice {
-	out := productPrice{ChildEntries: []any{}, ProductPriceEntries: []any{}, CurrencyIsoCode: p.CurrencyIsoCode,
+	out := productPrice{ChildEntries: []any{}, CurrencyIsoCode: p.CurrencyIsoCode,
 		ListPrice: optional(p.ListPrice), PricebookEntryID: p.PricebookEntryID, ProductID: p.ProductID, UnitPrice: p.UnitPrice}
 	if len(p.Tiers) > 0 {
 		adj := &priceAdjustment{ID: p.ScheduleID, PriceAdjustmentTiers: make([]priceTier, len(p.Tiers))}
@@ -53,6 +66,8 @@ func newProductPrice(p pricing.Price) productPrice {
 		}
 		out.PriceAdjustment = adj
 	}
+	out.ProductPriceEntries = []priceEntry{{ListPrice: out.ListPrice, LowestUnitPrice: out.LowestUnitPrice,
+		PriceAdjustment: out.PriceAdjustment, PricebookEntryID: out.PricebookEntryID, Success: true, UnitPrice: out.UnitPrice}}
 	return out
 }
 
@@ -63,10 +78,10 @@ func optional(s string) *string {
 	return &s
 }
 
-// productPrice is GET pricing/products/{productId}: the caller's price for one product. Unknown, inactive or
+// GetProductPrice is GET pricing/products/{productId}: the caller's price for one product. Unknown, inactive or
 // unentitled products, and products without a price in the caller's books, are 404 ITEM_NOT_FOUND; an entitled
 // product whose policies hide its price is 403 INSUFFICIENT_ACCESS.
-func (h *Handlers) productPrice(w http.ResponseWriter, r *http.Request) error {
+func (h *Handlers) GetProductPrice(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	s, err := h.shopperFor(r)
 	if err != nil {
@@ -152,8 +167,8 @@ type pricingLineResult struct {
 	UnitPrice        *string          `json:"unitPrice"`
 }
 
-// productPricesGet is GET pricing/products?productIds=a,b,c.
-func (h *Handlers) productPricesGet(w http.ResponseWriter, r *http.Request) error {
+// GetProductPrices is GET pricing/products?productIds=a,b,c.
+func (h *Handlers) GetProductPrices(w http.ResponseWriter, r *http.Request) error {
 	s, err := h.shopperFor(r)
 	if err != nil {
 		return err
@@ -175,8 +190,8 @@ type pricingInput struct {
 	} `json:"pricingLineItems"`
 }
 
-// productPricesPost is POST pricing/products, a read with its list in the body.
-func (h *Handlers) productPricesPost(w http.ResponseWriter, r *http.Request) error {
+// PostProductPrices is POST pricing/products, a read with its list in the body.
+func (h *Handlers) PostProductPrices(w http.ResponseWriter, r *http.Request) error {
 	s, err := h.shopperFor(r)
 	if err != nil {
 		return err

@@ -85,8 +85,8 @@ func parseProductOptions(r *http.Request) (*productOptions, error) {
 	return o, nil
 }
 
-// product is GET products/{productId}: the product page's data. An unknown, inactive or unentitled product is 404.
-func (h *Handlers) product(w http.ResponseWriter, r *http.Request) error {
+// GetProduct is GET products/{productId}: the product page's data. An unknown, inactive or unentitled product is 404.
+func (h *Handlers) GetProduct(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	s, err := h.shopperFor(r)
 	if err != nil {
@@ -104,13 +104,16 @@ func (h *Handlers) product(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	fields, _, err := selectFields(obj, opt.fields)
+	fields, virtual, err := selectFields(obj, opt.fields)
 	if err != nil {
 		return err
 	}
 	out, err := h.loadProduct(ctx, s, id, obj, fields, opt)
 	if err != nil {
 		return err
+	}
+	if !opt.excludeFields {
+		virtualValues(out.Fields, virtual)
 	}
 	if !opt.excludeMedia {
 		if err := h.addProductMedia(ctx, out, opt.mediaGroups); err != nil {

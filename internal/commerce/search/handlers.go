@@ -9,15 +9,6 @@ import (
 	"storefront/internal/platform/httpx"
 )
 
-// Register mounts the search calls under base, the commerce prefix
-// "/services/data/v64.0/commerce/webstores/{webstoreId}/".
-func (s *Service) Register(mux *http.ServeMux, base string) {
-	mux.Handle("POST "+base+"search/product-search", httpx.HandlerFunc(s.productSearch))
-	mux.Handle("GET "+base+"search/products", httpx.HandlerFunc(s.searchProducts))
-	mux.Handle("GET "+base+"search/suggestions", httpx.HandlerFunc(s.suggestions))
-	mux.Handle("GET "+base+"search/sort-rules", httpx.HandlerFunc(s.sortRules))
-}
-
 // caller runs the commerce preamble (storecontext.ShopperFor) and returns the store and effective account.
 func (s *Service) caller(r *http.Request) (*storecontext.Store, string, error) {
 	sh, err := storecontext.ShopperFor(r, s.DB)
@@ -27,8 +18,8 @@ func (s *Service) caller(r *http.Request) (*storecontext.Store, string, error) {
 	return sh.Store, sh.AccountID, nil
 }
 
-// productSearch is POST search/product-search. The API answers 201 (a POST), which real clients expect.
-func (s *Service) productSearch(w http.ResponseWriter, r *http.Request) error {
+// ProductSearch is POST search/product-search. The API answers 201 (a POST), which real clients expect.
+func (s *Service) ProductSearch(w http.ResponseWriter, r *http.Request) error {
 	store, account, err := s.caller(r)
 	if err != nil {
 		return err
@@ -40,8 +31,8 @@ func (s *Service) productSearch(w http.ResponseWriter, r *http.Request) error {
 	return s.answer(w, r, store, account, &in, http.StatusCreated)
 }
 
-// searchProducts is GET search/products, the cacheable variant with the input as query parameters.
-func (s *Service) searchProducts(w http.ResponseWriter, r *http.Request) error {
+// GetProductSearch is GET search/products, the cacheable variant with the input as query parameters.
+func (s *Service) GetProductSearch(w http.ResponseWriter, r *http.Request) error {
 	store, account, err := s.caller(r)
 	if err != nil {
 		return err
@@ -68,8 +59,8 @@ func (s *Service) answer(w http.ResponseWriter, r *http.Request, store *storecon
 	return nil
 }
 
-// suggestions is GET search/suggestions?searchTerm=&limit=.
-func (s *Service) suggestions(w http.ResponseWriter, r *http.Request) error {
+// GetSuggestions is GET search/suggestions?searchTerm=&limit=.
+func (s *Service) GetSuggestions(w http.ResponseWriter, r *http.Request) error {
 	store, account, err := s.caller(r)
 	if err != nil {
 		return err
@@ -102,8 +93,8 @@ type SortRules struct {
 	SortRules []SortRule `json:"sortRules"`
 }
 
-// sortRules is GET search/sort-rules: the orders POST search/product-search accepts as sortRuleId.
-func (s *Service) sortRules(w http.ResponseWriter, r *http.Request) error {
+// GetSortRules is GET search/sort-rules: the orders POST search/product-search accepts as sortRuleId.
+func (s *Service) GetSortRules(w http.ResponseWriter, r *http.Request) error {
 	if _, _, err := s.caller(r); err != nil {
 		return err
 	}

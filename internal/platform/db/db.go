@@ -14,8 +14,10 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
-	_ "modernc.org/sqlite"             // registers the "sqlite" driver
+	"modernc.org/sqlite"               // registers the "sqlite" driver
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // Dialect names the database flavour.
@@ -233,4 +235,23 @@ func IsUniqueViolation(err error) bool {
 	}
 	s := err.Error()
 	return strings.Contains(s, "UNIQUE constraint failed") || strings.Contains(s, "SQLSTATE 23505")
+}
+
+// IsDataError reports whether err is the database refusing a value rather than failing: a PostgreSQL data exception
+// (SQLSTATE class 22: numeric value out of range, invalid text representation, string data right truncation, a
+// character not in UTF-8...) or SQLite's equivalents (a string or blob too big, a datatype mismatch). The value came
+// from the caller, so the answer is a 400, not a 500.
+func IsDataError(err error) bool {
+	var pg *pgconn.PgError
+	if errors.As(err, &pg) {
+		return strings.HasPrefix(pg.Code, "22")
+	}
+	var lite *sqlite.Error
+	if errors.As(err, &lite) {
+		switch lite.Code() & 0xff { // the primary result code, without the extended bits
+		case sqlite3.SQLITE_TOOBIG, sqlite3.SQLITE_MISMATCH:
+			return true
+		}
+	}
+	return false
 }

@@ -10,6 +10,8 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+
+	"storefront/internal/platform/db"
 )
 
 // MaxBody is the largest request body accepted (1 MiB); larger bodies get 413.
@@ -62,18 +64,23 @@ func (h HandlerFunc) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// WriteError writes err in the API's format. Errors that are not *Error are logged and answered with a 500 that
-// reveals nothing of the cause.
+// WriteError writes err in the API's format. A database refusing a value the caller sent is 400; other errors that
+// are not *Error are logged and answered with a 500 that reveals nothing of the cause.
 func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	var e *Error
-	if !errors.As(err, &e) {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			e = Errorf(http.StatusRequestEntityTooLarge, "REQUEST_TOO_LARGE", "The request body is larger than %d bytes.", MaxBody)
-		} else {
-			Logger(r.Context()).Error("request failed", "err", err)
-			e = Errorf(http.StatusInternalServerError, "UNKNOWN_EXCEPTION", "An unexpected error occurred. Quote request id %s.", RequestID(r.Context()))
-		}
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &e):
+	case errors.As(err, &tooBig):
+		e = Errorf(http.StatusRequestEntityTooLarge, "REQUEST_TOO_LARGE", "The request body is larger than %d bytes.", MaxBody)
+	case db.IsDataError(err):
+		// A value the caller sent that the database cannot take (too long, out of range, malformed): the caller's
+		// fault, so never a 500. The database's wording stays in the log; it names internal columns and types.
+		Logger(r.Context()).Info("value refused by the database", "err", err)
+		e = BadRequest("INVALID_API_INPUT", "A value in the request is out of range, too long or malformed.")
+	default:
+		Logger(r.Context()).Error("request failed", "err", err)
+		e = Errorf(http.StatusInternalServerError, "UNKNOWN_EXCEPTION", "An unexpected error occurred. Quote request id %s.", RequestID(r.Context()))
 	}
 	if e.Body != nil {
 		WriteJSON(w, e.Status, e.Body)
