@@ -10,7 +10,7 @@ import (
 // commerceBase is the prefix of every Commerce Webstore API call.
 const commerceBase = "/services/data/v64.0/commerce/webstores/{webstoreId}/"
 
-// mountAuth registers sign-in and the context calls, and returns the middleware that resolves every request's
+// mountAuth registers sign-in and the context calls (session and application context), and returns the middleware that resolves every request's
 // principal.
 func (a *App) mountAuth(mux *http.ServeMux) func(http.Handler) http.Handler {
 	svc := auth.NewService(a.DB, a.Config.BasePath)
@@ -23,6 +23,5 @@ func (a *App) mountAuth(mux *http.ServeMux) func(http.Handler) http.Handler {
 	mux.Handle("GET /api/site", ctx.Site())
 	mux.Handle("GET "+commerceBase+"session-context", ctx.SessionContext())
 	mux.Handle("GET "+commerceBase+"application-context", ctx.ApplicationContext())
-	mux.Handle("GET "+commerceBase+"external-managed-accounts", ctx.ManagedAccounts())
 	return auth.Middleware(svc)
 }

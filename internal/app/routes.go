@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 
+	"storefront/internal/commerce/account"
 	"storefront/internal/media"
 	"storefront/internal/platform/httpx"
 	"storefront/internal/spa"
@@ -25,6 +26,7 @@ func (a *App) Handler() http.Handler {
 	mux.Handle(media.Path, media.Handler(a.DB))
 	a.mountContent(mux, engine) // navigation menus, CMS delivery, SEO properties
 	mountCarts(mux, carts)
+	mountAccounts(mux, &account.Service{DB: a.DB, Engine: engine}) // managed and effective accounts, address books
 
 	mux.Handle("/", spa.Handler(web.FS(), a.Config.BasePath))
 	return httpx.Observe(a.Log, underBasePath(a.Config.BasePath, withPrincipal(mux)))
