@@ -72,7 +72,9 @@ func TestExternalManagedAccountsOfTwoThousand(t *testing.T) {
 		path := commercePath("external-managed-accounts?includeMyAccount=true")
 		statements := func() (int64, []struct{ AccountID, AccountName string }) {
 			before := s.d.Statements()
-			var out struct{ ExternalManagedAccounts []struct{ AccountID, AccountName string } }
+			var out struct {
+				ExternalManagedAccounts []struct{ AccountID, AccountName string }
+			}
 			s.get(t, path, manager).decode(t, "switcher", 200, &out)
 			return s.d.Statements() - before, out.ExternalManagedAccounts
 		}

@@ -149,14 +149,15 @@ func nilIfBlank(s string) any {
 
 // readInput decodes and parses the request body.
 func readInput(w http.ResponseWriter, r *http.Request, b *book) (*addressInput, error) {
-	var body map[string]any
+	var body any
 	if err := httpx.DecodeJSON(w, r, &body); err != nil {
 		return nil, err
 	}
-	if body == nil {
+	obj, ok := body.(map[string]any)
+	if !ok {
 		return nil, httpx.BadRequest("JSON_PARSER_ERROR", "The request body must be a JSON object.")
 	}
-	return parseInput(body, b.object)
+	return parseInput(obj, b.object)
 }
 
 // CreateAddress is POST accounts/{accountId|current}/addresses: a new address of the account, 201 with it.
@@ -339,6 +340,17 @@ func checkAddress(store *storecontext.Store, changes, old map[string]any, creati
 		s, _ := old[field].(string)
 		return s
 	}
+	given, codeGiven := changes["CountryCode"].(string) // nil (cleared) or trimmed text
+	if codeGiven {
+		if len(given) != 2 || storecontext.CountryCode(given) == "" {
+			return invalidInput("countryCode %q must be a two-letter ISO country code.", clip(given))
+		}
+		given = strings.ToUpper(given)
+		changes["CountryCode"] = given
+		if get("Country") == "" {
+			changes["Country"] = given // a code alone names the country
+		}
+	}
 	var missing []string
 	for _, f := range requiredFields {
 		if get(f.field) == "" {
@@ -348,16 +360,12 @@ func checkAddress(store *storecontext.Store, changes, old map[string]any, creati
 	if len(missing) > 0 {
 		return httpx.BadRequest("REQUIRED_FIELD_MISSING", "Required fields are missing: %s.", strings.Join(missing, ", "))
 	}
-	code := storecontext.CountryCode(get("CountryCode"))
-	if _, given := changes["CountryCode"]; given && get("CountryCode") != "" && code == "" {
-		return invalidInput("countryCode %q must be a two-letter ISO country code.", clip(get("CountryCode")))
-	}
+	code := given
 	_, countryGiven := changes["Country"]
-	_, codeGiven := changes["CountryCode"]
-	if countryGiven && !codeGiven {
-		code = "" // a new country without a code: the old code was the old country's
+	if code == "" && !countryGiven {
+		code = storecontext.CountryCode(get("CountryCode")) // the stored code still holds
 	}
-	if code == "" {
+	if code == "" { // a new country without a code: the old code was the old country's
 		code = storecontext.CountryCode(get("Country"))
 	}
 	_, typeGiven := changes["AddressType"]
@@ -365,7 +373,7 @@ func checkAddress(store *storecontext.Store, changes, old map[string]any, creati
 		return invalidInput("The store doesn't ship to %q: a shipping address must be in %s.", clip(get("Country")),
 			strings.Join(store.ShippingCountries, ", "))
 	}
-	if countryGiven && code != "" && len(get("Country")) == 2 {
+	if countryGiven && code != "" && strings.EqualFold(get("Country"), code) {
 		changes["Country"] = code // a country given as its code is kept as the code, upper case
 	}
 	name := fullName(get("FirstName"), get("LastName"), code)
