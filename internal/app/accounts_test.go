@@ -59,7 +59,7 @@ func TestExternalManagedAccountsOfTheDemo(t *testing.T) {
 
 		s.get(t, path, "").want(t, "guest", 401, errorBody("INVALID_SESSION_ID", "Session expired or invalid"))
 		s.get(t, path+"?includeMyAccount=yes", manager).want(t, "includeMyAccount=yes", 400,
-			errorBody("INVALID_API_INPUT", "includeMyAccount must be true or false."))
+			errorBody("INVALID_API_INPUT", "The type entered for includeMyAccount isn't valid. Enter the value as a/an Boolean."))
 		s.get(t, path+"?q="+strings.Repeat("x", 256), manager).want(t, "q too long", 400,
 			errorBody("INVALID_API_INPUT", "q takes at most 255 characters."))
 	})

@@ -191,16 +191,17 @@ func TestAddressList(t *testing.T) {
 		s.get(t, addressesPath(demo.BuyerAccountID, ""), "").want(t, "guest naming an account", 403, cpa)
 		s.get(t, path, admin).want(t, "staff of no account", 403, cpa)
 		s.get(t, path+"?pageSize=0", buyer).want(t, "page size 0", 400, errorBody("INVALID_API_INPUT", "CPA disabled"))
-		for _, q := range []string{"?pageSize=101", "?pageSize=-1", "?pageSize=ten"} {
+		for _, q := range []string{"?pageSize=101", "?pageSize=-1"} {
 			s.get(t, path+q, buyer).want(t, q, 400, errorBody("INVALID_API_INPUT", "pageSize must be from 1 through 100."))
 		}
 		for q, msg := range map[string]string{
 			"?pageToken=0":                          `pageToken "0" is not a page token of this list.`,
 			"?sortOrder=Newest":                     `sortOrder "Newest" must be one of CreatedDateDesc, CreatedDateAsc, NameAsc, NameDesc.`,
 			"?addressType=Home":                     `addressType "Home" must be Shipping or Billing.`,
-			"?defaultOnly=1":                        "defaultOnly must be true or false.",
-			"?excludeUnsupportedCountries=yes":      "excludeUnsupportedCountries must be true or false.",
-			"?shouldShowDefaultAddrFirst=sometimes": "shouldShowDefaultAddrFirst must be true or false.",
+			"?pageSize=ten":                         "The type entered for pageSize isn't valid. Enter the value as a/an Integer.",
+			"?defaultOnly=1":                        "The type entered for defaultOnly isn't valid. Enter the value as a/an Boolean.",
+			"?excludeUnsupportedCountries=yes":      "The type entered for excludeUnsupportedCountries isn't valid. Enter the value as a/an Boolean.",
+			"?shouldShowDefaultAddrFirst=sometimes": "The type entered for shouldShowDefaultAddrFirst isn't valid. Enter the value as a/an Boolean.",
 		} {
 			s.get(t, path+q, buyer).want(t, q, 400, errorBody("INVALID_API_INPUT", msg))
 		}

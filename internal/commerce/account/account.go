@@ -9,7 +9,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"strings"
 
 	"storefront/internal/commerce/storecontext"
 	"storefront/internal/platform/db"
@@ -50,29 +49,12 @@ func cpaDisabled() error {
 	return httpx.Errorf(http.StatusForbidden, "FUNCTIONALITY_NOT_ENABLED", "CPA disabled")
 }
 
-func invalidInput(format string, args ...any) error {
-	return httpx.BadRequest("INVALID_API_INPUT", format, args...)
-}
-
 // clip shortens caller text quoted back in an error message.
 func clip(s string) string {
 	if r := []rune(s); len(r) > 40 {
 		return string(r[:40]) + "..."
 	}
 	return s
-}
-
-// boolParam reads an optional true/false query parameter.
-func boolParam(r *http.Request, name string, def bool) (bool, error) {
-	switch v := strings.ToLower(strings.TrimSpace(r.URL.Query().Get(name))); v {
-	case "":
-		return def, nil
-	case "true":
-		return true, nil
-	case "false":
-		return false, nil
-	}
-	return false, invalidInput("%s must be true or false.", name)
 }
 
 // writeError turns a write the engine refused into the commerce error list: its status, first code and message.

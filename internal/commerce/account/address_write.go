@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"storefront/internal/commerce/storecontext"
+	"storefront/internal/connectapi"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
@@ -47,7 +48,7 @@ func parseInput(body map[string]any, o *records.Object) (*addressInput, error) {
 		case "isDefault":
 			b, ok := v.(bool)
 			if !ok && v != nil {
-				return nil, invalidInput("isDefault must be true or false, not %s.", jsonType(v))
+				return nil, connectapi.BadInput("isDefault must be true or false, not %s.", jsonType(v))
 			}
 			if v != nil {
 				in.values["IsDefault"] = b
@@ -61,7 +62,7 @@ func parseInput(body map[string]any, o *records.Object) (*addressInput, error) {
 		}
 		field, known := inputFields[k]
 		if !known && k != "addressId" && k != "id" {
-			return nil, invalidInput("Unrecognized field %q in the address.", clip(k))
+			return nil, connectapi.BadInput("Unrecognized field %q in the address.", clip(k))
 		}
 		s, err := text(k, v)
 		if err != nil {
@@ -74,7 +75,7 @@ func parseInput(body map[string]any, o *records.Object) (*addressInput, error) {
 		case k == "addressType" && s != "":
 			t, ok := addressType(s)
 			if !ok {
-				return nil, invalidInput("addressType %q must be Shipping or Billing.", clip(s))
+				return nil, connectapi.BadInput("addressType %q must be Shipping or Billing.", clip(s))
 			}
 			in.values[field] = t
 		default:
@@ -91,10 +92,10 @@ func text(name string, v any) (string, error) {
 	}
 	s, ok := v.(string)
 	if !ok {
-		return "", invalidInput("%s must be a string, not %s.", name, jsonType(v))
+		return "", connectapi.BadInput("%s must be a string, not %s.", name, jsonType(v))
 	}
 	if strings.IndexByte(s, 0) >= 0 {
-		return "", invalidInput("%s must not contain NUL characters.", name)
+		return "", connectapi.BadInput("%s must not contain NUL characters.", name)
 	}
 	return strings.TrimSpace(s), nil
 }
@@ -108,7 +109,7 @@ func customFields(v any, o *records.Object, into map[string]any) error {
 	list, _ := v.(map[string]any)
 	items, ok := list["fields"].([]any)
 	if list == nil || (!ok && list["fields"] != nil) {
-		return invalidInput("commerceAddressFieldInputList must be an object with a fields list.")
+		return connectapi.BadInput("commerceAddressFieldInputList must be an object with a fields list.")
 	}
 	for _, it := range items {
 		item, _ := it.(map[string]any)
@@ -182,25 +183,17 @@ func (s *Service) CreateAddress(w http.ResponseWriter, r *http.Request) error {
 	if err := checkAddress(b.shopper.Store, vals, nil, true); err != nil {
 		return err
 	}
-	var out *Address
-	err = s.DB.InTx(r.Context(), func(tx *db.Tx) error {
-		if err := lockAccounts(r.Context(), tx, []string{b.account}); err != nil {
-			return err
+	return s.save(w, r, b, func(ctx context.Context, tx *db.Tx) (string, error) {
+		if err := lockAccounts(ctx, tx, []string{b.account}); err != nil {
+			return "", err
 		}
-		recs, err := s.Engine.Insert(r.Context(), tx, records.SystemFor(b.shopper.Principal.UserID), addressObject,
+		recs, err := s.Engine.Insert(ctx, tx, records.SystemFor(b.shopper.Principal.UserID), addressObject,
 			[]map[string]any{vals})
 		if err != nil {
-			return writeError(err)
+			return "", writeError(err)
 		}
-		out, err = readAddress(r.Context(), tx, b, recs[0].ID)
-		return err
+		return recs[0].ID, nil
 	})
-	if err != nil {
-		return err
-	}
-	w.Header().Set("Cache-Control", "no-store")
-	httpx.WriteJSON(w, http.StatusCreated, out)
-	return nil
 }
 
 // UpdateAddress is PATCH accounts/{accountId|current}/addresses/{addressId}: changes the properties given (null or
@@ -222,25 +215,35 @@ func (s *Service) UpdateAddress(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if in.addressID != "" && !sameID(in.addressID, raw) {
-		return invalidInput("The addressId in the body (%s) doesn't match the address in the path (%s).",
+		return connectapi.BadInput("The addressId in the body (%s) doesn't match the address in the path (%s).",
 			clip(in.addressID), clip(raw))
 	}
-	var out *Address
-	ctx := r.Context()
-	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+	return s.save(w, r, b, func(ctx context.Context, tx *db.Tx) (string, error) {
 		old, err := s.loadAddress(ctx, tx, b, raw)
 		if err != nil {
-			return err
+			return "", err
 		}
 		if err := checkAddress(b.shopper.Store, in.values, old.Values, false); err != nil {
-			return err
+			return "", err
 		}
 		_, err = s.Engine.UpdateMany(ctx, tx, records.SystemFor(b.shopper.Principal.UserID),
 			[]records.Change{{ID: old.ID, Values: in.values}}, records.UpdateOptions{})
+		return old.ID, writeError(err)
+	})
+}
+
+// save runs a write of an address in a transaction and answers 201 with the address as the write (and the hooks)
+// left it. write returns the address's id.
+func (s *Service) save(w http.ResponseWriter, r *http.Request, b *book,
+	write func(ctx context.Context, tx *db.Tx) (string, error)) error {
+	var out *Address
+	ctx := r.Context()
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		id, err := write(ctx, tx)
 		if err != nil {
-			return writeError(err)
+			return err
 		}
-		out, err = readAddress(ctx, tx, b, old.ID)
+		out, err = readAddress(ctx, tx, b, id)
 		return err
 	})
 	if err != nil {
@@ -343,7 +346,7 @@ func checkAddress(store *storecontext.Store, changes, old map[string]any, creati
 	given, codeGiven := changes["CountryCode"].(string) // nil (cleared) or trimmed text
 	if codeGiven {
 		if len(given) != 2 || storecontext.CountryCode(given) == "" {
-			return invalidInput("countryCode %q must be a two-letter ISO country code.", clip(given))
+			return connectapi.BadInput("countryCode %q must be a two-letter ISO country code.", clip(given))
 		}
 		given = strings.ToUpper(given)
 		changes["CountryCode"] = given
@@ -370,7 +373,7 @@ func checkAddress(store *storecontext.Store, changes, old map[string]any, creati
 	}
 	_, typeGiven := changes["AddressType"]
 	if (creating || countryGiven || codeGiven || typeGiven) && get("AddressType") == "Shipping" && !store.ShipsTo(code) {
-		return invalidInput("The store doesn't ship to %q: a shipping address must be in %s.", clip(get("Country")),
+		return connectapi.BadInput("The store doesn't ship to %q: a shipping address must be in %s.", clip(get("Country")),
 			strings.Join(store.ShippingCountries, ", "))
 	}
 	if countryGiven && code != "" && strings.EqualFold(get("Country"), code) {

@@ -4,10 +4,12 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
 	"storefront/internal/commerce/storecontext"
+	"storefront/internal/connectapi"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
@@ -173,17 +175,14 @@ func (s *Service) Addresses(w http.ResponseWriter, r *http.Request) error {
 }
 
 func parseListQuery(r *http.Request, b *book) (*listQuery, error) {
-	v := r.URL.Query()
-	q := &listQuery{sort: "CreatedDateDesc", pageSize: defaultPageSize, page: 1}
-	for _, t := range strings.Split(v.Get("addressType"), ",") {
-		if t = strings.TrimSpace(t); t == "" {
-			continue
-		}
+	v := connectapi.NewQuery(r)
+	q := &listQuery{sort: "CreatedDateDesc", page: 1}
+	for _, t := range v.List("addressType") {
 		typ, ok := addressType(t)
 		if !ok {
-			return nil, invalidInput("addressType %q must be Shipping or Billing.", clip(t))
+			return nil, connectapi.BadInput("addressType %q must be Shipping or Billing.", clip(t))
 		}
-		if len(q.types) == 0 || q.types[0] != typ {
+		if !slices.Contains(q.types, typ) {
 			q.types = append(q.types, typ)
 		}
 	}
@@ -195,35 +194,35 @@ func parseListQuery(r *http.Request, b *book) (*listQuery, error) {
 		q.addressID = id
 	}
 	var err error
-	if q.defaultOnly, err = boolParam(r, "defaultOnly", false); err != nil {
-		return nil, err
-	}
-	if q.supported, err = boolParam(r, "excludeUnsupportedCountries", false); err != nil {
-		return nil, err
-	}
-	if q.defaultFirst, err = boolParam(r, "shouldShowDefaultAddrFirst", true); err != nil {
-		return nil, err
+	for _, p := range []struct {
+		name string
+		into *bool
+		def  bool
+	}{{"defaultOnly", &q.defaultOnly, false}, {"excludeUnsupportedCountries", &q.supported, false},
+		{"shouldShowDefaultAddrFirst", &q.defaultFirst, true}} {
+		if *p.into, err = v.Bool(p.name, p.def); err != nil {
+			return nil, err
+		}
 	}
 	if raw := strings.TrimSpace(v.Get("sortOrder")); raw != "" {
 		if _, ok := addressSorts[raw]; !ok {
-			return nil, invalidInput("sortOrder %q must be one of CreatedDateDesc, CreatedDateAsc, NameAsc, NameDesc.", clip(raw))
+			return nil, connectapi.BadInput("sortOrder %q must be one of CreatedDateDesc, CreatedDateAsc, NameAsc, NameDesc.", clip(raw))
 		}
 		q.sort = raw
 	}
-	if raw := strings.TrimSpace(v.Get("pageSize")); raw != "" {
-		n, err := strconv.Atoi(raw)
-		switch {
-		case err == nil && n == 0:
-			return nil, invalidInput("CPA disabled")
-		case err != nil || n < 1 || n > maxPageSize:
-			return nil, invalidInput("pageSize must be from 1 through %d.", maxPageSize)
-		}
-		q.pageSize = n
+	if q.pageSize, err = v.Int("pageSize", defaultPageSize); err != nil {
+		return nil, err
+	}
+	switch {
+	case q.pageSize == 0:
+		return nil, connectapi.BadInput("CPA disabled")
+	case q.pageSize < 1 || q.pageSize > maxPageSize:
+		return nil, connectapi.BadInput("pageSize must be from 1 through %d.", maxPageSize)
 	}
 	if raw := strings.TrimSpace(v.Get("pageToken")); raw != "" {
 		n, err := strconv.Atoi(raw)
 		if err != nil || n < 1 || n > 100000 {
-			return nil, invalidInput("pageToken %q is not a page token of this list.", clip(raw))
+			return nil, connectapi.BadInput("pageToken %q is not a page token of this list.", clip(raw))
 		}
 		q.page = n
 	}
@@ -261,12 +260,13 @@ func readAddresses(ctx context.Context, q db.Querier, o *records.Object, extra [
 	}
 	defer rows.Close()
 	items := []Address{}
-	count := 0
-	raw := make([]any, len(fields)+1)
-	dest := make([]any, len(raw))
+	var count int
+	raw := make([]any, len(fields))
+	dest := make([]any, len(raw), len(raw)+1)
 	for i := range raw {
 		dest[i] = &raw[i]
 	}
+	dest = append(dest, &count)
 	for rows.Next() {
 		if err := rows.Scan(dest...); err != nil {
 			return nil, 0, err
@@ -276,7 +276,6 @@ func readAddresses(ctx context.Context, q db.Querier, o *records.Object, extra [
 			vals[f.APIName] = records.WireText(f, raw[i])
 		}
 		items = append(items, toAddress(vals, extra))
-		count = int(toInt(raw[len(fields)]))
 	}
 	if err := rows.Err(); err != nil {
 		return nil, 0, err
@@ -285,18 +284,6 @@ func readAddresses(ctx context.Context, q db.Querier, o *records.Object, extra [
 		err = q.QueryRow(ctx, `SELECT COUNT(*) FROM contactpointaddress a WHERE `+where, args...).Scan(&count)
 	}
 	return items, count, err
-}
-
-func toInt(v any) int64 {
-	switch n := v.(type) {
-	case int64:
-		return n
-	case int32:
-		return int64(n)
-	case int:
-		return int64(n)
-	}
-	return 0
 }
 
 // toAddress builds an Address from the wire text of its fields, keyed by API name.

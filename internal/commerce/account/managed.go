@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"storefront/internal/commerce/storecontext"
+	"storefront/internal/connectapi"
 	"storefront/internal/identity"
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
@@ -38,13 +39,14 @@ func (s *Service) ManagedAccounts(w http.ResponseWriter, r *http.Request) error 
 	if sh.Guest() {
 		return httpx.Unauthorized()
 	}
-	includeMine, err := boolParam(r, "includeMyAccount", false)
+	q := connectapi.NewQuery(r)
+	includeMine, err := q.Bool("includeMyAccount", false)
 	if err != nil {
 		return err
 	}
-	search := strings.ToLower(strings.TrimSpace(r.URL.Query().Get("q")))
+	search := strings.ToLower(strings.TrimSpace(q.Get("q")))
 	if len([]rune(search)) > maxSearch {
-		return invalidInput("q takes at most %d characters.", maxSearch)
+		return connectapi.BadInput("q takes at most %d characters.", maxSearch)
 	}
 	p := sh.Principal
 	rows, err := s.DB.Query(r.Context(), `SELECT a.id, a.name, a.billingstreet, a.billingcity, a.billingstate,
@@ -187,7 +189,7 @@ func fieldList(o *records.Object, actor *identity.Principal, raw string) ([]*rec
 			strings.Join(unknown, "', '"), o.APIName)
 	}
 	if len(out) > maxFields {
-		return nil, invalidInput("fields takes at most %d fields.", maxFields)
+		return nil, connectapi.BadInput("fields takes at most %d fields.", maxFields)
 	}
 	return out, nil
 }
