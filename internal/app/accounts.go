@@ -9,7 +9,8 @@ import (
 )
 
 // mountAccounts registers the account calls (spec/storefront.md section 7 "Effective accounts" and "Addresses").
-// PATCH and DELETE without an address id answer 'addressId is required'.
+// effective-accounts without an id answers that the id is required; PATCH and DELETE without an address id answer
+// 'addressId is required'.
 func mountAccounts(mux *http.ServeMux, s *account.Service) {
 	for _, r := range []struct {
 		pattern string
@@ -18,6 +19,7 @@ func mountAccounts(mux *http.ServeMux, s *account.Service) {
 		{"GET external-managed-accounts", s.ManagedAccounts},
 		{"GET effective-accounts/{effectiveAccountId}", s.EffectiveAccount},
 		{"GET effective-accounts/{$}", s.EffectiveAccount},
+		{"GET effective-accounts", s.EffectiveAccount},
 		{"GET accounts/{accountId}/addresses", s.Addresses},
 		{"POST accounts/{accountId}/addresses", s.CreateAddress},
 		{"PATCH accounts/{accountId}/addresses/{addressId}", s.UpdateAddress},

@@ -152,6 +152,7 @@ func TestEffectiveAccountDetails(t *testing.T) {
 		for _, blank := range []string{"", "%20", "000000000000000AAA"} {
 			s.get(t, path(blank), manager).want(t, "blank "+blank, 400, required)
 		}
+		s.get(t, commercePath("effective-accounts"), manager).want(t, "no id at all", 400, required)
 		s.get(t, path("nope"), manager).want(t, "no id", 400,
 			errorBody("INVALID_ID_FIELD", `effectiveAccountId "nope" is not a valid account id.`))
 		s.get(t, path(demo.StoreID), manager).want(t, "an id of another object", 400,
