@@ -1,6 +1,7 @@
 package app
 
 import (
+	"storefront/internal/commerce/account"
 	"storefront/internal/commerce/cart"
 	"storefront/internal/commerce/pricing"
 	"storefront/internal/records"
@@ -18,5 +19,6 @@ func (a *App) newEngine() (*records.Engine, *cart.Service) {
 	engine.SetVisibility("Product2", pricing.ProductVisibility)
 	carts := &cart.Service{DB: a.DB, Engine: engine, Log: a.Log}
 	carts.Register(engine)
+	account.Register(engine) // one default address per account and type
 	return engine, carts
 }

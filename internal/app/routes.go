@@ -6,6 +6,7 @@ import (
 
 	"storefront/internal/auth"
 	"storefront/internal/cms"
+	"storefront/internal/commerce/account"
 	"storefront/internal/commerce/cart"
 	"storefront/internal/commerce/catalog"
 	"storefront/internal/commerce/search"
@@ -52,7 +53,21 @@ func (a *App) routes(s *services) []Route {
 		{"GET /api/site", s.store.Site()},
 		{"GET " + commerce + "session-context", s.store.SessionContext()},
 		{"GET " + commerce + "application-context", s.store.ApplicationContext()},
-		{"GET " + commerce + "external-managed-accounts", s.store.ManagedAccounts()},
+
+		// Accounts a buyer acts for and their address books (package account). effective-accounts without an id
+		// answers that the id is required; PATCH and DELETE without an address id answer 'addressId is required'.
+		{"GET " + commerce + "external-managed-accounts", call(s.accounts.ManagedAccounts)},
+		{"GET " + commerce + "effective-accounts/{effectiveAccountId}", call(s.accounts.EffectiveAccount)},
+		{"GET " + commerce + "effective-accounts/{$}", call(s.accounts.EffectiveAccount)},
+		{"GET " + commerce + "effective-accounts", call(s.accounts.EffectiveAccount)},
+		{"GET " + commerce + "accounts/{accountId}/addresses", call(s.accounts.Addresses)},
+		{"POST " + commerce + "accounts/{accountId}/addresses", call(s.accounts.CreateAddress)},
+		{"PATCH " + commerce + "accounts/{accountId}/addresses/{addressId}", call(s.accounts.UpdateAddress)},
+		{"PATCH " + commerce + "accounts/{accountId}/addresses/{$}", call(s.accounts.UpdateAddress)},
+		{"PATCH " + commerce + "accounts/{accountId}/addresses", call(s.accounts.UpdateAddress)},
+		{"DELETE " + commerce + "accounts/{accountId}/addresses/{addressId}", call(s.accounts.DeleteAddress)},
+		{"DELETE " + commerce + "accounts/{accountId}/addresses/{$}", call(s.accounts.DeleteAddress)},
+		{"DELETE " + commerce + "accounts/{accountId}/addresses", call(s.accounts.DeleteAddress)},
 
 		// Records and object metadata, signed-in callers only (package uiapi).
 		{"GET " + uiAPI + "records/{recordId}", uiapi.SignedIn(s.records.GetRecord)},
@@ -118,15 +133,16 @@ func (a *App) routes(s *services) []Route {
 // services are the domains' handlers, one of each, over one records engine: one metadata registry, so every domain
 // sees a custom field the moment it is added.
 type services struct {
-	auth    *auth.Service
-	store   *storecontext.Handlers
-	records *uiapi.Handler
-	catalog *catalog.Handlers
-	search  *search.Service
-	carts   *cart.Service
-	nav     *navigation.Handlers
-	cms     *cms.Handlers
-	seo     *seo.Handlers
+	auth     *auth.Service
+	store    *storecontext.Handlers
+	records  *uiapi.Handler
+	catalog  *catalog.Handlers
+	search   *search.Service
+	carts    *cart.Service
+	accounts *account.Service
+	nav      *navigation.Handlers
+	cms      *cms.Handlers
+	seo      *seo.Handlers
 }
 
 // authService is sign-in over the app's database, trusting X-Forwarded-For only from the configured proxies.
@@ -140,15 +156,16 @@ func (a *App) services() *services {
 	engine, carts := a.newEngine()
 	base := a.Config.BasePath
 	return &services{
-		auth:    a.authService(),
-		store:   &storecontext.Handlers{DB: a.DB, BasePath: base},
-		records: &uiapi.Handler{Engine: engine},
-		catalog: catalog.New(a.DB, engine.Registry),
-		search:  search.New(a.DB, engine.Registry),
-		carts:   carts,
-		nav:     &navigation.Handlers{DB: a.DB},
-		cms:     &cms.Handlers{DB: a.DB, BasePath: base},
-		seo:     &seo.Handlers{DB: a.DB, Engine: engine, BasePath: base},
+		auth:     a.authService(),
+		store:    &storecontext.Handlers{DB: a.DB, BasePath: base},
+		records:  &uiapi.Handler{Engine: engine},
+		catalog:  catalog.New(a.DB, engine.Registry),
+		search:   search.New(a.DB, engine.Registry),
+		carts:    carts,
+		accounts: &account.Service{DB: a.DB, Engine: engine},
+		nav:      &navigation.Handlers{DB: a.DB},
+		cms:      &cms.Handlers{DB: a.DB, BasePath: base},
+		seo:      &seo.Handlers{DB: a.DB, Engine: engine, BasePath: base},
 	}
 }
 

@@ -47,6 +47,7 @@ func coreObjects() []Object {
 			Required(WithDefault(Picklist("AddressType", "Address Type", "Shipping", "Billing"), "Shipping")),
 			Bool("IsDefault", "Default Address", false),
 			Text("FirstName", "First Name", 40),
+			Text("MiddleName", "Middle Name", 40),
 			Text("LastName", "Last Name", 80),
 			Text("CompanyName", "Company Name", 255),
 			TextArea("Street", "Street"),

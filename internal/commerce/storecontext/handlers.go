@@ -20,7 +20,6 @@ type Handlers struct {
 // Routes relative to the commerce base /services/data/v64.0/commerce/webstores/{webstoreId}/.
 func (h *Handlers) SessionContext() http.Handler     { return httpx.HandlerFunc(h.sessionContext) }
 func (h *Handlers) ApplicationContext() http.Handler { return httpx.HandlerFunc(h.applicationContext) }
-func (h *Handlers) ManagedAccounts() http.Handler    { return httpx.HandlerFunc(h.managedAccounts) }
 
 // Site is GET /api/site.
 func (h *Handlers) Site() http.Handler { return httpx.HandlerFunc(h.site) }
@@ -147,10 +146,15 @@ func buyerGroups(ctx context.Context, d *db.DB, accountID string) ([]buyerGroup,
 }
 
 // applicationContext is GET application-context: the store's settings. They are the same for every caller, so
-// the answer may be cached for five minutes (publicly when asked as a guest, as the storefront does).
+// the answer may be cached for five minutes (publicly when asked as a guest, as the storefront does). An
+// effectiveAccountId changes nothing in the answer but is checked all the same, as on every commerce call.
 func (h *Handlers) applicationContext(w http.ResponseWriter, r *http.Request) error {
-	s, err := LoadStore(r.Context(), h.DB, r.PathValue("webstoreId"))
+	ctx := r.Context()
+	s, err := LoadStore(ctx, h.DB, r.PathValue("webstoreId"))
 	if err != nil {
+		return err
+	}
+	if _, err := EffectiveAccount(ctx, h.DB, identity.FromContext(ctx), r.URL.Query().Get("effectiveAccountId")); err != nil {
 		return err
 	}
 	cache := "private, max-age=300"
@@ -159,68 +163,5 @@ func (h *Handlers) applicationContext(w http.ResponseWriter, r *http.Request) er
 	}
 	w.Header().Set("Cache-Control", cache)
 	httpx.WriteJSON(w, http.StatusOK, newAppContext(s))
-	return nil
-}
-
-type managedAccount struct {
-	AccountID                string         `json:"accountId"`
-	AccountName              string         `json:"accountName"`
-	Address                  accountAddress `json:"address"`
-	ExternalManagedAccountID string         `json:"externalManagedAccountId"`
-	IsMyAccount              bool           `json:"isMyAccount"`
-}
-
-type accountAddress struct {
-	Street  *string `json:"street"`
-	City    *string `json:"city"`
-	State   *string `json:"state"`
-	Country *string `json:"country"`
-	Zip     *string `json:"zip"`
-}
-
-// managedAccounts is GET external-managed-accounts: the accounts a signed-in buyer may act for, their own first
-// when includeMyAccount=true, then the managed ones by name.
-func (h *Handlers) managedAccounts(w http.ResponseWriter, r *http.Request) error {
-	ctx := r.Context()
-	if _, err := LoadStore(ctx, h.DB, r.PathValue("webstoreId")); err != nil {
-		return err
-	}
-	p := identity.FromContext(ctx)
-	if p.Guest {
-		return httpx.Unauthorized()
-	}
-	includeMine := r.URL.Query().Get("includeMyAccount") == "true"
-	rows, err := h.DB.Query(ctx, `SELECT a.id, a.name, a.billingstreet, a.billingcity, a.billingstate,
-		a.billingcountry, a.billingpostalcode, a.id, 0 FROM account a WHERE a.id = ? AND ?
-		UNION ALL
-		SELECT a.id, a.name, a.billingstreet, a.billingcity, a.billingstate, a.billingcountry, a.billingpostalcode,
-		m.id, 1 FROM managedaccount m JOIN account a ON a.id = m.accountid WHERE m.userid = ? AND a.id <> ?
-		ORDER BY 9, 2, 1`, p.AccountID, includeMine, p.UserID, p.AccountID)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	out := []managedAccount{}
-	seen := map[string]bool{}
-	for rows.Next() {
-		var m managedAccount
-		var order int
-		var ad accountAddress
-		if err := rows.Scan(&m.AccountID, &m.AccountName, &ad.Street, &ad.City, &ad.State, &ad.Country, &ad.Zip,
-			&m.ExternalManagedAccountID, &order); err != nil {
-			return err
-		}
-		if seen[m.AccountID] { // two ManagedAccount rows for one account list it once
-			continue
-		}
-		seen[m.AccountID] = true
-		m.Address, m.IsMyAccount = ad, order == 0
-		out = append(out, m)
-	}
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	w.Header().Set("Cache-Control", "no-store")
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"externalManagedAccounts": out})
 	return nil
 }

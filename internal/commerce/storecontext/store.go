@@ -1,7 +1,7 @@
 // Package storecontext answers the calls a storefront makes before anything else: which store and site it is
-// (/api/site), who is calling (session-context), what the store allows (application-context) and which accounts a
-// buyer may act for (external-managed-accounts). It also holds the checks every later commerce call reuses:
-// LoadStore, EffectiveAccount and RequireBrowsing.
+// (/api/site), who is calling (session-context) and what the store allows (application-context). It also holds
+// the checks every later commerce call reuses: LoadStore, EffectiveAccount (and ActsFor), RequireBrowsing, and
+// the preamble ShopperFor that runs them in order.
 package storecontext
 
 import (

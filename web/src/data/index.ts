@@ -19,3 +19,5 @@ export * from './cartApi';
 export * from './guestCart';
 export * from './cms';
 export * from './searchSuggestions';
+export * from './accounts';
+export * from './addresses';

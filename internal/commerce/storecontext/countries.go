@@ -1,0 +1,37 @@
+package storecontext
+
+import (
+	"slices"
+	"strings"
+)
+
+// countryNames maps the country names addresses hold to ISO codes, for the countries stores ship to most; a
+// two-letter value is taken as a code already.
+var countryNames = map[string]string{
+	"united states": "US", "united states of america": "US", "usa": "US", "canada": "CA", "mexico": "MX",
+	"united kingdom": "GB", "germany": "DE", "france": "FR", "japan": "JP", "australia": "AU",
+}
+
+// CountryCode is the ISO 3166 code of a country as an address spells it, upper case ("" when unknown): carts tax
+// by it, the address book checks shipping countries and orders names by it.
+func CountryCode(s string) string {
+	s = strings.TrimSpace(s)
+	if len(s) == 2 && isLetters(s) {
+		return strings.ToUpper(s)
+	}
+	return countryNames[strings.ToLower(s)]
+}
+
+func isLetters(s string) bool {
+	for _, r := range s {
+		if (r < 'a' || r > 'z') && (r < 'A' || r > 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// ShipsTo reports whether the store ships to the country with the ISO code (its ShippingCountries).
+func (s *Store) ShipsTo(code string) bool {
+	return code != "" && slices.ContainsFunc(s.ShippingCountries, func(c string) bool { return strings.EqualFold(c, code) })
+}
