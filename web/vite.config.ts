@@ -17,6 +17,9 @@ export default defineConfig({
     sourcemap: false,
   },
   server: {
+    // The server's list of the app's pages (internal/siteroutes/pages.txt) is read by a test
+    // (src/siteRoutes.test.ts) that checks it against the router; it lives beside the Go code.
+    fs: { allow: ['.', '../internal/siteroutes'] },
     proxy: {
       '/api': 'http://127.0.0.1:8080',
       '/services': 'http://127.0.0.1:8080',

@@ -1,6 +1,8 @@
 // Package spa serves the built web app: real files from the dist folder, and
 // index.html for every other path under the site base path, so that deep
 // links (/cart, /global-search/x) load the app and its router takes over.
+// A path that is none of the app's pages (siteroutes.Pages) gets index.html
+// too, so that the app shows its not-found page, but with status 404.
 package spa
 
 import (
@@ -9,9 +11,13 @@ import (
 	"encoding/hex"
 	"io/fs"
 	"net/http"
+	"net/url"
 	"path"
+	"strconv"
 	"strings"
 	"time"
+
+	"storefront/internal/siteroutes"
 )
 
 const (
@@ -26,7 +32,9 @@ const (
 //   - /assets/...: the hashed file with a one-year immutable cache, or 404
 //     when missing (never index.html, so a stale script URL fails loudly);
 //   - any other existing file (favicon.ico, robots.txt...): the file, no-cache;
-//   - everything else: index.html, no-cache.
+//   - a page of the web app (siteroutes.IsPage): index.html, no-cache;
+//   - everything else: index.html with status 404, no-cache, so that browsers
+//     show the app's not-found page and crawlers and link checkers see 404.
 //
 // When basePath is not empty, index.html's references to "/assets/" are
 // rewritten to "{basePath}/assets/", because the app is built with base "/".
@@ -34,12 +42,13 @@ const (
 // 503 with a hint.
 func Handler(dist fs.FS, basePath string) http.Handler {
 	base := normaliseBase(basePath)
-	return &handler{dist: dist, base: base}
+	return &handler{dist: dist, base: base, escapedBase: (&url.URL{Path: base}).EscapedPath()}
 }
 
 type handler struct {
-	dist fs.FS
-	base string
+	dist        fs.FS
+	base        string
+	escapedBase string // base as it appears in an escaped URL path
 }
 
 func normaliseBase(p string) string {
@@ -102,8 +111,28 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		index = bytes.ReplaceAll(index, []byte(`"/assets/`), []byte(`"`+h.base+`/assets/`))
 	}
 	w.Header().Set("Cache-Control", cacheRevalidate)
+	if !h.isPage(r) {
+		// ServeContent only answers 200 (or 206/304): a 404 is written as is, without validators.
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Content-Length", strconv.Itoa(len(index)))
+		w.WriteHeader(http.StatusNotFound)
+		if r.Method != http.MethodHead {
+			_, _ = w.Write(index)
+		}
+		return
+	}
 	w.Header().Set("ETag", etag(index))
 	serve(w, r, "index.html", index)
+}
+
+// isPage reports whether the request is for one of the web app's pages. The escaped path is matched, as the
+// browser's router matches location.pathname: /global-search/a%2Fb is one search term, not two segments.
+func (h *handler) isPage(r *http.Request) bool {
+	p := r.URL.EscapedPath()
+	if h.escapedBase != "" {
+		p = strings.TrimPrefix(p, h.escapedBase)
+	}
+	return siteroutes.IsPage(p)
 }
 
 // strip returns the path below the base path, and false when p is outside it.
