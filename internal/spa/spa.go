@@ -13,7 +13,6 @@ import (
 	"net/http"
 	"net/url"
 	"path"
-	"strconv"
 	"strings"
 	"time"
 
@@ -31,6 +30,7 @@ const (
 // base path get 404. Under it:
 //   - /assets/...: the hashed file with a one-year immutable cache, or 404
 //     when missing (never index.html, so a stale script URL fails loudly);
+//     its brotli or gzip copy when the build made one and the client accepts it;
 //   - any other existing file (favicon.ico, robots.txt...): the file, no-cache;
 //   - a page of the web app (siteroutes.IsPage): index.html, no-cache;
 //   - everything else: index.html with status 404, no-cache, so that browsers
@@ -81,14 +81,13 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 
 	if name == "assets" || strings.HasPrefix(name, "assets/") {
-		data, ok := h.readFile(name)
-		if !ok {
+		if !h.exists(name) {
 			w.Header().Set("Cache-Control", "no-store")
 			http.NotFound(w, r)
 			return
 		}
 		w.Header().Set("Cache-Control", cacheImmutable)
-		serve(w, r, name, data)
+		h.serveAsset(w, r, name)
 		return
 	}
 
@@ -114,11 +113,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !h.isPage(r) {
 		// ServeContent only answers 200 (or 206/304): a 404 is written as is, without validators.
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Header().Set("Content-Length", strconv.Itoa(len(index)))
-		w.WriteHeader(http.StatusNotFound)
-		if r.Method != http.MethodHead {
-			_, _ = w.Write(index)
-		}
+		writeWhole(w, r, http.StatusNotFound, index)
 		return
 	}
 	w.Header().Set("ETag", etag(index))
@@ -149,13 +144,18 @@ func (h *handler) strip(p string) (string, bool) {
 	return "", false
 }
 
-// readFile reads a regular file of dist; directories and invalid names are misses.
-func (h *handler) readFile(name string) ([]byte, bool) {
+// exists reports whether dist has a regular file of that name.
+func (h *handler) exists(name string) bool {
 	if !fs.ValidPath(name) || name == "." {
-		return nil, false
+		return false
 	}
 	info, err := fs.Stat(h.dist, name)
-	if err != nil || info.IsDir() {
+	return err == nil && !info.IsDir()
+}
+
+// readFile reads a regular file of dist; directories and invalid names are misses.
+func (h *handler) readFile(name string) ([]byte, bool) {
+	if !h.exists(name) {
 		return nil, false
 	}
 	data, err := fs.ReadFile(h.dist, name)

@@ -316,12 +316,12 @@ describe('FAQ page', () => {
   it('has the FAQ in UK and US English', async () => {
     installServer();
     renderAt('/faq/en-GB');
-    const article = main().getByRole('article');
+    const article = await main().findByRole('article');
     expect(article.getAttribute('lang')).toBe('en-GB');
     expect(within(article).getByText(/organisation/)).toBeTruthy();
     cleanup();
     installServer();
     renderAt('/faq/en-US');
-    expect(within(main().getByRole('article')).getByText(/organization/)).toBeTruthy();
+    expect(within(await main().findByRole('article')).getByText(/organization/)).toBeTruthy();
   });
 });
