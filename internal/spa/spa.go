@@ -26,6 +26,31 @@ const (
 	cacheRevalidate = "no-cache"
 )
 
+// contentSecurityPolicy is sent with the web app's HTML. The built app needs nothing else than:
+//   - its own scripts and styles from /assets (Vite emits no inline script; React sets style
+//     properties through the DOM, which a policy does not govern);
+//   - its own API (connect-src): every call goes to the same origin, under the site base path;
+//   - images from its own media paths (/cms/delivery/media, /img), data: URLs, and https: images,
+//     because a product's or a category's media URL is whatever the store's staff entered and may
+//     name a CDN; an image cannot run script, and without a script injection nothing can leak
+//     through one;
+//   - no plugins (object-src), no <base> from elsewhere, forms posted only to the store.
+//
+// frame-ancestors 'self': a page of another site may not frame the store. A buyer signed in to the
+// store could otherwise be tricked into clicks on a framed page (log out, add to cart, soon place
+// an order); no feature frames the store from elsewhere, while the store's own pages (a staff
+// preview) still may. X-Frame-Options says the same to browsers that predate frame-ancestors.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; " +
+	"font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'"
+
+// setDocumentHeaders sets the headers of an HTML answer of the web app.
+func setDocumentHeaders(h http.Header) {
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Content-Security-Policy", contentSecurityPolicy)
+	h.Set("X-Frame-Options", "SAMEORIGIN")
+	h.Set("Cache-Control", cacheRevalidate)
+}
+
 // Handler serves dist under basePath ("" or "/store"). Requests outside the
 // base path get 404. Under it:
 //   - /assets/...: the hashed file with a one-year immutable cache, or 404
@@ -109,10 +134,9 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if h.base != "" {
 		index = bytes.ReplaceAll(index, []byte(`"/assets/`), []byte(`"`+h.base+`/assets/`))
 	}
-	w.Header().Set("Cache-Control", cacheRevalidate)
+	setDocumentHeaders(w.Header())
 	if !h.isPage(r) {
 		// ServeContent only answers 200 (or 206/304): a 404 is written as is, without validators.
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		writeWhole(w, r, http.StatusNotFound, index)
 		return
 	}

@@ -180,3 +180,25 @@ func TestNotBuilt(t *testing.T) {
 		t.Errorf("status %d body %q", rec.Code, rec.Body.String())
 	}
 }
+
+// Every HTML answer of the app, found or not, carries the policy and refuses framing by other sites.
+func TestHTMLCarriesTheSecurityPolicy(t *testing.T) {
+	h := Handler(testFS(), "/store")
+	for _, target := range []string{"/store", "/store/cart", "/store/nope"} {
+		rec := get(t, h, http.MethodGet, target)
+		csp := rec.Header().Get("Content-Security-Policy")
+		for _, directive := range []string{"default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: https:",
+			"connect-src 'self'", "object-src 'none'", "base-uri 'self'", "frame-ancestors 'self'"} {
+			if !strings.Contains(csp, directive+";") && !strings.HasSuffix(csp, directive) {
+				t.Errorf("%s: policy %q lacks %q", target, csp, directive)
+			}
+		}
+		if got := rec.Header().Get("X-Frame-Options"); got != "SAMEORIGIN" {
+			t.Errorf("%s: X-Frame-Options %q", target, got)
+		}
+	}
+	// Scripts and styles do not need one.
+	if rec := get(t, h, http.MethodGet, "/store/assets/index-abc123.js"); rec.Header().Get("Content-Security-Policy") != "" {
+		t.Errorf("asset with a policy")
+	}
+}
