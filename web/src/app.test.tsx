@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { lazy, type ReactNode } from 'react';
 import { App } from './App';
 import { Layout } from './components/Layout';
 import { routes } from './routes';
+import { loadAllPages } from './routes/lazyPages';
 import { createQueryClient } from './queryClient';
 import { setBasePath, setWebstoreId, type Site } from './data';
 import { queryKeys } from './data/hooks';
@@ -51,6 +52,8 @@ function renderAt(path: string, site: Site = SITE) {
   return router;
 }
 
+// Pages are loaded on first use; compiling them all once up front keeps each test's waits short.
+beforeAll(() => loadAllPages());
 beforeEach(() => {
   resetClientState();
 });

@@ -56,6 +56,7 @@ var (
 
 // mediaRow is one media link with its content.
 type mediaRow struct {
+	owner string // the record the media belongs to, when the query selects it (loadMediaOf)
 	usage string
 	item  mediaItem
 }
@@ -63,6 +64,16 @@ type mediaRow struct {
 // loadMedia reads the published media linked to a record: query selects (link id, usage type, sort order, title,
 // alt text, url, mime type) ordered by sort order.
 func loadMedia(ctx context.Context, q pricing.Querier, query string, thumbnails bool, args ...any) ([]mediaRow, error) {
+	return scanMedia(ctx, q, query, false, thumbnails, args...)
+}
+
+// loadMediaOf reads the media of several records at once: query selects the owner record's id, then the columns
+// loadMedia reads.
+func loadMediaOf(ctx context.Context, q pricing.Querier, query string, thumbnails bool, args ...any) ([]mediaRow, error) {
+	return scanMedia(ctx, q, query, true, thumbnails, args...)
+}
+
+func scanMedia(ctx context.Context, q pricing.Querier, query string, withOwner, thumbnails bool, args ...any) ([]mediaRow, error) {
 	rows, err := q.Query(ctx, query, args...)
 	if err != nil {
 		return nil, err
@@ -74,7 +85,11 @@ func loadMedia(ctx context.Context, q pricing.Querier, query string, thumbnails 
 		var id string
 		var title, alt, url, mime sql.NullString
 		var sort sql.NullInt64
-		if err := rows.Scan(&id, &r.usage, &sort, &title, &alt, &url, &mime); err != nil {
+		dest := []any{&id, &r.usage, &sort, &title, &alt, &url, &mime}
+		if withOwner {
+			dest = append([]any{&r.owner}, dest...)
+		}
+		if err := rows.Scan(dest...); err != nil {
 			return nil, err
 		}
 		r.item = mediaItem{ID: &id, SortOrder: sort.Int64, Title: title.String, URL: url.String,

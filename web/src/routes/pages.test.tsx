@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes } from '../routes';
+import { loadAllPages } from './lazyPages';
 import { createQueryClient } from '../queryClient';
 import { setBasePath, setWebstoreId, type Site } from '../data';
 import { queryKeys } from '../data/hooks';
@@ -34,6 +35,8 @@ function renderAt(path: string, site: Site = SITE) {
 const main = () => within(screen.getByRole('main'));
 const searchCalls = (calls: { url: string; body: unknown }[]) => calls.filter((c) => c.url.startsWith(`${COMMERCE}/search/product-search`));
 
+// Pages are loaded on first use; compiling them all once up front keeps each test's waits short.
+beforeAll(() => loadAllPages());
 beforeEach(() => {
   resetClientState();
   clearAllSeoHead();
@@ -286,6 +289,24 @@ describe('home page', () => {
     const banner = await main().findByRole('img', { name: 'Everything your facility runs on, delivered.' });
     expect(banner.getAttribute('src')).toContain('/cms/delivery/media/');
     expect(main().getByRole('heading', { name: 'Volume discounts' })).toBeTruthy();
+  });
+
+  it('lists the categories with their tile images from one category call', async () => {
+    const tiles = Array.from({ length: 9 }, (_, i) => ({
+      id: `0ZG${i}`,
+      urlName: `cat-${i}`,
+      fields: { Name: `Category ${i}`, NumberOfProducts: '3' },
+      tileImage: { url: `/cms/delivery/media/TILE${i}`, alternateText: `Category ${i}` },
+    }));
+    const { calls } = installServer({ children: { productCategories: tiles } });
+    renderAt('/');
+    const cats = await main().findByRole('region', { name: 'Shop by category' });
+    const links = await within(cats).findAllByRole('link');
+    expect(links).toHaveLength(8);
+    expect(links[0].querySelector('img')?.getAttribute('src')).toContain('TILE0');
+    // Give any per-tile call time to start before counting.
+    await within(main().getByRole('region', { name: /Featured products/ })).findByRole('link', { name: 'Everline Gel Pen, Blue' });
+    expect(calls.filter((c) => c.url.includes('/product-categor')).map((c) => c.url)).toEqual([`${COMMERCE}/product-categories/children`]);
   });
 
   it('asks guests to log in instead of listing the catalog when guest browsing is off', async () => {
