@@ -114,6 +114,22 @@ describe('search page', () => {
     expect(main().getByText('0 results')).toBeTruthy();
   });
 
+  it('says a page past the last one is past it, with a link to the last page, and not that nothing was found', async () => {
+    const { calls } = installServer({
+      search: (b) => ({ ...searchAnswer(b, 33), productsPage: { ...searchAnswer(b, 33).productsPage, products: b.page === 1 ? searchAnswer(b).productsPage.products : [] } }),
+    });
+    const router = renderAt('/global-search/x?page=99&sort=0lD4');
+    expect(await main().findByText('Page 99 is past the last page (2).')).toBeTruthy();
+    expect(searchCalls(calls)[0].body).toMatchObject({ page: 98 });
+    expect(main().queryByText(/No products/)).toBeNull();
+    const last = main().getByRole('link', { name: 'Go to the last page' });
+    expect(last.getAttribute('href')).toBe('/global-search/x?sort=0lD4&page=2');
+    await userEvent.setup().click(last);
+    expect(await main().findByRole('link', { name: 'Everline Gel Pen, Blue' })).toBeTruthy();
+    expect(router.state.location.search).toBe('?sort=0lD4&page=2');
+    expect(main().queryByText(/past the last page/)).toBeNull();
+  });
+
   it('shows an error with a retry', async () => {
     let fail = true;
     installServer({ search: (b) => (fail ? jsonResponse([{ errorCode: 'UNKNOWN_EXCEPTION', message: 'x' }], { status: 500 }) : searchAnswer(b)) });
