@@ -127,13 +127,14 @@ test('at 900px More holds the items that do not fit and a dropdown drills down',
   assert.ok(panelBox.width <= 320.5 && panelBox.height <= 500.5, `panel ${panelBox.width}x${panelBox.height}`);
   assert.ok(Math.abs(panelBox.x + panelBox.width - (moreBox.x + moreBox.width)) < 1, 'right-aligned');
 
+  // The dropdown is a menu (WAI-ARIA menu button): its entries are menu items.
   const withSub = menu.slice(bar.length).find((i) => i.subMenu.length > 0);
-  await panel.getByRole('button', { name: withSub.label, exact: true }).click();
-  await panel.getByRole('button', { name: 'Back' }).waitFor();
-  await panel.getByRole('link', { name: `All ${withSub.label}` }).waitFor();
+  await panel.getByRole('menuitem', { name: withSub.label, exact: true }).click();
+  await panel.getByRole('menuitem', { name: 'Back' }).waitFor();
+  await panel.getByRole('menuitem', { name: `All ${withSub.label}` }).waitFor();
   const leaf = withSub.subMenu.find((i) => i.subMenu.length === 0) ?? withSub.subMenu[0];
   if (leaf.subMenu.length === 0) {
-    await panel.getByRole('link', { name: leaf.label, exact: true }).click();
+    await panel.getByRole('menuitem', { name: leaf.label, exact: true }).click();
     await page.waitForURL((u) => u.pathname === `${stack.site.basePath}${leaf.actionValue}`);
     assert.equal(await more.getAttribute('aria-expanded'), 'false', 'choosing a leaf closes the dropdown');
   }
@@ -178,7 +179,8 @@ test('at 600px the sidebar drills into a category, back out, and closes', async 
   assert.equal(await toggle.evaluate((el) => el === document.activeElement), true, 'focus back on the toggle');
 });
 
-test('keyboard only: Tab to a menu item, Enter opens, Escape closes and focus returns to it', async () => {
+// The dropdowns' every key (WAI-ARIA menu button) is tested in site.test.mjs.
+test('keyboard only: Tab to a menu item, Enter opens on its first item, Escape closes and focus returns to it', async () => {
   const page = await pageAt(1280);
   const nav = mainNav(page);
   await nav.getByRole('link', { name: 'Home' }).waitFor();
@@ -193,8 +195,7 @@ test('keyboard only: Tab to a menu item, Enter opens, Escape closes and focus re
   const trigger = nav.getByRole('button', { name: first.label, exact: true });
   await page.keyboard.press('Enter');
   assert.equal(await trigger.getAttribute('aria-expanded'), 'true');
-  // Tab moves into the dropdown; arrows move within it.
-  await page.keyboard.press('Tab');
+  // The focus is on the dropdown's first item; arrows move within it.
   assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), `All ${first.label}`);
   await page.keyboard.press('ArrowDown');
   assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), first.subMenu[0].label);
