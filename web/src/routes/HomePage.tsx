@@ -17,11 +17,18 @@ import { FEATURED_CATEGORIES, FEATURED_PRODUCTS, HOME_BANNER, VALUES, VALUE_SECT
 import { usePageTitle } from './usePageTitle';
 import './catalog/catalog.css';
 
-/** The CMS home banner, served by the media delivery path of its content key. */
+/** The home banner: the headline as text over the CMS image (served by the media path of its content key). */
 function Banner() {
   return (
     <Section className="sf-home-banner" label="Featured">
-      <ResponsivePicture src={mediaUrl(HOME_BANNER.contentKey)} alt={HOME_BANNER.altText} loading="eager" width={1920} height={480} />
+      <div className="sf-hero">
+        {/* Decorative: the headline says what the banner says. */}
+        <ResponsivePicture className="sf-hero__picture" src={mediaUrl(HOME_BANNER.contentKey)} alt="" loading="eager" width={1920} height={480} />
+        <div className="sf-hero__text">
+          <h2 className="sf-hero__title">{HOME_BANNER.title}</h2>
+          <p className="sf-hero__tagline">{HOME_BANNER.text}</p>
+        </div>
+      </div>
     </Section>
   );
 }

@@ -302,8 +302,13 @@ describe('home page', () => {
     const featured = main().getByRole('region', { name: /Featured products/ });
     expect(await within(featured).findByRole('link', { name: 'Everline Gel Pen, Blue' })).toBeTruthy();
     expect(searchCalls(calls)[0].body).toMatchObject({ categoryId: '0ZG1', pageSize: 8, includePrices: true });
-    const banner = await main().findByRole('img', { name: 'Everything your facility runs on, delivered.' });
-    expect(banner.getAttribute('src')).toContain('/cms/delivery/media/');
+    // The banner's headline is text over its (decorative) CMS image.
+    const banner = main().getByRole('region', { name: 'Featured' });
+    expect(within(banner).getByRole('heading', { name: 'Everything your facility runs on.' })).toBeTruthy();
+    expect(within(banner).getByText('Contract pricing, volume discounts and fast delivery.')).toBeTruthy();
+    const image = banner.querySelector('img');
+    expect(image?.getAttribute('src')).toContain('/cms/delivery/media/');
+    expect(image?.getAttribute('alt')).toBe('');
     expect(main().getByRole('heading', { name: 'Volume discounts' })).toBeTruthy();
   });
 
