@@ -5,7 +5,6 @@ import (
 	"database/sql"
 
 	"storefront/internal/platform/db"
-	
 )
 
 // DeliveryGroup is the wire's Delivery Group.
@@ -159,4 +158,3 @@ func (s *Service) DeliveryGroups(ctx context.Context, q db.Querier, c *Cart, car
 	}
 	return out, nil
 }
-

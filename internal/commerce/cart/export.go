@@ -50,7 +50,9 @@ func Reload(ctx context.Context, q db.Querier, id string) (*Cart, error) {
 }
 
 // Recalculate prices the cart in tx (see recalculate); c.Revision moves to the stored revision.
-func (s *Service) Recalculate(ctx context.Context, tx *db.Tx, c *Cart) error { return s.recalculate(ctx, tx, c) }
+func (s *Service) Recalculate(ctx context.Context, tx *db.Tx, c *Cart) error {
+	return s.recalculate(ctx, tx, c)
+}
 
 // Hold replaces the cart's stock holds with its quantities until expires; INSUFFICIENT_INVENTORY (409) when some
 // product lacks available stock, and nothing is held.
@@ -92,7 +94,9 @@ func (s *Service) RemoveCouponTx(ctx context.Context, tx *db.Tx, c *Cart, coupon
 }
 
 // Coupons lists the coupons applied to the cart.
-func Coupons(ctx context.Context, q db.Querier, c *Cart) (*CouponCollection, error) { return coupons(ctx, q, c) }
+func Coupons(ctx context.Context, q db.Querier, c *Cart) (*CouponCollection, error) {
+	return coupons(ctx, q, c)
+}
 
 // SummaryOf is the cart's Cart Summary.
 func SummaryOf(c *Cart, defaultCurrency string) *Summary { return summaryOf(c, defaultCurrency) }
@@ -116,4 +120,3 @@ func (s *Service) AddItems(ctx context.Context, tx *db.Tx, sh *storecontext.Shop
 	}
 	return errs, nil
 }
-
