@@ -120,3 +120,19 @@ func (s *Service) AddItems(ctx context.Context, tx *db.Tx, sh *storecontext.Shop
 	}
 	return errs, nil
 }
+
+// LockOwner takes the shopper's cart lock in tx (PostgreSQL; see lockOwner) without resolving a cart: a checkout
+// whose cart was closed by its order still serialises with every other change of the shopper's carts.
+func (s *Service) LockOwner(ctx context.Context, tx *db.Tx, sh *storecontext.Shopper) error {
+	o, err := s.ownerFor(sh)
+	if err != nil {
+		return err
+	}
+	return lockOwner(ctx, tx, sh.Store.ID, o)
+}
+
+// IsLockTimeout reports a lock wait that gave up (answered 409 by the cart calls).
+func IsLockTimeout(err error) bool { return isLockTimeout(err) }
+
+// ErrBusy is the 409 of a change that waited too long for another.
+var ErrBusy = errBusy
