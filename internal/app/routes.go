@@ -25,7 +25,7 @@ func (a *App) Handler() http.Handler {
 	mux.Handle(media.Path, media.Handler(a.DB))
 	a.mountContent(mux, engine) // navigation menus, CMS delivery, SEO properties
 	mountCarts(mux, carts)
-	mountCheckout(mux, carts)
+	a.mountCheckout(mux, engine, carts)
 
 	mux.Handle("/", spa.Handler(web.FS(), a.Config.BasePath))
 	return httpx.Observe(a.Log, underBasePath(a.Config.BasePath, withPrincipal(mux)))

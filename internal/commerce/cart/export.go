@@ -2,6 +2,7 @@ package cart
 
 import (
 	"context"
+	"net/http"
 	"time"
 
 	"storefront/internal/commerce/storecontext"
@@ -136,3 +137,6 @@ func IsLockTimeout(err error) bool { return isLockTimeout(err) }
 
 // ErrBusy is the 409 of a change that waited too long for another.
 var ErrBusy = errBusy
+
+// DiscardBody accepts an empty body or a JSON object whose fields are ignored (the calls that take none).
+func DiscardBody(w http.ResponseWriter, r *http.Request) error { return discardBody(w, r) }

@@ -61,7 +61,7 @@ func Objects() []records.Object {
 		records.Required(records.Detail(records.Ref("OrderId", "Order ID", "Order"))),
 		fixed(records.Ref("Product2Id", "Product ID", "Product2")),
 		fixed(records.Ref("OrderDeliveryGroupId", "Delivery Group ID", "OrderDeliveryGroup")),
-		fixed(records.NameField("Description", 255)),
+		fixed(records.NameField("Product Name", 255)),
 		fixed(records.Text("StockKeepingUnit", "SKU", 180)),
 		fixed(records.Required(records.Picklist("Type", "Type", "Order Product", "Delivery Charge"))),
 		fixed(records.Int("Quantity", "Quantity")),
@@ -126,7 +126,7 @@ func Objects() []records.Object {
 	)
 	payment := records.StandardObject("OrderPaymentSummary", "Order Payment Summary", "Order Payment Summaries", "0aR", false,
 		records.Required(records.Detail(records.Ref("OrderSummaryId", "Order Summary ID", "OrderSummary"))),
-		fixed(records.NameField("Method", 255)),
+		fixed(records.Field{APIName: "Method", Label: "Method", Type: records.TypeText, Length: 255, NameField: true}),
 		fixed(records.Picklist("Type", "Type", "PurchaseOrder", "Card")),
 		fixed(records.Ref("PaymentAuthorizationId", "Payment Authorization ID", "PaymentAuthorization")),
 		fixed(records.Text("PoNumber", "PO Number", 80)),

@@ -124,8 +124,7 @@ func Write(ctx context.Context, tx *db.Tx, e *records.Engine, p *Placement) (*Pl
 	}
 	items := lineRows(out.OrderID, "OrderId", "OrderDeliveryGroupId", groupOf, "TotalAdjustmentAmount")
 	for i := range items {
-		items[i]["Description"] = nameOf(p, i)
-		delete(items[i], "Name")
+		items[i]["Name"] = nameOf(p, i)
 	}
 	orderItems, err := insert(ctx, tx, e, actor, "OrderItem", items)
 	if err != nil {
