@@ -6,14 +6,16 @@ import (
 
 	"storefront/internal/commerce/cart"
 	"storefront/internal/commerce/checkout"
+	"storefront/internal/commerce/order"
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
 )
 
 // mountCheckout registers the delivery-group, checkout, payment and order calls (spec/storefront.md section 7
-// "Delivery groups" and "Checkouts"; issue 8).
+// "Delivery groups" and "Checkouts"; issue 8) and the order history.
 func (a *App) mountCheckout(mux *http.ServeMux, engine *records.Engine, c *cart.Service) {
 	co := &checkout.Service{DB: a.DB, Engine: engine, Carts: c, Log: a.Log}
+	orders := &order.Service{DB: a.DB, Engine: engine, Carts: c, Log: a.Log}
 	for _, r := range []struct {
 		pattern string
 		handle  httpx.HandlerFunc
@@ -35,6 +37,11 @@ func (a *App) mountCheckout(mux *http.ServeMux, engine *records.Engine, c *cart.
 		{"POST checkouts/{checkoutId}/orders", co.PlaceOrder},
 		{"POST checkouts/{checkoutId}/orders/actions", co.Actions},
 		{"POST payments/token", co.Token},
+		{"GET order-summaries", orders.List},
+		{"POST order-summaries/actions/lookup", orders.Lookup},
+		{"GET order-summaries/{orderSummaryId}", orders.Get},
+		{"GET order-summaries/{orderSummaryId}/items", orders.Items},
+		{"POST order-summaries/{orderSummaryId}/actions/add-order-to-cart", orders.AddToCart},
 	} {
 		method, path, _ := strings.Cut(r.pattern, " ")
 		mux.Handle(method+" "+commerceBase+path, r.handle)

@@ -16,8 +16,8 @@ type checkoutView struct {
 		cartSummary
 		PurchaseOrderNumber string
 	}
-	DeliveryGroups       groupCollection
-	Errors               []struct{ Type, Title, Detail, ErrorCode string }
+	DeliveryGroups groupCollection
+	Errors         []struct{ Type, Title, Detail, ErrorCode string }
 }
 
 type orderResult struct {
@@ -113,7 +113,11 @@ func TestCheckoutPlacesAnOrder(t *testing.T) {
 		}
 
 		// A coupon through the checkout, prepare, a purchase order, the order.
-		var coupons struct{ CartCoupons struct{ Coupons []struct{ CartCouponID, CouponCode string } } }
+		var coupons struct {
+			CartCoupons struct {
+				Coupons []struct{ CartCouponID, CouponCode string }
+			}
+		}
 		s.call(t, "POST", commercePath("checkouts/"+id+"/coupons"), buyer, `{"couponCode":"SPRING10"}`).decode(t, "coupon", 201, &coupons)
 		if len(coupons.CartCoupons.Coupons) != 1 {
 			t.Fatalf("coupons %+v", coupons)
