@@ -26,7 +26,7 @@ type summaryList struct {
 	NextPageToken  *string
 	OrderSummaries []struct {
 		OrderSummaryID, OrderNumber, Status, TotalAmount, CreatedDate string
-		Fields                                                         map[string]struct{ Text *string }
+		Fields                                                        map[string]struct{ Text *string }
 	}
 }
 
