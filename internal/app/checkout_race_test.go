@@ -195,4 +195,3 @@ func TestPlaceOrderRetried(t *testing.T) {
 		}
 	})
 }
-
