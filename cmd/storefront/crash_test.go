@@ -5,7 +5,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"storefront/internal/app/apptest"
 	"storefront/internal/demo"
 	"storefront/internal/platform/db/dbtest"
 	"storefront/internal/records"
@@ -102,19 +102,7 @@ func start(t *testing.T, bin, dbURL string) *process {
 
 func (p *process) token(t *testing.T) string {
 	t.Helper()
-	resp, err := http.PostForm(p.base+"/services/oauth2/token", url.Values{"grant_type": {"password"},
-		"username": {"buyer@example.com"}, "password": {demo.DemoPassword}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var out struct {
-		AccessToken string `json:"access_token"`
-	}
-	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil || out.AccessToken == "" {
-		t.Fatalf("token: %d %v", resp.StatusCode, err)
-	}
-	return out.AccessToken
+	return (&apptest.Server{URL: p.base}).Token(t, "buyer@example.com")
 }
 
 func (p *process) call(t *testing.T, method, path, token, body string, want int) []byte {

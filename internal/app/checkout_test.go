@@ -201,6 +201,15 @@ func TestCheckoutStaleAndExpired(t *testing.T) {
 			t.Fatalf("place an expired checkout: %d %s", r.status, r.body)
 		}
 		s.call(t, "DELETE", commercePath("checkouts/"+v.CheckoutID), buyer, "").want(t, "delete expired", 204, "")
+
+		// A cart deleted under its checkout leaves nothing to order.
+		v = startCheckout(t, s, buyer)
+		s.call(t, "DELETE", commercePath("carts/current"), buyer, "").want(t, "delete cart", 204, "")
+		if r := s.get(t, commercePath("checkouts/"+v.CheckoutID), buyer); r.status != 422 || !strings.Contains(r.body, "CHECKOUT_CONFLICT") {
+			t.Fatalf("checkout of a deleted cart: %d %s", r.status, r.body)
+		}
+		s.call(t, "DELETE", commercePath("checkouts/"+v.CheckoutID), buyer, "").want(t, "delete", 204, "")
+		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, 1)).decode(t, "add", 201, &cartItem{})
 		var cs cartSummary
 		s.get(t, commercePath("carts/current"), buyer).decode(t, "cart", 200, &cs)
 		if cs.Status != "Active" {

@@ -108,6 +108,23 @@ func TestOrderSummaries(t *testing.T) {
 			t.Fatalf("reorder %+v", reorder)
 		}
 
+		// Staff change a placed order's status in the records API, never its amounts, and cannot delete it.
+		admin := s.login(t, "admin@example.com")
+		recordsAPI := "/services/data/v64.0/ui-api/records/"
+		if r := s.call(t, "PATCH", recordsAPI+first.OrderSummaryID, admin, `{"fields":{"Status":"Approved"}}`); r.status != 200 {
+			t.Fatalf("status change: %d %s", r.status, r.body)
+		}
+		if r := s.call(t, "PATCH", recordsAPI+first.OrderSummaryID, admin, `{"fields":{"GrandTotalAmount":"1.00"}}`); r.status != 400 {
+			t.Fatalf("amount change: %d %s", r.status, r.body)
+		}
+		if r := s.call(t, "DELETE", recordsAPI+first.OrderSummaryID, admin, ""); r.status != 400 {
+			t.Fatalf("delete: %d %s", r.status, r.body)
+		}
+		if r := s.call(t, "POST", strings.TrimSuffix(recordsAPI, "/"), admin, `{"apiName":"OrderItemSummary","fields":{"OrderSummaryId":"`+first.OrderSummaryID+`","Name":"x","Type":"Order Product"}}`); r.status != 400 {
+			t.Fatalf("create: %d %s", r.status, r.body)
+		}
+		s.get(t, commercePath("order-summaries/"+first.OrderSummaryID), buyer).decode(t, "after staff", 200, &d)
+
 		for _, tc := range []struct {
 			name, method, path, token, body string
 			status                          int

@@ -2,8 +2,6 @@ package app_test
 
 import (
 	"context"
-	"io"
-	"net/http"
 	"os"
 	"strings"
 	"testing"
@@ -175,24 +173,4 @@ func TestGuestCheckout(t *testing.T) {
 			t.Fatalf("lookup with another email: %d %s", r.status, r.body)
 		}
 	})
-}
-
-// callWith is call with extra request headers.
-func (s *demoSite) callWith(t *testing.T, method, path, token, body string, headers map[string]string) reply {
-	t.Helper()
-	req, _ := http.NewRequest(method, s.srv.URL+path, strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	for k, v := range headers {
-		req.Header.Set(k, v)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return reply{resp.StatusCode, resp.Header, string(b)}
 }

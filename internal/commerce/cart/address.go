@@ -133,6 +133,9 @@ func CheckText(field, s string, max int) error {
 	return nil
 }
 
+// NilIfBlank is the trimmed text, or nil (no value) for blank text.
+func NilIfBlank(s string) any { return nilIfBlank(s) }
+
 func nilIfBlank(s string) any {
 	if s = strings.TrimSpace(s); s != "" {
 		return s

@@ -151,7 +151,8 @@ type GroupCollection struct {
 	Items []*DeliveryGroup `json:"items"`
 }
 
-// ListGroups is GET carts/{cartStateOrId}/delivery-groups?limit=20&cartItemLimit=0.
+// ListGroups is GET carts/{cartStateOrId}/delivery-groups?limit=20&cartItemLimit=0; 202 (Retry-After) while the
+// cart is calculated in the background, as the cart reads answer.
 func (s *Service) ListGroups(w http.ResponseWriter, r *http.Request) error {
 	sh, err := s.shopper(r, true)
 	if err != nil {
@@ -170,7 +171,9 @@ func (s *Service) ListGroups(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	out := GroupCollection{Items: []*DeliveryGroup{}}
+	status := http.StatusOK
 	if c != nil {
+		status = s.processingStatus(w, c, http.StatusOK)
 		groups, err := s.DeliveryGroups(r.Context(), s.DB, c, itemLimit, true)
 		if err != nil {
 			return err
@@ -182,7 +185,7 @@ func (s *Service) ListGroups(w http.ResponseWriter, r *http.Request) error {
 	}
 	out.Count = len(out.Items)
 	noStore(w)
-	httpx.WriteJSON(w, http.StatusOK, out)
+	httpx.WriteJSON(w, status, out)
 	return nil
 }
 
@@ -208,7 +211,7 @@ func (s *Service) GetGroup(w http.ResponseWriter, r *http.Request) error {
 	if c == nil {
 		return groupNotFound(id)
 	}
-	return s.writeGroup(w, r.Context(), s.DB, c, id, itemLimit, http.StatusOK)
+	return s.writeGroup(w, r.Context(), s.DB, c, id, itemLimit, s.processingStatus(w, c, http.StatusOK))
 }
 
 func (s *Service) writeGroup(w http.ResponseWriter, ctx context.Context, q db.Querier, c *Cart, id string, itemLimit, status int) error {
@@ -270,6 +273,15 @@ func (s *Service) CreateGroup(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return s.writeGroup(w, ctx, s.DB, c, id, 0, http.StatusCreated)
+}
+
+// distinct is a set of the ids.
+func distinct(ids []string) map[string]bool {
+	out := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		out[id] = true
+	}
+	return out
 }
 
 // MaxGroups bounds a cart's delivery groups.
@@ -368,33 +380,39 @@ func (s *Service) ArrangeItems(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
+		groups, err := db.Strings(ctx, tx, `SELECT id FROM cartdeliverygroup WHERE cartid = ?`, c.ID)
+		if err != nil {
+			return err
+		}
+		lines, err := db.Strings(ctx, tx, `SELECT id FROM cartitem WHERE cartid = ?`, c.ID)
+		if err != nil {
+			return err
+		}
+		isGroup, isLine := distinct(groups), distinct(lines)
 		var changes []records.Change
 		seen := map[string]bool{}
 		for _, a := range in.Arrangements {
 			gid, ok := records.NormalizeID(strings.TrimSpace(a.DeliveryGroupID))
-			if !ok {
+			if !ok || !isGroup[gid] {
 				return groupNotFound(a.DeliveryGroupID)
-			}
-			if err := groupOf(ctx, tx, c, gid); err != nil {
-				return err
 			}
 			if gid != def && !sh.Store.SplitShipmentEnabled {
 				return httpx.BadRequest("INVALID_API_INPUT", "Split shipment isn't enabled.")
 			}
 			for _, raw := range a.CartItemIDs {
-				l, err := findLine(ctx, tx, c, raw)
-				if err != nil {
-					return err
+				id, ok := records.NormalizeID(strings.TrimSpace(raw))
+				if !ok || !isLine[id] {
+					return itemNotFound(raw)
 				}
-				if seen[l.id] {
+				if seen[id] {
 					return httpx.BadRequest("INVALID_API_INPUT", "Cart item %q is arranged twice.", clip(raw))
 				}
-				seen[l.id] = true
+				seen[id] = true
 				var target any = gid
 				if gid == def {
 					target = nil
 				}
-				changes = append(changes, records.Change{ID: l.id, Values: map[string]any{"CartDeliveryGroupId": target}})
+				changes = append(changes, records.Change{ID: id, Values: map[string]any{"CartDeliveryGroupId": target}})
 			}
 		}
 		if len(changes) > 0 {

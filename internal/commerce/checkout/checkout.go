@@ -108,10 +108,7 @@ func (s *Service) resolve(ctx context.Context, q db.Querier, sh *storecontext.Sh
 }
 
 func notFound(ref string) error {
-	if len(ref) > 60 {
-		ref = ref[:60] + "..."
-	}
-	return httpx.NotFound("The requested resource does not exist: no checkout %q for this user.", ref)
+	return httpx.NotFound("The requested resource does not exist: no checkout %q for this user.", cart.Clip(ref))
 }
 
 // Problem is a Checkout Error (RFC 7807-like), with the errorCode and message of the plain error list as well, so
@@ -164,7 +161,8 @@ func check(sess *session, c *cart.Cart, now time.Time) error {
 		return problem(http.StatusUnprocessableEntity, sess.ID, orElse(sess.ErrorType, CodeInventory),
 			orElse(sess.ErrorTitle, "The checkout calculation failed."), sess.ErrorDetail)
 	}
-	if c.Revision != sess.Revision {
+	// A cart changed since (a new revision), or deleted or emptied under the checkout, is no longer what it priced.
+	if c.Revision != sess.Revision || (c.Status != cart.StatusCheckout && c.Status != cart.StatusProcessing) {
 		return problem(http.StatusUnprocessableEntity, sess.ID, CodeConflict, "The cart changed during checkout.",
 			"The cart was changed after the checkout started. Delete the checkout and start a new one.")
 	}

@@ -59,11 +59,10 @@ func (s *Service) view(ctx context.Context, q db.Querier, sh *storecontext.Shopp
 }
 
 func (s *Service) writeView(w http.ResponseWriter, ctx context.Context, sh *storecontext.Shopper, sess *session, status int) error {
-	v, err := s.view(ctx, s.DB, sh, sess, http.StatusText(status))
+	v, err := s.view(ctx, s.DB, sh, sess, strconv.Itoa(status))
 	if err != nil {
 		return err
 	}
-	v.StatusCode = strings.TrimSpace(itoa(status))
 	w.Header().Set("Cache-Control", "no-store")
 	httpx.WriteJSON(w, status, v)
 	return nil
@@ -283,7 +282,7 @@ func (s *Service) Patch(w http.ResponseWriter, r *http.Request) error {
 	for _, k := range keys {
 		part, ok := patchKeys[k]
 		if !ok {
-			return httpx.BadRequest("JSON_PARSER_ERROR", "Unrecognized field %q in the checkout input.", clip(k))
+			return httpx.BadRequest("JSON_PARSER_ERROR", "Unrecognized field %q in the checkout input.", cart.Clip(k))
 		}
 		if part != "" {
 			parts[part] = true
@@ -363,22 +362,15 @@ func (c *contactInput) check() error {
 		}
 	}
 	if e := strings.TrimSpace(c.Email); e != "" && (!strings.Contains(e, "@") || strings.ContainsAny(e, " \t")) {
-		return httpx.BadRequest("INVALID_EMAIL_ADDRESS", "email %q is not an email address.", clip(e))
+		return httpx.BadRequest("INVALID_EMAIL_ADDRESS", "email %q is not an email address.", cart.Clip(e))
 	}
 	return nil
 }
 
 // values are the stored contact values; blanks are removed (stored empty).
 func (c *contactInput) values() map[string]any {
-	return map[string]any{"ContactEmail": blank(c.Email), "ContactFirstName": blank(c.FirstName),
-		"ContactLastName": blank(c.LastName), "ContactPhone": blank(c.PhoneNumber)}
-}
-
-func blank(s string) any {
-	if s = strings.TrimSpace(s); s != "" {
-		return s
-	}
-	return nil
+	return map[string]any{"ContactEmail": cart.NilIfBlank(c.Email), "ContactFirstName": cart.NilIfBlank(c.FirstName),
+		"ContactLastName": cart.NilIfBlank(c.LastName), "ContactPhone": cart.NilIfBlank(c.PhoneNumber)}
 }
 
 // strictJSON decodes a part of a body, refusing wrong types as the body decoder does.
@@ -476,12 +468,3 @@ func (s *Service) RemoveCoupon(w http.ResponseWriter, r *http.Request) error {
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
-
-func clip(s string) string {
-	if len(s) > 60 {
-		return s[:60] + "..."
-	}
-	return s
-}
-
-func itoa(n int) string { return strconv.Itoa(n) }

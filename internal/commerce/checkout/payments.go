@@ -72,7 +72,7 @@ func (s *Service) Token(w http.ResponseWriter, r *http.Request) error {
 		result = "Decline"
 	}
 	token := "tok_" + randomHex(16)
-	rec := map[string]any{"CardHolderName": blank(card.CardHolderName), "CardType": brand(number),
+	rec := map[string]any{"CardHolderName": cart.NilIfBlank(card.CardHolderName), "CardType": brand(number),
 		"CardLastFour": number[len(number)-4:], "ExpiryMonth": month, "ExpiryYear": year, "GatewayToken": token,
 		"GatewayResult": result}
 	if sh.Guest() {
@@ -271,8 +271,8 @@ func (s *Service) authorize(ctx context.Context, tx *db.Tx, sh *storecontext.Sho
 		"ResultCode": "Success", "Amount": records.FormatScaled(c.Totals["grandtotalamount"], 2),
 		"CurrencyIsoCode": c.Currency, "IdempotencyKey": ikey, "GatewayRefNumber": "ref_" + randomHex(8)}
 	if b := in.BillingAddress; b != nil {
-		rec["BillingName"], rec["BillingStreet"], rec["BillingCity"] = blank(b.Name), blank(b.Street), blank(b.City)
-		rec["BillingState"], rec["BillingPostalCode"], rec["BillingCountry"] = blank(b.Region), blank(b.PostalCode), blank(b.Country)
+		rec["BillingName"], rec["BillingStreet"], rec["BillingCity"] = cart.NilIfBlank(b.Name), cart.NilIfBlank(b.Street), cart.NilIfBlank(b.City)
+		rec["BillingState"], rec["BillingPostalCode"], rec["BillingCountry"] = cart.NilIfBlank(b.Region), cart.NilIfBlank(b.PostalCode), cart.NilIfBlank(b.Country)
 	}
 	status := "PurchaseOrder"
 	if in.RequestType == "SimplePurchaseOrder" {

@@ -6,6 +6,9 @@
 package order
 
 import (
+	"context"
+	"net/http"
+
 	"storefront/internal/identity"
 	"storefront/internal/records"
 )
@@ -153,4 +156,28 @@ func Register(e *records.Engine) {
 	for _, o := range []string{"OrderItemSummary", "OrderDeliveryGroupSummary", "OrderAdjustmentGroupSummary", "OrderPaymentSummary"} {
 		e.SetVisibility(o, of("ordersummaryid", "ordersummary"))
 	}
+	// What may change after placement: staff set an order's or a summary's Status (every amount and address is
+	// read-only), but orders are made only by checkout and never deleted (a cancelled order is a status).
+	placed := records.Hooks{
+		BeforeSave: func(_ context.Context, ev *records.SaveEvent) error {
+			if ev.Created && !ev.Actor.System {
+				return refused("Orders are created by checkout only.")
+			}
+			return nil
+		},
+		BeforeDelete: func(_ context.Context, ev *records.DeleteEvent) error {
+			if !ev.Actor.System {
+				return refused("A placed order can't be deleted; set its status instead.")
+			}
+			return nil
+		},
+	}
+	for _, o := range Objects() {
+		e.OnRecords(o.APIName, placed)
+	}
+}
+
+func refused(message string) error {
+	return &records.WriteError{Status: http.StatusBadRequest, Errors: []records.FieldError{
+		{Code: "CANNOT_EXECUTE_FLOW_TRIGGER", Message: message}}}
 }

@@ -188,7 +188,7 @@ func paging(q url.Values) (size, number int, err error) {
 	}
 	if raw := strings.TrimSpace(q.Get("pageToken")); raw != "" {
 		if number, err = strconv.Atoi(raw); err != nil || number < 1 || number > 100000 {
-			return 0, 0, httpx.BadRequest("INVALID_API_INPUT", "pageToken %q isn't a page token of this list.", clip(raw))
+			return 0, 0, httpx.BadRequest("INVALID_API_INPUT", "pageToken %q isn't a page token of this list.", cart.Clip(raw))
 		}
 	}
 	return size, number, nil
@@ -227,15 +227,8 @@ func summaryOf(rec *records.Record, fields []*records.Field) *Summary {
 	return out
 }
 
-func clip(s string) string {
-	if len(s) > 60 {
-		return s[:60] + "..."
-	}
-	return s
-}
-
 func summaryNotFound(ref string) error {
-	return httpx.NotFound("The requested resource does not exist: no order summary %q for this user.", clip(ref))
+	return httpx.NotFound("The requested resource does not exist: no order summary %q for this user.", cart.Clip(ref))
 }
 
 // find resolves an order summary id or order number within the caller's account (either scope: the buyer may read

@@ -3,6 +3,7 @@ package order
 import (
 	"context"
 
+	"storefront/internal/commerce/cart"
 	"storefront/internal/identity"
 	"storefront/internal/platform/db"
 	"storefront/internal/records"
@@ -68,22 +69,22 @@ func Write(ctx context.Context, tx *db.Tx, e *records.Engine, p *Placement) (*Pl
 		v["TotalProductAmount"], v["TotalAdjustmentAmount"] = money(p.TotalProduct), money(p.TotalAdjustment)
 		v["TotalAdjustedProductAmount"], v["TotalDeliveryAmount"] = money(p.TotalAdjustedProduct), money(p.TotalDelivery)
 		v["TotalTaxAmount"], v["GrandTotalAmount"] = money(p.TotalTax), money(p.GrandTotal)
-		v["GuestEmail"], v["GuestLastName"], v["GuestPhone"] = blank(p.GuestEmail), blank(p.GuestLastName), blank(p.GuestPhone)
-		v["AccountId"], v["WebStoreId"], v["OrderedDate"] = blank(p.AccountID), p.StoreID, p.OrderedDate
-		v["CurrencyIsoCode"], v["PoNumber"] = p.Currency, blank(p.PoNumber)
+		v["GuestEmail"], v["GuestLastName"], v["GuestPhone"] = cart.NilIfBlank(p.GuestEmail), cart.NilIfBlank(p.GuestLastName), cart.NilIfBlank(p.GuestPhone)
+		v["AccountId"], v["WebStoreId"], v["OrderedDate"] = cart.NilIfBlank(p.AccountID), p.StoreID, p.OrderedDate
+		v["CurrencyIsoCode"], v["PoNumber"] = p.Currency, cart.NilIfBlank(p.PoNumber)
 		return v
 	}
 	orders, err := e.Insert(ctx, tx, actor, "Order", []map[string]any{totals(map[string]any{
-		"CartCheckoutSessionId": p.CheckoutID, "Status": "Activated", "BillToName": blank(p.BillToName)})})
+		"CartCheckoutSessionId": p.CheckoutID, "Status": "Activated", "BillToName": cart.NilIfBlank(p.BillToName)})})
 	if err != nil {
 		return nil, err
 	}
 	out := &Placed{OrderID: orders[0].ID, OrderNumber: orders[0].String("OrderNumber")}
 	deliverTo := func(g Group, v map[string]any) map[string]any {
-		v["DeliverToName"], v["CompanyName"], v["DeliverToStreet"] = blank(g.Name), blank(g.Company), blank(g.Street)
-		v["DeliverToCity"], v["DeliverToState"], v["DeliverToPostalCode"] = blank(g.City), blank(g.State), blank(g.PostalCode)
-		v["DeliverToCountry"], v["PhoneNumber"], v["OrderDeliveryMethodId"] = blank(g.Country), blank(g.Phone), blank(g.MethodID)
-		v["DesiredDeliveryDate"], v["DeliveryInstructions"] = blank(g.DesiredDate), blank(g.Instructions)
+		v["DeliverToName"], v["CompanyName"], v["DeliverToStreet"] = cart.NilIfBlank(g.Name), cart.NilIfBlank(g.Company), cart.NilIfBlank(g.Street)
+		v["DeliverToCity"], v["DeliverToState"], v["DeliverToPostalCode"] = cart.NilIfBlank(g.City), cart.NilIfBlank(g.State), cart.NilIfBlank(g.PostalCode)
+		v["DeliverToCountry"], v["PhoneNumber"], v["OrderDeliveryMethodId"] = cart.NilIfBlank(g.Country), cart.NilIfBlank(g.Phone), cart.NilIfBlank(g.MethodID)
+		v["DesiredDeliveryDate"], v["DeliveryInstructions"] = cart.NilIfBlank(g.DesiredDate), cart.NilIfBlank(g.Instructions)
 		return v
 	}
 	groupRows := make([]map[string]any, len(p.Groups))
@@ -102,8 +103,8 @@ func Write(ctx context.Context, tx *db.Tx, e *records.Engine, p *Placement) (*Pl
 	lineRows := func(parent, parentField, groupField string, groupIDs map[string]string, adjField string) []map[string]any {
 		var rows []map[string]any
 		for _, l := range p.Lines {
-			v := map[string]any{parentField: parent, "Product2Id": l.ProductID, groupField: blank(groupIDs[l.CartGroupID]),
-				"StockKeepingUnit": blank(l.Sku), "Type": "Order Product", "Quantity": l.Quantity,
+			v := map[string]any{parentField: parent, "Product2Id": l.ProductID, groupField: cart.NilIfBlank(groupIDs[l.CartGroupID]),
+				"StockKeepingUnit": cart.NilIfBlank(l.Sku), "Type": "Order Product", "Quantity": l.Quantity,
 				"UnitPrice": money(l.UnitPrice), "TotalPrice": money(l.TotalPrice), adjField: money(l.Adjustment),
 				"TotalLineAmount": money(l.LineAmount), "TotalTaxAmount": money(l.Tax), "ListPrice": nil}
 			if l.ListPrice != nil {
@@ -162,16 +163,16 @@ func Write(ctx context.Context, tx *db.Tx, e *records.Engine, p *Placement) (*Pl
 	}
 	adjustments := make([]map[string]any, len(p.Adjustments))
 	for i, a := range p.Adjustments {
-		adjustments[i] = map[string]any{"OrderSummaryId": out.SummaryID, "Name": a.Name, "PromotionId": blank(a.PromotionID),
-			"CouponCode": blank(a.CouponCode), "Type": "Promotion", "TargetType": blank(a.TargetType), "TotalAmount": money(a.Amount)}
+		adjustments[i] = map[string]any{"OrderSummaryId": out.SummaryID, "Name": a.Name, "PromotionId": cart.NilIfBlank(a.PromotionID),
+			"CouponCode": cart.NilIfBlank(a.CouponCode), "Type": "Promotion", "TargetType": cart.NilIfBlank(a.TargetType), "TotalAmount": money(a.Amount)}
 	}
 	if _, err := insert(ctx, tx, e, actor, "OrderAdjustmentGroupSummary", adjustments); err != nil {
 		return nil, err
 	}
 	pay := p.Payment
 	_, err = e.Insert(ctx, tx, actor, "OrderPaymentSummary", []map[string]any{{"OrderSummaryId": out.SummaryID,
-		"Method": pay.Method, "Type": pay.Type, "PaymentAuthorizationId": blank(pay.AuthorizationID),
-		"PoNumber": blank(pay.PoNumber), "FullName": blank(pay.FullName), "AuthorizationAmount": money(pay.Amount)}})
+		"Method": pay.Method, "Type": pay.Type, "PaymentAuthorizationId": cart.NilIfBlank(pay.AuthorizationID),
+		"PoNumber": cart.NilIfBlank(pay.PoNumber), "FullName": cart.NilIfBlank(pay.FullName), "AuthorizationAmount": money(pay.Amount)}})
 	return out, err
 }
 
@@ -202,10 +203,3 @@ func insert(ctx context.Context, tx *db.Tx, e *records.Engine, actor *identity.P
 }
 
 func money(cents int64) string { return records.FormatScaled(cents, 2) }
-
-func blank(s string) any {
-	if s == "" {
-		return nil
-	}
-	return s
-}

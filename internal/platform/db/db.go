@@ -222,8 +222,12 @@ func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 	if err != nil {
 		return err
 	}
-	tx := &Tx{Tx: sqlTx, db: d}
-	if err := fn(tx); err != nil {
+	return d.run(sqlTx, fn)
+}
+
+// run runs fn in the begun transaction: committed when fn returns nil, rolled back otherwise.
+func (d *DB) run(sqlTx *sql.Tx, fn func(tx *Tx) error) error {
+	if err := fn(&Tx{Tx: sqlTx, db: d}); err != nil {
 		_ = sqlTx.Rollback()
 		return err
 	}

@@ -33,10 +33,5 @@ func (d *DB) InDurableTx(ctx context.Context, fn func(tx *Tx) error) error {
 	if err != nil {
 		return err
 	}
-	tx := &Tx{Tx: sqlTx, db: d}
-	if err := fn(tx); err != nil {
-		_ = sqlTx.Rollback()
-		return err
-	}
-	return sqlTx.Commit()
+	return d.run(sqlTx, fn)
 }
