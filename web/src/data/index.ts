@@ -19,3 +19,4 @@ export * from './cartApi';
 export * from './guestCart';
 export * from './cms';
 export * from './searchSuggestions';
+export * from './checkoutApi';
