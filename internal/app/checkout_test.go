@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"storefront/internal/demo"
 	"storefront/internal/records"
 )
 
@@ -214,6 +215,42 @@ func TestCheckoutStaleAndExpired(t *testing.T) {
 		s.get(t, commercePath("carts/current"), buyer).decode(t, "cart", 200, &cs)
 		if cs.Status != "Active" {
 			t.Fatalf("cart after delete: %+v", cs)
+		}
+	})
+}
+
+// A delivery address from the account's address book, by id or as the default address, and the tax it brings.
+func TestCheckoutAddressBook(t *testing.T) {
+	eachDemo(t, func(t *testing.T, s *demoSite) {
+		admin := s.login(t, "admin@example.com")
+		buyer := s.login(t, "buyer@example.com")
+		manager := s.login(t, "manager@example.com")
+		seattle := s.createRecord(t, admin, "ContactPointAddress", map[string]any{"Name": "Seattle dock",
+			"ParentId": demo.BuyerAccountID, "AddressType": "Shipping", "IsDefault": true, "Street": "9 Pier Way",
+			"City": "Seattle", "State": "WA", "PostalCode": "98101", "Country": "United States", "CountryCode": "US"})
+		s.exec(t, `UPDATE contactpointaddress SET isdefault = ? WHERE id <> ?`, false, seattle) // the demo's own default
+		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(marker, 1)).decode(t, "add", 201, &cartItem{})
+		var v checkoutView
+		s.call(t, "PUT", commercePath("checkouts"), buyer, `{"cartId":"current","deliveryAddressInput":{"shouldUseDefaultAddress":true}}`).
+			decode(t, "start", 202, &v)
+		g := v.DeliveryGroups.Items[0]
+		if g.DeliveryAddress == nil || g.DeliveryAddress.Street != "9 Pier Way" || g.DeliveryAddress.Region != "WA" {
+			t.Fatalf("default address: %+v", g.DeliveryAddress)
+		}
+		// Washington's 6.5% on the products and the Ground charge.
+		taxed := v.CartSummary.TotalTaxAmount
+		s.call(t, "PATCH", commercePath("checkouts/"+v.CheckoutID), buyer, `{"deliveryAddress":`+coloradoAddress+`}`).decode(t, "to Colorado", 202, &v)
+		if v.CartSummary.TotalTaxAmount == taxed {
+			t.Fatalf("the tax did not follow the address: %s", taxed)
+		}
+		s.call(t, "PATCH", commercePath("checkouts/"+v.CheckoutID), buyer, `{"deliveryAddress":{"id":"`+seattle+`"}}`).decode(t, "by id", 202, &v)
+		if v.CartSummary.TotalTaxAmount != taxed || v.DeliveryGroups.Items[0].DeliveryAddress.City != "Seattle" {
+			t.Fatalf("by id: %+v", v)
+		}
+		// Another buyer's address book is not this buyer's.
+		s.call(t, "POST", commercePath("carts/current/cart-items"), manager, itemBody(marker, 1)).decode(t, "add", 201, &cartItem{})
+		if r := s.call(t, "PUT", commercePath("checkouts"), manager, `{"cartId":"current","deliveryAddressInput":{"id":"`+seattle+`"}}`); r.status != 404 {
+			t.Fatalf("someone else's address: %d %s", r.status, r.body)
 		}
 	})
 }
