@@ -60,21 +60,26 @@ func Objects() []records.Object {
 		fixed(records.Text("PoNumber", "PO Number", 80)),
 		fixed(records.Text("BillToName", "Bill To Name", 255)),
 	}, totals, guest)...)
-	item := records.StandardObject("OrderItem", "Order Product", "Order Products", "802", false,
+	// An ordered line, on the order and on its summary (whose adjustment field is named differently).
+	line := func(adjustment string) []records.Field {
+		return []records.Field{
+			fixed(records.Ref("Product2Id", "Product ID", "Product2")),
+			fixed(records.NameField("Product Name", 255)),
+			fixed(records.Text("StockKeepingUnit", "SKU", 180)),
+			fixed(records.Required(records.Picklist("Type", "Type", "Order Product", "Delivery Charge"))),
+			fixed(records.Int("Quantity", "Quantity")),
+			amount("ListPrice", "List Price"),
+			amount("UnitPrice", "Unit Price"),
+			amount("TotalPrice", "Total Price"),
+			amount(adjustment, "Total Adjustment Amount"),
+			amount("TotalLineAmount", "Total Line Amount"),
+			amount("TotalTaxAmount", "Total Tax"),
+		}
+	}
+	item := records.StandardObject("OrderItem", "Order Product", "Order Products", "802", false, records.Concat([]records.Field{
 		records.Required(records.Detail(records.Ref("OrderId", "Order ID", "Order"))),
-		fixed(records.Ref("Product2Id", "Product ID", "Product2")),
 		fixed(records.Ref("OrderDeliveryGroupId", "Delivery Group ID", "OrderDeliveryGroup")),
-		fixed(records.NameField("Product Name", 255)),
-		fixed(records.Text("StockKeepingUnit", "SKU", 180)),
-		fixed(records.Required(records.Picklist("Type", "Type", "Order Product", "Delivery Charge"))),
-		fixed(records.Int("Quantity", "Quantity")),
-		amount("ListPrice", "List Price"),
-		amount("UnitPrice", "Unit Price"),
-		amount("TotalPrice", "Total Price"),
-		amount("TotalAdjustmentAmount", "Total Adjustment Amount"),
-		amount("TotalLineAmount", "Total Line Amount"),
-		amount("TotalTaxAmount", "Total Tax"),
-	)
+	}, line("TotalAdjustmentAmount"))...)
 	group := records.StandardObject("OrderDeliveryGroup", "Order Delivery Group", "Order Delivery Groups", "2dg", false,
 		records.Concat([]records.Field{
 			records.Required(records.Detail(records.Ref("OrderId", "Order ID", "Order"))),
@@ -93,22 +98,12 @@ func Objects() []records.Object {
 			fixed(records.Text("CurrencyIsoCode", "Currency ISO Code", 3)),
 			fixed(records.Text("PoNumber", "PO Number", 80)),
 		}, totals, guest)...)
-	itemSummary := records.StandardObject("OrderItemSummary", "Order Product Summary", "Order Product Summaries", "10u", false,
-		records.Required(records.Detail(records.Ref("OrderSummaryId", "Order Summary ID", "OrderSummary"))),
-		fixed(records.Ref("OriginalOrderItemId", "Original Order Product ID", "OrderItem")),
-		fixed(records.Ref("OrderDeliveryGroupSummaryId", "Delivery Group Summary ID", "OrderDeliveryGroupSummary")),
-		fixed(records.Ref("Product2Id", "Product ID", "Product2")),
-		fixed(records.NameField("Name", 255)),
-		fixed(records.Text("StockKeepingUnit", "SKU", 180)),
-		fixed(records.Required(records.Picklist("Type", "Type", "Order Product", "Delivery Charge"))),
-		fixed(records.Int("Quantity", "Quantity")),
-		amount("ListPrice", "List Price"),
-		amount("UnitPrice", "Unit Price"),
-		amount("TotalPrice", "Total Price"),
-		amount("TotalLineAdjustmentAmount", "Total Adjustment Amount"),
-		amount("TotalLineAmount", "Total Line Amount"),
-		amount("TotalTaxAmount", "Total Tax"),
-	)
+	itemSummary := records.StandardObject("OrderItemSummary", "Order Product Summary", "Order Product Summaries", "10u",
+		false, records.Concat([]records.Field{
+			records.Required(records.Detail(records.Ref("OrderSummaryId", "Order Summary ID", "OrderSummary"))),
+			fixed(records.Ref("OriginalOrderItemId", "Original Order Product ID", "OrderItem")),
+			fixed(records.Ref("OrderDeliveryGroupSummaryId", "Delivery Group Summary ID", "OrderDeliveryGroupSummary")),
+		}, line("TotalLineAdjustmentAmount"))...)
 	groupSummary := records.StandardObject("OrderDeliveryGroupSummary", "Order Delivery Group Summary",
 		"Order Delivery Group Summaries", "0ag", false, records.Concat([]records.Field{
 			records.Required(records.Detail(records.Ref("OrderSummaryId", "Order Summary ID", "OrderSummary"))),
