@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -191,8 +192,15 @@ func TestCheckoutStaleAndExpired(t *testing.T) {
 		s.get(t, commercePath("checkouts/"+v.CheckoutID), buyer).decode(t, "deleted", 404, &[]any{})
 		v = startCheckout(t, s, buyer)
 
-		// Past its time the checkout is expired (410).
+		// Past its time the checkout is expired (410), and its holds are swept.
 		s.exec(t, `UPDATE cartcheckoutsession SET expiresat = '2020-01-01T00:00:00.000Z' WHERE id = ?`, v.CheckoutID)
+		s.exec(t, `UPDATE cartinventoryreservation SET expiresat = '2020-01-01T00:00:00.000Z'`)
+		if n, err := s.srv.App.SweepHolds(context.Background()); err != nil || n != 2 { // the pen and the marker
+			t.Fatalf("swept %d holds: %v", n, err)
+		}
+		if n := s.queryString(t, `SELECT CAST(COUNT(*) AS TEXT) FROM cartinventoryreservation`); n != "0" {
+			t.Fatalf("holds left after the sweep: %s", n)
+		}
 		var expired checkoutView
 		s.get(t, commercePath("checkouts/active"), buyer).decode(t, "expired", 410, &expired)
 		if expired.Errors[0].ErrorCode != "CHECKOUT_EXPIRED" {

@@ -74,3 +74,26 @@ func Available(ctx context.Context, q db.Querier, productID string) (int64, erro
 	}
 	return n, err
 }
+
+// SweepHolds deletes up to 500 stock holds past their expiry and reports how many went. Expired holds already no
+// longer count against stock; sweeping keeps the table to the live ones. On PostgreSQL one instance sweeps at a
+// time: a run that does not get the advisory lock at once leaves the work to the one that has it.
+func (s *Service) SweepHolds(ctx context.Context) (int, error) {
+	swept := 0
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		if tx.Dialect() == db.Postgres {
+			var mine bool
+			if err := tx.QueryRow(ctx, `SELECT pg_try_advisory_xact_lock(hashtext('storefront:sweep-holds'))`).Scan(&mine); err != nil || !mine {
+				return err
+			}
+		}
+		ids, err := db.Strings(ctx, tx, `SELECT id FROM cartinventoryreservation WHERE expiresat <= ? ORDER BY id LIMIT 500`,
+			time.Now().UTC().Format(records.DateTimeLayout))
+		if err != nil {
+			return err
+		}
+		swept = len(ids)
+		return s.Engine.DeleteMany(ctx, tx, records.System, ids)
+	})
+	return swept, err
+}
