@@ -81,6 +81,7 @@ func serve(ctx context.Context, log *slog.Logger, args []string) error {
 	log.Info("serving", "url", "http://"+ln.Addr().String()+a.Config.BasePath+"/", "db", dbKind(cfg.DB))
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
+	go a.RunWorkers(ctx)
 	select {
 	case err := <-errc:
 		return err

@@ -37,6 +37,12 @@ type reply struct {
 // call sends a request; token is a bearer token ("" for a guest); body is sent as JSON when not empty.
 func (s *demoSite) call(t *testing.T, method, path, token, body string) reply {
 	t.Helper()
+	return s.callWith(t, method, path, token, body, nil)
+}
+
+// callWith is call with extra request headers.
+func (s *demoSite) callWith(t *testing.T, method, path, token, body string, headers map[string]string) reply {
+	t.Helper()
 	var rd io.Reader
 	if body != "" {
 		rd = strings.NewReader(body)
@@ -47,6 +53,9 @@ func (s *demoSite) call(t *testing.T, method, path, token, body string) reply {
 	}
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	for k, v := range headers {
+		req.Header.Set(k, v)
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {

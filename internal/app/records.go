@@ -3,13 +3,17 @@ package app
 import (
 	"storefront/internal/commerce/account"
 	"storefront/internal/commerce/cart"
+	"storefront/internal/commerce/checkout"
+	"storefront/internal/commerce/order"
 	"storefront/internal/commerce/pricing"
 	"storefront/internal/records"
 )
 
 // objects are every object the server stores: the standard catalogue and the domains' own.
 func objects() []records.Object {
-	return append(records.StandardObjects(), cart.Objects()...)
+	all := append(records.StandardObjects(), cart.Objects()...)
+	all = append(all, order.Objects()...)
+	return append(all, checkout.Objects()...)
 }
 
 // newEngine builds the one records engine of the server with every domain's row rules and hooks: the records API,
@@ -20,5 +24,7 @@ func (a *App) newEngine() (*records.Engine, *cart.Service) {
 	carts := &cart.Service{DB: a.DB, Engine: engine, Log: a.Log}
 	carts.Register(engine)
 	account.Register(engine) // one default address per account and type
+	order.Register(engine)
+	checkout.Register(engine)
 	return engine, carts
 }

@@ -9,6 +9,8 @@ import (
 	"storefront/internal/commerce/account"
 	"storefront/internal/commerce/cart"
 	"storefront/internal/commerce/catalog"
+	"storefront/internal/commerce/checkout"
+	"storefront/internal/commerce/order"
 	"storefront/internal/commerce/search"
 	"storefront/internal/commerce/storecontext"
 	"storefront/internal/media"
@@ -113,6 +115,34 @@ func (a *App) routes(s *services) []Route {
 		{"PUT " + commerce + "carts/{cartStateOrId}/inventory-reservations", call(s.carts.Reserve)},
 		{"GET " + commerce + "carts/{cartStateOrId}/products", call(s.carts.Products)},
 
+		// Delivery groups of a cart (package cart; spec/storefront.md section 7 "Delivery groups").
+		{"GET " + commerce + "carts/{cartStateOrId}/delivery-groups", call(s.carts.ListGroups)},
+		{"POST " + commerce + "carts/{cartStateOrId}/delivery-groups", call(s.carts.CreateGroup)},
+		{"POST " + commerce + "carts/{cartStateOrId}/delivery-groups/actions/arrange-items", call(s.carts.ArrangeItems)},
+		{"GET " + commerce + "carts/{cartStateOrId}/delivery-groups/{deliveryGroupId}", call(s.carts.GetGroup)},
+		{"PATCH " + commerce + "carts/{cartStateOrId}/delivery-groups/{deliveryGroupId}", call(s.carts.UpdateGroupCall)},
+		{"DELETE " + commerce + "carts/{cartStateOrId}/delivery-groups/{deliveryGroupId}", call(s.carts.DeleteGroup)},
+
+		// Checkout, payments and placing the order (package checkout; section 7 "Checkouts").
+		{"PUT " + commerce + "checkouts", call(s.checkout.Start)},
+		{"POST " + commerce + "checkouts", call(s.checkout.Start)},
+		{"GET " + commerce + "checkouts/{checkoutId}", call(s.checkout.Get)},
+		{"PATCH " + commerce + "checkouts/{checkoutId}", call(s.checkout.Patch)},
+		{"DELETE " + commerce + "checkouts/{checkoutId}", call(s.checkout.Delete)},
+		{"POST " + commerce + "checkouts/{checkoutId}/coupons", call(s.checkout.ApplyCoupon)},
+		{"DELETE " + commerce + "checkouts/{checkoutId}/coupons/{couponId}", call(s.checkout.RemoveCoupon)},
+		{"POST " + commerce + "checkouts/{checkoutId}/payments", call(s.checkout.Pay)},
+		{"POST " + commerce + "checkouts/{checkoutId}/orders", call(s.checkout.PlaceOrder)},
+		{"POST " + commerce + "checkouts/{checkoutId}/orders/actions", call(s.checkout.Actions)},
+		{"POST " + commerce + "payments/token", call(s.checkout.Token)},
+
+		// Order history and reorder (package order).
+		{"GET " + commerce + "order-summaries", call(s.orders.List)},
+		{"POST " + commerce + "order-summaries/actions/lookup", call(s.orders.Lookup)},
+		{"GET " + commerce + "order-summaries/{orderSummaryId}", call(s.orders.Get)},
+		{"GET " + commerce + "order-summaries/{orderSummaryId}/items", call(s.orders.Items)},
+		{"POST " + commerce + "order-summaries/{orderSummaryId}/actions/add-order-to-cart", call(s.orders.AddToCart)},
+
 		// Navigation menus: the Connect resource and the server action the storefront calls (package navigation).
 		{"GET " + connect + "communities/{communityId}/navigation-menu/navigation-menu-items", s.nav.Connect()},
 		{"GET /lwr/apex/v64.0/{apexClass}/{apexMethod}", s.nav.Apex()},
@@ -140,6 +170,8 @@ type services struct {
 	search   *search.Service
 	carts    *cart.Service
 	accounts *account.Service
+	checkout *checkout.Service
+	orders   *order.Service
 	nav      *navigation.Handlers
 	cms      *cms.Handlers
 	seo      *seo.Handlers
@@ -163,6 +195,8 @@ func (a *App) services() *services {
 		search:   search.New(a.DB, engine.Registry),
 		carts:    carts,
 		accounts: &account.Service{DB: a.DB, Engine: engine},
+		checkout: &checkout.Service{DB: a.DB, Engine: engine, Carts: carts, Log: a.Log},
+		orders:   &order.Service{DB: a.DB, Engine: engine, Carts: carts, Log: a.Log},
 		nav:      &navigation.Handlers{DB: a.DB},
 		cms:      &cms.Handlers{DB: a.DB, BasePath: base},
 		seo:      &seo.Handlers{DB: a.DB, Engine: engine, BasePath: base},

@@ -197,6 +197,9 @@ func closedCart(c *Cart) error {
 	return httpx.BadRequest("INVALID_API_INPUT", "Cart Id: '%s' is %s", c.ID[:15], state)
 }
 
+// Clip shortens request text quoted back in an error (the commerce packages' one helper for it).
+func Clip(s string) string { return clip(s) }
+
 // clip shortens request text quoted back in an error.
 func clip(s string) string {
 	if len(s) > 60 {

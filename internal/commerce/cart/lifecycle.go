@@ -268,6 +268,9 @@ func (s *Service) reserve(ctx context.Context, tx *db.Tx, c *Cart, expires time.
 	if err := s.Engine.DeleteMany(ctx, tx, records.System, old); err != nil {
 		return nil, err
 	}
+	if err := lockStock(ctx, tx, c.ID); err != nil {
+		return nil, err
+	}
 	rows, err := tx.Query(ctx, `SELECT i.product2id, SUM(i.quantity), MAX(p.name), MAX(inv.quantityonhand),
 		COALESCE((SELECT SUM(r.quantity) FROM cartinventoryreservation r WHERE r.productid = i.product2id
 			AND r.webcartid <> ? AND r.expiresat > ?), 0)
@@ -311,4 +314,16 @@ func (s *Service) reserve(ctx context.Context, tx *db.Tx, c *Cart, expires time.
 		held = []Reservation{}
 	}
 	return held, nil
+}
+
+// lockStock locks the stock rows of the cart's products on PostgreSQL, in product order, so that two carts holding
+// or buying the same products serialise (and never deadlock) and the "available" each computes stays true until it
+// commits. SQLite's single writer serialises them already.
+func lockStock(ctx context.Context, tx *db.Tx, cartID string) error {
+	if tx.Dialect() != db.Postgres {
+		return nil
+	}
+	_, err := tx.Exec(ctx, `SELECT 1 FROM productinventory WHERE productid IN
+		(SELECT product2id FROM cartitem WHERE cartid = ? AND type = 'Product') ORDER BY productid FOR UPDATE`, cartID)
+	return err
 }

@@ -49,6 +49,11 @@ func (s *Service) change(ctx context.Context, sh *storecontext.Shopper, ref stri
 		if c.Type != TypeCart {
 			return httpx.BadRequest("INVALID_API_INPUT", "Cart Id: '%s' is read-only.", c.ID[:15])
 		}
+		if c.Status == StatusCheckout { // the checkout's holds go with the change that makes it stale
+			if err := s.Release(ctx, tx, c.ID); err != nil {
+				return err
+			}
+		}
 		if err := fn(tx, c); err != nil {
 			return err
 		}

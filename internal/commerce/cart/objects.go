@@ -62,6 +62,8 @@ func Objects() []records.Object {
 		amount("TotalAmount", "Total Amount"),
 		amount("UnitAdjustedPrice", "Unit Adjusted Price"),
 		amount("TotalTax", "Total Tax"),
+		// The delivery group the line ships with; empty: the cart's default group.
+		records.Ref("CartDeliveryGroupId", "Delivery Group ID", "CartDeliveryGroup"),
 	)
 	// A coupon applied to a cart (the wire's cartCouponId).
 	coupon := records.StandardObject("WebCartAdjustmentBasis", "Cart Coupon", "Cart Coupons", "0cA", false,
@@ -99,7 +101,7 @@ func Objects() []records.Object {
 		records.Required(records.DateTime("ExpiresAt", "Expires At")),
 	)
 	reservation.UniqueTogether = [][]string{{"WebCartId", "ProductId"}}
-	return []records.Object{cart, item, coupon, applied, lineAdjustment, reservation}
+	return []records.Object{cart, item, coupon, applied, lineAdjustment, reservation, deliveryGroupObject()}
 }
 
 // Register gives the records engine the cart's row rules and hooks: a buyer reads their own carts and what hangs
@@ -115,6 +117,7 @@ func (s *Service) Register(e *records.Engine) {
 	e.SetVisibility("CartItem", ownedCart(`"cartid"`))
 	e.SetVisibility("WebCartAdjustmentBasis", ownedCart(`"webcartid"`))
 	e.SetVisibility("WebCartAdjustmentGroup", ownedCart(`"webcartid"`))
+	e.SetVisibility("CartDeliveryGroup", ownedCart(`"cartid"`))
 	e.OnRecords("CartItem", records.Hooks{AfterSave: s.afterLineSave, AfterDelete: s.afterLineDelete})
 	e.OnRecords("WebCartAdjustmentBasis", records.Hooks{AfterSave: s.afterCouponSave, AfterDelete: s.afterCouponDelete})
 }

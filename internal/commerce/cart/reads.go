@@ -149,21 +149,27 @@ const maxProductFields = 15
 
 // productFieldList resolves the productFields parameter against Product2's readable fields.
 func productFieldList(cat *records.Catalog, raw string) ([]*records.Field, error) {
+	return FieldList(cat, "Product2", raw, maxProductFields)
+}
+
+// FieldList resolves a comma-separated list of an object's field names (optionally "Object."-prefixed) to its
+// readable stored fields, at most limit of them: the fields parameters of the commerce calls.
+func FieldList(cat *records.Catalog, object, raw string, limit int) ([]*records.Field, error) {
 	var out []*records.Field
-	product := cat.Object("Product2")
+	o := cat.Object(object)
 	for _, name := range strings.Split(raw, ",") {
-		name = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(name), "Product2."))
+		name = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(name), object+"."))
 		if name == "" {
 			continue
 		}
-		f := product.Field(name)
+		f := o.Field(name)
 		if f == nil || f.Hidden || !f.HasColumn() {
-			return nil, httpx.BadRequest("INVALID_FIELD", "No such column '%s' on entity 'Product2'.", clip(name))
+			return nil, httpx.BadRequest("INVALID_FIELD", "No such column '%s' on entity '%s'.", clip(name), object)
 		}
 		out = append(out, f)
 	}
-	if len(out) > maxProductFields {
-		return nil, httpx.BadRequest("INVALID_API_INPUT", "productFields takes at most %d fields.", maxProductFields)
+	if len(out) > limit {
+		return nil, httpx.BadRequest("INVALID_API_INPUT", "fields takes at most %d fields.", limit)
 	}
 	return out, nil
 }

@@ -46,6 +46,12 @@ func (s *Service) recalculate(ctx context.Context, tx *db.Tx, c *Cart) error {
 	for i, l := range lines {
 		in.Lines[i] = l.calcLine(prices[l.productID], categories[l.productID])
 	}
+	if _, err := s.DefaultGroup(ctx, tx, c.ID); err != nil { // every priced cart has a group to ship its lines
+		return err
+	}
+	if in.DeliveryCharges, err = deliveryCharges(ctx, tx, c.ID); err != nil {
+		return err
+	}
 	res := calc.Calculate(in)
 	return s.store(ctx, tx, c, in, lines, res)
 }
@@ -133,6 +139,9 @@ func (s *Service) store(ctx context.Context, tx *db.Tx, c *Cart, in calc.Input, 
 	if err := s.storeAdjustments(ctx, tx, c, res); err != nil {
 		return err
 	}
+	if err := s.storeCharges(ctx, tx, c.ID, res.DeliveryCharges); err != nil {
+		return err
+	}
 	sum := res.Summary
 	c.Revision++
 	if c.Status == StatusProcessing {
@@ -193,13 +202,16 @@ type taxSetting struct {
 	rate    calc.Rate
 }
 
-// loadTaxSetting finds the rate of the cart's ship-to region: the account's shipping address (its billing address
-// when it has none), or the store's country for a guest; a rate for the state wins over the country's.
+// loadTaxSetting finds the rate of the cart's ship-to region: the default delivery group's address once checkout
+// set one, else the account's shipping address (its billing address when it has none), or the store's country for
+// a guest; a rate for the state wins over the country's.
 func loadTaxSetting(ctx context.Context, q db.Querier, c *Cart) (taxSetting, error) {
 	var taxType, storeCountry, state, country sql.NullString
-	err := q.QueryRow(ctx, `SELECT w.taxtype, w.country, COALESCE(a.shippingstate, a.billingstate),
-		COALESCE(a.shippingcountry, a.billingcountry) FROM webstore w LEFT JOIN account a ON a.id = ?
-		WHERE w.id = ?`, c.AccountID, c.StoreID).Scan(&taxType, &storeCountry, &state, &country)
+	err := q.QueryRow(ctx, `SELECT w.taxtype, w.country,
+		CASE WHEN g.delivertocountry IS NOT NULL THEN g.delivertostate ELSE COALESCE(a.shippingstate, a.billingstate) END,
+		COALESCE(g.delivertocountry, a.shippingcountry, a.billingcountry) FROM webstore w LEFT JOIN account a ON a.id = ?
+		LEFT JOIN cartdeliverygroup g ON g.cartid = ? AND g.isdefault
+		WHERE w.id = ? ORDER BY g.id LIMIT 1`, c.AccountID, c.ID, c.StoreID).Scan(&taxType, &storeCountry, &state, &country)
 	if err != nil {
 		return taxSetting{}, err
 	}

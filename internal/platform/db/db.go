@@ -38,6 +38,10 @@ type DB struct {
 	// bounded, and a text that finds it full runs unprepared, so request-shaped texts (field lists) cost at worst
 	// what an unprepared read costs.
 	Stmts *StmtCache
+	// txSlots bounds the write transactions open at once on PostgreSQL below the pool's size, so the reads a
+	// transaction's request makes outside it (the metadata registry's refresh, a record read) always find a free
+	// connection: with every connection held by a transaction waiting for such a read, the pool would deadlock.
+	txSlots chan struct{}
 	// statements counts what ran through this DB's Exec, Query and QueryRow (transactions and the statement cache
 	// included), so tests can check that a request's statement count does not grow with its size.
 	statements atomic.Int64
@@ -73,18 +77,23 @@ func Open(ctx context.Context, rawURL string) (*DB, error) {
 	}
 }
 
+// pgPoolSize is the PostgreSQL pool's size; pgReadHeadroom of its connections are kept from write transactions.
+const pgPoolSize, pgReadHeadroom = 20, 4
+
 func openPostgres(ctx context.Context, rawURL string) (*DB, error) {
 	pool, err := sql.Open("pgx", rawURL)
 	if err != nil {
 		return nil, err
 	}
-	pool.SetMaxOpenConns(20)
-	pool.SetMaxIdleConns(20)
+	pool.SetMaxOpenConns(pgPoolSize)
+	pool.SetMaxIdleConns(pgPoolSize)
 	if err := pool.PingContext(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("db: postgres: %w", err)
 	}
-	return newDB(Postgres, pool, pool), nil
+	d := newDB(Postgres, pool, pool)
+	d.txSlots = make(chan struct{}, pgPoolSize-pgReadHeadroom)
+	return d, nil
 }
 
 func openSQLite(ctx context.Context, path string) (*DB, error) {
@@ -203,12 +212,24 @@ func (t *Tx) Dialect() Dialect { return t.db.Dialect }
 // InTx runs fn in a write transaction, committing when fn returns nil and rolling back otherwise, so a failed
 // change leaves nothing half-written.
 func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
+	if d.txSlots != nil {
+		select {
+		case d.txSlots <- struct{}{}:
+			defer func() { <-d.txSlots }()
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
 	sqlTx, err := d.W.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
-	tx := &Tx{Tx: sqlTx, db: d}
-	if err := fn(tx); err != nil {
+	return d.run(sqlTx, fn)
+}
+
+// run runs fn in the begun transaction: committed when fn returns nil, rolled back otherwise.
+func (d *DB) run(sqlTx *sql.Tx, fn func(tx *Tx) error) error {
+	if err := fn(&Tx{Tx: sqlTx, db: d}); err != nil {
 		_ = sqlTx.Rollback()
 		return err
 	}

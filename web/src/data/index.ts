@@ -21,3 +21,4 @@ export * from './cms';
 export * from './searchSuggestions';
 export * from './accounts';
 export * from './addresses';
+export * from './checkoutApi';

@@ -1,0 +1,118 @@
+package app_test
+
+import (
+	"strings"
+	"testing"
+
+	"storefront/internal/records"
+)
+
+// Demo delivery methods: Ground 9.99, Express 24.99.
+var (
+	ground  = records.StableID("2Dm", 1)
+	express = records.StableID("2Dm", 2)
+)
+
+type deliveryGroup struct {
+	ID, Name                 string
+	IsDefault                bool
+	TotalCartItemCount       int
+	TotalProductAmount       string
+	AvailableDeliveryMethods []struct{ ID, Name, ShippingFee string }
+	SelectedDeliveryMethod   *struct{ ID, ShippingFee, AdjustedShippingFee string }
+	DeliveryAddress          *struct{ Name, Street, City, Region, Country string }
+	CartItems                *struct{ CartItems []cartItem }
+}
+
+type groupCollection struct {
+	Count int
+	Items []deliveryGroup
+}
+
+const coloradoAddress = `{"firstName":"Bonnie","lastName":"Buyer","street":"1 Main St","city":"Denver","region":"CO","postalCode":"80202","country":"US"}`
+
+func TestDeliveryGroupCalls(t *testing.T) {
+	eachDemo(t, func(t *testing.T, s *demoSite) {
+		buyer := s.login(t, "buyer@example.com")
+		manager := s.login(t, "manager@example.com")
+		var line cartItem
+		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, 2)).decode(t, "add pen", 201, &line)
+		var marked cartItem
+		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(marker, 1)).decode(t, "add marker", 201, &marked)
+
+		// Every cart has a default group holding every line.
+		var groups groupCollection
+		s.get(t, commercePath("carts/current/delivery-groups?cartItemLimit=5"), buyer).decode(t, "list", 200, &groups)
+		if groups.Count != 1 || !groups.Items[0].IsDefault || groups.Items[0].TotalCartItemCount != 2 ||
+			len(groups.Items[0].AvailableDeliveryMethods) != 2 || groups.Items[0].CartItems == nil ||
+			len(groups.Items[0].CartItems.CartItems) != 2 || groups.Items[0].SelectedDeliveryMethod != nil {
+			t.Fatalf("groups %+v", groups)
+		}
+		def := groups.Items[0].ID
+
+		// A method and an address: the charge goes through the cart calculation (Colorado tax on it too).
+		var g deliveryGroup
+		s.call(t, "PATCH", commercePath("carts/current/delivery-groups/"+def), buyer,
+			`{"deliveryMethodId":"`+ground+`","deliveryAddress":`+coloradoAddress+`}`).decode(t, "patch", 200, &g)
+		if g.SelectedDeliveryMethod == nil || g.SelectedDeliveryMethod.ShippingFee != "9.99" ||
+			g.DeliveryAddress == nil || g.DeliveryAddress.Name != "Bonnie Buyer" || g.DeliveryAddress.Region != "CO" {
+			t.Fatalf("patched group %+v", g)
+		}
+		var sum cartSummary
+		s.get(t, commercePath("carts/current"), buyer).decode(t, "summary", 200, &sum)
+		if !strings.Contains(s.get(t, commercePath("carts/current"), buyer).body, `"totalChargeAmount":"9.99"`) {
+			t.Fatalf("charge not in the summary: %+v", sum)
+		}
+
+		// Split shipment: a second group, the marker moved to it, then back with the empty group deleted.
+		var second deliveryGroup
+		s.call(t, "POST", commercePath("carts/current/delivery-groups"), buyer,
+			`{"name":"Warehouse","deliveryMethodId":"`+express+`","deliveryAddress":`+coloradoAddress+`}`).
+			decode(t, "create", 201, &second)
+		arrange := func(group string, del bool) reply {
+			opt := `{"deleteEmptyDeliveryGroups":false}`
+			if del {
+				opt = `{"deleteEmptyDeliveryGroups":true}`
+			}
+			return s.call(t, "POST", commercePath("carts/current/delivery-groups/actions/arrange-items"), buyer,
+				`{"arrangements":[{"deliveryGroupId":"`+group+`","cartItemIds":["`+marked.CartItemID+`"]}],"options":`+opt+`}`)
+		}
+		arrange(second.ID, false).decode(t, "arrange", 202, &groups)
+		if groups.Count != 2 || groups.Items[1].TotalCartItemCount != 1 || groups.Items[1].SelectedDeliveryMethod.ShippingFee != "24.99" {
+			t.Fatalf("arranged %+v", groups)
+		}
+		if r := s.get(t, commercePath("carts/current"), buyer); !strings.Contains(r.body, `"totalChargeAmount":"34.98"`) {
+			t.Fatalf("two charges: %s", r.body)
+		}
+		arrange(def, true).decode(t, "arrange back", 202, &groups)
+		if groups.Count != 1 {
+			t.Fatalf("empty group kept: %+v", groups)
+		}
+		s.get(t, commercePath("carts/current/delivery-groups/"+second.ID), buyer).decode(t, "deleted group", 404, &[]any{})
+
+		// Errors.
+		for _, tc := range []struct {
+			name, method, path, token, body string
+			status                          int
+			message                         string
+		}{
+			{"no options", "POST", "carts/current/delivery-groups/actions/arrange-items", buyer, `{"arrangements":[]}`, 400, "options required"},
+			{"blank id", "GET", "carts/current/delivery-groups/%20", buyer, "", 400, "deliveryGroupId required"},
+			{"unknown id", "GET", "carts/current/delivery-groups/" + records.StableID("0a7", 99999), buyer, "", 404, "NOT_FOUND"},
+			{"someone else's group", "PATCH", "carts/current/delivery-groups/" + def, manager, `{"name":"x"}`, 404, "NOT_FOUND"},
+			{"unknown method", "PATCH", "carts/current/delivery-groups/" + def, buyer, `{"deliveryMethodId":"` + records.StableID("2Dm", 77) + `"}`, 404, "NOT_FOUND"},
+			{"foreign country", "PATCH", "carts/current/delivery-groups/" + def, buyer, `{"deliveryAddress":{"street":"1","city":"Paris","country":"FR"}}`, 400, "ship"},
+			{"NUL byte", "PATCH", "carts/current/delivery-groups/" + def, buyer, `{"shippingInstructions":"a\u0000b"}`, 400, "INVALID_API_INPUT"},
+			{"huge", "PATCH", "carts/current/delivery-groups/" + def, buyer, `{"shippingInstructions":"` + strings.Repeat("x", 5000) + `"}`, 400, "INVALID_API_INPUT"},
+			{"wrong type", "PATCH", "carts/current/delivery-groups/" + def, buyer, `{"deliveryMethodId":5}`, 400, "JSON_PARSER_ERROR"},
+			{"bad date", "PATCH", "carts/current/delivery-groups/" + def, buyer, `{"desiredDeliveryDate":"tomorrow"}`, 400, "INVALID_API_INPUT"},
+			{"default group", "DELETE", "carts/current/delivery-groups/" + def, buyer, "", 400, "default"},
+			{"address of no account of mine", "PATCH", "carts/current/delivery-groups/" + def, buyer, `{"deliveryAddress":{"id":"` + records.StableID("8lW", 999) + `"}}`, 404, "NOT_FOUND"},
+		} {
+			r := s.call(t, tc.method, commercePath(tc.path), tc.token, tc.body)
+			if r.status != tc.status || !strings.Contains(r.body, tc.message) {
+				t.Errorf("%s: %d %s, want %d %s", tc.name, r.status, r.body, tc.status, tc.message)
+			}
+		}
+	})
+}

@@ -1,0 +1,154 @@
+package app_test
+
+import (
+	"strings"
+	"testing"
+
+	"storefront/internal/records"
+)
+
+// placeOrder fills the caller's cart, checks out to Colorado by purchase order and places the order.
+func placeOrder(t *testing.T, s *demoSite, token string, lines map[string]int) orderResult {
+	t.Helper()
+	for product, qty := range lines {
+		s.call(t, "POST", commercePath("carts/current/cart-items"), token, itemBody(product, qty)).decode(t, "add", 201, &cartItem{})
+	}
+	v := startCheckout(t, s, token)
+	s.call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/payments"), token,
+		`{"requestType":"SimplePurchaseOrder","paymentToken":"PO-77"}`).decode(t, "pay", 201, &struct{}{})
+	var placed orderResult
+	s.call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/orders"), token, "").decode(t, "place", 201, &placed)
+	return placed
+}
+
+type summaryList struct {
+	Count          int
+	NextPageToken  *string
+	OrderSummaries []struct {
+		OrderSummaryID, OrderNumber, Status, TotalAmount, CreatedDate string
+		Fields                                                        map[string]struct{ Text *string }
+	}
+}
+
+type orderDetail struct {
+	OrderSummaryID, OrderNumber, TotalAmount, PurchaseOrderNumber string
+	Items                                                         []struct {
+		ProductID       *string
+		Type, Quantity  string
+		TotalLineAmount string
+	}
+	DeliveryGroups []struct{ DeliverToName, DeliveryMethodName string }
+	Adjustments    []struct{ Amount, DisplayName string }
+	Payments       []struct{ Method, Amount string }
+}
+
+func TestOrderSummaries(t *testing.T) {
+	eachDemo(t, func(t *testing.T, s *demoSite) {
+		buyer := s.login(t, "buyer@example.com")
+		manager := s.login(t, "manager@example.com")
+		first := placeOrder(t, s, buyer, map[string]int{pen: 2, marker: 1})
+		second := placeOrder(t, s, buyer, map[string]int{marker: 3})
+
+		var list summaryList
+		s.get(t, commercePath("order-summaries?fields=OrderNumber,PoNumber&sortOrder=CreatedDateAsc"), buyer).decode(t, "list", 200, &list)
+		if list.Count != 2 || list.OrderSummaries[0].OrderSummaryID != first.OrderSummaryID ||
+			list.OrderSummaries[1].OrderNumber != second.OrderReferenceNumber ||
+			*list.OrderSummaries[0].Fields["PoNumber"].Text != "PO-77" || list.OrderSummaries[0].Status != "Created" {
+			t.Fatalf("list %+v", list)
+		}
+		s.get(t, commercePath("order-summaries?pageSize=1"), buyer).decode(t, "page 1", 200, &list)
+		if len(list.OrderSummaries) != 1 || list.OrderSummaries[0].OrderSummaryID != second.OrderSummaryID || list.NextPageToken == nil {
+			t.Fatalf("page 1 %+v", list)
+		}
+		s.get(t, commercePath("order-summaries?pageSize=1&pageToken="+*list.NextPageToken), buyer).decode(t, "page 2", 200, &list)
+		if len(list.OrderSummaries) != 1 || list.OrderSummaries[0].OrderSummaryID != first.OrderSummaryID || list.NextPageToken != nil {
+			t.Fatalf("page 2 %+v", list)
+		}
+		for q, want := range map[string]int{"earliestDate=2099-01-01T00:00:00.000Z": 0, "latestDate=2099-01-01T00:00:00.000Z": 2,
+			"latestDate=2001-07-04T12:08:56.235-0700": 0, "ownerScope=Account": 2, "ownerScoped=false&sortOrder=OrderedDateDesc": 2} {
+			s.get(t, commercePath("order-summaries?"+q), buyer).decode(t, q, 200, &list)
+			if list.Count != want {
+				t.Errorf("%s: %d summaries, want %d", q, list.Count, want)
+			}
+		}
+		s.get(t, commercePath("order-summaries"), manager).decode(t, "manager's", 200, &list)
+		if list.Count != 0 {
+			t.Fatalf("the manager sees the buyer's orders: %+v", list)
+		}
+
+		// Detail and lookup: items with the delivery charge, the group, the promotion, the payment.
+		var d orderDetail
+		s.call(t, "POST", commercePath("order-summaries/actions/lookup"), buyer,
+			`{"orderSummaryIdOrRefNumber":"`+first.OrderReferenceNumber+`"}`).decode(t, "lookup", 200, &d)
+		if d.OrderSummaryID != first.OrderSummaryID || len(d.Items) != 3 || d.Items[2].Type != "Delivery Charge" ||
+			len(d.DeliveryGroups) != 1 || d.DeliveryGroups[0].DeliverToName != "Bonnie Buyer" ||
+			d.DeliveryGroups[0].DeliveryMethodName != "Ground" || len(d.Payments) != 1 ||
+			d.Payments[0].Amount != d.TotalAmount || len(d.Adjustments) != 1 || d.PurchaseOrderNumber != "PO-77" {
+			t.Fatalf("detail %+v", d)
+		}
+		s.get(t, commercePath("order-summaries/"+first.OrderSummaryID), buyer).decode(t, "get", 200, &d)
+		var items struct{ Count int }
+		s.get(t, commercePath("order-summaries/"+first.OrderSummaryID+"/items"), buyer).decode(t, "items", 200, &items)
+		if d.OrderNumber != first.OrderReferenceNumber || items.Count != 3 {
+			t.Fatalf("get %+v, %d items", d, items.Count)
+		}
+
+		// Reorder: the marker is no longer sold; the pen goes back into a new cart.
+		s.exec(t, `UPDATE product2 SET isactive = ? WHERE id = ?`, false, marker)
+		var reorder struct {
+			CartID                    string
+			NumberOfProductsWithError int
+			ProductsWithError         []struct{ ProductID string }
+			CartSummary               cartSummary
+		}
+		s.call(t, "POST", commercePath("order-summaries/"+first.OrderSummaryID+"/actions/add-order-to-cart"), buyer, "").
+			decode(t, "reorder", 200, &reorder)
+		if reorder.NumberOfProductsWithError != 1 || reorder.ProductsWithError[0].ProductID != marker ||
+			reorder.CartSummary.TotalProductCount != "2.0" {
+			t.Fatalf("reorder %+v", reorder)
+		}
+
+		// Staff change a placed order's status in the records API, never its amounts, and cannot delete it.
+		admin := s.login(t, "admin@example.com")
+		recordsAPI := "/services/data/v64.0/ui-api/records/"
+		if r := s.call(t, "PATCH", recordsAPI+first.OrderSummaryID, admin, `{"fields":{"Status":"Approved"}}`); r.status != 200 {
+			t.Fatalf("status change: %d %s", r.status, r.body)
+		}
+		if r := s.call(t, "PATCH", recordsAPI+first.OrderSummaryID, admin, `{"fields":{"GrandTotalAmount":"1.00"}}`); r.status != 400 {
+			t.Fatalf("amount change: %d %s", r.status, r.body)
+		}
+		if r := s.call(t, "DELETE", recordsAPI+first.OrderSummaryID, admin, ""); r.status != 400 {
+			t.Fatalf("delete: %d %s", r.status, r.body)
+		}
+		if r := s.call(t, "POST", strings.TrimSuffix(recordsAPI, "/"), admin, `{"apiName":"OrderItemSummary","fields":{"OrderSummaryId":"`+first.OrderSummaryID+`","Name":"x","Type":"Order Product"}}`); r.status != 400 {
+			t.Fatalf("create: %d %s", r.status, r.body)
+		}
+		s.get(t, commercePath("order-summaries/"+first.OrderSummaryID), buyer).decode(t, "after staff", 200, &d)
+
+		for _, tc := range []struct {
+			name, method, path, token, body string
+			status                          int
+			want                            string
+		}{
+			{"another's order", "GET", "order-summaries/" + first.OrderSummaryID, manager, "", 404, "NOT_FOUND"},
+			{"another's lookup", "POST", "order-summaries/actions/lookup", manager, `{"orderSummaryIdOrRefNumber":"` + first.OrderReferenceNumber + `"}`, 404, "NOT_FOUND"},
+			{"another's reorder", "POST", "order-summaries/" + first.OrderSummaryID + "/actions/add-order-to-cart", manager, "", 404, "NOT_FOUND"},
+			{"unknown", "GET", "order-summaries/" + records.StableID("1Os", 999), buyer, "", 404, "NOT_FOUND"},
+			{"no ref", "POST", "order-summaries/actions/lookup", buyer, `{}`, 400, "orderSummaryIdOrRefNumber"},
+			{"NUL ref", "POST", "order-summaries/actions/lookup", buyer, `{"orderSummaryIdOrRefNumber":"1\u0000"}`, 400, "INVALID_API_INPUT"},
+			{"wrong type", "POST", "order-summaries/actions/lookup", buyer, `{"orderSummaryIdOrRefNumber":5}`, 400, "JSON_PARSER_ERROR"},
+			{"bad date", "GET", "order-summaries?earliestDate=yesterday", buyer, "", 400, "earliestDate"},
+			{"bad sort", "GET", "order-summaries?sortOrder=Price", buyer, "", 400, "sortOrder"},
+			{"bad scope", "GET", "order-summaries?ownerScope=Everyone", buyer, "", 400, "ownerScope"},
+			{"bad page size", "GET", "order-summaries?pageSize=0", buyer, "", 400, "pageSize"},
+			{"bad field", "GET", "order-summaries?fields=Nope", buyer, "", 400, "INVALID_FIELD"},
+			{"guest", "GET", "order-summaries", "", "", 401, "INVALID_SESSION_ID"},
+			{"guest lookup", "POST", "order-summaries/actions/lookup", "", `{"orderSummaryIdOrRefNumber":"` + first.OrderReferenceNumber + `"}`, 401, "INVALID_SESSION_ID"},
+		} {
+			r := s.call(t, tc.method, commercePath(tc.path), tc.token, tc.body)
+			if r.status != tc.status || !strings.Contains(r.body, tc.want) {
+				t.Errorf("%s: %d %s, want %d %s", tc.name, r.status, r.body, tc.status, tc.want)
+			}
+		}
+	})
+}

@@ -1,0 +1,34 @@
+package app
+
+import (
+	"context"
+	"time"
+
+	"storefront/internal/commerce/cart"
+	"storefront/internal/records"
+)
+
+// SweepInterval is how often RunWorkers sweeps expired stock holds.
+const SweepInterval = time.Minute
+
+// RunWorkers runs the server's background work until ctx ends: sweeping expired stock holds (one instance at a time
+// on a shared PostgreSQL database).
+func (a *App) RunWorkers(ctx context.Context) {
+	t := time.NewTicker(SweepInterval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if _, err := a.SweepHolds(ctx); err != nil && ctx.Err() == nil {
+				a.Log.Error("sweeping expired stock holds", "err", err)
+			}
+		}
+	}
+}
+
+// SweepHolds deletes expired stock holds (see cart.Service.SweepHolds).
+func (a *App) SweepHolds(ctx context.Context) (int, error) {
+	return (&cart.Service{DB: a.DB, Engine: records.NewEngine(a.DB), Log: a.Log}).SweepHolds(ctx)
+}

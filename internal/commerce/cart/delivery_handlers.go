@@ -1,0 +1,443 @@
+package cart
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"storefront/internal/commerce/storecontext"
+	"storefront/internal/platform/db"
+	"storefront/internal/platform/httpx"
+	"storefront/internal/records"
+)
+
+// The delivery-group calls under carts/{cartStateOrId}/delivery-groups. Reads drop groups without lines; writes
+// recalculate the cart (a group's method sets its charge, its address the tax region). A second group exists only
+// where the store enables split shipment.
+
+// GroupInput is the body of a delivery group create or update, and the shipping part of a checkout PATCH.
+type GroupInput struct {
+	Name                 *string       `json:"name"`
+	DeliveryAddress      *AddressInput `json:"deliveryAddress"`
+	DeliveryMethodID     *string       `json:"deliveryMethodId"`
+	DesiredDeliveryDate  *string       `json:"desiredDeliveryDate"`
+	ShippingInstructions *string       `json:"shippingInstructions"`
+}
+
+// GroupValues checks the input and returns the group's stored values it sets.
+func (s *Service) GroupValues(ctx context.Context, q db.Querier, sh *storecontext.Shopper, in *GroupInput) (map[string]any, error) {
+	v := map[string]any{}
+	if in.Name != nil {
+		if err := CheckText("name", *in.Name, 255); err != nil {
+			return nil, err
+		}
+		v["Name"] = nilIfBlank(*in.Name)
+	}
+	if in.DeliveryAddress != nil {
+		addr, err := in.DeliveryAddress.Resolve(ctx, s.Engine, sh)
+		if err != nil {
+			return nil, err
+		}
+		for k, x := range addr {
+			v[k] = x
+		}
+	}
+	if in.DeliveryMethodID != nil {
+		id, ok := records.NormalizeID(strings.TrimSpace(*in.DeliveryMethodID))
+		var active bool
+		err := sql.ErrNoRows
+		if ok {
+			err = q.QueryRow(ctx, `SELECT isactive FROM orderdeliverymethod WHERE id = ?`, id).Scan(&active)
+		}
+		if errors.Is(err, sql.ErrNoRows) || (err == nil && !active) {
+			return nil, httpx.NotFound("The requested resource does not exist: no delivery method %q.", clip(*in.DeliveryMethodID))
+		}
+		if err != nil {
+			return nil, err
+		}
+		v["DeliveryMethodId"] = id
+	}
+	if in.DesiredDeliveryDate != nil {
+		raw := strings.TrimSpace(*in.DesiredDeliveryDate)
+		if raw == "" {
+			v["DesiredDeliveryDate"] = nil
+		} else {
+			t, err := time.Parse(time.RFC3339Nano, raw)
+			if err != nil {
+				if t, err = time.Parse(records.DateLayout, raw); err != nil {
+					return nil, httpx.BadRequest("INVALID_API_INPUT", "desiredDeliveryDate must be an ISO 8601 date or date and time.")
+				}
+			}
+			v["DesiredDeliveryDate"] = t.UTC().Format(records.DateTimeLayout)
+		}
+	}
+	if in.ShippingInstructions != nil {
+		if err := CheckText("shippingInstructions", *in.ShippingInstructions, 1000); err != nil {
+			return nil, err
+		}
+		v["ShippingInstructions"] = nilIfBlank(*in.ShippingInstructions)
+	}
+	return v, nil
+}
+
+// UpdateGroup writes values to the cart's group (its default group when groupID is empty) in tx; an id that is
+// not a group of the cart is 404.
+func (s *Service) UpdateGroup(ctx context.Context, tx *db.Tx, c *Cart, groupID string, v map[string]any) (string, error) {
+	if groupID == "" {
+		id, err := s.DefaultGroup(ctx, tx, c.ID)
+		if err != nil {
+			return "", err
+		}
+		groupID = id
+	} else if err := groupOf(ctx, tx, c, groupID); err != nil {
+		return "", err
+	}
+	if len(v) == 0 {
+		return groupID, nil
+	}
+	_, err := s.Engine.UpdateMany(ctx, tx, records.System, []records.Change{{ID: groupID, Values: v}}, records.UpdateOptions{})
+	return groupID, err
+}
+
+// groupOf checks that the (normalised) id is one of the cart's delivery groups.
+func groupOf(ctx context.Context, q db.Querier, c *Cart, id string) error {
+	var n int
+	if err := q.QueryRow(ctx, `SELECT COUNT(*) FROM cartdeliverygroup WHERE id = ? AND cartid = ?`, id, c.ID).Scan(&n); err != nil {
+		return err
+	}
+	if n == 0 {
+		return groupNotFound(id)
+	}
+	return nil
+}
+
+func groupNotFound(id string) error {
+	return httpx.NotFound("The requested resource does not exist: no delivery group %q in this cart.", clip(id))
+}
+
+// groupID reads the {deliveryGroupId} of the path: blank is 'deliveryGroupId required', a malformed id 404.
+func groupID(r *http.Request) (string, error) {
+	raw := strings.TrimSpace(r.PathValue("deliveryGroupId"))
+	if raw == "" {
+		return "", httpx.BadRequest("INVALID_API_INPUT", "deliveryGroupId required")
+	}
+	id, ok := records.NormalizeID(raw)
+	if !ok || records.KeyPrefix(id) != "0a7" {
+		return "", groupNotFound(raw)
+	}
+	return id, nil
+}
+
+// intParam reads a whole-number query parameter within [lo, hi].
+func intParam(r *http.Request, name string, def, lo, hi int) (int, error) {
+	raw := strings.TrimSpace(r.URL.Query().Get(name))
+	if raw == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(raw)
+	if err != nil || n < lo || n > hi {
+		return 0, httpx.BadRequest("INVALID_API_INPUT", "%s must be a whole number from %d to %d.", name, lo, hi)
+	}
+	return n, nil
+}
+
+// GroupCollection is the delivery group collection.
+type GroupCollection struct {
+	Count int              `json:"count"`
+	Items []*DeliveryGroup `json:"items"`
+}
+
+// ListGroups is GET carts/{cartStateOrId}/delivery-groups?limit=20&cartItemLimit=0; 202 (Retry-After) while the
+// cart is calculated in the background, as the cart reads answer.
+func (s *Service) ListGroups(w http.ResponseWriter, r *http.Request) error {
+	sh, err := s.shopper(r, true)
+	if err != nil {
+		return err
+	}
+	limit, err := intParam(r, "limit", 20, 1, 100)
+	if err != nil {
+		return err
+	}
+	itemLimit, err := intParam(r, "cartItemLimit", 0, 0, 100)
+	if err != nil {
+		return err
+	}
+	c, err := s.find(r.Context(), sh, cartRef(r))
+	if err != nil {
+		return err
+	}
+	out := GroupCollection{Items: []*DeliveryGroup{}}
+	status := http.StatusOK
+	if c != nil {
+		status = s.processingStatus(w, c, http.StatusOK)
+		groups, err := s.DeliveryGroups(r.Context(), s.DB, c, itemLimit, true)
+		if err != nil {
+			return err
+		}
+		if len(groups) > limit {
+			groups = groups[:limit]
+		}
+		out.Items = append(out.Items, groups...)
+	}
+	out.Count = len(out.Items)
+	noStore(w)
+	httpx.WriteJSON(w, status, out)
+	return nil
+}
+
+// GetGroup is GET carts/{cartStateOrId}/delivery-groups/{deliveryGroupId}, with its lines (cartItemLimit, 25 by
+// default).
+func (s *Service) GetGroup(w http.ResponseWriter, r *http.Request) error {
+	sh, err := s.shopper(r, true)
+	if err != nil {
+		return err
+	}
+	id, err := groupID(r)
+	if err != nil {
+		return err
+	}
+	itemLimit, err := intParam(r, "cartItemLimit", 25, 0, 100)
+	if err != nil {
+		return err
+	}
+	c, err := s.find(r.Context(), sh, cartRef(r))
+	if err != nil {
+		return err
+	}
+	if c == nil {
+		return groupNotFound(id)
+	}
+	return s.writeGroup(w, r.Context(), s.DB, c, id, itemLimit, s.processingStatus(w, c, http.StatusOK))
+}
+
+func (s *Service) writeGroup(w http.ResponseWriter, ctx context.Context, q db.Querier, c *Cart, id string, itemLimit, status int) error {
+	groups, err := s.DeliveryGroups(ctx, q, c, itemLimit, false)
+	if err != nil {
+		return err
+	}
+	for _, g := range groups {
+		if g.ID == id {
+			noStore(w)
+			httpx.WriteJSON(w, status, g)
+			return nil
+		}
+	}
+	return groupNotFound(id)
+}
+
+// CreateGroup is POST carts/{cartStateOrId}/delivery-groups: a further group (split shipment only). 201.
+func (s *Service) CreateGroup(w http.ResponseWriter, r *http.Request) error {
+	sh, err := s.shopper(r, true)
+	if err != nil {
+		return err
+	}
+	if !sh.Store.SplitShipmentEnabled {
+		return httpx.BadRequest("INVALID_API_INPUT", "This store ships each order to one address: split shipment isn't enabled.")
+	}
+	var in GroupInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	ctx := r.Context()
+	var id string
+	c, err := s.change(ctx, sh, cartRef(r), false, func(tx *db.Tx, c *Cart) error {
+		v, err := s.GroupValues(ctx, tx, sh, &in)
+		if err != nil {
+			return err
+		}
+		if _, err := s.DefaultGroup(ctx, tx, c.ID); err != nil {
+			return err
+		}
+		var n int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM cartdeliverygroup WHERE cartid = ?`, c.ID).Scan(&n); err != nil {
+			return err
+		}
+		if n >= MaxGroups {
+			return httpx.BadRequest("INVALID_API_INPUT", "A cart has %d delivery groups at most.", MaxGroups)
+		}
+		v["CartId"], v["IsDefault"] = c.ID, false
+		if v["Name"] == nil {
+			v["Name"] = "Delivery " + strconv.Itoa(n+1)
+		}
+		recs, err := s.Engine.Insert(ctx, tx, records.System, "CartDeliveryGroup", []map[string]any{v})
+		if err == nil {
+			id = recs[0].ID
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return s.writeGroup(w, ctx, s.DB, c, id, 0, http.StatusCreated)
+}
+
+// distinct is a set of the ids.
+func distinct(ids []string) map[string]bool {
+	out := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		out[id] = true
+	}
+	return out
+}
+
+// MaxGroups bounds a cart's delivery groups.
+const MaxGroups = 50
+
+// UpdateGroupCall is PATCH carts/{cartStateOrId}/delivery-groups/{deliveryGroupId}.
+func (s *Service) UpdateGroupCall(w http.ResponseWriter, r *http.Request) error {
+	sh, err := s.shopper(r, true)
+	if err != nil {
+		return err
+	}
+	id, err := groupID(r)
+	if err != nil {
+		return err
+	}
+	var in GroupInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	ctx := r.Context()
+	c, err := s.change(ctx, sh, cartRef(r), false, func(tx *db.Tx, c *Cart) error {
+		v, err := s.GroupValues(ctx, tx, sh, &in)
+		if err != nil {
+			return err
+		}
+		_, err = s.UpdateGroup(ctx, tx, c, id, v)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return s.writeGroup(w, ctx, s.DB, c, id, 0, http.StatusOK)
+}
+
+// DeleteGroup is DELETE carts/{cartStateOrId}/delivery-groups/{deliveryGroupId}: its lines move to the default
+// group, which itself cannot be deleted. 204.
+func (s *Service) DeleteGroup(w http.ResponseWriter, r *http.Request) error {
+	sh, err := s.shopper(r, false)
+	if err != nil {
+		return err
+	}
+	id, err := groupID(r)
+	if err != nil {
+		return err
+	}
+	ctx := r.Context()
+	_, err = s.change(ctx, sh, cartRef(r), false, func(tx *db.Tx, c *Cart) error {
+		if err := groupOf(ctx, tx, c, id); err != nil {
+			return err
+		}
+		def, err := s.DefaultGroup(ctx, tx, c.ID)
+		if err != nil {
+			return err
+		}
+		if def == id {
+			return httpx.BadRequest("INVALID_API_INPUT", "The default delivery group can't be deleted.")
+		}
+		return s.Engine.DeleteMany(ctx, tx, records.System, []string{id}) // its lines' references are cleared
+	})
+	if err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// ArrangeItems is POST carts/{cartStateOrId}/delivery-groups/actions/arrange-items: {arrangements:
+// [{deliveryGroupId, cartItemIds[]}], options: {deleteEmptyDeliveryGroups}} moves lines between groups, in one
+// transaction. The real call runs asynchronously, so it answers 202 (with the groups as they now are).
+func (s *Service) ArrangeItems(w http.ResponseWriter, r *http.Request) error {
+	sh, err := s.shopper(r, true)
+	if err != nil {
+		return err
+	}
+	var in struct {
+		Arrangements []struct {
+			DeliveryGroupID string   `json:"deliveryGroupId"`
+			CartItemIDs     []string `json:"cartItemIds"`
+		} `json:"arrangements"`
+		Options *struct {
+			DeleteEmptyDeliveryGroups bool `json:"deleteEmptyDeliveryGroups"`
+		} `json:"options"`
+	}
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if in.Options == nil {
+		return httpx.BadRequest("INVALID_API_INPUT", "options required")
+	}
+	if len(in.Arrangements) > MaxGroups {
+		return httpx.BadRequest("INVALID_API_INPUT", "arrangements has %d entries at most.", MaxGroups)
+	}
+	ctx := r.Context()
+	c, err := s.change(ctx, sh, cartRef(r), false, func(tx *db.Tx, c *Cart) error {
+		def, err := s.DefaultGroup(ctx, tx, c.ID)
+		if err != nil {
+			return err
+		}
+		groups, err := db.Strings(ctx, tx, `SELECT id FROM cartdeliverygroup WHERE cartid = ?`, c.ID)
+		if err != nil {
+			return err
+		}
+		lines, err := db.Strings(ctx, tx, `SELECT id FROM cartitem WHERE cartid = ?`, c.ID)
+		if err != nil {
+			return err
+		}
+		isGroup, isLine := distinct(groups), distinct(lines)
+		var changes []records.Change
+		seen := map[string]bool{}
+		for _, a := range in.Arrangements {
+			gid, ok := records.NormalizeID(strings.TrimSpace(a.DeliveryGroupID))
+			if !ok || !isGroup[gid] {
+				return groupNotFound(a.DeliveryGroupID)
+			}
+			if gid != def && !sh.Store.SplitShipmentEnabled {
+				return httpx.BadRequest("INVALID_API_INPUT", "Split shipment isn't enabled.")
+			}
+			for _, raw := range a.CartItemIDs {
+				id, ok := records.NormalizeID(strings.TrimSpace(raw))
+				if !ok || !isLine[id] {
+					return itemNotFound(raw)
+				}
+				if seen[id] {
+					return httpx.BadRequest("INVALID_API_INPUT", "Cart item %q is arranged twice.", clip(raw))
+				}
+				seen[id] = true
+				var target any = gid
+				if gid == def {
+					target = nil
+				}
+				changes = append(changes, records.Change{ID: id, Values: map[string]any{"CartDeliveryGroupId": target}})
+			}
+		}
+		if len(changes) > 0 {
+			if _, err := s.Engine.UpdateMany(ctx, tx, records.System, changes, records.UpdateOptions{}); err != nil {
+				return err
+			}
+		}
+		if !in.Options.DeleteEmptyDeliveryGroups {
+			return nil
+		}
+		empty, err := db.Strings(ctx, tx, `SELECT g.id FROM cartdeliverygroup g WHERE g.cartid = ? AND NOT g.isdefault
+			AND NOT EXISTS (SELECT 1 FROM cartitem i WHERE i.cartdeliverygroupid = g.id)`, c.ID)
+		if err != nil {
+			return err
+		}
+		return s.Engine.DeleteMany(ctx, tx, records.System, empty)
+	})
+	if err != nil {
+		return err
+	}
+	groups, err := s.DeliveryGroups(ctx, s.DB, c, 0, true)
+	if err != nil {
+		return err
+	}
+	noStore(w)
+	httpx.WriteJSON(w, http.StatusAccepted, GroupCollection{Count: len(groups), Items: groups})
+	return nil
+}

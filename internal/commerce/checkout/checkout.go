@@ -1,0 +1,209 @@
+package checkout
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"storefront/internal/commerce/cart"
+	"storefront/internal/commerce/storecontext"
+	"storefront/internal/platform/db"
+	"storefront/internal/platform/httpx"
+	"storefront/internal/records"
+)
+
+// Service runs the checkout calls.
+type Service struct {
+	DB     *db.DB
+	Engine *records.Engine
+	Carts  *cart.Service
+	Log    *slog.Logger
+}
+
+// session is a CartCheckoutSession row.
+type session struct {
+	ID, CartID, State, ExpiresAt, ErrorType, ErrorTitle, ErrorDetail string
+	Email, FirstName, LastName, Phone, PaymentStatus, PaymentAuthID  string
+	OrderID, SummaryID, OrderNumber                                  string
+	Revision                                                         int64
+}
+
+const sessionColumns = `id, webcartid, state, cartrevision, expiresat, errortype, errortitle, errordetail,
+	contactemail, contactfirstname, contactlastname, contactphone, paymentstatus, paymentauthorizationid, orderid,
+	ordersummaryid, ordernumber`
+
+func scanSession(row interface{ Scan(...any) error }) (*session, error) {
+	var s session
+	var rev sql.NullInt64
+	var v [14]sql.NullString
+	err := row.Scan(&s.ID, &s.CartID, &s.State, &rev, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8],
+		&v[9], &v[10], &v[11], &v[12])
+	if err != nil {
+		return nil, err
+	}
+	s.Revision = rev.Int64
+	s.ExpiresAt, s.ErrorType, s.ErrorTitle, s.ErrorDetail = v[0].String, v[1].String, v[2].String, v[3].String
+	s.Email, s.FirstName, s.LastName, s.Phone = v[4].String, v[5].String, v[6].String, v[7].String
+	s.PaymentStatus, s.PaymentAuthID, s.OrderID, s.SummaryID, s.OrderNumber = v[8].String, v[9].String, v[10].String,
+		v[11].String, v[12].String
+	return &s, nil
+}
+
+// shopper runs the commerce preamble; a guest checks out only where the store allows guest carts and guest checkout.
+func (s *Service) shopper(r *http.Request) (*storecontext.Shopper, error) {
+	sh, err := storecontext.ShopperFor(r, s.DB)
+	if err != nil {
+		return nil, err
+	}
+	if sh.Guest() && (!sh.Store.GuestCheckoutEnabled || !sh.Store.GuestCartEnabled || sh.Principal.SessionID == "") {
+		return nil, httpx.Unauthorized()
+	}
+	return sh, nil
+}
+
+// resolve finds the checkout a path names: "active" (the live checkout of the shopper's current cart) or a
+// checkout id of one of the shopper's carts. Anything else (malformed, unknown, someone else's, deleted) is 404.
+// forUpdate locks the row on PostgreSQL.
+func (s *Service) resolve(ctx context.Context, q db.Querier, sh *storecontext.Shopper, ref string, forUpdate bool) (*session, error) {
+	lock := ""
+	if forUpdate && s.DB.Dialect == db.Postgres {
+		lock = " FOR UPDATE"
+	}
+	ref = strings.TrimSpace(ref)
+	if strings.EqualFold(ref, "active") {
+		c, err := cart.Find(ctx, q, sh.Store.ID, cart.OwnerOf(sh), cart.Current)
+		if err != nil || c == nil {
+			return nil, notFound(ref)
+		}
+		sess, err := scanSession(q.QueryRow(ctx, `SELECT `+sessionColumns+` FROM cartcheckoutsession
+			WHERE webcartid = ? AND state IN ('Ready', 'Failed') ORDER BY createddate DESC, id DESC LIMIT 1`+lock, c.ID))
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, notFound(ref)
+		}
+		return sess, err
+	}
+	id, ok := records.NormalizeID(ref)
+	if !ok || records.KeyPrefix(id) != "2z9" {
+		return nil, notFound(ref)
+	}
+	sess, err := scanSession(q.QueryRow(ctx, `SELECT `+sessionColumns+` FROM cartcheckoutsession WHERE id = ?`+lock, id))
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && sess.State == StateArchived) {
+		return nil, notFound(ref)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if mine, err := s.Carts.Owns(ctx, q, sh, sess.CartID); err != nil || !mine {
+		if err == nil {
+			err = notFound(ref)
+		}
+		return nil, err
+	}
+	return sess, nil
+}
+
+func notFound(ref string) error {
+	return httpx.NotFound("The requested resource does not exist: no checkout %q for this user.", cart.Clip(ref))
+}
+
+// Problem is a Checkout Error (RFC 7807-like), with the errorCode and message of the plain error list as well, so
+// a client reading either finds the code.
+type Problem struct {
+	Type              string `json:"type"`
+	Title             string `json:"title"`
+	Detail            string `json:"detail"`
+	Instance          string `json:"instance"`
+	InvalidParameters []any  `json:"invalidParameters"`
+	ErrorCode         string `json:"errorCode"`
+	Message           string `json:"message"`
+}
+
+// Checkout error codes (spec section 8: the client maps them).
+const (
+	CodeExpired      = "CHECKOUT_EXPIRED"
+	CodeConflict     = "CHECKOUT_CONFLICT"
+	CodeInventory    = "INSUFFICIENT_INVENTORY"
+	CodeShipping     = "SHIPPING_FAILURE"
+	CodePayment      = "PAYMENT_FAILURE"
+	CodeContact      = "MISSING_CONTACT_INFO"
+	CodeAlreadyDone  = "CHECKOUT_ALREADY_ORDERED"
+	CodeNotOrderable = "CHECKOUT_NOT_READY"
+)
+
+var problemTypes = map[string]string{CodeExpired: "checkout-expired", CodeConflict: "checkout-conflict",
+	CodeInventory: "insufficient-inventory", CodeShipping: "shipping-failure", CodePayment: "payment-failure",
+	CodeContact: "missing-contact-info", CodeAlreadyDone: "checkout-ordered", CodeNotOrderable: "checkout-not-ready"}
+
+// problem is an error answered with a checkout body: {checkoutId, errors: [Problem], statusCode}.
+func problem(status int, checkoutID, code, title, detail string) *httpx.Error {
+	p := Problem{Type: "/commerce/errors/" + problemTypes[code], Title: title, Detail: detail,
+		Instance: checkoutID, InvalidParameters: []any{}, ErrorCode: code, Message: detail}
+	return &httpx.Error{Status: status, Code: code, Message: detail, Body: map[string]any{"checkoutId": checkoutID,
+		"errors": []Problem{p}, "statusCode": strconv.Itoa(status), "orderReferenceNumber": nil}}
+}
+
+// check says whether the checkout can go on: 410 past its expiry, 422 when its start failed or its cart changed
+// since (CHECKOUT_CONFLICT). An ordered checkout passes (reads show it; writes refuse it themselves).
+func check(sess *session, c *cart.Cart, now time.Time) error {
+	if sess.State == StateOrdered {
+		return nil
+	}
+	if t, err := time.Parse(records.DateTimeLayout, sess.ExpiresAt); err == nil && !now.Before(t) {
+		return problem(http.StatusGone, sess.ID, CodeExpired, "The checkout has expired.",
+			"The checkout is past its reservation time. Delete it and start a new one.")
+	}
+	if sess.State == StateFailed {
+		return problem(http.StatusUnprocessableEntity, sess.ID, orElse(sess.ErrorType, CodeInventory),
+			orElse(sess.ErrorTitle, "The checkout calculation failed."), sess.ErrorDetail)
+	}
+	// A cart changed since (a new revision), or deleted or emptied under the checkout, is no longer what it priced.
+	if c.Revision != sess.Revision || (c.Status != cart.StatusCheckout && c.Status != cart.StatusProcessing) {
+		return problem(http.StatusUnprocessableEntity, sess.ID, CodeConflict, "The cart changed during checkout.",
+			"The cart was changed after the checkout started. Delete the checkout and start a new one.")
+	}
+	return nil
+}
+
+// live refuses a write to an ordered checkout, then checks it as check does.
+func live(sess *session, c *cart.Cart) error {
+	if sess.State == StateOrdered {
+		return problem(http.StatusUnprocessableEntity, sess.ID, CodeAlreadyDone, "The order is already placed.",
+			"This checkout's order is placed; start a new checkout to change anything.")
+	}
+	return check(sess, c, time.Now())
+}
+
+func orElse(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// writeErr turns the records engine's refusals (a field too long, a malformed email) into 400s; other errors pass.
+func writeErr(err error) error {
+	var we *records.WriteError
+	if errors.As(err, &we) {
+		return httpx.BadRequest("INVALID_API_INPUT", "%s", we.Message())
+	}
+	return err
+}
+
+// txErr maps a lock wait that gave up to the cart calls' 409.
+func txErr(err error) error {
+	if cart.IsLockTimeout(err) {
+		return cart.ErrBusy
+	}
+	return writeErr(err)
+}
+
+// update writes values to the checkout record.
+func (s *Service) update(ctx context.Context, tx *db.Tx, id string, v map[string]any) error {
+	_, err := s.Engine.UpdateMany(ctx, tx, records.System, []records.Change{{ID: id, Values: v}}, records.UpdateOptions{})
+	return err
+}
