@@ -2,7 +2,8 @@
 // header) and the home page downloads only its own code. Layout's Suspense boundary shows the
 // loading state while a page's chunk arrives. Each page module keeps its named export; React.lazy
 // needs a default one, hence the small adapter.
-import { lazy, type ComponentType } from 'react';
+import { isValidElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router';
 
 const modules = {
   HomePage: () => import('./HomePage'),
@@ -15,8 +16,14 @@ const modules = {
   QuickOrderPage: () => import('./QuickOrderPage'),
 };
 
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(() => load().then((m) => ({ default: m[name] })));
+/** A page loaded on first use; `load` fetches its code ahead of that. */
+export type LazyPage = LazyExoticComponent<ComponentType> & { load: () => Promise<unknown> };
+
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyPage {
+  return Object.assign(
+    lazy(() => load().then((m) => ({ default: m[name] }))),
+    { load },
+  );
 }
 
 export const HomePage = page(modules.HomePage, 'HomePage');
@@ -31,4 +38,21 @@ export const QuickOrderPage = page(modules.QuickOrderPage, 'QuickOrderPage');
 /** Loads the code of every page now: tests do, so that a page's first render does not wait on compiling it. */
 export function loadAllPages(): Promise<unknown> {
   return Promise.all(Object.values(modules).map((load) => load()));
+}
+
+/**
+ * Starts loading the code of the page at `pathname` at once, so that it arrives while the app
+ * asks for the site (/api/site) instead of after. The site's base path comes with that answer, so
+ * the path is tried as it is and without its first segment.
+ */
+export function preloadPageAt(routes: RouteObject[], pathname: string): void {
+  for (const path of [pathname, pathname.replace(/^\/[^/]+/, '') || '/']) {
+    const matches = matchRoutes(routes, path) ?? [];
+    const element = matches[matches.length - 1]?.route.element;
+    const type = isValidElement(element) ? (element.type as Partial<LazyPage>) : null;
+    if (typeof type?.load === 'function') {
+      void type.load().catch(() => {});
+      return;
+    }
+  }
 }

@@ -1,0 +1,40 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { RouteObject } from 'react-router';
+import { preloadPageAt, type LazyPage } from './lazyPages';
+
+function fakePage(): LazyPage {
+  const Page = (() => null) as unknown as LazyPage;
+  Page.load = vi.fn(() => Promise.resolve());
+  return Page;
+}
+
+describe('preloading the page of the address the app starts at', () => {
+  const Home = fakePage();
+  const Product = fakePage();
+  const NotFound = () => null;
+  const routes: RouteObject[] = [
+    {
+      path: '/',
+      children: [
+        { index: true, element: <Home /> },
+        { path: 'product/:urlName/:productId', element: <Product /> },
+        { path: '*', element: <NotFound /> },
+      ],
+    },
+  ];
+
+  it('loads the page a path routes to, with or without a site base path before it', () => {
+    preloadPageAt(routes, '/product/pen/01t1');
+    expect(Product.load).toHaveBeenCalledTimes(1);
+    preloadPageAt(routes, '/shop/product/pen/01t1');
+    expect(Product.load).toHaveBeenCalledTimes(2);
+    preloadPageAt(routes, '/shop');
+    expect(Home.load).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads nothing for a path no page takes', () => {
+    preloadPageAt(routes, '/no/such/page');
+    expect(Home.load).toHaveBeenCalledTimes(1);
+    expect(Product.load).toHaveBeenCalledTimes(2);
+  });
+});
