@@ -103,8 +103,6 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	clean := path.Clean("/" + rel)
 	name := strings.TrimPrefix(clean, "/")
 
-	w.Header().Set("X-Content-Type-Options", "nosniff")
-
 	if name == "assets" || strings.HasPrefix(name, "assets/") {
 		if !h.exists(name) {
 			w.Header().Set("Cache-Control", "no-store")
