@@ -8,6 +8,7 @@ import { CategoryPage } from './routes/CategoryPage';
 import { ProductPage } from './routes/ProductPage';
 import { FaqPage, FAQ_SEARCH_PLACEHOLDER } from './routes/FaqPage';
 import { FaqArticlePage } from './routes/FaqArticlePage';
+import { CartPage } from './routes/cart/CartPage';
 
 /** Routes, relative to the site base path (the router's basename). */
 export const routes: RouteObject[] = [
@@ -30,6 +31,7 @@ export const routes: RouteObject[] = [
       { path: 'global-search/:term', element: <SearchPage /> },
       { path: 'category/:urlName/:categoryId', element: <CategoryPage /> },
       { path: 'product/:urlName/:productId', element: <ProductPage /> },
+      { path: 'cart', element: <CartPage /> },
       { path: '*', element: <CatchAllPage /> },
     ],
   },

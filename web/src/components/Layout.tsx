@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { usePreserveGuestCart } from '../data/cartHooks';
 import { useSite } from '../data/hooks';
 import { Header } from './header/Header';
 import { LayoutOptionsContext, type LayoutOptions } from './layoutOptions';
@@ -9,6 +10,8 @@ import { LayoutOptionsContext, type LayoutOptions } from './layoutOptions';
  */
 export function Layout({ searchPlaceholder }: LayoutOptions = {}) {
   const site = useSite();
+  // After login, the guest's cart joins the buyer's (spec section 4, "Guest cart").
+  usePreserveGuestCart();
   const storeName = site.data?.storeName || 'Storefront';
   return (
     <LayoutOptionsContext.Provider value={{ searchPlaceholder }}>
