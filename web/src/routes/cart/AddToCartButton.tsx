@@ -4,6 +4,7 @@ import { useAddToCart } from '../../data/cartHooks';
 import { loginPathFor, useLoginOn401 } from '../guest';
 import { cartErrorText } from './cartErrorText';
 import { useCartAccess } from './useCartAccess';
+import './addToCart.css';
 
 export interface AddToCartButtonProps {
   productId: string;

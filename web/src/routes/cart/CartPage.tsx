@@ -13,6 +13,7 @@ import { CouponForm } from './CouponForm';
 import { toCartLineView, type CartLineView } from './cartLine';
 import { useCartAccess } from './useCartAccess';
 import '../catalog/catalog.css';
+import './addToCart.css';
 import './cart.css';
 
 const PAGE_PARAM = 'page';
