@@ -27,6 +27,13 @@ function itemsText(count: number): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? 'item' : 'items'}`;
 }
 
+/** What the login did not bring along: products of the guest cart the buyer's cart could not take. */
+function preserveNotice(count: number): string {
+  return count === 1
+    ? "1 product from the cart you had before logging in couldn't be added to your cart."
+    : `${count} products from the cart you had before logging in couldn't be added to your cart.`;
+}
+
 /** {basePath}/cart: the shopper's cart. Guests of a store without guest carts are sent to log in. */
 export function CartPage() {
   usePageTitle('Cart');
@@ -106,6 +113,11 @@ function CartContent() {
 
   return (
     <CartFrame heading={heading} announcement={announcement} count={itemCount}>
+      {status.preserveGuestCartNumberOfProductsWithError > 0 ? (
+        <p className="sf-cart__notice" role="status">
+          {preserveNotice(status.preserveGuestCartNumberOfProductsWithError)}
+        </p>
+      ) : null}
       <div className="sf-cart__layout">
         <section className="sf-cart__lines" aria-labelledby="cart-lines-title" aria-busy={busy}>
           <h2 id="cart-lines-title" className="visually-hidden">

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { GUEST_CART_ID_KEY } from '../../data/storage';
 import { jsonResponse, resetClientState } from '../../data/testing';
 import { clearAllSeoHead } from '../../lib/seoHead';
 import { renderRoute } from '../renderRoute';
@@ -264,6 +265,43 @@ describe('cart page', () => {
     await waitFor(() => expect(marker.querySelector('.sf-cart-line__amount')?.textContent).toBe('$39.95'));
     await waitFor(() => expect(region.getAttribute('aria-busy')).toBe('false'));
     expect(within(region).queryByText('Updating your cart…')).toBeNull();
+  });
+
+  it('stays busy while the server is still calculating the cart (Processing), then shows the result', async () => {
+    let calculating = false;
+    const cart = fakeCart([MARKER]);
+    serve([], {
+      commerce: (c) => {
+        if (!(calculating && c.method === 'GET' && c.path === 'carts/current/cart-items')) return cart.handle(c);
+        // A cart being calculated: 202, its summary says Processing (spec section 4, "Cart processing").
+        const body = (cart.handle(c) as Response).json().then((b) => ({ ...b, cartItems: [], cartSummary: { ...b.cartSummary, asyncOperationStatus: 'Processing' } }));
+        return body.then((b) => jsonResponse(b, { status: 202, headers: { 'Retry-After': '1' } }));
+      },
+    });
+    renderRoute('/cart');
+    const user = userEvent.setup();
+    const marker = await lineOf('Summit Marker');
+    const region = main().getByRole('region', { name: 'Items in your cart' });
+    await waitFor(() => expect(region.getAttribute('aria-busy')).toBe('false'));
+    calculating = true;
+    await user.click(within(marker).getByRole('button', { name: 'Remove Summit Marker' }));
+    await waitFor(() => expect(region.getAttribute('aria-busy')).toBe('true'));
+    expect(within(region).getByText('Updating your cart…')).toBeTruthy();
+    // The lines stay on screen while the cart is calculated.
+    expect(main().getByRole('link', { name: 'Summit Marker' })).toBeTruthy();
+    calculating = false;
+    expect(await main().findByText('Your cart is empty', {}, { timeout: 4000 })).toBeTruthy();
+  });
+
+  it('says when products of the guest cart could not join the buyer\'s cart at login', async () => {
+    localStorage.setItem(GUEST_CART_ID_KEY, '0a6XX00000000GGAAA');
+    const { cartCalls } = serve([MARKER], {
+      commerce: (c) => (c.path === 'carts/0a6XX00000000GGAAA/actions/preserve' ? jsonResponse({ cartId: '0a6XX0000000001AAA', numberOfProductsWithError: 2 }) : undefined),
+    });
+    renderRoute('/cart');
+    expect(await main().findByText("2 products from the cart you had before logging in couldn't be added to your cart.")).toBeTruthy();
+    expect(cartCalls('POST', '/actions/preserve')).toHaveLength(1);
+    expect(localStorage.getItem(GUEST_CART_ID_KEY)).toBeNull();
   });
 
   it('shows an error with a retry when the cart cannot be loaded', async () => {
