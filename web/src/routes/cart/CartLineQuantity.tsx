@@ -36,7 +36,12 @@ export function CartLineQuantity({ cartItemId, name, quantity, rule, onUpdated }
   useEffect(() => {
     if (!editing) setText(String(quantity));
   }, [quantity, editing]);
-  useEffect(() => () => clearTimer(), []);
+  // A change still waiting for its pause when the line goes (the buyer leaves the page) is sent now, not lost.
+  const flush = useRef(() => {});
+  flush.current = () => {
+    if (timer.current !== null) save(latest.current);
+  };
+  useEffect(() => () => flush.current(), []);
 
   function clearTimer() {
     if (timer.current !== null) clearTimeout(timer.current);

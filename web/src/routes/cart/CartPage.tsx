@@ -118,18 +118,19 @@ function CartContent() {
           {preserveNotice(status.preserveGuestCartNumberOfProductsWithError)}
         </p>
       ) : null}
+      {/* Outside the busy region: what is inside an aria-busy region may go unannounced until it is done. */}
+      <p className="sf-cart__busy" role="status">
+        {busy ? (
+          <>
+            <span className="sf-spinner sf-spinner--small" aria-hidden="true" /> Updating your cart…
+          </>
+        ) : null}
+      </p>
       <div className="sf-cart__layout">
         <section className="sf-cart__lines" aria-labelledby="cart-lines-title" aria-busy={busy}>
           <h2 id="cart-lines-title" className="visually-hidden">
             Items in your cart
           </h2>
-          <p className="sf-cart__busy" role="status">
-            {busy ? (
-              <>
-                <span className="sf-spinner sf-spinner--small" aria-hidden="true" /> Updating your cart…
-              </>
-            ) : null}
-          </p>
           <div className="sf-cart-lines__head" aria-hidden="true">
             <span className="sf-cart-lines__head-product">Product</span>
             <span>Price</span>
