@@ -63,7 +63,7 @@ function CartContent() {
   const pages = data?.totalNumberOfPages ?? 1;
   // A page that emptied (its last lines removed) gives way to the last page that has lines.
   useEffect(() => {
-    if (data && data.lines.length === 0 && page > 1 && pages >= 1) {
+    if (data && data.lines.length === 0 && page > 1) {
       setParams(pages > 1 ? { [PAGE_PARAM]: String(pages) } : {}, { replace: true });
     }
   }, [data, page, pages, setParams]);

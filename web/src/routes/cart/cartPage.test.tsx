@@ -101,6 +101,17 @@ describe('cart page', () => {
     expect(new URL(cartCalls('GET', '/cart-items').at(-1)!.url, 'http://t').searchParams.get('pageNumber')).toBe('2');
   });
 
+  it('goes back a page when the last line of the last page is removed', async () => {
+    serve(Array.from({ length: 26 }, (_, i) => line(i + 1)));
+    const router = renderRoute('/cart?page=2');
+    await lineOf('Widget 26');
+    await userEvent.setup().click(main().getByRole('button', { name: 'Remove Widget 26' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await lineOf('Widget 1');
+    expect(main().getAllByRole('link', { name: /^Widget \d+$/ })).toHaveLength(25);
+    expect(main().queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+  });
+
   it('shows an empty cart with a way back to the shop', async () => {
     serve([]);
     renderRoute('/cart');
