@@ -113,11 +113,6 @@ function CartContent() {
 
   return (
     <CartFrame heading={heading} announcement={announcement} count={itemCount}>
-      {status.preserveGuestCartNumberOfProductsWithError > 0 ? (
-        <p className="sf-cart__notice" role="status">
-          {preserveNotice(status.preserveGuestCartNumberOfProductsWithError)}
-        </p>
-      ) : null}
       {/* Outside the busy region: what is inside an aria-busy region may go unannounced until it is done. */}
       <p className="sf-cart__busy" role="status">
         {busy ? (
@@ -173,7 +168,10 @@ function CartContent() {
   );
 }
 
-/** The page around every state: the heading (focus lands there when the cart empties) and the live region of cart changes. */
+/**
+ * The page around every state: the heading (focus lands there when the cart empties), the live region of cart
+ * changes, and the note about guest-cart products that did not join the buyer's cart at login.
+ */
 function CartFrame({
   heading,
   announcement,
@@ -185,6 +183,8 @@ function CartFrame({
   count?: number;
   children: ReactNode;
 }) {
+  // Whatever the cart shows, the buyer learns that some products of the guest cart did not make it.
+  const notPreserved = useCartStatus().preserveGuestCartNumberOfProductsWithError;
   return (
     <div className="sf-page sf-cart">
       <div className="sf-page__header sf-cart__header">
@@ -196,6 +196,11 @@ function CartFrame({
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>
+      {notPreserved > 0 ? (
+        <p className="sf-cart__notice" role="status">
+          {preserveNotice(notPreserved)}
+        </p>
+      ) : null}
       {children}
     </div>
   );
