@@ -3,6 +3,7 @@ import { Layout } from './components/Layout';
 import { CatchAllPage } from './routes/CatchAllPage';
 // Pages load on first use (code split by route); add a new page to lazyPages too.
 import {
+  CartPage,
   CategoryPage,
   FaqArticlePage,
   FaqPage,
@@ -35,6 +36,7 @@ export const routes: RouteObject[] = [
       { path: 'global-search/:term', element: <SearchPage /> },
       { path: 'category/:urlName/:categoryId', element: <CategoryPage /> },
       { path: 'product/:urlName/:productId', element: <ProductPage /> },
+      { path: 'cart', element: <CartPage /> },
       { path: 'quick-order', element: <QuickOrderPage /> },
       { path: '*', element: <CatchAllPage /> },
     ],

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
+import { usePreserveGuestCart } from '../data/cartHooks';
 import { useSession, useSite } from '../data/hooks';
 import { Header } from './header/Header';
 import { LayoutOptionsContext, type LayoutOptions } from './layoutOptions';
@@ -23,6 +24,8 @@ function PageLoading() {
  */
 export function Layout({ searchPlaceholder }: LayoutOptions = {}) {
   const site = useSite();
+  // After login, the guest's cart joins the buyer's (spec section 4, "Guest cart").
+  usePreserveGuestCart();
   const storeName = site.data?.storeName || 'Storefront';
   const buyer = useSession().data?.guestUser === false;
   return (

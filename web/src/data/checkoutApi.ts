@@ -3,6 +3,7 @@
 // one part per PATCH, payments, placing the order (which clears the active checkout id and
 // raises the order-placed notice). Delivery-group calls reuse the cart transport.
 
+import { addressFullName } from './addresses';
 import { parseCount } from './cart';
 import { cartPath, cartRequest, loadDeliveryGroups, type CartCallOptions } from './cartHttp';
 import { runCartMutation } from './cartStatus';
@@ -11,7 +12,6 @@ import { commerceUrl, request, type JsonResponse } from './http';
 import { pollUntil, withRetry } from './retry';
 
 /** Countries whose full names put the family name first (spec section 5). */
-export const LAST_NAME_FIRST_COUNTRIES = ['CN', 'HU', 'JP', 'KR', 'MO', 'MY', 'SG', 'TW', 'VN'];
 export const DELIVERY_GROUPS_LIMIT = 20;
 export const DELIVERY_GROUP_REQUIRED = 'deliveryGroupId required';
 export const OPTIONS_REQUIRED = 'options required';
@@ -37,8 +37,7 @@ export function toDeliveryAddress(a: Address): Record<string, string> {
   if (id) return { id };
   const first = a.firstName?.trim() ?? '';
   const last = a.lastName?.trim() ?? '';
-  const lastFirst = LAST_NAME_FIRST_COUNTRIES.includes((a.country ?? '').trim().toUpperCase());
-  const name = a.name?.trim() || (lastFirst ? [last, first] : [first, last]).filter(Boolean).join(' ');
+  const name = addressFullName(a);
   const out: Record<string, string> = {};
   const put = (k: string, v: string | undefined) => {
     if (v !== undefined && v.trim() !== '') out[k] = v.trim();

@@ -73,7 +73,7 @@ function FeaturedCategories({ categories, isPending, error, retry }: { categorie
 }
 
 function FeaturedProducts({ category }: { category: ProductCategorySummary | undefined }) {
-  const search = useProductSearch(category ? { categoryId: category.id, pageSize: FEATURED_PRODUCTS, includePrices: true } : null);
+  const search = useProductSearch(category ? { categoryId: category.id, pageSize: FEATURED_PRODUCTS, includePrices: true, includeQuantityRule: true } : null);
   const name = category?.fields.Name ?? '';
   return (
     <section className="sf-home-section" aria-labelledby="home-products" aria-busy={search.isPending}>

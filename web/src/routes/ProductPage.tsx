@@ -7,18 +7,11 @@ import { ResponsivePicture } from '../components/layout/ResponsivePicture';
 import { optimisedImageUrl } from '../components/layout/images';
 import { categoryPath } from '../lib/links';
 import { formatPrice } from '../lib/price';
-import {
-  checkQuantity,
-  describeQuantityRule,
-  hasQuantityRule,
-  normaliseQuantityRule,
-  quantityMessage,
-  stepQuantity,
-  type QuantityRule,
-} from '../lib/quantity';
+import { normaliseQuantityRule } from '../lib/quantity';
 import { CatalogGuard, useLoginOn401 } from './guest';
 import { Breadcrumbs, type Crumb } from './catalog/Breadcrumbs';
 import { Price } from './catalog/Price';
+import { PurchaseBox } from './catalog/PurchaseBox';
 import { ErrorState, NotFound, PageStatus, isNotFound } from './catalog/Status';
 import { usePageTitle } from './usePageTitle';
 import { useSeoHead } from './useSeoHead';
@@ -104,60 +97,6 @@ function Availability({ productId }: { productId: string }) {
   return <p className="sf-stock sf-stock--in">In stock{n ? ` (${Number(n).toLocaleString('en-US')} available)` : ''}</p>;
 }
 
-/** The quantity to order (respecting the purchase quantity rule) and the Add to cart button, not wired yet. */
-function PurchaseBox({ rule }: { rule: QuantityRule }) {
-  const [text, setText] = useState(String(rule.minimum));
-  const ids = useId();
-  const problem = checkQuantity(text, rule);
-  const step = (dir: 1 | -1) => setText(String(stepQuantity(Number(text), rule, dir)));
-  return (
-    <div className="sf-purchase">
-      <div className="sf-quantity">
-        <label htmlFor={`${ids}-qty`}>Quantity</label>
-        <div className="sf-quantity__control">
-          <button type="button" onClick={() => step(-1)} aria-label="Decrease quantity" disabled={Number(text) <= rule.minimum}>
-            −
-          </button>
-          <input
-            id={`${ids}-qty`}
-            type="number"
-            inputMode="numeric"
-            min={rule.minimum}
-            max={rule.maximum ?? undefined}
-            step={rule.increment}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={`${ids}-qty-help${problem ? ` ${ids}-qty-error` : ''}`}
-          />
-          <button
-            type="button"
-            onClick={() => step(1)}
-            aria-label="Increase quantity"
-            disabled={rule.maximum !== null && Number(text) >= rule.maximum}
-          >
-            +
-          </button>
-        </div>
-        <p id={`${ids}-qty-help`} className="sf-quantity__help">
-          {hasQuantityRule(rule) ? describeQuantityRule(rule) : 'Sold in any quantity'}
-        </p>
-        {problem ? (
-          <p id={`${ids}-qty-error`} className="sf-field-error" role="alert">
-            {quantityMessage(problem, rule)}
-          </p>
-        ) : null}
-      </div>
-      <button type="button" className="sf-button sf-button--primary sf-purchase__add" disabled aria-describedby={`${ids}-cart-note`}>
-        Add to cart
-      </button>
-      <p id={`${ids}-cart-note`} className="sf-purchase__note">
-        Online ordering opens soon. Contact your account representative to order today.
-      </p>
-    </div>
-  );
-}
-
 function ProductPrice({ productId, guest }: { productId: string; guest: boolean }) {
   const price = useProductPrice(productId);
   useLoginOn401(price.error);
@@ -237,7 +176,7 @@ function ProductContent({ productId }: { productId: string }) {
           </dl>
           {canViewPrice ? <ProductPrice productId={productId} guest={guest} /> : <p className="sf-price sf-price--none">Log in to see prices.</p>}
           <Availability productId={productId} />
-          <PurchaseBox key={productId} rule={rule} />
+          <PurchaseBox key={productId} productId={productId} productName={name} rule={rule} />
         </div>
       </div>
       {f.Description ? (

@@ -14,6 +14,7 @@ const modules = {
   FaqPage: () => import('./FaqPage'),
   FaqArticlePage: () => import('./FaqArticlePage'),
   QuickOrderPage: () => import('./QuickOrderPage'),
+  CartPage: () => import('./cart/CartPage'),
 };
 
 /** A page loaded on first use; `load` fetches its code ahead of that. */
@@ -34,6 +35,7 @@ export const ProductPage = page(modules.ProductPage, 'ProductPage');
 export const FaqPage = page(modules.FaqPage, 'FaqPage');
 export const FaqArticlePage = page(modules.FaqArticlePage, 'FaqArticlePage');
 export const QuickOrderPage = page(modules.QuickOrderPage, 'QuickOrderPage');
+export const CartPage = page(modules.CartPage, 'CartPage');
 
 /** Loads the code of every page now: tests do, so that a page's first render does not wait on compiling it. */
 export function loadAllPages(): Promise<unknown> {

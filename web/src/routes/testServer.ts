@@ -93,7 +93,17 @@ export const SORT_RULES = {
   ],
 };
 
+/** A call below the webstore, as a fixture sees it ('carts/current/cart-items'). */
+export interface StoreCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+
 export interface Fixtures {
+  /** Asked first for every call below the webstore; undefined lets the fixtures below answer. */
+  commerce?: (call: StoreCall) => Response | Promise<Response> | undefined;
   session?: object;
   appContext?: object;
   search?: (body: Record<string, unknown>) => Response | object;
@@ -121,6 +131,12 @@ export function installServer(f: Fixtures = {}) {
     // Calls under a site base path (/shop/services/...) are the same calls.
     const path = url.split('?')[0].replace(/^\/[^/]+(?=\/(services|lwr|cms)\/)/, '');
     const c = (p: string) => path === `${COMMERCE}/${p}`;
+    if (f.commerce && path.startsWith(`${COMMERCE}/`)) {
+      const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+      const query = new URL(url, 'http://test').searchParams;
+      const r = f.commerce({ method: init.method ?? 'GET', path: path.slice(COMMERCE.length + 1), query, body });
+      if (r) return r;
+    }
     if (c('session-context')) return jsonResponse(f.session ?? GUEST);
     if (c('application-context')) return jsonResponse(f.appContext ?? { guestBrowsingEnabled: true });
     if (c('search/product-search')) {

@@ -1,11 +1,22 @@
 import { Link } from 'react-router';
-import { pagerItems, searchStateParams, withPage, type SearchState } from './searchState';
+import { pagerItems } from './searchState';
 
-/** Links to the pages of a result, keeping the refinements and sort in the URL. */
-export function Pagination({ state, pages }: { state: SearchState; pages: number }) {
+export interface PaginationProps {
+  /** The page shown (1-based). */
+  page: number;
+  pages: number;
+  /** The query string of a page (without '?'): what else the URL keeps, such as refinements and sort. */
+  searchFor: (page: number) => string;
+}
+
+/** Links to the pages of a list (search results, cart lines); the page lives in the URL. */
+export function Pagination({ page, pages, searchFor }: PaginationProps) {
   if (pages <= 1) return null;
-  const current = Math.min(state.page, pages);
-  const to = (p: number) => ({ search: `?${searchStateParams(withPage(state, p)).toString()}` });
+  const current = Math.min(page, pages);
+  const to = (p: number) => {
+    const search = searchFor(p);
+    return { search: search ? `?${search}` : '' };
+  };
   return (
     <nav className="sf-pagination" aria-label="Pagination">
       <ul>

@@ -2,12 +2,14 @@ import { Link } from 'react-router';
 import type { SearchProduct } from '../../data/search';
 import { optimisedImageUrl } from '../../components/layout/images';
 import { productPath } from '../../lib/links';
+import { normaliseQuantityRule } from '../../lib/quantity';
+import { AddToCartButton } from '../cart/AddToCartButton';
 import { Price } from './Price';
 
 /** Card images are asked at this width (image optimisation takes at least 100). */
 const CARD_IMAGE_WIDTH = 480;
 
-/** One product of a grid: image, name, SKU and price, linking to the product page. */
+/** One product of a grid: image, name, SKU and price, linking to the product page, and Add to cart (the rule's minimum quantity). */
 export function ProductCard({ product, currency }: { product: SearchProduct; currency: string }) {
   const href = productPath(product.id, product.urlName, product.name);
   const img = optimisedImageUrl(product.image?.url, CARD_IMAGE_WIDTH);
@@ -34,6 +36,13 @@ export function ProductCard({ product, currency }: { product: SearchProduct; cur
             <p className="sf-price sf-price--small sf-price--none">Price unavailable</p>
           )}
         </div>
+        <AddToCartButton
+          productId={product.id}
+          productName={product.name}
+          quantity={normaliseQuantityRule(product.purchaseQuantityRule).minimum}
+          nameInLabel
+          className="sf-product-card__add"
+        />
       </div>
     </li>
   );

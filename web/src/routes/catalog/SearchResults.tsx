@@ -47,6 +47,8 @@ export function SearchResults({ base, emptyLabel }: SearchResultsProps) {
       page: state.page - 1,
       pageSize: RESULTS_PAGE_SIZE,
       includePrices: true,
+      // The cards' Add to cart adds the rule's minimum quantity.
+      includeQuantityRule: true,
     }),
     [base, state],
   );
@@ -179,7 +181,7 @@ export function SearchResults({ base, emptyLabel }: SearchResultsProps) {
                   <ProductCard key={p.id} product={p} currency={results.currencyIsoCode} />
                 ))}
               </Grid>
-              <Pagination state={state} pages={pages} />
+              <Pagination page={state.page} pages={pages} searchFor={(p) => searchStateParams(withPage(state, p)).toString()} />
             </>
           )}
         </section>
