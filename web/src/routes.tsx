@@ -9,6 +9,7 @@ import { ProductPage } from './routes/ProductPage';
 import { FaqPage, FAQ_SEARCH_PLACEHOLDER } from './routes/FaqPage';
 import { FaqArticlePage } from './routes/FaqArticlePage';
 import { QuickOrderPage } from './routes/QuickOrderPage';
+import { AddressesPage } from './routes/account/AddressesPage';
 
 /** Routes, relative to the site base path (the router's basename). */
 export const routes: RouteObject[] = [
@@ -32,6 +33,7 @@ export const routes: RouteObject[] = [
       { path: 'category/:urlName/:categoryId', element: <CategoryPage /> },
       { path: 'product/:urlName/:productId', element: <ProductPage /> },
       { path: 'quick-order', element: <QuickOrderPage /> },
+      { path: 'my-account/addresses', element: <AddressesPage /> },
       { path: '*', element: <CatchAllPage /> },
     ],
   },
