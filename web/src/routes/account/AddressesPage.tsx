@@ -200,7 +200,8 @@ function AddressCard({ address, busy, onEdit, onMakeDefault, onDeleted }: Addres
               className="sf-button sf-button--secondary"
               onClick={onMakeDefault}
               disabled={busy}
-              aria-label={`Set ${label} as default ${address.addressType.toLowerCase()} address`}
+              // The label starts with the visible text (WCAG label in name) and says which address.
+              aria-label={`Set as default ${address.addressType.toLowerCase()} address: ${label}`}
             >
               {busy ? 'Saving…' : 'Set as default'}
             </button>
