@@ -177,5 +177,5 @@ describe('account switcher', () => {
     for (let i = 0; i < 101; i++) await userEvent.keyboard('{ArrowDown}');
     expect(options()).toHaveLength(200);
     expect(within(dialog()).getByRole('combobox').getAttribute('aria-activedescendant')).toBe(options()[100].id);
-  });
+  }, 20_000);
 });

@@ -170,7 +170,7 @@ describe('addresses page', () => {
     await waitFor(async () => expect(within((await cards())[0]).getByText('Kim Lee')).toBeTruthy());
     expect(within((await cards())[0]).getByText('Default shipping')).toBeTruthy();
     expect(screen.getByText('Address added.').getAttribute('role')).toBe('status');
-  });
+  }, 20_000);
 
   it('shows the server refusal under the fields it names', async () => {
     bookServer({ refuse: [{ errorCode: 'REQUIRED_FIELD_MISSING', message: 'Required fields are missing: street, city.' }] });
@@ -218,5 +218,5 @@ describe('addresses page', () => {
     await waitFor(async () => expect(await cards()).toHaveLength(2));
     expect(seen.find((c) => c.method === 'DELETE')!.path).toBe('accounts/current/addresses/8lW3');
     expect(screen.getByText('Address deleted.')).toBeTruthy();
-  });
+  }, 20_000);
 });
