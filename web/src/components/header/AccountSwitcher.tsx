@@ -162,13 +162,16 @@ function AccountPopover({ accounts, currentId, currentName, userId, onChoose, on
   useEffect(() => {
     if (active >= 0) document.getElementById(rowId(active))?.scrollIntoView?.({ block: 'nearest' });
   });
+  // The latest onClose, so the pointer listener is added once per opening, not on every render.
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
   useEffect(() => {
     const onPointer = (e: Event) => {
-      if (!root.current?.contains(e.target as Node)) onClose(false);
+      if (!root.current?.contains(e.target as Node)) closeRef.current(false);
     };
     document.addEventListener('mousedown', onPointer);
     return () => document.removeEventListener('mousedown', onPointer);
-  }, [onClose]);
+  }, []);
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     switch (e.key) {

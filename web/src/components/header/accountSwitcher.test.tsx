@@ -99,7 +99,10 @@ describe('account switcher', () => {
 
   it('chooses with the keyboard: stores the account, closes, returns focus, announces, reloads the cart badge, remembers it', async () => {
     const { calls } = switcherServer([OWN, RIVERSIDE, HARBOR]);
-    renderApp('/');
+    const { client } = renderApp('/');
+    // A price cached for the buyer's own account: choosing another account marks it stale.
+    const ownPrice = ['catalog', BUYER.userId, '', 'price', '01tXX0000000001AAA'];
+    client.setQueryData(ownPrice, { unitPrice: '1.00' });
     const button = await switcherButton();
     await waitFor(() => expect(screen.getByRole('link', { name: /cart/i }).getAttribute('aria-label')).toMatch(/2/));
     button.focus();
@@ -112,6 +115,7 @@ describe('account switcher', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(sessionStorage.getItem(EFFECTIVE_ACCOUNT_ID_KEY)).toBe(RIVERSIDE.accountId);
     expect(sessionStorage.getItem(EFFECTIVE_ACCOUNT_NAME_KEY)).toBe('Riverside Campus');
+    await waitFor(() => expect(client.getQueryState(ownPrice)?.isInvalidated).toBe(true));
     expect(document.activeElement).toBe(await switcherButton());
     expect((await switcherButton()).getAttribute('aria-label')).toBe('Buying for Riverside Campus, switch account');
     expect(screen.getByText('Now buying for Riverside Campus').getAttribute('role')).toBe('status');
