@@ -18,7 +18,7 @@ const RIVERSIDE = { accountId: '001XX0000000003AAA', accountName: 'Riverside Cam
 const HARBOR = { accountId: '001XX0000000004AAA', accountName: 'Harbor Office Park', isMyAccount: false, address: { city: 'San Diego', state: 'CA', country: 'United States' } };
 
 /** A fake server for the header with a buyer managing `accounts` (their own first); q filters by name. */
-function switcherServer(accounts: object[]) {
+function switcherServer(accounts: object[], options: { failSearch?: boolean } = {}) {
   return mockFetch((url) => {
     const u = new URL(url, 'http://test');
     if (u.pathname.endsWith('/session-context')) return jsonResponse(BUYER);
@@ -29,6 +29,7 @@ function switcherServer(accounts: object[]) {
     }
     if (u.pathname.endsWith('/external-managed-accounts')) {
       const q = (u.searchParams.get('q') ?? '').toLowerCase();
+      if (q && options.failSearch) return jsonResponse([{ errorCode: 'ERROR', message: 'down' }], { status: 500 });
       const list = accounts.filter((a) => (a as { accountName: string }).accountName.toLowerCase().includes(q));
       return jsonResponse({ externalManagedAccounts: list });
     }
@@ -37,7 +38,8 @@ function switcherServer(accounts: object[]) {
 }
 
 const managedCalls = (calls: { url: string }[]) => calls.filter((c) => c.url.includes('/external-managed-accounts'));
-const switcherButton = () => screen.findByRole('button', { name: /^Buying for .*, switch account$/ });
+// The list loads after the session and the menus: on a loaded machine that can take more than findBy's 1 s.
+const switcherButton = () => screen.findByRole('button', { name: /^Buying for .*, switch account$/ }, { timeout: 5000 });
 const dialog = () => screen.getByRole('dialog', { name: 'Switch account' });
 const options = () => within(dialog()).queryAllByRole('option');
 
@@ -182,4 +184,17 @@ describe('account switcher', () => {
     expect(options()).toHaveLength(200);
     expect(within(dialog()).getByRole('combobox').getAttribute('aria-activedescendant')).toBe(options()[100].id);
   }, 20_000);
+
+  it('shows the server search loading, then its failure with a way to try again', async () => {
+    const { calls } = switcherServer([OWN, ...Array.from({ length: 250 }, (_, i) => managed(i + 1))], { failSearch: true });
+    renderApp('/');
+    await userEvent.click(await switcherButton());
+    await userEvent.keyboard('Managed 2');
+    expect(await within(dialog()).findByText('Searching accounts…')).toBeTruthy();
+    const alert = await within(dialog()).findByRole('alert');
+    expect(alert.textContent).toContain('Accounts could not be loaded.');
+    expect(options()).toHaveLength(0);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(managedCalls(calls).filter((c) => c.url.includes('q='))).toHaveLength(2));
+  });
 });
