@@ -1,23 +1,9 @@
 // Accessibility audit (axe-core) of the pages built so far.
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { setupStack } from './harness.mjs';
+import { setupStack, seriousAxeViolations } from './harness.mjs';
 
 const stack = setupStack();
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Runs axe on the page; returns the serious and critical violations, summarised. */
-async function audit(page) {
-  await page.addScriptTag({ content: axeSource });
-  const result = await page.evaluate(async () => {
-    // eslint-disable-next-line no-undef
-    const r = await axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-  });
-  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
 
 for (const route of ['/', '/login', '/cart']) {
   test(`${route} has no serious accessibility violations`, async () => {
@@ -25,7 +11,7 @@ for (const route of ['/', '/login', '/cart']) {
     await page.goto(stack.url(route));
     await page.getByRole('banner').getByRole('link', { name: stack.site.storeName }).waitFor();
     await page.getByRole('link', { name: 'Login', exact: true }).waitFor();
-    assert.deepEqual(await audit(page), []);
+    assert.deepEqual(await seriousAxeViolations(page), []);
   });
 }
 
@@ -36,7 +22,7 @@ test('the login error state has no serious accessibility violations', async () =
   await page.getByLabel('Password').fill('wrong-password');
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByRole('alert').waitFor();
-  assert.deepEqual(await audit(page), []);
+  assert.deepEqual(await seriousAxeViolations(page), []);
 });
 
 test('the skip link is the first tab stop and moves focus to the main region', async () => {

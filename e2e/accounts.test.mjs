@@ -2,13 +2,10 @@
 // (a manager buys for a managed account: its prices, its cart; and back) and My Account →
 // Addresses (add, make default, edit, delete), with axe audits.
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { setupStack } from './harness.mjs';
+import { seriousAxeViolations, setupStack } from './harness.mjs';
 
 const stack = setupStack();
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const MANAGER = { username: 'manager@example.com', password: 'demo1234', first: 'Morgan' };
 const BUYER = { username: 'buyer@example.com', password: 'demo1234', first: 'Bonnie' };
@@ -48,16 +45,6 @@ async function logIn(page, user) {
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByRole('button', { name: `${user.first}, profile menu` }).waitFor();
-}
-
-async function audit(page) {
-  await page.addScriptTag({ content: axeSource });
-  const result = await page.evaluate(async () => {
-    // eslint-disable-next-line no-undef
-    const r = await axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-  });
-  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
 const money = (amount) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(amount));
@@ -121,7 +108,7 @@ test('a manager switches to a managed account: its prices and its cart; switchin
   assert.equal(await dialog.getByRole('option', { selected: true }).count(), 1);
   assert.match(await dialog.getByRole('option', { selected: true }).textContent(), new RegExp(OWN_NAME));
   assert.match(await dialog.getByRole('option', { name: new RegExp(OTHER_NAME) }).textContent(), /Salt Lake City, UT, United States/);
-  assert.deepEqual(await audit(page), [], 'no serious violation with the switcher open');
+  assert.deepEqual(await seriousAxeViolations(page), [], 'no serious violation with the switcher open');
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
   assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), `Buying for ${OWN_NAME}, switch account`);
@@ -182,14 +169,14 @@ test('a buyer adds an address, makes it the default, edits it and deletes it; ax
   await cards.first().waitFor();
   const before = await cards.count();
   assert.match(await cards.first().textContent(), /Default (shipping|billing)/);
-  assert.deepEqual(await audit(page), [], 'no serious violation on the addresses page');
+  assert.deepEqual(await seriousAxeViolations(page), [], 'no serious violation on the addresses page');
 
   // A refused address shows the server's message under its field.
   await main.getByRole('button', { name: 'Add address' }).click();
   await main.getByRole('button', { name: 'Add address' }).click();
   await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true');
   assert.equal(await main.getByLabel(/^Street/).getAttribute('aria-invalid'), 'true');
-  assert.deepEqual(await audit(page), [], 'no serious violation with the form and its errors');
+  assert.deepEqual(await seriousAxeViolations(page), [], 'no serious violation with the form and its errors');
 
   // Add.
   await main.getByLabel('First name').fill('Dana');

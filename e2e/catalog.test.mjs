@@ -1,13 +1,10 @@
 // Catalog pages through the real binary in a real browser: search with facets, refinements, the product page's
 // guest and negotiated prices, the FAQ page, at desktop, tablet and phone widths; axe-core on each page.
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { setupStack } from './harness.mjs';
+import { setupStack, seriousAxeViolations } from './harness.mjs';
 
 const stack = setupStack();
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const WIDTHS = [1280, 900, 600];
 const BUYER = { username: 'buyer@example.com', password: 'demo1234' };
@@ -39,16 +36,6 @@ async function resultCount(page) {
   const m = /^([\d,]+) results?$/.exec(text.trim());
   assert.ok(m, `result count text: ${text}`);
   return Number(m[1].replace(/,/g, ''));
-}
-
-async function audit(page) {
-  await page.addScriptTag({ content: axeSource });
-  const result = await page.evaluate(async () => {
-    // eslint-disable-next-line no-undef
-    const r = await axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-  });
-  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
 async function login(page) {
@@ -226,7 +213,7 @@ for (const width of [1280, 600]) {
       await page.goto(stack.url(path));
       await ready(page);
       await page.waitForLoadState('networkidle');
-      assert.deepEqual(await audit(page), []);
+      assert.deepEqual(await seriousAxeViolations(page), []);
     });
   }
 }

@@ -8,8 +8,9 @@
 //   CHROMIUM_PATH    path of Chromium (default /usr/bin/chromium)
 //   E2E_KEEP_TMP=1   keep the temporary database folder
 import { spawn } from 'node:child_process';
-import { accessSync, constants, mkdirSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -221,4 +222,20 @@ export function setupStack() {
   });
 
   return stack;
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Runs axe-core on the page and returns its serious and critical violations, summarised. axe is evaluated through
+ * the DevTools protocol: the app's Content-Security-Policy (rightly) refuses inline script tags.
+ */
+export async function seriousAxeViolations(page) {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+  });
+  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }

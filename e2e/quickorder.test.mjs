@@ -3,13 +3,10 @@
 // pasted rows at phone width (375 px) show the cart's quantity-rule message, merge repeated SKUs and report a bad
 // quantity on its line; axe-core finds no serious violation.
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { setupStack } from './harness.mjs';
+import { setupStack, seriousAxeViolations } from './harness.mjs';
 
 const stack = setupStack();
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const BUYER = { username: 'buyer@example.com', password: 'demo1234' };
 const COMMERCE = () => stack.url(`/services/data/v64.0/commerce/webstores/${stack.site.webstoreId}`);
 
@@ -52,16 +49,6 @@ async function login(page) {
   await page.getByLabel('Password').fill(BUYER.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL((u) => !u.pathname.endsWith('/login'));
-}
-
-async function audit(page) {
-  await page.addScriptTag({ content: axeSource });
-  const result = await page.evaluate(async () => {
-    // eslint-disable-next-line no-undef
-    const r = await axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-  });
-  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
 /** Records every text the progress status shows, and whether a progress bar was there. */
@@ -143,7 +130,7 @@ test('a 150-line CSV lands in the cart with a result per line; the 5 unknown SKU
   assert.equal(counts.uniqueProductCount, 145);
   assert.equal(Number(counts.totalProductCount), 725);
   await page.getByRole('link', { name: 'Cart: 99+ items' }).waitFor();
-  assert.deepEqual(await audit(page), []);
+  assert.deepEqual(await seriousAxeViolations(page), []);
 });
 
 test('375 px: typed and pasted rows merge repeats, report a bad quantity and the cart quantity rule, without sideways scroll', async () => {
@@ -190,7 +177,7 @@ test('375 px: typed and pasted rows merge repeats, report a bad quantity and the
 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `page scrolls sideways by ${overflow}px`);
-  assert.deepEqual(await audit(page), []);
+  assert.deepEqual(await seriousAxeViolations(page), []);
 });
 
 test('a guest where the store keeps guest carts may use the page; a file over 2,000 lines is refused before any call', async () => {

@@ -15,8 +15,19 @@ export default defineConfig({
     // which stays committed so that go:embed always has a folder to embed.
     emptyOutDir: true,
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Pages are split by route (src/routes/lazyPages.tsx). The libraries every page needs (React,
+        // React Router, TanStack Query) go in one vendor chunk, cached across releases of the app's
+        // own code; without a group the bundler names that shared chunk after some app module.
+        codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/ }] },
+      },
+    },
   },
   server: {
+    // The server's list of the app's pages (internal/siteroutes/pages.txt) is read by a test
+    // (src/siteRoutes.test.ts) that checks it against the router; it lives beside the Go code.
+    fs: { allow: ['.', '../internal/siteroutes'] },
     proxy: {
       '/api': 'http://127.0.0.1:8080',
       '/services': 'http://127.0.0.1:8080',

@@ -1,7 +1,6 @@
 package demo
 
 import (
-	"fmt"
 	"html"
 
 	"storefront/internal/records"
@@ -98,14 +97,13 @@ func logoSVG() string {
 		`<text x="54" y="48" font-family="Helvetica, Arial, sans-serif" font-size="13" fill="#54698D">Demo Supply</text></svg>`
 }
 
+// bannerSVG is the home banner's artwork. It carries no text: the home page sets its headline over it as HTML
+// text, which stays readable at every width (text drawn into a 1920-pixel image shrinks to a few pixels on a phone).
 func bannerSVG() string {
-	return fmt.Sprintf(`<svg xmlns="http://www.w3.org/2000/svg" width="1920" height="480" viewBox="0 0 1920 480" role="img">`+
-		`<title>%s</title><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">`+
-		`<stop offset="0" stop-color="#1B2A41"/><stop offset="1" stop-color="#324A6D"/></linearGradient></defs>`+
-		`<rect width="1920" height="480" fill="url(#g)"/>`+
-		`<circle cx="1560" cy="240" r="170" fill="#C23934" opacity="0.85"/>`+
-		`<rect x="1480" y="170" width="160" height="140" rx="10" fill="#fff" opacity="0.9"/>`+
-		`<text x="160" y="220" font-family="Helvetica, Arial, sans-serif" font-size="64" font-weight="700" fill="#fff">Everything your facility runs on.</text>`+
-		`<text x="160" y="290" font-family="Helvetica, Arial, sans-serif" font-size="32" fill="#D8E1EE">Contract pricing, volume discounts and fast delivery.</text></svg>`,
-		html.EscapeString("Everything your facility runs on, delivered."))
+	return `<svg xmlns="http://www.w3.org/2000/svg" width="1920" height="480" viewBox="0 0 1920 480">` +
+		`<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
+		`<stop offset="0" stop-color="#1B2A41"/><stop offset="1" stop-color="#324A6D"/></linearGradient></defs>` +
+		`<rect width="1920" height="480" fill="url(#g)"/>` +
+		`<circle cx="1560" cy="240" r="170" fill="#C23934" opacity="0.85"/>` +
+		`<rect x="1480" y="170" width="160" height="140" rx="10" fill="#fff" opacity="0.9"/></svg>`
 }

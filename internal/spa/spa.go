@@ -1,6 +1,8 @@
 // Package spa serves the built web app: real files from the dist folder, and
 // index.html for every other path under the site base path, so that deep
 // links (/cart, /global-search/x) load the app and its router takes over.
+// A path that is none of the app's pages (siteroutes.Pages) gets index.html
+// too, so that the app shows its not-found page, but with status 404.
 package spa
 
 import (
@@ -9,9 +11,12 @@ import (
 	"encoding/hex"
 	"io/fs"
 	"net/http"
+	"net/url"
 	"path"
 	"strings"
 	"time"
+
+	"storefront/internal/siteroutes"
 )
 
 const (
@@ -21,12 +26,40 @@ const (
 	cacheRevalidate = "no-cache"
 )
 
+// contentSecurityPolicy is sent with the web app's HTML. The built app needs nothing else than:
+//   - its own scripts and styles from /assets (Vite emits no inline script; React sets style
+//     properties through the DOM, which a policy does not govern);
+//   - its own API (connect-src): every call goes to the same origin, under the site base path;
+//   - images from its own media paths (/cms/delivery/media, /img), data: URLs, and https: images,
+//     because a product's or a category's media URL is whatever the store's staff entered and may
+//     name a CDN; an image cannot run script, and without a script injection nothing can leak
+//     through one;
+//   - no plugins (object-src), no <base> from elsewhere, forms posted only to the store.
+//
+// frame-ancestors 'self': a page of another site may not frame the store. A buyer signed in to the
+// store could otherwise be tricked into clicks on a framed page (log out, add to cart, soon place
+// an order); no feature frames the store from elsewhere, while the store's own pages (a staff
+// preview) still may. X-Frame-Options says the same to browsers that predate frame-ancestors.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; " +
+	"font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'"
+
+// setDocumentHeaders sets the headers of an HTML answer of the web app.
+func setDocumentHeaders(h http.Header) {
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Content-Security-Policy", contentSecurityPolicy)
+	h.Set("X-Frame-Options", "SAMEORIGIN")
+	h.Set("Cache-Control", cacheRevalidate)
+}
+
 // Handler serves dist under basePath ("" or "/store"). Requests outside the
 // base path get 404. Under it:
 //   - /assets/...: the hashed file with a one-year immutable cache, or 404
 //     when missing (never index.html, so a stale script URL fails loudly);
+//     its brotli or gzip copy when the build made one and the client accepts it;
 //   - any other existing file (favicon.ico, robots.txt...): the file, no-cache;
-//   - everything else: index.html, no-cache.
+//   - a page of the web app (siteroutes.IsPage): index.html, no-cache;
+//   - everything else: index.html with status 404, no-cache, so that browsers
+//     show the app's not-found page and crawlers and link checkers see 404.
 //
 // When basePath is not empty, index.html's references to "/assets/" are
 // rewritten to "{basePath}/assets/", because the app is built with base "/".
@@ -34,12 +67,13 @@ const (
 // 503 with a hint.
 func Handler(dist fs.FS, basePath string) http.Handler {
 	base := normaliseBase(basePath)
-	return &handler{dist: dist, base: base}
+	return &handler{dist: dist, base: base, escapedBase: (&url.URL{Path: base}).EscapedPath()}
 }
 
 type handler struct {
-	dist fs.FS
-	base string
+	dist        fs.FS
+	base        string
+	escapedBase string // base as it appears in an escaped URL path
 }
 
 func normaliseBase(p string) string {
@@ -72,14 +106,13 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 
 	if name == "assets" || strings.HasPrefix(name, "assets/") {
-		data, ok := h.readFile(name)
-		if !ok {
+		if !h.exists(name) {
 			w.Header().Set("Cache-Control", "no-store")
 			http.NotFound(w, r)
 			return
 		}
 		w.Header().Set("Cache-Control", cacheImmutable)
-		serve(w, r, name, data)
+		h.serveAsset(w, r, name)
 		return
 	}
 
@@ -101,9 +134,24 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if h.base != "" {
 		index = bytes.ReplaceAll(index, []byte(`"/assets/`), []byte(`"`+h.base+`/assets/`))
 	}
-	w.Header().Set("Cache-Control", cacheRevalidate)
+	setDocumentHeaders(w.Header())
+	if !h.isPage(r) {
+		// ServeContent only answers 200 (or 206/304): a 404 is written as is, without validators.
+		writeWhole(w, r, http.StatusNotFound, index)
+		return
+	}
 	w.Header().Set("ETag", etag(index))
 	serve(w, r, "index.html", index)
+}
+
+// isPage reports whether the request is for one of the web app's pages. The escaped path is matched, as the
+// browser's router matches location.pathname: /global-search/a%2Fb is one search term, not two segments.
+func (h *handler) isPage(r *http.Request) bool {
+	p := r.URL.EscapedPath()
+	if h.escapedBase != "" {
+		p = strings.TrimPrefix(p, h.escapedBase)
+	}
+	return siteroutes.IsPage(p)
 }
 
 // strip returns the path below the base path, and false when p is outside it.
@@ -120,13 +168,18 @@ func (h *handler) strip(p string) (string, bool) {
 	return "", false
 }
 
-// readFile reads a regular file of dist; directories and invalid names are misses.
-func (h *handler) readFile(name string) ([]byte, bool) {
+// exists reports whether dist has a regular file of that name.
+func (h *handler) exists(name string) bool {
 	if !fs.ValidPath(name) || name == "." {
-		return nil, false
+		return false
 	}
 	info, err := fs.Stat(h.dist, name)
-	if err != nil || info.IsDir() {
+	return err == nil && !info.IsDir()
+}
+
+// readFile reads a regular file of dist; directories and invalid names are misses.
+func (h *handler) readFile(name string) ([]byte, bool) {
+	if !h.exists(name) {
 		return nil, false
 	}
 	data, err := fs.ReadFile(h.dist, name)

@@ -1,6 +1,7 @@
 package spa
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -32,7 +33,7 @@ func get(t *testing.T, h http.Handler, method, target string) *httptest.Response
 
 func TestDeepLinksServeIndex(t *testing.T) {
 	h := Handler(testFS(), "")
-	for _, target := range []string{"/", "/cart", "/global-search/x", "/global-search/some.thing", "/login?startURL=%2Fcart", "/index.html", "/a/../cart"} {
+	for _, target := range []string{"/", "/cart", "/global-search/x", "/global-search/some.thing", "/global-search/a%2Fb", "/login?startURL=%2Fcart", "/a/../cart", "/Login/"} {
 		rec := get(t, h, http.MethodGet, target)
 		if rec.Code != http.StatusOK {
 			t.Fatalf("%s: status %d, want 200", target, rec.Code)
@@ -46,6 +47,30 @@ func TestDeepLinksServeIndex(t *testing.T) {
 		if rec.Body.String() != indexHTML {
 			t.Errorf("%s: body is not index.html: %q", target, rec.Body.String())
 		}
+	}
+}
+
+// A path that is none of the app's pages gets the app (which shows its not-found page) with status 404.
+func TestUnknownPageIs404WithTheApp(t *testing.T) {
+	h := Handler(testFS(), "")
+	for _, target := range []string{"/nope", "/index.html", "/product/x", "/global-search/a/b", "/checkout", "/login/extra"} {
+		rec := get(t, h, http.MethodGet, target)
+		if rec.Code != http.StatusNotFound {
+			t.Errorf("%s: status %d, want 404", target, rec.Code)
+		}
+		if rec.Body.String() != indexHTML {
+			t.Errorf("%s: body is not index.html: %q", target, rec.Body.String())
+		}
+		if got := rec.Header().Get("Content-Type"); got != "text/html; charset=utf-8" {
+			t.Errorf("%s: content type %q", target, got)
+		}
+		if got := rec.Header().Get("Cache-Control"); got != "no-cache" {
+			t.Errorf("%s: cache control %q", target, got)
+		}
+	}
+	head := get(t, h, http.MethodHead, "/nope")
+	if head.Code != http.StatusNotFound || head.Body.Len() != 0 || head.Header().Get("Content-Length") != fmt.Sprint(len(indexHTML)) {
+		t.Errorf("HEAD /nope: %d, body %d bytes, length %q", head.Code, head.Body.Len(), head.Header().Get("Content-Length"))
 	}
 }
 
@@ -101,7 +126,7 @@ func TestIndexRevalidatesWithETag(t *testing.T) {
 	if tag == "" {
 		t.Fatal("no ETag on index.html")
 	}
-	req := httptest.NewRequest(http.MethodGet, "/checkout", nil)
+	req := httptest.NewRequest(http.MethodGet, "/faq", nil)
 	req.Header.Set("If-None-Match", tag)
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
@@ -122,6 +147,9 @@ func TestBasePath(t *testing.T) {
 	}
 	if rec := get(t, h, http.MethodGet, "/store"); rec.Code != http.StatusOK {
 		t.Errorf("/store: status %d", rec.Code)
+	}
+	if rec := get(t, h, http.MethodGet, "/store/nope"); rec.Code != http.StatusNotFound || !strings.Contains(rec.Body.String(), `src="/store/assets/index-abc123.js"`) {
+		t.Errorf("/store/nope: status %d, want 404 with the app", rec.Code)
 	}
 	if rec := get(t, h, http.MethodGet, "/store/assets/index-abc123.js"); rec.Code != http.StatusOK || rec.Body.String() != "console.log('app')" {
 		t.Errorf("asset under base: %d", rec.Code)
@@ -150,5 +178,27 @@ func TestNotBuilt(t *testing.T) {
 	rec := get(t, h, http.MethodGet, "/cart")
 	if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), "npm run build") {
 		t.Errorf("status %d body %q", rec.Code, rec.Body.String())
+	}
+}
+
+// Every HTML answer of the app, found or not, carries the policy and refuses framing by other sites.
+func TestHTMLCarriesTheSecurityPolicy(t *testing.T) {
+	h := Handler(testFS(), "/store")
+	for _, target := range []string{"/store", "/store/cart", "/store/nope"} {
+		rec := get(t, h, http.MethodGet, target)
+		csp := rec.Header().Get("Content-Security-Policy")
+		for _, directive := range []string{"default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: https:",
+			"connect-src 'self'", "object-src 'none'", "base-uri 'self'", "frame-ancestors 'self'"} {
+			if !strings.Contains(csp, directive+";") && !strings.HasSuffix(csp, directive) {
+				t.Errorf("%s: policy %q lacks %q", target, csp, directive)
+			}
+		}
+		if got := rec.Header().Get("X-Frame-Options"); got != "SAMEORIGIN" {
+			t.Errorf("%s: X-Frame-Options %q", target, got)
+		}
+	}
+	// Scripts and styles do not need one.
+	if rec := get(t, h, http.MethodGet, "/store/assets/index-abc123.js"); rec.Header().Get("Content-Security-Policy") != "" {
+		t.Errorf("asset with a policy")
 	}
 }

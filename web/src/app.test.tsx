@@ -1,10 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { lazy, type ReactNode } from 'react';
 import { App } from './App';
+import { Layout } from './components/Layout';
 import { routes } from './routes';
+import { loadAllPages } from './routes/lazyPages';
 import { createQueryClient } from './queryClient';
 import { setBasePath, setWebstoreId, type Site } from './data';
 import { queryKeys } from './data/hooks';
@@ -49,6 +52,8 @@ function renderAt(path: string, site: Site = SITE) {
   return router;
 }
 
+// Pages are loaded on first use; compiling them all once up front keeps each test's waits short.
+beforeAll(() => loadAllPages());
 beforeEach(() => {
   resetClientState();
 });
@@ -90,6 +95,28 @@ describe('header', () => {
   });
 });
 
+describe('pages loaded on first use', () => {
+  it('announce that the page is loading, in the main region under the header, until the page arrives', async () => {
+    mockFetch(() => jsonResponse(GUEST));
+    let arrive: (m: { default: () => ReactNode }) => void = () => {};
+    const Page = lazy(() => new Promise<{ default: () => ReactNode }>((resolve) => (arrive = resolve)));
+    const client = createQueryClient();
+    client.setQueryData(queryKeys.site, SITE);
+    const router = createMemoryRouter([{ path: '/', element: <Layout />, children: [{ index: true, element: <Page /> }] }]);
+    render(
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('status').textContent).toBe('Loading the page…');
+    expect(screen.getByRole('banner')).toBeTruthy();
+    await act(async () => arrive({ default: () => <h1>Arrived</h1> }));
+    expect(await main.findByRole('heading', { name: 'Arrived' })).toBeTruthy();
+    expect(main.queryByRole('status')).toBeNull();
+  });
+});
+
 describe('catch-all route', () => {
   it('renders Coming soon for storefront pages not built yet, with a link home', async () => {
     mockFetch(() => jsonResponse(GUEST));
@@ -108,10 +135,11 @@ describe('catch-all route', () => {
 });
 
 describe('login page', () => {
-  it('has labelled Email and Password fields and a Log in button', () => {
+  it('has labelled Email and Password fields and a Log in button', async () => {
     mockFetch(() => jsonResponse(GUEST));
     renderAt('/login');
-    expect(screen.getByLabelText('Email').getAttribute('type')).toBe('email');
+    // The page's code loads on first use (routes/lazyPages).
+    expect((await screen.findByLabelText('Email')).getAttribute('type')).toBe('email');
     expect(screen.getByLabelText('Password').getAttribute('type')).toBe('password');
     expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
   });
@@ -124,7 +152,7 @@ describe('login page', () => {
     );
     const user = userEvent.setup();
     renderAt('/login');
-    await user.type(screen.getByLabelText('Email'), 'buyer@example.com');
+    await user.type(await screen.findByLabelText('Email'), 'buyer@example.com');
     await user.type(screen.getByLabelText('Password'), 'nope');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     const alert = await screen.findByRole('alert');
@@ -149,7 +177,7 @@ describe('login page', () => {
     );
     const user = userEvent.setup();
     renderAt('/login');
-    await user.type(screen.getByLabelText('Email'), 'buyer@example.com');
+    await user.type(await screen.findByLabelText('Email'), 'buyer@example.com');
     await user.type(screen.getByLabelText('Password'), 'x');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     const alert = await screen.findByRole('alert');
@@ -172,7 +200,7 @@ describe('login page', () => {
     });
     const user = userEvent.setup();
     const router = renderAt('/login?startURL=%2Fcart');
-    await user.type(screen.getByLabelText('Email'), ' buyer@example.com ');
+    await user.type(await screen.findByLabelText('Email'), ' buyer@example.com ');
     await user.type(screen.getByLabelText('Password'), 'demo1234');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     const pending = await screen.findByRole('button', { name: 'Logging in…' });
@@ -190,7 +218,7 @@ describe('login page', () => {
     mockFetch((url) => (url.endsWith('/api/auth/login') ? jsonResponse({ userId: '005' }) : jsonResponse(GUEST)));
     const user = userEvent.setup();
     const router = renderAt('/login?startURL=https%3A%2F%2Fevil.example%2F');
-    await user.type(screen.getByLabelText('Email'), 'buyer@example.com');
+    await user.type(await screen.findByLabelText('Email'), 'buyer@example.com');
     await user.type(screen.getByLabelText('Password'), 'demo1234');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

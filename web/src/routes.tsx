@@ -1,15 +1,19 @@
 import type { RouteObject } from 'react-router';
 import { Layout } from './components/Layout';
-import { HomePage } from './routes/HomePage';
-import { LoginPage } from './routes/LoginPage';
 import { CatchAllPage } from './routes/CatchAllPage';
-import { SearchPage } from './routes/SearchPage';
-import { CategoryPage } from './routes/CategoryPage';
-import { ProductPage } from './routes/ProductPage';
-import { FaqPage, FAQ_SEARCH_PLACEHOLDER } from './routes/FaqPage';
-import { FaqArticlePage } from './routes/FaqArticlePage';
-import { QuickOrderPage } from './routes/QuickOrderPage';
-import { AddressesPage } from './routes/account/AddressesPage';
+// Pages load on first use (code split by route); add a new page to lazyPages too.
+import {
+  AddressesPage,
+  CategoryPage,
+  FaqArticlePage,
+  FaqPage,
+  HomePage,
+  LoginPage,
+  ProductPage,
+  QuickOrderPage,
+  SearchPage,
+} from './routes/lazyPages';
+import { FAQ_SEARCH_PLACEHOLDER } from './routes/faqConfig';
 
 /** Routes, relative to the site base path (the router's basename). */
 export const routes: RouteObject[] = [

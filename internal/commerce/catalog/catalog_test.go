@@ -425,7 +425,13 @@ func TestCategories(t *testing.T) {
 		total := 0
 		var names []string
 		for _, c := range top {
-			wantKeys(t, "category", c, "fields", "id", "urlName")
+			wantKeys(t, "category", c, "fields", "id", "tileImage", "urlName")
+			// The tile image in the list is the one the category's own detail sends.
+			id := c.(map[string]any)["id"].(string)
+			detail := e.getJSON(t, base+"product-categories/"+id, guest)["tileImage"]
+			if tile := c.(map[string]any)["tileImage"]; tile == nil || !reflect.DeepEqual(tile, detail) {
+				t.Fatalf("tile image of %s: %v in the list, %v in the detail", id, tile, detail)
+			}
 			f := c.(map[string]any)["fields"]
 			wantKeys(t, "category fields", f, "Description", "IsNavigational", "Name", "NumberOfProducts", "ParentCategoryId")
 			fields := f.(map[string]any)

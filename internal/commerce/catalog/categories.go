@@ -106,11 +106,15 @@ func (h *Handlers) GetCategoryPath(w http.ResponseWriter, r *http.Request) error
 	return nil
 }
 
-// childCategory is one entry of the children answer.
+// childCategory is one entry of the children answer. TileImage is Storefront's addition to the Salesforce shape
+// (fields, id, urlName): the category's first published tile image, as GET product-categories/{id} sends it, or
+// null. A page of category tiles (the storefront's home) then needs this one call instead of one per category; a
+// client written for Salesforce ignores the key.
 type childCategory struct {
-	Fields  map[string]*string `json:"fields"`
-	ID      string             `json:"id"`
-	URLName *string            `json:"urlName"`
+	Fields    map[string]*string `json:"fields"`
+	ID        string             `json:"id"`
+	TileImage *mediaItem         `json:"tileImage"`
+	URLName   *string            `json:"urlName"`
 }
 
 // GetCategoryChildren is GET product-categories/children: the categories directly under parentProductCategoryId, or
@@ -159,12 +163,41 @@ func (h *Handlers) GetCategoryChildren(w http.ResponseWriter, r *http.Request) e
 	if err != nil {
 		return err
 	}
+	tiles, err := h.tileImages(ctx, ids)
+	if err != nil {
+		return err
+	}
 	for i := range out {
 		n := strconv.Itoa(counts[out[i].ID])
 		out[i].Fields["NumberOfProducts"] = &n
+		out[i].TileImage = tiles[out[i].ID]
 	}
 	writeJSON(w, categories, map[string]any{"productCategories": out})
 	return nil
+}
+
+// tileImages reads the first published tile image of each category, in one query.
+func (h *Handlers) tileImages(ctx context.Context, ids []string) (map[string]*mediaItem, error) {
+	out := map[string]*mediaItem{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	in, args := db.InList(ids)
+	rows, err := loadMediaOf(ctx, h.DB, `SELECT m.productcategoryid, m.id, m.usagetype, m.sortorder, mc.title, mc.alttext,
+			mc.url, mc.mimetype
+		FROM productcategorymedia m JOIN managedcontent mc ON mc.id = m.electronicmediaid
+		WHERE m.productcategoryid IN (`+in+`) AND m.usagetype = 'TileImage' AND mc.ispublished
+		ORDER BY m.productcategoryid, m.sortorder, m.id`, false, args...)
+	if err != nil {
+		return nil, err
+	}
+	for i := range rows {
+		if out[rows[i].owner] == nil {
+			item := rows[i].item
+			out[rows[i].owner] = &item
+		}
+	}
+	return out, nil
 }
 
 // productCounts counts, for each category, the distinct active products assigned to it or to a category below it,

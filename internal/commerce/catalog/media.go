@@ -57,6 +57,7 @@ var (
 
 // mediaRow is one media link with its content.
 type mediaRow struct {
+	owner string // the record the media belongs to, when the query selects it (loadMediaOf)
 	usage string
 	item  mediaItem
 }
@@ -64,6 +65,16 @@ type mediaRow struct {
 // loadMedia reads the published media linked to a record: query selects (link id, usage type, sort order, title,
 // alt text, url, mime type) ordered by sort order.
 func loadMedia(ctx context.Context, q pricing.Querier, query string, thumbnails bool, args ...any) ([]mediaRow, error) {
+	return queryMedia(ctx, q, query, false, thumbnails, args...)
+}
+
+// loadMediaOf reads the media of several records at once: query selects the owner record's id, then the columns
+// loadMedia reads.
+func loadMediaOf(ctx context.Context, q pricing.Querier, query string, thumbnails bool, args ...any) ([]mediaRow, error) {
+	return queryMedia(ctx, q, query, true, thumbnails, args...)
+}
+
+func queryMedia(ctx context.Context, q pricing.Querier, query string, withOwner, thumbnails bool, args ...any) ([]mediaRow, error) {
 	rows, err := q.Query(ctx, query, args...)
 	if err != nil {
 		return nil, err
@@ -71,7 +82,7 @@ func loadMedia(ctx context.Context, q pricing.Querier, query string, thumbnails 
 	defer rows.Close()
 	var out []mediaRow
 	for rows.Next() {
-		r, err := scanMedia(rows, thumbnails)
+		r, err := scanMedia(rows, withOwner, thumbnails)
 		if err != nil {
 			return nil, err
 		}
@@ -80,13 +91,18 @@ func loadMedia(ctx context.Context, q pricing.Querier, query string, thumbnails 
 	return out, rows.Err()
 }
 
-// scanMedia reads one media row: link id, usage type, sort order, title, alt text, url and mime type.
-func scanMedia(rows *sql.Rows, thumbnails bool) (mediaRow, error) {
+// scanMedia reads one media row: the owner's id when withOwner, then link id, usage type, sort order, title, alt
+// text, url and mime type.
+func scanMedia(rows *sql.Rows, withOwner, thumbnails bool) (mediaRow, error) {
 	var r mediaRow
 	var id string
 	var title, alt, url, mime sql.NullString
 	var sort sql.NullInt64
-	if err := rows.Scan(&id, &r.usage, &sort, &title, &alt, &url, &mime); err != nil {
+	dest := []any{&id, &r.usage, &sort, &title, &alt, &url, &mime}
+	if withOwner {
+		dest = append([]any{&r.owner}, dest...)
+	}
+	if err := rows.Scan(dest...); err != nil {
 		return r, err
 	}
 	r.item = mediaItem{ID: &id, SortOrder: sort.Int64, Title: title.String, URL: url.String,

@@ -77,6 +77,8 @@ export interface ProductCategorySummary {
   id: string;
   urlName?: string | null;
   fields: Record<string, string | null>;
+  /** The category's tile image: Storefront's server sends it with each child (one call for a page of tiles). */
+  tileImage?: ProductMedia | null;
 }
 
 export interface ProductCategoryDetail {

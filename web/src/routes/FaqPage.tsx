@@ -2,9 +2,6 @@ import { SiteLink } from '../components/layout/SiteLink';
 import { usePageTitle } from './usePageTitle';
 import './catalog/catalog.css';
 
-/** The search box placeholder of the FAQ page (spec section 2). */
-export const FAQ_SEARCH_PLACEHOLDER = 'Search for a product...';
-
 /** The FAQ pages by language, each opened in a new tab. */
 export const FAQ_LINKS = [
   { label: 'FAQ (English UK)', href: '/faq/en-GB', lang: 'en-GB' },

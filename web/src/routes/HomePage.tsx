@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useCategory, useCategoryChildren, useProductSearch } from '../data/catalogHooks';
+import { useCategoryChildren, useProductSearch } from '../data/catalogHooks';
 import { mediaUrl } from '../data/cms';
 import type { ProductCategorySummary } from '../data/catalog';
 import { useSite } from '../data/hooks';
@@ -17,19 +17,25 @@ import { FEATURED_CATEGORIES, FEATURED_PRODUCTS, HOME_BANNER, VALUES, VALUE_SECT
 import { usePageTitle } from './usePageTitle';
 import './catalog/catalog.css';
 
-/** The CMS home banner, served by the media delivery path of its content key. */
+/** The home banner: the headline as text over the CMS image (served by the media path of its content key). */
 function Banner() {
   return (
     <Section className="sf-home-banner" label="Featured">
-      <ResponsivePicture src={mediaUrl(HOME_BANNER.contentKey)} alt={HOME_BANNER.altText} loading="eager" width={1920} height={480} />
+      <div className="sf-hero">
+        {/* Decorative: the headline says what the banner says. */}
+        <ResponsivePicture className="sf-hero__picture" src={mediaUrl(HOME_BANNER.contentKey)} alt="" loading="eager" width={1920} height={480} />
+        <div className="sf-hero__text">
+          <h2 className="sf-hero__title">{HOME_BANNER.title}</h2>
+          <p className="sf-hero__tagline">{HOME_BANNER.text}</p>
+        </div>
+      </div>
     </Section>
   );
 }
 
+/** One category: its tile image comes with the children answer, so the tiles cost no call of their own. */
 function CategoryTile({ category }: { category: ProductCategorySummary }) {
-  const detail = useCategory(category.id);
-  const tile = detail.data?.tileImage?.url ?? null;
-  const img = optimisedImageUrl(tile, 400);
+  const img = optimisedImageUrl(category.tileImage?.url ?? null, 400);
   const name = category.fields.Name ?? '';
   const count = Number(category.fields.NumberOfProducts);
   return (

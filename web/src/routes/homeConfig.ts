@@ -3,12 +3,14 @@
 // and the CMS content they show.
 
 /**
- * The home banner: the demo site's CMS image "Home Banner", by content key, with its alternative text (a page
- * property, as a site builder's image component keeps it).
+ * The home banner: the demo site's CMS image "Home Banner", by content key, as its background, under the
+ * headline and text the page sets (page properties, as a site builder's banner component keeps them). The
+ * text is HTML over the image, not part of it, so that it reflows and stays readable on a phone.
  */
 export const HOME_BANNER = {
   contentKey: 'MCIOSO6KOHKMTRWQR5OXE4RY',
-  altText: 'Everything your facility runs on, delivered.',
+  title: 'Everything your facility runs on.',
+  text: 'Contract pricing, volume discounts and fast delivery.',
 } as const;
 
 /** The promise strip under the banner: three equal columns. */

@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes } from '../routes';
+import { loadAllPages } from './lazyPages';
 import { createQueryClient } from '../queryClient';
 import { setBasePath, setWebstoreId, type Site } from '../data';
 import { queryKeys } from '../data/hooks';
@@ -34,6 +35,8 @@ function renderAt(path: string, site: Site = SITE) {
 const main = () => within(screen.getByRole('main'));
 const searchCalls = (calls: { url: string; body: unknown }[]) => calls.filter((c) => c.url.startsWith(`${COMMERCE}/search/product-search`));
 
+// Pages are loaded on first use; compiling them all once up front keeps each test's waits short.
+beforeAll(() => loadAllPages());
 beforeEach(() => {
   resetClientState();
   clearAllSeoHead();
@@ -109,6 +112,22 @@ describe('search page', () => {
     renderAt('/global-search/zzz');
     expect(await main().findByText('No products found for “zzz”.')).toBeTruthy();
     expect(main().getByText('0 results')).toBeTruthy();
+  });
+
+  it('says a page past the last one is past it, with a link to the last page, and not that nothing was found', async () => {
+    const { calls } = installServer({
+      search: (b) => ({ ...searchAnswer(b, 33), productsPage: { ...searchAnswer(b, 33).productsPage, products: b.page === 1 ? searchAnswer(b).productsPage.products : [] } }),
+    });
+    const router = renderAt('/global-search/x?page=99&sort=0lD4');
+    expect(await main().findByText('Page 99 is past the last page (2).')).toBeTruthy();
+    expect(searchCalls(calls)[0].body).toMatchObject({ page: 98 });
+    expect(main().queryByText(/No products/)).toBeNull();
+    const last = main().getByRole('link', { name: 'Go to the last page' });
+    expect(last.getAttribute('href')).toBe('/global-search/x?sort=0lD4&page=2');
+    await userEvent.setup().click(last);
+    expect(await main().findByRole('link', { name: 'Everline Gel Pen, Blue' })).toBeTruthy();
+    expect(router.state.location.search).toBe('?sort=0lD4&page=2');
+    expect(main().queryByText(/past the last page/)).toBeNull();
   });
 
   it('shows an error with a retry', async () => {
@@ -283,9 +302,32 @@ describe('home page', () => {
     const featured = main().getByRole('region', { name: /Featured products/ });
     expect(await within(featured).findByRole('link', { name: 'Everline Gel Pen, Blue' })).toBeTruthy();
     expect(searchCalls(calls)[0].body).toMatchObject({ categoryId: '0ZG1', pageSize: 8, includePrices: true });
-    const banner = await main().findByRole('img', { name: 'Everything your facility runs on, delivered.' });
-    expect(banner.getAttribute('src')).toContain('/cms/delivery/media/');
+    // The banner's headline is text over its (decorative) CMS image.
+    const banner = main().getByRole('region', { name: 'Featured' });
+    expect(within(banner).getByRole('heading', { name: 'Everything your facility runs on.' })).toBeTruthy();
+    expect(within(banner).getByText('Contract pricing, volume discounts and fast delivery.')).toBeTruthy();
+    const image = banner.querySelector('img');
+    expect(image?.getAttribute('src')).toContain('/cms/delivery/media/');
+    expect(image?.getAttribute('alt')).toBe('');
     expect(main().getByRole('heading', { name: 'Volume discounts' })).toBeTruthy();
+  });
+
+  it('lists the categories with their tile images from one category call', async () => {
+    const tiles = Array.from({ length: 9 }, (_, i) => ({
+      id: `0ZG${i}`,
+      urlName: `cat-${i}`,
+      fields: { Name: `Category ${i}`, NumberOfProducts: '3' },
+      tileImage: { url: `/cms/delivery/media/TILE${i}`, alternateText: `Category ${i}` },
+    }));
+    const { calls } = installServer({ children: { productCategories: tiles } });
+    renderAt('/');
+    const cats = await main().findByRole('region', { name: 'Shop by category' });
+    const links = await within(cats).findAllByRole('link');
+    expect(links).toHaveLength(8);
+    expect(links[0].querySelector('img')?.getAttribute('src')).toContain('TILE0');
+    // Give any per-tile call time to start before counting.
+    await within(main().getByRole('region', { name: /Featured products/ })).findByRole('link', { name: 'Everline Gel Pen, Blue' });
+    expect(calls.filter((c) => c.url.includes('/product-categor')).map((c) => c.url)).toEqual([`${COMMERCE}/product-categories/children`]);
   });
 
   it('asks guests to log in instead of listing the catalog when guest browsing is off', async () => {
@@ -316,12 +358,12 @@ describe('FAQ page', () => {
   it('has the FAQ in UK and US English', async () => {
     installServer();
     renderAt('/faq/en-GB');
-    const article = main().getByRole('article');
+    const article = await main().findByRole('article');
     expect(article.getAttribute('lang')).toBe('en-GB');
     expect(within(article).getByText(/organisation/)).toBeTruthy();
     cleanup();
     installServer();
     renderAt('/faq/en-US');
-    expect(within(main().getByRole('article')).getByText(/organization/)).toBeTruthy();
+    expect(within(await main().findByRole('article')).getByText(/organization/)).toBeTruthy();
   });
 });

@@ -4,13 +4,12 @@ import { logout } from '../../data/api';
 import { useNavigationMenu } from '../../data/headerHooks';
 import { useSession } from '../../data/hooks';
 import { isExternalHref, LOGOUT_EVENT, PROFILE_MENU, type MenuItem } from '../../data/navigation';
+import { closeOnFocusLeave, useMenuFocusKeys } from '../navigation/menuKeys';
 import { LOADING_MENU_LABEL } from '../navigation/NavigationMenu';
 import { ChevronDownIcon, UserIcon } from './icons';
 import { pageNavigation } from './pageNavigation';
 
 export const LOGIN_LABEL = 'Login';
-/** Type-ahead keys are remembered this long (spec section 9). */
-export const TYPEAHEAD_RESET_MS = 700;
 
 /** The login path of a visitor on `pathname`, with a startURL to come back to (none from home or login). */
 export function loginPath(pathname: string, search = ''): string {
@@ -21,17 +20,6 @@ export function loginPath(pathname: string, search = ''): string {
 /** True for the profile menu's logout entry (an Event item whose value is Logout). */
 export function isLogoutItem(item: Pick<MenuItem, 'actionType' | 'actionValue'>): boolean {
   return item.actionType === 'Event' && (item.actionValue ?? '').trim().toLowerCase() === LOGOUT_EVENT.toLowerCase();
-}
-
-/** The index of the first item after `from` whose label starts with `prefix` (case-insensitive), or -1. */
-export function typeaheadMatch(labels: readonly string[], prefix: string, from: number): number {
-  const p = prefix.toLowerCase();
-  if (p === '') return -1;
-  for (let step = 1; step <= labels.length; step++) {
-    const i = (from + step + labels.length) % labels.length;
-    if (labels[i].toLowerCase().startsWith(p)) return i;
-  }
-  return -1;
 }
 
 interface ProfileMenuProps {
@@ -46,8 +34,10 @@ interface ProfileMenuProps {
  * The profile menu (spec section 2). A guest gets its one item, Login, as a direct link. A
  * buyer gets a menu button (aria-haspopup menu) over the items of Default_User_Profile_Menu3
  * (submenus dropped) under their name; the logout item ends the session at {basePath}/logout.
- * Keys: Enter, Space or ArrowDown open on the first item, ArrowUp on the last; arrows, Home and
- * End move; typing jumps to an item; Escape closes and returns focus to the button; Tab closes.
+ * Keys (WAI-ARIA menu button): Enter, Space or ArrowDown open on the first item, ArrowUp on the
+ * last; arrows (wrapping), Home and End move; typing jumps to an item; Escape and Shift+Tab close
+ * and return focus to the button; Tab, or focus leaving the menu any other way, closes it. A click
+ * on the button toggles the menu, a click elsewhere closes it.
  */
 export function ProfileMenu({ menuName = PROFILE_MENU, icon, showName = true }: ProfileMenuProps) {
   const session = useSession();
@@ -81,7 +71,7 @@ function BuyerMenu({ menuName, icon, name, buttonText }: BuyerMenuProps) {
   const root = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLUListElement>(null);
   const focusOnOpen = useRef<'first' | 'last'>('first');
-  const typed = useRef({ text: '', timer: undefined as ReturnType<typeof setTimeout> | undefined });
+  const moveFocus = useMenuFocusKeys();
   const ids = useId();
   const menuId = `${ids}-menu`;
   const nameId = `${ids}-name`;
@@ -110,62 +100,30 @@ function BuyerMenu({ menuName, icon, name, buttonText }: BuyerMenuProps) {
     return () => document.removeEventListener('mousedown', onPointer);
   }, [open, close]);
 
-  useEffect(() => () => clearTimeout(typed.current.timer), []);
-
   const openMenu = (at: 'first' | 'last') => {
     focusOnOpen.current = at;
+    if (open) {
+      // Already open (the focus went back to the button): move into it again.
+      const all = entries();
+      (at === 'last' ? all[all.length - 1] : all[0])?.focus();
+    }
     setOpen(true);
   };
 
+  // Enter and Space reach the button as its click, which opens on the first item (or closes).
   const onButtonKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
-    if (e.key === 'ArrowDown' || e.key === 'Enter' || e.key === ' ') {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
-      openMenu('first');
-    } else if (e.key === 'ArrowUp') {
-      e.preventDefault();
-      openMenu('last');
+      openMenu(e.key === 'ArrowUp' ? 'last' : 'first');
     }
   };
 
   const onMenuKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
-    const all = entries();
-    const at = all.indexOf(document.activeElement as HTMLElement);
-    const focus = (i: number) => all[(i + all.length) % all.length]?.focus();
-    switch (e.key) {
-      case 'ArrowDown':
-        e.preventDefault();
-        focus(at + 1);
-        return;
-      case 'ArrowUp':
-        e.preventDefault();
-        focus(at - 1);
-        return;
-      case 'Home':
-        e.preventDefault();
-        focus(0);
-        return;
-      case 'End':
-        e.preventDefault();
-        focus(all.length - 1);
-        return;
-      case 'Escape':
-        e.preventDefault();
-        close(true);
-        return;
-      case 'Tab':
-        close(false);
-        return;
-    }
-    if (e.key.length === 1 && /\S/.test(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey) {
-      const t = typed.current;
-      clearTimeout(t.timer);
-      t.text += e.key;
-      t.timer = setTimeout(() => (t.text = ''), TYPEAHEAD_RESET_MS);
-      const labels = all.map((el) => el.textContent?.trim() ?? '');
-      // A repeated first letter cycles through the items that start with it.
-      const single = t.text.length > 1 && t.text.split('').every((c) => c === t.text[0]);
-      const i = typeaheadMatch(labels, single ? t.text[0] : t.text, single || t.text.length === 1 ? at : at - 1);
-      if (i >= 0) focus(i);
+    if (moveFocus(e, entries())) return;
+    // Tab goes on to what follows the menu; the focus leaving closes it (onBlur below).
+    if (e.key === 'Escape' || (e.key === 'Tab' && e.shiftKey)) {
+      e.preventDefault();
+      close(true);
     }
   };
 
@@ -176,7 +134,7 @@ function BuyerMenu({ menuName, icon, name, buttonText }: BuyerMenuProps) {
   };
 
   return (
-    <div className="profile-menu" ref={root}>
+    <div className="profile-menu" ref={root} onBlur={open ? closeOnFocusLeave(() => close(false)) : undefined}>
       <button
         type="button"
         id={buttonId}

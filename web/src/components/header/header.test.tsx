@@ -5,7 +5,8 @@ import { setEffectiveAccount } from '../../data';
 import { resetClientState } from '../../data/testing';
 import { contrastRatio, hexColourOr, readableTextColour } from './colours';
 import { showsSlot } from './LoginStateContainer';
-import { isLogoutItem, loginPath, typeaheadMatch } from './ProfileMenu';
+import { isLogoutItem, loginPath } from './ProfileMenu';
+import { menuKeyTarget, typeaheadMatch } from '../navigation/menuKeys';
 import { pageNavigation } from './pageNavigation';
 import { nextOption } from './SearchBox';
 import { BUYER, fakeServer, GUEST, renderApp, setWideViewport, SITE } from './testServer';
@@ -67,6 +68,18 @@ describe('pure header rules', () => {
     expect(nextOption(-1, false, 3)).toBe(2);
     expect(nextOption(0, false, 3)).toBe(2);
     expect(nextOption(0, true, 0)).toBe(-1);
+  });
+
+  it('moves the focus of a menu with the arrows (wrapping), Home and End', () => {
+    expect(menuKeyTarget('ArrowDown', 0, 4)).toBe(1);
+    expect(menuKeyTarget('ArrowDown', 3, 4)).toBe(0);
+    expect(menuKeyTarget('ArrowUp', 0, 4)).toBe(3);
+    expect(menuKeyTarget('ArrowUp', -1, 4)).toBe(3);
+    expect(menuKeyTarget('ArrowDown', -1, 4)).toBe(0);
+    expect(menuKeyTarget('Home', 2, 4)).toBe(0);
+    expect(menuKeyTarget('End', 0, 4)).toBe(3);
+    expect(menuKeyTarget('ArrowDown', 0, 0)).toBeNull();
+    expect(menuKeyTarget('a', 0, 4)).toBeNull();
   });
 });
 
@@ -214,6 +227,52 @@ describe('profile menu', () => {
     // ArrowUp opens on the last item.
     await user.keyboard('{ArrowUp}');
     await waitFor(() => expect(focused()).toBe('Log Out'));
+  });
+
+  it('opens with Space and ArrowDown on the first item; ArrowDown wraps from the last to the first', async () => {
+    fakeServer({ session: BUYER });
+    renderApp('/');
+    const user = userEvent.setup();
+    const button = await within(banner()).findByRole('button', { name: 'Bonnie, profile menu' });
+    button.focus();
+    await user.keyboard(' ');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('My Account'));
+    await user.keyboard('{End}{ArrowDown}');
+    expect(document.activeElement?.textContent).toBe('My Account');
+    await user.keyboard('{Escape}{ArrowDown}');
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('My Account'));
+  });
+
+  it('Tab closes and moves on; Shift+Tab closes and returns to the button', async () => {
+    fakeServer({ session: BUYER });
+    renderApp('/');
+    const { user, button } = await openWithKeyboard();
+    await screen.findAllByRole('menuitem');
+    await user.tab();
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).not.toBe(button);
+    button.focus();
+    await user.keyboard('{Enter}');
+    await screen.findAllByRole('menuitem');
+    await user.tab({ shift: true });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('closes when the focus leaves it any other way, not when it moves inside it', async () => {
+    fakeServer({ session: BUYER });
+    renderApp('/');
+    const { user, button } = await openWithKeyboard();
+    const items = await screen.findAllByRole('menuitem');
+    act(() => items[2].focus());
+    act(() => button.focus());
+    expect(screen.getByRole('menu')).toBeTruthy();
+    await user.keyboard('{ArrowDown}');
+    act(() => screen.getByRole('link', { name: 'Skip to content' }).focus());
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(button.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('follows an item with Enter and closes', async () => {

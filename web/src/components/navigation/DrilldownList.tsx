@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { MenuItem } from '../../data/navigation';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../header/icons';
 import { MenuLink } from './MenuLink';
+import { useMenuFocusKeys } from './menuKeys';
 
 export const BACK_LABEL = 'Back';
 export const CLOSE_LABEL = 'Close';
@@ -21,8 +22,13 @@ interface DrilldownListProps {
   onRequestClose: (returnFocus: boolean) => void;
   /** Show the Close button (the full-width list below 48em). */
   showClose?: boolean;
-  /** Move focus to the first entry when the list opens (the sidebar does; dropdowns do not). */
-  autoFocus?: boolean;
+  /** The entry that takes the focus when the list opens, if any. */
+  autoFocus?: 'first' | 'last' | false;
+  /**
+   * A dropdown of the menu button pattern: the list is a menu of menu items that Tab does not
+   * stop at (the arrows move between them); Shift+Tab closes it like Escape. The sidebar is not.
+   */
+  menu?: boolean;
   className?: string;
 }
 
@@ -32,7 +38,8 @@ const ENTRY_SELECTOR = '.drilldown-entry';
  * The vertical or dropdown list (spec section 4): it shows one level. An item with a submenu
  * drills down (the current level is pushed on a stack) and the level shows a Back entry that
  * pops it. Enter activates an item or goes back; Escape asks the owner to close the list and
- * return focus to its trigger; arrow keys, Home and End move between entries.
+ * return focus to its trigger; arrow keys (wrapping), Home and End move between entries, typing
+ * jumps to one; ArrowRight drills into an item's submenu and ArrowLeft goes back.
  */
 export function DrilldownList({
   id,
@@ -43,13 +50,15 @@ export function DrilldownList({
   onRequestClose,
   showClose = false,
   autoFocus = false,
+  menu = false,
   className,
 }: DrilldownListProps) {
   const [stack, setStack] = useState<MenuItem[]>([]);
   const root = useRef<HTMLDivElement>(null);
-  // Which entry gets focus after the level changes: the first one, or the item we came back to.
-  const focusNext = useRef<string | 'first' | null>(autoFocus ? 'first' : null);
+  // Which entry gets focus after the level changes: the first or last one, or the item we came back to.
+  const focusNext = useRef<string | null>(autoFocus || null);
   const describedBy = useId();
+  const moveFocus = useMenuFocusKeys();
 
   const parent = stack.length > 0 ? stack[stack.length - 1] : null;
   const level = parent ? parent.subMenu : items;
@@ -62,7 +71,9 @@ export function DrilldownList({
     const el =
       target === 'first'
         ? entries[0]
-        : Array.from(entries).find((e) => e.dataset.itemId === target);
+        : target === 'last'
+          ? entries[entries.length - 1]
+          : Array.from(entries).find((e) => e.dataset.itemId === target);
     el?.focus();
   }, [stack]);
 
@@ -77,32 +88,47 @@ export function DrilldownList({
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === 'Escape') {
+    if (e.key === 'Escape' || (menu && e.key === 'Tab' && e.shiftKey)) {
       e.preventDefault();
       e.stopPropagation();
       onRequestClose(true);
       return;
     }
-    if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(e.key) || !root.current) return;
-    const entries = Array.from(root.current.querySelectorAll<HTMLElement>(ENTRY_SELECTOR));
-    if (entries.length === 0) return;
-    e.preventDefault();
-    const at = entries.indexOf(document.activeElement as HTMLElement);
-    const next =
-      e.key === 'Home'
-        ? 0
-        : e.key === 'End'
-          ? entries.length - 1
-          : e.key === 'ArrowDown'
-            ? (at + 1) % entries.length
-            : (at - 1 + entries.length) % entries.length;
-    entries[next].focus();
+    const focused = document.activeElement as HTMLElement | null;
+    const item = level.find((i) => i.id === focused?.dataset.itemId);
+    if (e.key === 'ArrowRight' && item && item.subMenu.length > 0) {
+      e.preventDefault();
+      drill(item);
+      return;
+    }
+    if (e.key === 'ArrowLeft' && parent) {
+      e.preventDefault();
+      back();
+      return;
+    }
+    // Space activates a menu item as Enter does (links only know Enter).
+    if (menu && e.key === ' ' && focused instanceof HTMLAnchorElement) {
+      e.preventDefault();
+      focused.click();
+      return;
+    }
+    if (root.current) moveFocus(e, Array.from(root.current.querySelectorAll<HTMLElement>(ENTRY_SELECTOR)));
   };
+
+  // In a menu, the entries are menu items, reached by the arrows rather than by Tab.
+  const entry = menu ? ({ role: 'menuitem', tabIndex: -1 } as const) : {};
+  const levelLabel = parent ? parent.label : label;
 
   return (
     // The keydown handler serves the entries inside; the container itself is not interactive.
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions
-    <div id={id} ref={root} className={`drilldown${className ? ` ${className}` : ''}`} onKeyDown={onKeyDown}>
+    <div
+      id={id}
+      ref={root}
+      className={`drilldown${className ? ` ${className}` : ''}`}
+      onKeyDown={onKeyDown}
+      {...(menu ? { role: 'menu', 'aria-label': levelLabel } : {})}
+    >
       <span id={describedBy} hidden>
         {SHOW_MENU_LABEL}
       </span>
@@ -116,7 +142,7 @@ export function DrilldownList({
       )}
       {parent && (
         <>
-          <button type="button" className="drilldown-entry drilldown-back" data-item-id="back" onClick={back}>
+          <button type="button" className="drilldown-entry drilldown-back" data-item-id="back" onClick={back} {...entry}>
             <ChevronLeftIcon size={18} />
             <span>{BACK_LABEL}</span>
           </button>
@@ -125,26 +151,26 @@ export function DrilldownList({
           </p>
         </>
       )}
-      <ul className="drilldown-list" aria-label={parent ? parent.label : label}>
+      <ul className="drilldown-list" {...(menu ? { role: 'none' } : { 'aria-label': levelLabel })}>
         {level.map((item) => {
           const active = activeIds.has(item.id);
           const cls = `drilldown-entry${active ? ' is-active' : ''}${item.isAll ? ' is-all' : ''}`;
           return (
-            <li key={item.id}>
+            <li key={item.id} {...(menu ? { role: 'none' } : {})}>
               {item.subMenu.length > 0 ? (
                 <button
                   type="button"
                   className={cls}
-                 
                   data-item-id={item.id}
                   aria-describedby={describedBy}
                   onClick={() => drill(item)}
+                  {...entry}
                 >
                   <span className="drilldown-label">{item.label}</span>
                   <ChevronRightIcon size={18} />
                 </button>
               ) : (
-                <MenuLink item={item} className={cls} onSelect={onLeafSelect} current={active}>
+                <MenuLink item={item} className={cls} onSelect={onLeafSelect} current={active} {...entry}>
                   <span className="drilldown-label">
                     {item.label}
                   </span>

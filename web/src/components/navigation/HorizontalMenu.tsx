@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import type { MenuItem } from '../../data/navigation';
 import { ChevronDownIcon } from '../header/icons';
 import { DrilldownList, SHOW_MENU_LABEL } from './DrilldownList';
 import { MenuLink } from './MenuLink';
+import { closeOnFocusLeave } from './menuKeys';
 import { debounce, MORE_ITEM_ID, MORE_LABEL, MORE_MEASURE_ID, RESIZE_DEBOUNCE_MS, splitOverflow, visibleCount } from './overflow';
 import { Tooltip } from './Tooltip';
 
@@ -20,11 +21,12 @@ const truncated = (el: HTMLElement) => {
 };
 
 /**
- * The horizontal bar (spec sections 2 and 4): top-level items; an item with a submenu opens a
- * dropdown on click or Enter (one at a time: opening one closes the others, clicking it again
- * closes it); Escape closes it and returns focus to its trigger; a click elsewhere closes it.
- * Trailing items that do not fit move into a right-aligned More entry, measured again after
- * window resizes.
+ * The horizontal bar (spec sections 2 and 4): top-level items; an item with a submenu is a menu
+ * button (WAI-ARIA) whose dropdown opens on click, Enter, Space or ArrowDown with the focus on its
+ * first item, or on ArrowUp with the focus on its last. One is open at a time: opening one closes
+ * the others, clicking it again closes it. Escape (or Shift+Tab) closes it and returns focus to its
+ * trigger; Tab, the focus leaving it, or a click elsewhere closes it. Trailing items that do not
+ * fit move into a right-aligned More entry, measured again after window resizes.
  */
 export function HorizontalMenu({ items, activeIds, onLeafSelect, idPrefix }: HorizontalMenuProps) {
   const [openId, setOpenId] = useState<string | null>(null);
@@ -33,6 +35,8 @@ export function HorizontalMenu({ items, activeIds, onLeafSelect, idPrefix }: Hor
   const bar = useRef<HTMLUListElement>(null);
   const measureList = useRef<HTMLUListElement>(null);
   const triggers = useRef(new Map<string, HTMLButtonElement>());
+  // Where the focus goes in a dropdown that opens: its first item, or its last (ArrowUp).
+  const focusOnOpen = useRef<'first' | 'last'>('first');
 
   const measure = useCallback(() => {
     const available = bar.current?.clientWidth ?? 0;
@@ -94,6 +98,26 @@ export function HorizontalMenu({ items, activeIds, onLeafSelect, idPrefix }: Hor
     setOpenId(null);
   };
 
+  const openDropdown = (id: string, at: 'first' | 'last') => {
+    focusOnOpen.current = at;
+    if (open === id) {
+      // Already open (the focus went back to its trigger): move into it again.
+      const entries = document.getElementById(`${idPrefix}-panel-${id}`)?.querySelectorAll<HTMLElement>('[role="menuitem"]');
+      entries?.[at === 'last' ? entries.length - 1 : 0]?.focus();
+    }
+    setOpenId(id);
+  };
+
+  // Enter and Space reach a trigger as its click.
+  const onTriggerKeyDown = (id: string) => (e: ReactKeyboardEvent<HTMLButtonElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      openDropdown(id, e.key === 'ArrowUp' ? 'last' : 'first');
+    }
+  };
+  // Only the dropdown that the focus left closes: a click on another trigger opens that one.
+  const closeIfOpen = (id: string) => closeOnFocusLeave(() => setOpenId((current) => (current === id ? null : current)));
+
   const isActive = (item: MenuItem) =>
     item.id === MORE_ITEM_ID ? item.subMenu.some((i) => activeIds.has(i.id)) : activeIds.has(item.id);
 
@@ -117,11 +141,12 @@ export function HorizontalMenu({ items, activeIds, onLeafSelect, idPrefix }: Hor
           }
           const isOpen = open === item.id;
           return (
-            <li key={item.id} className={`${cls}${isOpen ? ' is-open' : ''}`}>
+            <li key={item.id} className={`${cls}${isOpen ? ' is-open' : ''}`} onBlur={isOpen ? closeIfOpen(item.id) : undefined}>
               <Tooltip text={item.id === MORE_ITEM_ID ? SHOW_MENU_LABEL : item.label} when={item.id === MORE_ITEM_ID ? undefined : truncated}>
                 <button
                   type="button"
                   className="nav-bar-link"
+                  aria-haspopup="menu"
                   aria-expanded={isOpen}
                   aria-controls={isOpen ? panelId : undefined}
                   data-item-id={item.id}
@@ -129,7 +154,8 @@ export function HorizontalMenu({ items, activeIds, onLeafSelect, idPrefix }: Hor
                     if (el) triggers.current.set(item.id, el);
                     else triggers.current.delete(item.id);
                   }}
-                  onClick={() => setOpenId((current) => (current === item.id ? null : item.id))}
+                  onClick={() => (isOpen ? setOpenId(null) : openDropdown(item.id, 'first'))}
+                  onKeyDown={onTriggerKeyDown(item.id)}
                 >
                   <span className="nav-bar-label">{item.label}</span>
                   <ChevronDownIcon size={16} className="nav-bar-chevron" />
@@ -145,6 +171,8 @@ export function HorizontalMenu({ items, activeIds, onLeafSelect, idPrefix }: Hor
                   activeIds={activeIds}
                   onLeafSelect={select}
                   onRequestClose={close}
+                  autoFocus={focusOnOpen.current}
+                  menu
                 />
               )}
             </li>

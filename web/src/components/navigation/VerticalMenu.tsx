@@ -65,7 +65,7 @@ export function VerticalMenu({ items, activeIds, onLeafSelect, idPrefix, label }
           items={items}
           label={label}
           activeIds={activeIds}
-          autoFocus
+          autoFocus="first"
           showClose
           onLeafSelect={(item) => {
             onLeafSelect(item);

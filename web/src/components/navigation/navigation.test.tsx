@@ -111,12 +111,12 @@ describe('horizontal menu', () => {
     expect(office.getAttribute('aria-expanded')).toBe('true');
     const panel = document.getElementById(office.getAttribute('aria-controls') ?? '');
     expect(panel).toBeTruthy();
-    expect(within(panel!).getByRole('link', { name: 'All Office' }).getAttribute('href')).toBe('/store/category/office/0ZG000000000001');
+    expect(within(panel!).getByRole('menuitem', { name: 'All Office' }).getAttribute('href')).toBe('/store/category/office/0ZG000000000001');
 
     await user.click(safety);
     expect(office.getAttribute('aria-expanded')).toBe('false');
     expect(safety.getAttribute('aria-expanded')).toBe('true');
-    expect(screen.queryByRole('link', { name: 'All Office' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: 'All Office' })).toBeNull();
 
     await user.click(safety);
     expect(safety.getAttribute('aria-expanded')).toBe('false');
@@ -124,32 +124,6 @@ describe('horizontal menu', () => {
     await user.click(office);
     await user.click(screen.getByRole('main'));
     expect(office.getAttribute('aria-expanded')).toBe('false');
-  });
-
-  it('works from the keyboard: Enter opens, Tab enters the list, Escape closes and focus returns to the trigger', async () => {
-    fakeServer();
-    const user = userEvent.setup();
-    renderApp('/');
-    const office = await within(mainNav()).findByRole('button', { name: 'Office' });
-    office.focus();
-    await user.keyboard('{Enter}');
-    expect(office.getAttribute('aria-expanded')).toBe('true');
-    await user.tab();
-    expect(document.activeElement?.textContent).toBe('All Office');
-    await user.keyboard('{ArrowDown}');
-    expect(document.activeElement?.textContent).toBe('Writing');
-    await user.keyboard('{End}');
-    expect(document.activeElement?.textContent).toBe('Paper');
-    await user.keyboard('{Escape}');
-    expect(office.getAttribute('aria-expanded')).toBe('false');
-    expect(document.activeElement).toBe(office);
-
-    // Escape with focus on the trigger closes too.
-    await user.keyboard('{Enter}');
-    expect(office.getAttribute('aria-expanded')).toBe('true');
-    await user.keyboard('{Escape}');
-    expect(office.getAttribute('aria-expanded')).toBe('false');
-    expect(document.activeElement).toBe(office);
   });
 
   it('drills down with Back, and a leaf raises navigatetopage with its id, navigates and closes', async () => {
@@ -163,21 +137,21 @@ describe('horizontal menu', () => {
     try {
       await user.click(office);
       const panel = () => document.getElementById(office.getAttribute('aria-controls') ?? '')!;
-      await user.click(within(panel()).getByRole('button', { name: 'Writing' }));
-      const back = within(panel()).getByRole('button', { name: 'Back' });
+      await user.click(within(panel()).getByRole('menuitem', { name: 'Writing' }));
+      const back = within(panel()).getByRole('menuitem', { name: 'Back' });
       expect(document.activeElement).toBe(back);
-      expect(within(panel()).getByRole('link', { name: 'All Writing' })).toBeTruthy();
+      expect(within(panel()).getByRole('menuitem', { name: 'All Writing' })).toBeTruthy();
       // Enter on Back goes back, and focus returns to the item we came from.
       await user.keyboard('{Enter}');
-      expect(within(panel()).queryByRole('button', { name: 'Back' })).toBeNull();
+      expect(within(panel()).queryByRole('menuitem', { name: 'Back' })).toBeNull();
       expect(document.activeElement?.textContent).toBe('Writing');
       await user.keyboard('{Enter}');
-      await user.click(within(panel()).getByRole('link', { name: 'Pens' }));
+      await user.click(within(panel()).getByRole('menuitem', { name: 'Pens' }));
       expect(events).toEqual(['1_0_0']);
       await waitFor(() => expect(router.state.location.pathname).toBe('/store/category/pens/0ZG000000000003'));
       expect(office.getAttribute('aria-expanded')).toBe('false');
-      // The current page's items are highlighted.
-      expect(office.closest('li')?.className).toContain('is-active');
+      // The current page's items are highlighted (once the page's code has loaded: the router's transition waits for it).
+      await waitFor(() => expect(office.closest('li')?.className).toContain('is-active'));
     } finally {
       document.removeEventListener(NAVIGATE_TO_PAGE_EVENT, onNavigate);
     }
@@ -207,10 +181,10 @@ describe('horizontal menu', () => {
     expect(more.closest('li')?.className).toContain('is-right-aligned');
     await user.click(more);
     const panel = document.getElementById(more.getAttribute('aria-controls') ?? '')!;
-    expect(within(panel).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Tools', 'Plumbing', 'FAQ']);
+    expect(within(panel).getAllByRole('menuitem').map((li) => li.textContent)).toEqual(['Tools', 'Plumbing', 'FAQ']);
     // Items of More drill down like any other.
-    await user.click(within(panel).getByRole('button', { name: 'Plumbing' }));
-    expect(within(panel).getByRole('link', { name: 'Pipes' })).toBeTruthy();
+    await user.click(within(panel).getByRole('menuitem', { name: 'Plumbing' }));
+    expect(within(panel).getByRole('menuitem', { name: 'Pipes' })).toBeTruthy();
 
     barWidth = 1000;
     act(() => {
@@ -220,6 +194,124 @@ describe('horizontal menu', () => {
     expect(within(mainNav()).queryByRole('button', { name: 'More' })).toBeTruthy();
     await waitFor(() => expect(within(mainNav()).queryByRole('button', { name: 'More' })).toBeNull());
     expect(within(mainNav()).getByRole('link', { name: 'FAQ' })).toBeTruthy();
+  });
+});
+
+describe('dropdown keys (WAI-ARIA menu button)', () => {
+  const focused = () => document.activeElement?.textContent;
+  async function officeTrigger() {
+    fakeServer();
+    const user = userEvent.setup();
+    const { router } = renderApp('/');
+    const office = await within(mainNav()).findByRole('button', { name: 'Office' });
+    office.focus();
+    const menu = () => screen.getByRole('menu', { name: 'Office' });
+    return { user, office, menu, router };
+  }
+
+  it('is a menu button: Enter opens on the first item of a menu of menu items', async () => {
+    const { user, office, menu } = await officeTrigger();
+    expect(office.getAttribute('aria-haspopup')).toBe('menu');
+    await user.keyboard('{Enter}');
+    expect(office.getAttribute('aria-expanded')).toBe('true');
+    expect(office.getAttribute('aria-controls')).toBe(menu().id);
+    expect(within(menu()).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['All Office', 'Writing', 'Paper']);
+    expect(focused()).toBe('All Office');
+    // Tab does not stop at each item: the arrows move between them.
+    expect(within(menu()).getAllByRole('menuitem').every((i) => i.tabIndex === -1)).toBe(true);
+  });
+
+  it('opens on the first item with Space and ArrowDown, on the last with ArrowUp', async () => {
+    const { user, office } = await officeTrigger();
+    await user.keyboard(' ');
+    expect(focused()).toBe('All Office');
+    await user.keyboard('{Escape}');
+    expect(document.activeElement).toBe(office);
+    await user.keyboard('{ArrowDown}');
+    expect(office.getAttribute('aria-expanded')).toBe('true');
+    expect(focused()).toBe('All Office');
+    await user.keyboard('{Escape}{ArrowUp}');
+    expect(office.getAttribute('aria-expanded')).toBe('true');
+    expect(focused()).toBe('Paper');
+  });
+
+  it('moves with the arrows, wrapping at both ends, and with Home and End', async () => {
+    const { user } = await officeTrigger();
+    await user.keyboard('{Enter}');
+    await user.keyboard('{ArrowDown}');
+    expect(focused()).toBe('Writing');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(focused()).toBe('All Office');
+    await user.keyboard('{ArrowUp}');
+    expect(focused()).toBe('Paper');
+    await user.keyboard('{Home}');
+    expect(focused()).toBe('All Office');
+    await user.keyboard('{End}');
+    expect(focused()).toBe('Paper');
+  });
+
+  it('jumps to an item by its first letters', async () => {
+    const { user } = await officeTrigger();
+    await user.keyboard('{Enter}');
+    await user.keyboard('w');
+    expect(focused()).toBe('Writing');
+    await user.keyboard('p');
+    // "wp" matches nothing: the focus stays.
+    expect(focused()).toBe('Writing');
+  });
+
+  it('drills into a submenu with ArrowRight and back out with ArrowLeft', async () => {
+    const { user, menu } = await officeTrigger();
+    await user.keyboard('{Enter}{ArrowDown}{ArrowRight}');
+    // The menu shows the submenu's level, named after it.
+    const writing = screen.getByRole('menu', { name: 'Writing' });
+    expect(within(writing).getByRole('menuitem', { name: 'Back' })).toBe(document.activeElement);
+    expect(within(writing).getByRole('menuitem', { name: 'Pens' })).toBeTruthy();
+    await user.keyboard('{ArrowLeft}');
+    expect(menu()).toBeTruthy();
+    expect(focused()).toBe('Writing');
+    expect(screen.queryByRole('menuitem', { name: 'Back' })).toBeNull();
+  });
+
+  it('Escape closes and returns the focus to the button', async () => {
+    const { user, office } = await officeTrigger();
+    await user.keyboard('{Enter}{ArrowDown}{Escape}');
+    expect(office.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(office);
+  });
+
+  it('Tab closes and moves on; Shift+Tab closes and returns to the button', async () => {
+    const { user, office } = await officeTrigger();
+    await user.keyboard('{Enter}');
+    await user.tab();
+    expect(office.getAttribute('aria-expanded')).toBe('false');
+    expect(focused()).toBe('Safety');
+    office.focus();
+    await user.keyboard('{Enter}');
+    await user.tab({ shift: true });
+    expect(office.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(office);
+  });
+
+  it('closes when the focus leaves it any other way', async () => {
+    const { user, office } = await officeTrigger();
+    await user.keyboard('{Enter}');
+    act(() => screen.getByRole('combobox', { name: 'Search' }).focus());
+    expect(office.getAttribute('aria-expanded')).toBe('false');
+    // The focus moving inside it (to its own button) does not close it.
+    await user.keyboard('{Escape}');
+    await user.click(office);
+    expect(focused()).toBe('All Office');
+    act(() => office.focus());
+    expect(office.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('Space follows a link item like Enter, and closes the menu', async () => {
+    const { user, router } = await officeTrigger();
+    await user.keyboard('{Enter}{End} ');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/store/category/paper/0ZG000000000004'));
+    expect(screen.queryByRole('menu')).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { FetchError } from '../../data/errors';
 import { queryKeys } from '../../data/hooks';
 import { commerceServer, jsonResponse, resetClientState, type CommerceCall } from '../../data/testing';
 import { BUYER, GUEST, WS } from '../testServer';
+import { loadAllPages } from '../lazyPages';
 import { countryCodeOf, countryName } from './AddressForm';
 import { defaultBadge } from './AddressesPage';
 
@@ -83,6 +84,7 @@ function renderAt(path: string) {
 const main = () => within(screen.getByRole('main'));
 const cards = async () => within(await main().findByRole('list', { name: 'Saved addresses' })).getAllByRole('listitem');
 
+beforeAll(() => loadAllPages());
 beforeEach(() => resetClientState());
 afterEach(() => {
   cleanup();

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useProductSearch, useSortRules } from '../../data/catalogHooks';
 import { sortRuleLabel, type ProductSearchInput, type SearchFacet } from '../../data/search';
 import { Grid } from '../../components/layout/Grid';
@@ -14,6 +14,7 @@ import {
   parseSearchState,
   searchStateParams,
   toggleRefinement,
+  withPage,
   withSort,
   type SearchState,
 } from './searchState';
@@ -147,6 +148,16 @@ export function SearchResults({ base, emptyLabel }: SearchResultsProps) {
                 <ProductCardSkeleton key={i} />
               ))}
             </Grid>
+          ) : results.products.length === 0 && results.total > 0 && state.page > pages ? (
+            // A page number past the end (an old link, an edited URL): there are results, just not on this page.
+            <div className="sf-empty">
+              <p className="sf-empty__title">
+                Page {state.page} is past the last page ({pages}).
+              </p>
+              <p>
+                <Link to={{ search: `?${searchStateParams(withPage(state, pages)).toString()}` }}>Go to the last page</Link>
+              </p>
+            </div>
           ) : results.products.length === 0 ? (
             <div className="sf-empty">
               <p className="sf-empty__title">No products found for {emptyLabel}.</p>
