@@ -58,7 +58,7 @@ func (w *writer) seedNavigation(cats []category) error {
 	for i, it := range []struct{ label, kind, target string }{
 		{"My Account", "InternalLink", "/my-account"},
 		{"Order History", "InternalLink", "/order-history"},
-		{"Addresses", "InternalLink", "/addresses"},
+		{"Addresses", "InternalLink", "/my-account/addresses"},
 		{"Log Out", "Event", "Logout"},
 	} {
 		if _, err := add(profileID, it.label, it.kind, it.target, "", i+1, nil); err != nil {

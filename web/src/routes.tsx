@@ -3,6 +3,7 @@ import { Layout } from './components/Layout';
 import { CatchAllPage } from './routes/CatchAllPage';
 // Pages load on first use (code split by route); add a new page to lazyPages too.
 import {
+  AddressesPage,
   CartPage,
   CategoryPage,
   FaqArticlePage,
@@ -38,6 +39,7 @@ export const routes: RouteObject[] = [
       { path: 'product/:urlName/:productId', element: <ProductPage /> },
       { path: 'cart', element: <CartPage /> },
       { path: 'quick-order', element: <QuickOrderPage /> },
+      { path: 'my-account/addresses', element: <AddressesPage /> },
       { path: '*', element: <CatchAllPage /> },
     ],
   },

@@ -1,7 +1,7 @@
 // TanStack Query hooks over the data layer: what components use.
 
 import { useSyncExternalStore } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getSessionContextOrGuest, getSite, login, type LoginResult, type SessionContext, type Site } from './api';
 import { getApplicationContext, type ApplicationContext } from './appContext';
 import { getEffectiveAccount, subscribeEffectiveAccount, type EffectiveAccount } from './effectiveAccount';
@@ -48,6 +48,9 @@ export function useSession(enabled = true) {
     queryFn: ({ signal }) => getSessionContextOrGuest({ signal }),
     enabled,
     staleTime: 60_000,
+    // Switching the effective account changes the key: the same visitor's session stays on
+    // screen while the new one loads, so the header's buyer controls (and focus) are kept.
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -15,6 +15,8 @@ export const PAYMENT_LINK_ID_KEY = 'paymentLinkId';
 export const EFFECTIVE_ACCOUNT_ID_KEY = 'effectiveAccountId';
 /** sessionStorage: the effective account name. */
 export const EFFECTIVE_ACCOUNT_NAME_KEY = 'effectiveAccountName';
+/** localStorage: the accounts a buyer last chose in the account switcher, under this prefix and their user id. */
+export const RECENT_ACCOUNTS_KEY_PREFIX = 'recentEffectiveAccounts:';
 
 /**
  * sessionStorage or localStorage, or null where there is none: during server-side

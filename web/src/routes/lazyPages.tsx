@@ -14,6 +14,7 @@ const modules = {
   FaqPage: () => import('./FaqPage'),
   FaqArticlePage: () => import('./FaqArticlePage'),
   QuickOrderPage: () => import('./QuickOrderPage'),
+  AddressesPage: () => import('./account/AddressesPage'),
   CartPage: () => import('./cart/CartPage'),
 };
 
@@ -35,6 +36,7 @@ export const ProductPage = page(modules.ProductPage, 'ProductPage');
 export const FaqPage = page(modules.FaqPage, 'FaqPage');
 export const FaqArticlePage = page(modules.FaqArticlePage, 'FaqArticlePage');
 export const QuickOrderPage = page(modules.QuickOrderPage, 'QuickOrderPage');
+export const AddressesPage = page(modules.AddressesPage, 'AddressesPage');
 export const CartPage = page(modules.CartPage, 'CartPage');
 
 /** Loads the code of every page now: tests do, so that a page's first render does not wait on compiling it. */

@@ -2,6 +2,7 @@ import type { CSSProperties } from 'react';
 import { useEffectiveAccount, useSession, useSite } from '../../data/hooks';
 import { useLayoutOptions } from '../layoutOptions';
 import { NavigationMenu } from '../navigation/NavigationMenu';
+import { AccountSwitcher } from './AccountSwitcher';
 import { CartBadge } from './CartBadge';
 import {
   DEFAULT_HEADER_BACKGROUND,
@@ -67,6 +68,7 @@ export function Header() {
           </div>
           <div className="header-actions">
             <LoginStateContainer showToGuest={false}>
+              <AccountSwitcher />
               <CartBadge />
               <ProfileMenu />
             </LoginStateContainer>
