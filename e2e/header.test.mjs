@@ -305,7 +305,12 @@ test('search suggestions from the server form a combobox: arrows, Enter picks, E
   const listbox = page.getByRole('listbox', { name: 'Search suggestions' });
   await listbox.waitFor();
   assert.equal(await input.getAttribute('aria-expanded'), 'true');
-  const options = (await listbox.getByRole('option').allTextContents()).map((t) => t.trim());
+  // On a slow machine the debounce may first fire on a shorter prefix ("gl"): wait for the suggestions of "glov".
+  let options = [];
+  for (const deadline = Date.now() + 15_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
+    options = (await listbox.getByRole('option').allTextContents()).map((t) => t.trim());
+    if (options.length > 0 && options.every((o) => /glov/i.test(o))) break;
+  }
   assert.ok(options.length > 0 && options.every((o) => /glov/i.test(o)), `suggestions: ${options}`);
   await input.press('ArrowDown');
   const first = listbox.getByRole('option').first();
