@@ -171,7 +171,7 @@ func TestCheckoutFlow(t *testing.T) {
 	}
 	var out bytes.Buffer
 	printTable(&out, []result{r})
-	if !strings.Contains(out.String(), "checkout (orders)") {
+	if !strings.Contains(out.String(), "checkout (orders)") || !strings.Contains(out.String(), "orders/s, p50") {
 		t.Fatalf("table:\n%s", out.String())
 	}
 }

@@ -156,6 +156,12 @@ func printTable(out io.Writer, results []result) {
 			round(percentile(r.latencies, 50)), round(percentile(r.latencies, 99)), r.errors, ratio)
 	}
 	for _, r := range results {
+		if r.unit != "" {
+			fmt.Fprintf(out, "  %s: %.1f %s/s, p50 %s and p99 %s per whole %s\n", r.name, r.perSecond(), r.unit,
+				round(percentile(r.latencies, 50)), round(percentile(r.latencies, 99)), r.name)
+		}
+	}
+	for _, r := range results {
 		if r.firstError != "" {
 			fmt.Fprintf(out, "  %s: first error: %s\n", r.name, r.firstError)
 		}
