@@ -5,7 +5,9 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -62,6 +64,9 @@ func TestScenarioTable(t *testing.T) {
 	}
 	e := &env{base: "http://h", ceiling: "http://c", adminToken: "T", storeID: "0ZE", accountID: "001X"}
 	for _, s := range scenarios {
+		if s.flow != nil {
+			continue // several requests: TestCheckoutFlow
+		}
 		req, err := s.request(e, newVuser())
 		if err != nil {
 			t.Fatalf("%s: %v", s.name, err)
@@ -109,6 +114,64 @@ func TestRunCountsErrorsAndPrintsRatios(t *testing.T) {
 	var out bytes.Buffer
 	printTable(&out, []result{ceiling, half})
 	if !strings.Contains(out.String(), "0.500") || !strings.Contains(out.String(), "half") {
+		t.Fatalf("table:\n%s", out.String())
+	}
+}
+
+// The checkout row counts whole checkouts: six calls in order, one sample each; a failed step is one error and
+// deletes the checkout so that the next iteration starts from an open cart.
+func TestCheckoutFlow(t *testing.T) {
+	var failPayments atomic.Bool
+	var mu sync.Mutex
+	var calls []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		path := strings.TrimPrefix(r.URL.Path, api+"/commerce/webstores/0ZE/")
+		mu.Lock()
+		calls = append(calls, r.Method+" "+path)
+		mu.Unlock()
+		if r.Header.Get("Authorization") != "Bearer B" {
+			http.Error(w, "no token", http.StatusUnauthorized)
+			return
+		}
+		switch {
+		case r.Method == "PUT" && path == "checkouts":
+			w.WriteHeader(http.StatusAccepted)
+			_, _ = w.Write([]byte(`{"checkoutId":"2z9X"}`))
+		case r.Method == "POST" && path == "checkouts/2z9X/payments" && failPayments.Load():
+			http.Error(w, "declined", http.StatusUnprocessableEntity)
+		case r.Method == "POST" && path == "checkouts/2z9X/orders":
+			w.WriteHeader(http.StatusCreated)
+			_, _ = w.Write([]byte(`{"orderReferenceNumber":"00000001"}`))
+		default:
+			w.WriteHeader(http.StatusCreated)
+		}
+	}))
+	defer srv.Close()
+	e := &env{base: srv.URL, storeID: "0ZE"}
+	u := newVuser()
+	u.token, u.addressID = "B", "8lWA"
+	if err := checkoutOnce(context.Background(), srv.Client(), e, u); err != nil {
+		t.Fatal(err)
+	}
+	want := "POST carts/current/cart-items,PUT checkouts,PATCH checkouts/2z9X,PATCH checkouts/2z9X," +
+		"POST checkouts/2z9X/payments,POST checkouts/2z9X/orders"
+	if got := strings.Join(calls, ","); got != want {
+		t.Fatalf("calls %s\nwant  %s", got, want)
+	}
+	failPayments.Store(true)
+	e.users = []*vuser{u}
+	s := checkoutScenario
+	s.setup = nil
+	r := run(context.Background(), srv.Client(), e, s, 1, 100*time.Millisecond)
+	if r.requests == 0 || r.errors != r.requests || !strings.Contains(r.firstError, "payments: 422 declined") {
+		t.Fatalf("requests %d errors %d first %q", r.requests, r.errors, r.firstError)
+	}
+	if !slices.Contains(calls, "DELETE checkouts/2z9X") {
+		t.Fatal("a failed checkout is not deleted")
+	}
+	var out bytes.Buffer
+	printTable(&out, []result{r})
+	if !strings.Contains(out.String(), "checkout (orders)") || !strings.Contains(out.String(), "orders/s, p50") {
 		t.Fatalf("table:\n%s", out.String())
 	}
 }

@@ -22,6 +22,8 @@ type vuser struct {
 	csrf        string
 	bigCartLine string // a line of its 500-line cart (reprice scenario)
 	adds        int
+	token       string // its own buyer's bearer token (checkout scenario)
+	addressID   string // that buyer's default shipping address
 }
 
 func newVuser() *vuser { return &vuser{once: map[string]*sync.Once{}, setupErr: map[string]error{}} }

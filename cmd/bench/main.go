@@ -19,6 +19,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"storefront/internal/demo"
@@ -51,7 +52,13 @@ func bench(ctx context.Context, bin, dbURL, only string, duration time.Duration,
 		return err
 	}
 	defer ceiling.Close()
-	base, stopServer, err := startServer(ctx, bin, dbURL, products)
+	buyers := 0
+	for _, s := range selected {
+		if s.name == checkoutScenario.name {
+			buyers = concurrency
+		}
+	}
+	base, buyerEmails, stopServer, err := startServer(ctx, bin, dbURL, products, buyers)
 	if err != nil {
 		return err
 	}
@@ -59,7 +66,7 @@ func bench(ctx context.Context, bin, dbURL, only string, duration time.Duration,
 
 	client := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{
 		MaxIdleConns: concurrency * 2, MaxIdleConnsPerHost: concurrency * 2, IdleConnTimeout: time.Minute}}
-	e := &env{base: base, ceiling: "http://" + ceiling.Addr().String(), storeID: demo.StoreID, accountID: demo.BuyerAccountID}
+	e := &env{base: base, ceiling: "http://" + ceiling.Addr().String(), storeID: demo.StoreID, accountID: demo.BuyerAccountID, buyers: buyerEmails}
 	if e.buyerToken, err = signIn(ctx, client, base, "buyer@example.com"); err != nil {
 		fmt.Fprintln(os.Stderr, "bench: buyer sign-in failed, its scenarios will error:", err)
 	}
@@ -110,38 +117,47 @@ func startCeiling() (net.Listener, error) {
 }
 
 // startServer runs `bin serve --demo` on a free loopback port and waits for /healthz. With products > 0 it first
-// runs `bin seed --products N` on the same database (about 25 s for 100,000 products on SQLite).
-func startServer(ctx context.Context, bin, dbURL string, products int) (string, func(), error) {
+// runs `bin seed --products N` on the same database (about 25 s for 100,000 products on SQLite); with buyers > 0 it
+// creates that many buyers in the demo buyer's account (`bin user create`) and returns their emails.
+func startServer(ctx context.Context, bin, dbURL string, products, buyers int) (string, []string, func(), error) {
 	if _, err := os.Stat(bin); err != nil {
-		return "", nil, fmt.Errorf("no binary at %s (run make build first): %w", bin, err)
+		return "", nil, nil, fmt.Errorf("no binary at %s (run make build first): %w", bin, err)
 	}
 	dir, err := os.MkdirTemp("", "storefront-bench-")
 	if err != nil {
-		return "", nil, err
+		return "", nil, nil, err
 	}
 	if dbURL == "" {
 		dbURL = "sqlite://" + filepath.Join(dir, "bench.db")
 	}
 	addr, err := freePort()
 	if err != nil {
-		return "", nil, err
+		return "", nil, nil, err
 	}
 	logPath := filepath.Join(dir, "server.log")
 	logFile, err := os.Create(logPath)
 	if err != nil {
-		return "", nil, err
+		return "", nil, nil, err
 	}
 	if products > 0 {
 		if err := seedProducts(ctx, bin, dbURL, products, logFile); err != nil {
 			logFile.Close()
 			os.RemoveAll(dir)
-			return "", nil, err
+			return "", nil, nil, err
+		}
+	}
+	var emails []string
+	if buyers > 0 {
+		if emails, err = createBuyers(ctx, bin, dbURL, products > 0, buyers, logFile); err != nil {
+			logFile.Close()
+			os.RemoveAll(dir)
+			return "", nil, nil, err
 		}
 	}
 	cmd := exec.Command(bin, "serve", "--addr", addr, "--db", dbURL, "--demo")
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	if err := cmd.Start(); err != nil {
-		return "", nil, err
+		return "", nil, nil, err
 	}
 	stop := func() {
 		_ = cmd.Process.Signal(os.Interrupt)
@@ -159,9 +175,43 @@ func startServer(ctx context.Context, bin, dbURL string, products int) (string, 
 	if err := waitHealthy(ctx, base, 60*time.Second); err != nil {
 		log, _ := os.ReadFile(logPath)
 		stop()
-		return "", nil, fmt.Errorf("server did not become healthy: %w\n%s", err, log)
+		return "", nil, nil, fmt.Errorf("server did not become healthy: %w\n%s", err, log)
 	}
-	return base, stop, nil
+	return base, emails, stop, nil
+}
+
+// createBuyers creates n buyers in the demo buyer's account with `bin user create` (the demo store seeded first with
+// `bin seed` unless seeded already), named after this run so that a reused database takes them too.
+func createBuyers(ctx context.Context, bin, dbURL string, seeded bool, n int, log *os.File) ([]string, error) {
+	start := time.Now()
+	if !seeded {
+		if err := runLogged(ctx, log, bin, "seed", "--db", dbURL); err != nil {
+			return nil, err
+		}
+	}
+	tag := strconv.FormatInt(time.Now().UnixNano(), 36)
+	var emails []string
+	for i := range n {
+		email := buyerEmail(tag, i)
+		if err := runLogged(ctx, log, bin, "user", "create", "--db", dbURL, "--email", email, "--password",
+			demo.DemoPassword, "--first", "Bench", "--last", "Buyer "+strconv.Itoa(i), "--account", demo.BuyerAccountID); err != nil {
+			return nil, err
+		}
+		emails = append(emails, email)
+	}
+	fmt.Fprintf(os.Stderr, "bench: created %d buyers (storefront user create) in %s\n", n, time.Since(start).Round(time.Millisecond))
+	return emails, nil
+}
+
+// runLogged runs bin with args, its output going to the server log.
+func runLogged(ctx context.Context, log *os.File, bin string, args ...string) error {
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Stdout, cmd.Stderr = log, log
+	if err := cmd.Run(); err != nil {
+		out, _ := os.ReadFile(log.Name())
+		return fmt.Errorf("%s %s: %w\n%s", bin, strings.Join(args[:2], " "), err, out)
+	}
+	return nil
 }
 
 // seedProducts runs `bin seed --products n --db dbURL`, its output going to the server log.

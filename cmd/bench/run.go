@@ -16,6 +16,7 @@ import (
 // result is one scenario's measurements.
 type result struct {
 	name       string
+	unit       string // what one "request" is when not one HTTP request (orders)
 	requests   int
 	errors     int
 	elapsed    time.Duration
@@ -93,7 +94,7 @@ func run(parent context.Context, client *http.Client, e *env, s scenario, concur
 		}(&workers[i], e.users[i])
 	}
 	wg.Wait()
-	res := result{name: s.name, elapsed: time.Since(start)}
+	res := result{name: s.name, unit: s.unit, elapsed: time.Since(start)}
 	for _, w := range workers {
 		res.latencies = append(res.latencies, w.latencies...)
 		res.errors += w.errors
@@ -107,6 +108,9 @@ func run(parent context.Context, client *http.Client, e *env, s scenario, concur
 }
 
 func once(ctx context.Context, client *http.Client, e *env, s scenario, u *vuser) error {
+	if s.flow != nil {
+		return s.flow(ctx, client, e, u)
+	}
 	req, err := s.request(e, u)
 	if err != nil {
 		return err
@@ -144,8 +148,18 @@ func printTable(out io.Writer, results []result) {
 		if ceiling > 0 {
 			ratio = fmt.Sprintf("%.3f", r.perSecond()/ceiling)
 		}
-		fmt.Fprintf(out, "%-22s %10d %10.0f %10s %10s %8d %8s\n", r.name, r.requests, r.perSecond(),
+		name := r.name
+		if r.unit != "" {
+			name += " (" + r.unit + ")"
+		}
+		fmt.Fprintf(out, "%-22s %10d %10.0f %10s %10s %8d %8s\n", name, r.requests, r.perSecond(),
 			round(percentile(r.latencies, 50)), round(percentile(r.latencies, 99)), r.errors, ratio)
+	}
+	for _, r := range results {
+		if r.unit != "" {
+			fmt.Fprintf(out, "  %s: %.1f %s/s, p50 %s and p99 %s per whole %s\n", r.name, r.perSecond(), r.unit,
+				round(percentile(r.latencies, 50)), round(percentile(r.latencies, 99)), r.name)
+		}
 	}
 	for _, r := range results {
 		if r.firstError != "" {

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"storefront/internal/demo"
@@ -24,6 +25,10 @@ type env struct {
 	updateNumber atomic.Int64
 	searchNumber atomic.Int64
 	users        []*vuser // the virtual users, kept from one scenario to the next
+	orderNumber  atomic.Int64
+	mu           sync.Mutex
+	buyers       []string // the emails of the buyers created for the checkout scenario, one per user
+	nextBuyer    int
 }
 
 // scenario is one row of the benchmark: a name and how to build one request. Later work adds rows to scenarios.
@@ -33,6 +38,10 @@ type scenario struct {
 	setup func(ctx context.Context, client *http.Client, e *env, u *vuser) error
 	// request builds one request of virtual user u; the users run at once, each in its own goroutine.
 	request func(e *env, u *vuser) (*http.Request, error)
+	// flow, when set instead of request, is one iteration made of several requests (a whole checkout): the row
+	// counts iterations, an iteration with any failed step is one error, and unit names what one iteration is.
+	flow func(ctx context.Context, client *http.Client, e *env, u *vuser) error
+	unit string
 }
 
 const api = "/services/data/v64.0"
@@ -96,7 +105,7 @@ var scenarios = []scenario{
 	}},
 }
 
-func init() { scenarios = append(scenarios, cartScenarios...) }
+func init() { scenarios = append(append(scenarios, cartScenarios...), checkoutScenario) }
 
 // demoProduct is the demo store's first product.
 var demoProduct = records.StableID("01t", 1)
