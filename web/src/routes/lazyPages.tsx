@@ -15,6 +15,8 @@ const modules = {
   FaqArticlePage: () => import('./FaqArticlePage'),
   QuickOrderPage: () => import('./QuickOrderPage'),
   CartPage: () => import('./cart/CartPage'),
+  CheckoutPage: () => import('./checkout/CheckoutPage'),
+  OrderConfirmationPage: () => import('./checkout/OrderConfirmationPage'),
 };
 
 /** A page loaded on first use; `load` fetches its code ahead of that. */
@@ -36,6 +38,8 @@ export const FaqPage = page(modules.FaqPage, 'FaqPage');
 export const FaqArticlePage = page(modules.FaqArticlePage, 'FaqArticlePage');
 export const QuickOrderPage = page(modules.QuickOrderPage, 'QuickOrderPage');
 export const CartPage = page(modules.CartPage, 'CartPage');
+export const CheckoutPage = page(modules.CheckoutPage, 'CheckoutPage');
+export const OrderConfirmationPage = page(modules.OrderConfirmationPage, 'OrderConfirmationPage');
 
 /** Loads the code of every page now: tests do, so that a page's first render does not wait on compiling it. */
 export function loadAllPages(): Promise<unknown> {
