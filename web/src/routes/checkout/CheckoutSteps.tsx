@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { getAddresses, type AddressType } from '../../data/addresses';
 import { payCheckout, tokenizeCard, updateCheckout, type Address, type Checkout, type DeliveryGroup } from '../../data/checkoutApi';
+import { ClientError } from '../../data/errors';
 import { formatPrice } from '../../lib/price';
 import { AddressFields, AddressText, addressFromForm, bookAddress } from './AddressFields';
 import { checkoutErrorText, firstErrorText } from './checkoutText';
@@ -51,6 +52,7 @@ function useAddressBook(type: AddressType, guest: boolean) {
 }
 
 const NEW = 'new';
+const PAYMENT_FAILED = 'PAYMENT_FAILED';
 
 export function defaultGroup(checkout: Checkout): DeliveryGroup | undefined {
   return checkout.deliveryGroups.items.find((g) => g.isDefault) ?? checkout.deliveryGroups.items[0];
@@ -197,7 +199,7 @@ export function PaymentStep({ checkout, guest, onDone }: StepProps) {
       }
       void run(async () => {
         const result = await payCheckout(checkout.checkoutId, { requestType: 'SimplePurchaseOrder', paymentToken: po, billingAddress: address });
-        if (result.salesforceResultCode !== 'Success') throw new Error(firstErrorText(result.errors, 'The purchase order was not accepted.'));
+        if (result.salesforceResultCode !== 'Success') throw new ClientError(PAYMENT_FAILED, firstErrorText(result.errors, 'The purchase order was not accepted.'));
         onDone(checkout);
       }, 'The purchase order was not accepted.');
       return;
@@ -221,7 +223,7 @@ export function PaymentStep({ checkout, guest, onDone }: StepProps) {
         if (input) input.value = '';
       }
       const result = await payCheckout(checkout.checkoutId, { requestType: 'Auth', paymentToken: token, billingAddress: address });
-      if (result.salesforceResultCode !== 'Success') throw new Error(firstErrorText(result.errors, 'The card was declined.'));
+      if (result.salesforceResultCode !== 'Success') throw new ClientError(PAYMENT_FAILED, firstErrorText(result.errors, 'The card was declined.'));
       onDone(checkout);
     }, 'The card payment failed.');
   };
