@@ -70,7 +70,14 @@ export function AddressStep({ checkout, guest, onDone }: StepProps) {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
     const address: Address = choice === NEW ? addressFromForm(form, 'ship') : { id: choice };
-    void run(async () => onDone(await updateCheckout(checkout.checkoutId, { deliveryAddress: address })), "We couldn't save the shipping address.");
+    void run(async () => {
+      // A guest's order needs contact details (an email and a last name): one part per update, so first those.
+      if (guest) {
+        const email = String(form.get('contact-email') ?? '');
+        await updateCheckout(checkout.checkoutId, { contactInfo: { email, firstName: address.firstName, lastName: address.lastName, phoneNumber: address.phoneNumber } });
+      }
+      onDone(await updateCheckout(checkout.checkoutId, { deliveryAddress: address }));
+    }, "We couldn't save the shipping address.");
   };
 
   if (!guest && book.isPending) {
@@ -98,7 +105,13 @@ export function AddressStep({ checkout, guest, onDone }: StepProps) {
           </label>
         </fieldset>
       ) : null}
-      {choice === NEW ? <AddressFields prefix="ship" legend="New shipping address" /> : null}
+      {guest ? (
+        <div className="sf-checkout__field">
+          <label htmlFor="contact-email">Email</label>
+          <input id="contact-email" name="contact-email" type="email" autoComplete="email" required />
+        </div>
+      ) : null}
+      {choice === NEW ? <AddressFields prefix="ship" legend={guest ? 'Shipping address' : 'New shipping address'} /> : null}
       <StepError text={error} />
       <button type="submit" className="sf-button" disabled={busy}>
         {busy ? 'Saving…' : 'Use this address'}

@@ -5,7 +5,7 @@ import { jsonResponse, resetClientState } from '../../data/testing';
 import { resetCheckoutState } from '../../data/checkoutApi';
 import { clearAllSeoHead } from '../../lib/seoHead';
 import { renderRoute } from '../renderRoute';
-import { BUYER, installServer, type StoreCall } from '../testServer';
+import { BUYER, GUEST, installServer, type StoreCall } from '../testServer';
 import { fakeCart, line } from '../cart/fakeCart';
 
 const APP = { guestBrowsingEnabled: true, guestCartEnabled: true, supportedCurrencies: ['USD'], defaultCurrency: 'USD' };
@@ -21,6 +21,7 @@ interface Options {
   startStatuses?: number[];
   ready?: { status: number; errors?: object[] };
   payment?: object;
+  guest?: boolean;
 }
 
 /** The buyer's cart and a fake checkout over it; returns the calls. */
@@ -59,7 +60,7 @@ function serve(o: Options = {}) {
     }
     return cart.handle(c);
   };
-  const { calls } = installServer({ session: BUYER, appContext: APP, commerce });
+  const { calls } = installServer({ session: o.guest ? GUEST : BUYER, appContext: { ...APP, guestCheckoutEnabled: true }, commerce });
   const sent = (method: string, pathEnd: string) =>
     calls.filter((c) => c.method === method && new URL(c.url, 'http://t').pathname.endsWith(pathEnd)).map((c) => c.body);
   return { calls, sent };
@@ -185,5 +186,23 @@ describe('checkout page', () => {
     expect(alert.textContent).toContain('Some products are not available in the quantity you ordered.');
     expect(alert.textContent).toContain('Only 1 of Summit Marker is available.');
     expect(within(alert).getByRole('link', { name: 'Back to the cart' }).getAttribute('href')).toBe('/cart');
+  });
+
+  it('asks a guest for an email and a new address: contact info first, then the address', async () => {
+    const { sent } = serve({ guest: true });
+    renderRoute('/checkout');
+    const user = userEvent.setup();
+    await user.type(await main().findByLabelText('Email'), 'gail@example.com');
+    await user.type(main().getByLabelText('First name'), 'Gail');
+    await user.type(main().getByLabelText('Last name'), 'Guest');
+    await user.type(main().getByLabelText('Street'), '5 Elm St');
+    await user.type(main().getByLabelText('City'), 'Dayton');
+    await user.type(main().getByLabelText('Postal code'), '45402');
+    await user.type(main().getByLabelText('Country code (e.g. US)'), 'US');
+    await toDelivery(user);
+    expect(sent('PATCH', `checkouts/${ID}`)).toEqual([
+      { contactInfo: { email: 'gail@example.com', firstName: 'Gail', lastName: 'Guest' } },
+      { deliveryAddress: { name: 'Gail Guest', firstName: 'Gail', lastName: 'Guest', street: '5 Elm St', city: 'Dayton', postalCode: '45402', country: 'US' } },
+    ]);
   });
 });
