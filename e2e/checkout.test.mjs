@@ -1,7 +1,7 @@
 // Checkout through the real binary in a real browser (issue 8 item 6, "Done when"): buyer@example.com adds a product,
 // proceeds to checkout from the cart, keeps the default address, picks a delivery method, pays by purchase order,
 // places the order and sees the confirmation with its reference; the badge shows 0 and the order is in the buyer's
-// order summaries. axe finds nothing serious on the checkout page, and it has no sideways scroll at 375 px.
+// order summaries. A guest of a store with guest checkout pays by the test card. axe finds nothing serious on the checkout page, and it has no sideways scroll at 375 px.
 import assert from 'node:assert/strict';
 import { beforeEach, test } from 'node:test';
 import { setupStack, seriousAxeViolations } from './harness.mjs';
@@ -112,3 +112,57 @@ for (const width of [1280, 375]) {
     assert.ok(orderSummaries.some((s) => s.orderNumber === ref), `order ${ref} among ${orderSummaries.map((s) => s.orderNumber)}`);
   });
 }
+
+async function setGuestCheckout(enabled) {
+  const tokenRes = await fetch(stack.url('/services/oauth2/token'), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username: 'admin@example.com', password: 'demo1234' }),
+  });
+  assert.equal(tokenRes.status, 200, 'admin token');
+  const { access_token: token } = await tokenRes.json();
+  const res = await fetch(stack.url(`/services/data/v64.0/ui-api/records/${stack.site.webstoreId}`), {
+    method: 'PATCH',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ fields: { GuestCheckoutEnabled: enabled } }),
+  });
+  assert.ok(res.status === 200 || res.status === 204, `PATCH WebStore answered ${res.status}`);
+}
+
+test('a guest checks out by the test card when the store enables guest checkout', async () => {
+  await setGuestCheckout(true);
+  try {
+    const page = await pageAt(1280);
+    await addBinder(page);
+    await page.goto(stack.url('/cart'));
+    await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
+    await page.getByLabel('Email').fill('gail@example.com');
+    await page.getByLabel('First name').fill('Gail');
+    await page.getByLabel('Last name').fill('Guest');
+    await page.getByLabel('Street').fill('5 Elm St');
+    await page.getByLabel('City').fill('Dayton');
+    await page.getByLabel('State or region').fill('OH');
+    await page.getByLabel('Postal code').fill('45402');
+    await page.getByLabel('Country code (e.g. US)').fill('US');
+    await page.getByRole('button', { name: 'Use this address' }).click();
+
+    await focusedStep(page, 'Delivery method');
+    await page.getByRole('button', { name: 'Use this delivery method' }).click();
+
+    await focusedStep(page, 'Payment');
+    await page.getByRole('radio', { name: 'Card' }).check();
+    await page.getByLabel('Name on card').fill('Gail Guest');
+    await page.getByLabel('Card number').fill('4111 1111 1111 1111');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await page.getByLabel('Security code (CVC)').fill('123');
+    await page.getByRole('button', { name: 'Use this payment' }).click();
+
+    await focusedStep(page, 'Review');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Order confirmation' }).waitFor();
+    assert.ok((await page.locator('.sf-checkout__reference').textContent()).trim().length > 0, 'an order reference number');
+  } finally {
+    await setGuestCheckout(false);
+  }
+});
