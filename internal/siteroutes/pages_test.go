@@ -10,7 +10,7 @@ func TestIsPageMatchesAsTheRouterDoes(t *testing.T) {
 		"/", "", "/login", "/LOGIN", "/login/", "/global-search", "/global-search/gel%20pen",
 		"/global-search/a%2Fb", // an escaped slash stays in the term
 		"/category/office-supplies/0ZG0S0000000001AAA", "/product/pen/01t0S0000000001QAA",
-		"/faq", "/faq/en-US", "/cart", "/quick-order", "/a/../cart",
+		"/faq", "/faq/en-US", "/cart", "/quick-order", "/a/../cart", "/checkout", "/order-confirmation/00000123",
 	}
 	for _, p := range pages {
 		if !IsPage(p) {
@@ -19,7 +19,7 @@ func TestIsPageMatchesAsTheRouterDoes(t *testing.T) {
 	}
 	missing := []string{
 		"/nope", "/index.html", "/login/extra", "/global-search/a/b", "/product/pen", "/product/pen/01t/x",
-		"/category//0ZG0S0000000001AAA", "/checkout", "/faq/en-US/more", "/assets", "/cartx",
+		"/category//0ZG0S0000000001AAA", "/checkout/x", "/order-confirmation", "/faq/en-US/more", "/assets", "/cartx",
 	}
 	for _, p := range missing {
 		if IsPage(p) {

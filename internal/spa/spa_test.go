@@ -53,7 +53,7 @@ func TestDeepLinksServeIndex(t *testing.T) {
 // A path that is none of the app's pages gets the app (which shows its not-found page) with status 404.
 func TestUnknownPageIs404WithTheApp(t *testing.T) {
 	h := Handler(testFS(), "")
-	for _, target := range []string{"/nope", "/index.html", "/product/x", "/global-search/a/b", "/checkout", "/login/extra"} {
+	for _, target := range []string{"/nope", "/index.html", "/product/x", "/global-search/a/b", "/checkout/x", "/login/extra"} {
 		rec := get(t, h, http.MethodGet, target)
 		if rec.Code != http.StatusNotFound {
 			t.Errorf("%s: status %d, want 404", target, rec.Code)

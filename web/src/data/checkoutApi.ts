@@ -39,8 +39,9 @@ export function toDeliveryAddress(a: Address): Record<string, string> {
   const last = a.lastName?.trim() ?? '';
   const name = addressFullName(a);
   const out: Record<string, string> = {};
-  const put = (k: string, v: string | undefined) => {
-    if (v !== undefined && v.trim() !== '') out[k] = v.trim();
+  // The server sends empty parts as null: those are left out as blanks are.
+  const put = (k: string, v: string | null | undefined) => {
+    if (typeof v === 'string' && v.trim() !== '') out[k] = v.trim();
   };
   put('name', name);
   put('firstName', first);

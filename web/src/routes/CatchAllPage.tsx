@@ -3,7 +3,6 @@ import { usePageTitle } from './usePageTitle';
 
 /** First path segments of pages that exist in the storefront but are not built yet. */
 const COMING_SOON = new Set([
-  'checkout',
   'account',
   'my-account',
   'orders',

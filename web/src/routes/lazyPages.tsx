@@ -16,6 +16,8 @@ const modules = {
   QuickOrderPage: () => import('./QuickOrderPage'),
   AddressesPage: () => import('./account/AddressesPage'),
   CartPage: () => import('./cart/CartPage'),
+  CheckoutPage: () => import('./checkout/CheckoutPage'),
+  OrderConfirmationPage: () => import('./checkout/OrderConfirmationPage'),
 };
 
 /** A page loaded on first use; `load` fetches its code ahead of that. */
@@ -38,6 +40,8 @@ export const FaqArticlePage = page(modules.FaqArticlePage, 'FaqArticlePage');
 export const QuickOrderPage = page(modules.QuickOrderPage, 'QuickOrderPage');
 export const AddressesPage = page(modules.AddressesPage, 'AddressesPage');
 export const CartPage = page(modules.CartPage, 'CartPage');
+export const CheckoutPage = page(modules.CheckoutPage, 'CheckoutPage');
+export const OrderConfirmationPage = page(modules.OrderConfirmationPage, 'OrderConfirmationPage');
 
 /** Loads the code of every page now: tests do, so that a page's first render does not wait on compiling it. */
 export function loadAllPages(): Promise<unknown> {

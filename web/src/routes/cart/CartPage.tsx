@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { parseCount } from '../../data/cart';
+import { settingEnabled } from '../../data/appContext';
 import { useCartItems, useCartStatus } from '../../data/cartHooks';
+import { useApplicationContext, useSession } from '../../data/hooks';
 import { loginPathFor, useLoginOn401 } from '../guest';
 import { Pagination } from '../catalog/Pagination';
 import { ErrorState, PageStatus } from '../catalog/Status';
@@ -161,10 +163,31 @@ function CartContent() {
             Order summary
           </h2>
           {summary ? <CartTotals summary={summary} promotions={data.promotions} itemCount={itemCount} /> : null}
+          <CheckoutLink busy={busy} />
           <CouponForm coupons={data.coupons} announce={announce} />
         </aside>
       </div>
     </CartFrame>
+  );
+}
+
+/** "Proceed to checkout": for buyers, and for guests of a store with guest checkout; not while the cart is busy. */
+function CheckoutLink({ busy }: { busy: boolean }) {
+  const session = useSession();
+  const guest = session.data?.guestUser !== false;
+  const app = useApplicationContext(guest);
+  if (!session.data || (guest && !settingEnabled(app.data?.guestCheckoutEnabled))) return null;
+  if (busy) {
+    return (
+      <button type="button" className="sf-button sf-cart__checkout" disabled>
+        Proceed to checkout
+      </button>
+    );
+  }
+  return (
+    <Link to="/checkout" className="sf-button sf-cart__checkout">
+      Proceed to checkout
+    </Link>
   );
 }
 

@@ -112,10 +112,19 @@ describe('cart page', () => {
     expect(main().queryByRole('navigation', { name: 'Pagination' })).toBeNull();
   });
 
+  it('leads a buyer to the checkout', async () => {
+    serve([MARKER]);
+    const router = renderRoute('/cart');
+    const link = await main().findByRole('link', { name: 'Proceed to checkout' });
+    await userEvent.setup().click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
+  });
+
   it('shows an empty cart with a way back to the shop', async () => {
     serve([]);
     renderRoute('/cart');
     expect(await main().findByText('Your cart is empty')).toBeTruthy();
+    expect(main().queryByRole('link', { name: 'Proceed to checkout' })).toBeNull();
     expect(main().getByRole('link', { name: 'Continue shopping' }).getAttribute('href')).toBe('/');
     expect(main().queryByRole('button', { name: 'Clear cart' })).toBeNull();
   });
@@ -349,6 +358,15 @@ describe('cart page for guests', () => {
     serve([MARKER], { session: GUEST });
     renderRoute('/cart');
     expect(await main().findByRole('link', { name: 'Summit Marker' })).toBeTruthy();
+    // No guest checkout in this store: no way to checkout.
+    expect(main().queryByRole('link', { name: 'Proceed to checkout' })).toBeNull();
+  });
+
+  it('offers a guest the checkout when the store enables guest checkout', async () => {
+    serve([MARKER], { session: GUEST, appContext: { ...APP, guestCheckoutEnabled: true } });
+    renderRoute('/cart');
+    await main().findByRole('link', { name: 'Summit Marker' });
+    expect((await main().findByRole('link', { name: 'Proceed to checkout' })).getAttribute('href')).toBe('/checkout');
   });
 
   it('sends a guest to log in when the store keeps no guest carts', async () => {

@@ -1,0 +1,168 @@
+// Checkout through the real binary in a real browser (issue 8 item 6, "Done when"): buyer@example.com adds a product,
+// proceeds to checkout from the cart, keeps the default address, picks a delivery method, pays by purchase order,
+// places the order and sees the confirmation with its reference; the badge shows 0 and the order is in the buyer's
+// order summaries. A guest of a store with guest checkout pays by the test card. axe finds nothing serious on the checkout page, and it has no sideways scroll at 375 px.
+import assert from 'node:assert/strict';
+import { beforeEach, test } from 'node:test';
+import { setupStack, seriousAxeViolations } from './harness.mjs';
+
+const stack = setupStack();
+
+const BUYER = { username: 'buyer@example.com', password: 'demo1234' };
+const BINDER = { path: '/product/ring-binder-1-in-white-6/01t0S0000000006QAA', name: 'Everline Ring Binder, 1 in, White' };
+
+async function apiToken() {
+  const res = await fetch(stack.url('/services/oauth2/token'), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', ...BUYER }),
+  });
+  assert.equal(res.status, 200, 'buyer token');
+  return (await res.json()).access_token;
+}
+
+// Each test starts from an empty buyer cart (the buyer's cart outlives a browser session).
+beforeEach(async () => {
+  if (!stack.site) return;
+  const res = await fetch(stack.url(`/services/data/v64.0/commerce/webstores/${stack.site.webstoreId}/carts/current`), {
+    method: 'DELETE',
+    headers: { Authorization: `Bearer ${await apiToken()}` },
+  });
+  assert.ok(res.status === 204 || res.status === 404, `DELETE carts/current answered ${res.status}`);
+});
+
+async function pageAt(width) {
+  const context = await stack.newContext();
+  const page = await context.newPage();
+  await page.setViewportSize({ width, height: 900 });
+  return page;
+}
+
+async function login(page) {
+  await page.goto(stack.url('/login'));
+  await page.getByLabel('Email').fill(BUYER.username);
+  await page.getByLabel('Password').fill(BUYER.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((u) => !u.pathname.endsWith('/login'));
+}
+
+async function addBinder(page) {
+  await page.goto(stack.url(BINDER.path));
+  await page.getByRole('heading', { level: 1, name: BINDER.name }).waitFor();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('status').filter({ hasText: `Added 1 × ${BINDER.name} to your cart.` }).waitFor();
+}
+
+/** Waits until focus is on the step heading (it moves there once the step before is done). */
+async function focusedStep(page, name) {
+  await page.waitForFunction((text) => document.activeElement?.tagName === 'H2' && document.activeElement.textContent.includes(text), name);
+}
+
+for (const width of [1280, 375]) {
+  test(`${width}px: the buyer checks out by purchase order and sees the confirmation`, async () => {
+    const page = await pageAt(width);
+    await login(page);
+    await addBinder(page);
+    await page.goto(stack.url('/cart'));
+    await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();
+    await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+    await page.waitForURL((u) => u.pathname === `${stack.site.basePath}/checkout`);
+    await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
+    assert.match(await page.title(), /^Checkout/);
+
+    // 1: the default address is chosen already.
+    const use = page.getByRole('button', { name: 'Use this address' });
+    await use.waitFor();
+    const chosen = page.getByRole('radio', { checked: true });
+    assert.ok((await chosen.count()) >= 1, 'an address is preselected');
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(await seriousAxeViolations(page), []);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `no sideways scroll (${overflow}px too wide)`);
+    await use.click();
+
+    // 2: a delivery method.
+    await focusedStep(page, 'Delivery method');
+    await page.locator('input[name="delivery-method"]').first().check();
+    await page.getByRole('button', { name: 'Use this delivery method' }).click();
+
+    // 3: purchase order.
+    await focusedStep(page, 'Payment');
+    await page.getByRole('radio', { name: 'Purchase order' }).check();
+    await page.getByLabel('Purchase order number').fill('PO-1234');
+    await page.getByRole('button', { name: 'Use this payment' }).click();
+
+    // 4: review and place.
+    await focusedStep(page, 'Review');
+    await page.getByRole('main').getByText(BINDER.name).waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(await seriousAxeViolations(page), []);
+    await page.getByRole('button', { name: 'Place order' }).click();
+
+    await page.waitForURL((u) => u.pathname.startsWith(`${stack.site.basePath}/order-confirmation/`));
+    await page.getByRole('heading', { level: 1, name: 'Order confirmation' }).waitFor();
+    const ref = (await page.locator('.sf-checkout__reference').textContent()).trim();
+    assert.ok(ref.length > 0, 'an order reference number');
+    assert.match(await page.title(), /^Order confirmation/);
+    await page.getByRole('banner').getByRole('link', { name: 'Cart: 0 items' }).waitFor();
+
+    const res = await page.request.get(stack.url(`/services/data/v64.0/commerce/webstores/${stack.site.webstoreId}/order-summaries`));
+    assert.equal(res.status(), 200);
+    const { orderSummaries } = await res.json();
+    assert.ok(orderSummaries.some((s) => s.orderNumber === ref), `order ${ref} among ${orderSummaries.map((s) => s.orderNumber)}`);
+  });
+}
+
+async function setGuestCheckout(enabled) {
+  const tokenRes = await fetch(stack.url('/services/oauth2/token'), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username: 'admin@example.com', password: 'demo1234' }),
+  });
+  assert.equal(tokenRes.status, 200, 'admin token');
+  const { access_token: token } = await tokenRes.json();
+  const res = await fetch(stack.url(`/services/data/v64.0/ui-api/records/${stack.site.webstoreId}`), {
+    method: 'PATCH',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ fields: { GuestCheckoutEnabled: enabled } }),
+  });
+  assert.ok(res.status === 200 || res.status === 204, `PATCH WebStore answered ${res.status}`);
+}
+
+test('a guest checks out by the test card when the store enables guest checkout', async () => {
+  await setGuestCheckout(true);
+  try {
+    const page = await pageAt(1280);
+    await addBinder(page);
+    await page.goto(stack.url('/cart'));
+    await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
+    await page.getByLabel('Email').fill('gail@example.com');
+    await page.getByLabel('First name').fill('Gail');
+    await page.getByLabel('Last name').fill('Guest');
+    await page.getByLabel('Street').fill('5 Elm St');
+    await page.getByLabel('City').fill('Dayton');
+    await page.getByLabel('State or region').fill('OH');
+    await page.getByLabel('Postal code').fill('45402');
+    await page.getByLabel('Country code (e.g. US)').fill('US');
+    await page.getByRole('button', { name: 'Use this address' }).click();
+
+    await focusedStep(page, 'Delivery method');
+    await page.getByRole('button', { name: 'Use this delivery method' }).click();
+
+    await focusedStep(page, 'Payment');
+    await page.getByRole('radio', { name: 'Card' }).check();
+    await page.getByLabel('Name on card').fill('Gail Guest');
+    await page.getByLabel('Card number').fill('4111 1111 1111 1111');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await page.getByLabel('Security code (CVC)').fill('123');
+    await page.getByRole('button', { name: 'Use this payment' }).click();
+
+    await focusedStep(page, 'Review');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Order confirmation' }).waitFor();
+    assert.ok((await page.locator('.sf-checkout__reference').textContent()).trim().length > 0, 'an order reference number');
+  } finally {
+    await setGuestCheckout(false);
+  }
+});
