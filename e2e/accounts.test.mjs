@@ -39,14 +39,6 @@ async function apiGet(bearer, path) {
   return res.json();
 }
 
-async function logIn(page, user) {
-  await page.goto(stack.url('/login'));
-  await page.getByLabel('Email').fill(user.username);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('button', { name: `${user.first}, profile menu` }).waitFor();
-}
-
 const money = (amount) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(amount));
 const switcher = (page) => page.getByRole('banner').getByRole('button', { name: /^Buying for .*, switch account$/ });
 
@@ -92,7 +84,7 @@ test('a manager switches to a managed account: its prices and its cart; switchin
   const context = await stack.newContext();
   const page = await context.newPage();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await logIn(page, MANAGER);
+  await stack.logIn(page, MANAGER);
   await switcher(page).waitFor();
   assert.equal(await switcher(page).getAttribute('aria-label'), `Buying for ${OWN_NAME}, switch account`);
   assert.match(await switcher(page).textContent(), new RegExp(OWN_NAME));
@@ -155,7 +147,7 @@ test('a buyer adds an address, makes it the default, edits it and deletes it; ax
   const context = await stack.newContext();
   const page = await context.newPage();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await logIn(page, BUYER);
+  await stack.logIn(page, BUYER);
   // A buyer with one account has no switcher.
   assert.equal(await page.getByRole('button', { name: /switch account/ }).count(), 0);
 
@@ -224,7 +216,7 @@ test('on a 375 px phone the switcher is an icon with the account in its label, a
   const context = await stack.newContext();
   const page = await context.newPage();
   await page.setViewportSize({ width: 375, height: 800 });
-  await logIn(page, MANAGER);
+  await stack.logIn(page, MANAGER);
   const button = switcher(page);
   await button.waitFor();
   assert.equal(await button.getAttribute('aria-label'), `Buying for ${OWN_NAME}, switch account`);

@@ -40,14 +40,6 @@ beforeEach(async () => {
   assert.ok(res.status === 204 || res.status === 404, `DELETE carts/current answered ${res.status}`);
 });
 
-async function login(page) {
-  await page.goto(stack.url('/login'));
-  await page.getByLabel('Email').fill(BUYER.username);
-  await page.getByLabel('Password').fill(BUYER.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((u) => !u.pathname.endsWith('/login'));
-}
-
 /** Adds a product from its page, at the given quantity, and waits for the confirmation. */
 async function addFromProductPage(page, product, quantity = 1) {
   await page.goto(stack.url(product.path));
@@ -94,7 +86,7 @@ test("a guest's cart joins the buyer's at login, priced for the buyer", async ()
   assert.equal(await guestPen.locator('.sf-price__original').count(), 0);
   assert.equal(await lineOf(page, BINDER).locator('.sf-price__current').textContent(), BINDER.guest);
 
-  await login(page);
+  await stack.logIn(page, BUYER);
   // The badge counts the preserved products; it leads to the cart.
   await page.getByRole('banner').getByRole('link', { name: 'Cart: 3 items' }).click();
   await page.waitForURL((u) => u.pathname === `${stack.site.basePath}/cart`);
@@ -115,7 +107,7 @@ test("a guest's cart joins the buyer's at login, priced for the buyer", async ()
 
 test('the coupon SPRING10 takes 10% off the order and can be removed', async () => {
   const page = await pageAt(1280);
-  await login(page);
+  await stack.logIn(page, BUYER);
   await addFromProductPage(page, BINDER);
   await openCart(page);
   await lineOf(page, BINDER).waitFor();
@@ -141,7 +133,7 @@ test('the coupon SPRING10 takes 10% off the order and can be removed', async () 
 
 test('a quantity change updates the badge and the totals', async () => {
   const page = await pageAt(1280);
-  await login(page);
+  await stack.logIn(page, BUYER);
   await addFromProductPage(page, BINDER);
   await openCart(page);
   const binder = lineOf(page, BINDER);
@@ -168,7 +160,7 @@ test('a quantity change updates the badge and the totals', async () => {
 for (const width of [1280, 375]) {
   test(`${width}px: the cart with items has no serious accessibility violation and no sideways scroll`, async () => {
     const page = await pageAt(width);
-    await login(page);
+    await stack.logIn(page, BUYER);
     await addFromProductPage(page, PEN, 3);
     await addFromProductPage(page, BINDER);
     await openCart(page);

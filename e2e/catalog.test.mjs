@@ -38,14 +38,6 @@ async function resultCount(page) {
   return Number(m[1].replace(/,/g, ''));
 }
 
-async function login(page) {
-  await page.goto(stack.url('/login'));
-  await page.getByLabel('Email').fill(BUYER.username);
-  await page.getByLabel('Password').fill(BUYER.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((u) => !u.pathname.endsWith('/login'));
-}
-
 /** Opens the filter panel when it is folded away (phones). */
 async function showFilters(page) {
   const toggle = page.getByRole('button', { name: /^Filters/ });
@@ -115,7 +107,7 @@ for (const width of WIDTHS) {
     assert.equal(await guest.getByRole('button', { name: 'Add to cart' }).isEnabled(), true);
 
     const buyer = await pageAt(width);
-    await login(buyer);
+    await stack.logIn(buyer, BUYER);
     await buyer.goto(stack.url(PRODUCT_1.path));
     const price = buyer.locator('.sf-product__pricing .sf-price__current');
     await price.waitFor();

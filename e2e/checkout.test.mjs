@@ -38,14 +38,6 @@ async function pageAt(width) {
   return page;
 }
 
-async function login(page) {
-  await page.goto(stack.url('/login'));
-  await page.getByLabel('Email').fill(BUYER.username);
-  await page.getByLabel('Password').fill(BUYER.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((u) => !u.pathname.endsWith('/login'));
-}
-
 async function addBinder(page) {
   await page.goto(stack.url(BINDER.path));
   await page.getByRole('heading', { level: 1, name: BINDER.name }).waitFor();
@@ -61,7 +53,7 @@ async function focusedStep(page, name) {
 for (const width of [1280, 375]) {
   test(`${width}px: the buyer checks out by purchase order and sees the confirmation`, async () => {
     const page = await pageAt(width);
-    await login(page);
+    await stack.logIn(page, BUYER);
     await addBinder(page);
     await page.goto(stack.url('/cart'));
     await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();

@@ -186,6 +186,18 @@ export function setupStack() {
       const context = await stack.newContext();
       return context.newPage();
     },
+    /**
+     * Signs user ({username, password, first?}) in through the login page and waits until the app has left it
+     * (and, given the first name, until the header shows the profile menu).
+     */
+    async logIn(page, user) {
+      await page.goto(stack.url('/login'));
+      await page.getByLabel('Email').fill(user.username);
+      await page.getByLabel('Password').fill(user.password);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.waitForURL((u) => !u.pathname.endsWith('/login'));
+      if (user.first) await page.getByRole('button', { name: `${user.first}, profile menu` }).waitFor();
+    },
   };
 
   before(async () => {

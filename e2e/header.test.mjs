@@ -30,14 +30,6 @@ async function mainMenu() {
   return (await res.json()).menuItems;
 }
 
-async function logIn(page, user = BUYER) {
-  await page.goto(stack.url('/login'));
-  await page.getByLabel('Email').fill(user.username);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('button', { name: `${user.first}, profile menu` }).waitFor();
-}
-
 async function token(user) {
   const res = await fetch(stack.url('/services/oauth2/token'), {
     method: 'POST',
@@ -208,7 +200,7 @@ test('a buyer sees their name and the profile menu items; the logout item ends t
   const context = await stack.newContext();
   const page = await context.newPage();
   await page.setViewportSize({ width: 1280, height: 800 });
-  await logIn(page);
+  await stack.logIn(page, BUYER);
   const button = page.getByRole('button', { name: `${BUYER.first}, profile menu` });
   assert.equal(await button.getAttribute('aria-haspopup'), 'menu');
   await button.focus();
@@ -257,7 +249,7 @@ test('the cart badge shows 99+ for a cart of more than 99 products and goes to t
 
   const page = await (await stack.newContext()).newPage();
   await page.setViewportSize({ width: 1280, height: 800 });
-  await logIn(page);
+  await stack.logIn(page, BUYER);
   const badge = page.getByRole('banner').getByRole('link', { name: 'Cart: 99+ items' });
   await badge.waitFor();
   assert.equal((await badge.textContent()).trim(), '99+');
@@ -287,7 +279,7 @@ test('the home page has no serious accessibility violations, with menus open too
 
   const buyer = await (await stack.newContext()).newPage();
   await buyer.setViewportSize({ width: 1280, height: 800 });
-  await logIn(buyer);
+  await stack.logIn(buyer, BUYER);
   await buyer.getByRole('button', { name: `${BUYER.first}, profile menu` }).click();
   await buyer.getByRole('menu').waitFor();
   assert.deepEqual(await seriousAxeViolations(buyer), [], 'buyer, profile menu open');

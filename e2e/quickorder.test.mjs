@@ -43,14 +43,6 @@ async function demoSkus(count) {
   return skus;
 }
 
-async function login(page) {
-  await page.goto(stack.url('/login'));
-  await page.getByLabel('Email').fill(BUYER.username);
-  await page.getByLabel('Password').fill(BUYER.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((u) => !u.pathname.endsWith('/login'));
-}
-
 /** Records every text the progress status shows, and whether a progress bar was there. */
 async function watchProgress(page) {
   await page.evaluate(() => {
@@ -73,7 +65,7 @@ test('a 150-line CSV lands in the cart with a result per line; the 5 unknown SKU
   const context = await stack.newContext();
   const page = await context.newPage();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await login(page);
+  await stack.logIn(page, BUYER);
   const known = await demoSkus(145);
   const unknown = ['NOPE-0001', 'NOPE-0002', 'nope-0003', 'ZZ-UNKNOWN', 'MISSING-42'];
   // Header, CRLF line ends, a quoted field, unknown SKUs spread through the file (lines 2..151).
@@ -137,7 +129,7 @@ test('375 px: typed and pasted rows merge repeats, report a bad quantity and the
   const context = await stack.newContext();
   const page = await context.newPage();
   await page.setViewportSize({ width: 375, height: 800 });
-  await login(page);
+  await stack.logIn(page, BUYER);
   const [sku1, , , , sku5] = await demoSkus(5);
   await page.goto(stack.url('/quick-order'));
   await page.getByRole('heading', { level: 1, name: 'Quick Order' }).waitFor();

@@ -55,14 +55,6 @@ async function watchPolicy(page) {
   return violations;
 }
 
-async function logIn(page) {
-  await page.goto(stack.url('/login'));
-  await page.getByLabel('Email').fill(BUYER.username);
-  await page.getByLabel('Password').fill(BUYER.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('button', { name: `${BUYER.first}, profile menu` }).waitFor();
-}
-
 const focusedText = (page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
 
 test('a page that does not exist answers 404 and shows the not-found page', async () => {
@@ -139,7 +131,7 @@ test('the HTML carries the security policy, and the app runs under it without a 
     await page.getByRole('main').getByRole('heading').first().waitFor();
     await page.waitForLoadState('networkidle');
   }
-  await logIn(page);
+  await stack.logIn(page, BUYER);
   await page.getByRole('button', { name: `${BUYER.first}, profile menu` }).click();
   await page.getByRole('menu', { name: BUYER.name }).waitFor();
   await page.goto(stack.url(PRODUCT.path));
@@ -227,7 +219,7 @@ test('the navigation dropdowns are menu buttons: every key', async () => {
 
 test('the profile menu is a menu button: every key', async () => {
   const page = await pageAt(1280);
-  await logIn(page);
+  await stack.logIn(page, BUYER);
   const button = page.getByRole('button', { name: `${BUYER.first}, profile menu` });
   const menu = page.getByRole('menu', { name: BUYER.name });
   const items = ['My Account', 'Order History', 'Addresses', 'Log Out'];
