@@ -181,8 +181,12 @@ export function usePreserveGuestCart(): void {
   const buyer = session.data?.guestUser === false;
   useEffect(() => {
     if (!buyer) return;
-    void preserveGuestCart().then((result) => {
-      if (result) void invalidateCart(client);
+    void preserveGuestCart().then(async (result) => {
+      if (!result) return;
+      // A cart read that started before the merge answers from before it, and an invalidation does not restart a
+      // query's first fetch still in flight (it joins it): cancel what is in flight, then read again.
+      await client.cancelQueries({ queryKey: cartKeys.all });
+      await invalidateCart(client);
     });
   }, [buyer, client]);
 }
