@@ -26,13 +26,6 @@ function productId(n) {
   return `01t0S${digits}`;
 }
 
-async function token(user) {
-  const form = new URLSearchParams({ grant_type: 'password', username: user.username, password: user.password });
-  const res = await fetch(stack.url('/services/oauth2/token'), { method: 'POST', body: form });
-  assert.equal(res.status, 200, 'token');
-  return (await res.json()).access_token;
-}
-
 async function apiGet(bearer, path) {
   const res = await fetch(stack.url(path), { headers: { Authorization: `Bearer ${bearer}`, Accept: 'application/json' } });
   assert.equal(res.status, 200, `GET ${path}`);
@@ -65,7 +58,7 @@ async function cartCount(page, accountId) {
 
 test('a manager switches to a managed account: its prices and its cart; switching back shows her own cart', async () => {
   // Find, through the API, the managed account and a product whose price differs from her own.
-  const bearer = await token(MANAGER);
+  const bearer = await stack.token(MANAGER);
   const { externalManagedAccounts: accounts } = await apiGet(bearer, `${COMMERCE()}/external-managed-accounts?includeMyAccount=true`);
   assert.equal(accounts[0].accountName, OWN_NAME);
   const other = accounts.find((a) => a.accountName === OTHER_NAME);

@@ -20,24 +20,9 @@ async function pageAt(width) {
   return page;
 }
 
-async function apiToken() {
-  const res = await fetch(stack.url('/services/oauth2/token'), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', ...BUYER }),
-  });
-  assert.equal(res.status, 200, 'buyer token');
-  return (await res.json()).access_token;
-}
-
-// Each test starts from an empty buyer cart (the buyer's cart outlives a browser session).
+// Each test starts from an empty buyer cart.
 beforeEach(async () => {
-  if (!stack.site) return;
-  const res = await fetch(stack.url(`/services/data/v64.0/commerce/webstores/${stack.site.webstoreId}/carts/current`), {
-    method: 'DELETE',
-    headers: { Authorization: `Bearer ${await apiToken()}` },
-  });
-  assert.ok(res.status === 204 || res.status === 404, `DELETE carts/current answered ${res.status}`);
+  if (stack.site) await stack.emptyCart(BUYER);
 });
 
 /** Adds a product from its page, at the given quantity, and waits for the confirmation. */

@@ -11,24 +11,9 @@ const stack = setupStack();
 const BUYER = { username: 'buyer@example.com', password: 'demo1234' };
 const BINDER = { path: '/product/ring-binder-1-in-white-6/01t0S0000000006QAA', name: 'Everline Ring Binder, 1 in, White' };
 
-async function apiToken() {
-  const res = await fetch(stack.url('/services/oauth2/token'), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', ...BUYER }),
-  });
-  assert.equal(res.status, 200, 'buyer token');
-  return (await res.json()).access_token;
-}
-
-// Each test starts from an empty buyer cart (the buyer's cart outlives a browser session).
+// Each test starts from an empty buyer cart.
 beforeEach(async () => {
-  if (!stack.site) return;
-  const res = await fetch(stack.url(`/services/data/v64.0/commerce/webstores/${stack.site.webstoreId}/carts/current`), {
-    method: 'DELETE',
-    headers: { Authorization: `Bearer ${await apiToken()}` },
-  });
-  assert.ok(res.status === 204 || res.status === 404, `DELETE carts/current answered ${res.status}`);
+  if (stack.site) await stack.emptyCart(BUYER);
 });
 
 async function pageAt(width) {

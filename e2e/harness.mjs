@@ -190,6 +190,24 @@ export function setupStack() {
      * Signs user ({username, password, first?}) in through the login page and waits until the app has left it
      * (and, given the first name, until the header shows the profile menu).
      */
+    /** A bearer token for user ({username, password}) from the OAuth password grant. */
+    async token(user) {
+      const res = await fetch(stack.url('/services/oauth2/token'), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'password', username: user.username, password: user.password }),
+      });
+      if (res.status !== 200) throw new Error(`token for ${user.username}: ${res.status}`);
+      return (await res.json()).access_token;
+    },
+    /** Deletes user's current cart (the buyer's cart outlives a browser session), so a test starts from none. */
+    async emptyCart(user) {
+      const res = await fetch(stack.url(`/services/data/v64.0/commerce/webstores/${stack.site.webstoreId}/carts/current`), {
+        method: 'DELETE',
+        headers: { Authorization: `Bearer ${await stack.token(user)}` },
+      });
+      if (res.status !== 204 && res.status !== 404) throw new Error(`DELETE carts/current answered ${res.status}`);
+    },
     async logIn(page, user) {
       await page.goto(stack.url('/login'));
       await page.getByLabel('Email').fill(user.username);

@@ -30,16 +30,6 @@ async function mainMenu() {
   return (await res.json()).menuItems;
 }
 
-async function token(user) {
-  const res = await fetch(stack.url('/services/oauth2/token'), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: user.username, password: user.password }),
-  });
-  assert.equal(res.status, 200, 'token');
-  return (await res.json()).access_token;
-}
-
 async function api(method, path, bearer, body) {
   const res = await fetch(stack.url(path), {
     method,
@@ -227,13 +217,13 @@ test('a buyer sees their name and the profile menu items; the logout item ends t
 
 test('the cart badge shows 99+ for a cart of more than 99 products and goes to the cart', async () => {
   // Who the buyer is, from the buyer's own session context.
-  const buyerToken = await token(BUYER);
+  const buyerToken = await stack.token(BUYER);
   const ctx = await api('GET', `/services/data/v64.0/commerce/webstores/${stack.site.webstoreId}/session-context`, buyerToken);
   assert.equal(ctx.status, 200);
   const { userId, accountId } = ctx.body;
 
   // Staff fill the buyer's cart through the records API.
-  const admin = await token(ADMIN);
+  const admin = await stack.token(ADMIN);
   const cart = await api('POST', '/services/data/v64.0/ui-api/records', admin, {
     apiName: 'WebCart',
     fields: { Name: 'Cart', WebStoreId: stack.site.webstoreId, AccountId: accountId, OwnerId: userId, Status: 'Active', Type: 'Cart' },

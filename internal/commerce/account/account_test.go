@@ -20,12 +20,12 @@ func TestFullNameFollowsTheCountry(t *testing.T) {
 		{"", "Kim", "KR", "Kim"},
 		{"", "", "CN", ""},
 	} {
-		if got := fullName(c.first, c.last, c.country); got != c.want {
-			t.Errorf("fullName(%q, %q, %q) = %q, want %q", c.first, c.last, c.country, got, c.want)
+		if got := storecontext.FullName(c.first, c.last, c.country); got != c.want {
+			t.Errorf("storecontext.FullName(%q, %q, %q) = %q, want %q", c.first, c.last, c.country, got, c.want)
 		}
 	}
 	for _, code := range []string{"CN", "HU", "JP", "KR", "MO", "MY", "SG", "TW", "VN"} {
-		if fullName("A", "B", code) != "B A" {
+		if storecontext.FullName("A", "B", code) != "B A" {
 			t.Errorf("%s puts the last name first", code)
 		}
 	}

@@ -377,7 +377,7 @@ func checkAddress(store *storecontext.Store, changes, old map[string]any, creati
 	if countryGiven && code != "" && strings.EqualFold(get("Country"), code) {
 		changes["Country"] = code // a country given as its code is kept as the code, upper case
 	}
-	name := fullName(get("FirstName"), get("LastName"), code)
+	name := storecontext.FullName(get("FirstName"), get("LastName"), code)
 	_, nameGiven := changes["Name"]
 	switch {
 	case nameGiven && get("Name") != "":
@@ -386,7 +386,7 @@ func checkAddress(store *storecontext.Store, changes, old map[string]any, creati
 			return httpx.BadRequest("REQUIRED_FIELD_MISSING", "Required fields are missing: name, or firstName or lastName.")
 		}
 		changes["Name"] = name
-	case name != "" && old["Name"] == fullName(str(old["FirstName"]), str(old["LastName"]), oldCode(old)):
+	case name != "" && old["Name"] == storecontext.FullName(str(old["FirstName"]), str(old["LastName"]), oldCode(old)):
 		changes["Name"] = name // the name was built from the names: it follows them
 	}
 	return nil

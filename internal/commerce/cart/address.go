@@ -47,9 +47,6 @@ type Address struct {
 	PhoneNumber string  `json:"phoneNumber"`
 }
 
-// lastNameFirst are the countries whose full names put the family name first (spec section 5).
-var lastNameFirst = []string{"CN", "HU", "JP", "KR", "MO", "MY", "SG", "TW", "VN"}
-
 // Resolve turns the input into the delivery group's values: an address given by id is read through the records
 // engine as the shopper (so only an address of an account they may see is found; guests have no address book),
 // a full address is checked (street, city and a country the store ships to; no control characters; lengths).
@@ -108,11 +105,7 @@ func (in *AddressInput) values(sh *storecontext.Shopper) (map[string]any, error)
 	}
 	name := strings.TrimSpace(in.Name)
 	if name == "" {
-		first, last := strings.TrimSpace(in.FirstName), strings.TrimSpace(in.LastName)
-		if slices.Contains(lastNameFirst, country) {
-			first, last = last, first
-		}
-		name = strings.TrimSpace(first + " " + last)
+		name = storecontext.FullName(in.FirstName, in.LastName, country)
 	}
 	return map[string]any{"DeliverToName": nilIfBlank(name), "DeliverToFirstName": nilIfBlank(in.FirstName),
 		"DeliverToLastName": nilIfBlank(in.LastName), "CompanyName": nilIfBlank(in.CompanyName),

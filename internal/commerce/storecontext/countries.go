@@ -35,3 +35,19 @@ func isLetters(s string) bool {
 func (s *Store) ShipsTo(code string) bool {
 	return code != "" && slices.ContainsFunc(s.ShippingCountries, func(c string) bool { return strings.EqualFold(c, code) })
 }
+
+// lastNameFirst are the countries (ISO codes) where a full name starts with the last name (spec/storefront.md
+// section 5). The web data layer applies the same rule to the names it builds itself.
+var lastNameFirst = map[string]bool{
+	"CN": true, "HU": true, "JP": true, "KR": true, "MO": true, "MY": true, "SG": true, "TW": true, "VN": true,
+}
+
+// FullName is the name of an address built from its first and last names, in the order of its country: "Ada
+// Lovelace", or "Lovelace Ada" for a Japanese address. Blank parts are left out; "" when both are blank.
+func FullName(first, last, countryCode string) string {
+	parts := []string{strings.TrimSpace(first), strings.TrimSpace(last)}
+	if lastNameFirst[strings.ToUpper(strings.TrimSpace(countryCode))] {
+		parts[0], parts[1] = parts[1], parts[0]
+	}
+	return strings.TrimSpace(strings.Join(parts, " "))
+}
