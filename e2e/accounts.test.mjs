@@ -3,7 +3,7 @@
 // Addresses (add, make default, edit, delete), with axe audits.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { seriousAxeViolations, setupStack } from './harness.mjs';
+import { accountSwitcher, seriousAxeViolations, setupStack, switchAccount, sidewaysOverflow } from './harness.mjs';
 
 const stack = setupStack();
 
@@ -13,81 +13,33 @@ const BUYER = { username: 'buyer@example.com', password: 'demo1234', first: 'Bon
 // one of the accounts she manages, from Contractor Pricing.
 const OWN_NAME = 'Northwind Property Management';
 const OTHER_NAME = 'Summit Medical Center';
-const COMMERCE = () => `/services/data/v64.0/commerce/webstores/${stack.site.webstoreId}`;
-
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-/** Demo product n's id (records.StableID("01t", n), 15-character form). */
-function productId(n) {
-  let digits = '';
-  for (let i = 0; i < 10; i++) {
-    digits = BASE62[n % 62] + digits;
-    n = Math.floor(n / 62);
-  }
-  return `01t0S${digits}`;
-}
-
-async function apiGet(bearer, path) {
-  const res = await fetch(stack.url(path), { headers: { Authorization: `Bearer ${bearer}`, Accept: 'application/json' } });
-  assert.equal(res.status, 200, `GET ${path}`);
-  return res.json();
-}
-
-const money = (amount) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(amount));
-const switcher = (page) => page.getByRole('banner').getByRole('button', { name: /^Buying for .*, switch account$/ });
-
-/** Opens the switcher, searches the name and chooses the first match with the keyboard. */
-async function switchTo(page, name) {
-  await switcher(page).click();
-  const dialog = page.getByRole('dialog', { name: 'Switch account' });
-  await dialog.getByRole('combobox', { name: 'Search accounts' }).fill(name);
-  await dialog.getByRole('option', { name: new RegExp(`^${name}`) }).first().waitFor();
-  await page.waitForTimeout(200); // the 150 ms search debounce settles
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
-  await dialog.waitFor({ state: 'detached' });
-  await page.getByRole('banner').getByRole('button', { name: `Buying for ${name}, switch account` }).waitFor();
-}
-
-/** A cart's product count through the API with the page's own cookies, for an account (or the buyer's own). */
-async function cartCount(page, accountId) {
-  const query = accountId ? `?effectiveAccountId=${accountId}` : '';
-  const res = await page.request.get(stack.url(`${COMMERCE()}/carts/current/compact-summary${query}`));
-  assert.equal(res.status(), 200);
-  return Number((await res.json()).totalProductCount ?? 0);
-}
+const COMMERCE = () => stack.commercePath();
 
 test('a manager switches to a managed account: its prices and its cart; switching back shows her own cart', async () => {
   // Find, through the API, the managed account and a product whose price differs from her own.
   const bearer = await stack.token(MANAGER);
-  const { externalManagedAccounts: accounts } = await apiGet(bearer, `${COMMERCE()}/external-managed-accounts?includeMyAccount=true`);
+  const { externalManagedAccounts: accounts } = await stack.apiGet(bearer, `${COMMERCE()}/external-managed-accounts?includeMyAccount=true`);
   assert.equal(accounts[0].accountName, OWN_NAME);
   const other = accounts.find((a) => a.accountName === OTHER_NAME);
   assert.ok(other, `${OTHER_NAME} is managed`);
-  let product = null;
-  for (let n = 1; n <= 40 && !product; n++) {
-    const id = productId(n);
-    const own = await apiGet(bearer, `${COMMERCE()}/pricing/products/${id}`);
-    const theirs = await apiGet(bearer, `${COMMERCE()}/pricing/products/${id}?effectiveAccountId=${other.accountId}`);
-    if (own.unitPrice !== theirs.unitPrice) product = { id, own: money(own.unitPrice), theirs: money(theirs.unitPrice) };
-  }
-  assert.ok(product, 'a product priced differently for the two accounts');
-  const detail = await apiGet(bearer, `${COMMERCE()}/products/${product.id}?fields=StockKeepingUnit`);
+  const product = await stack.pricedDifferently(bearer, other.accountId);
+  const detail = await stack.apiGet(bearer, `${COMMERCE()}/products/${product.id}?fields=StockKeepingUnit`);
   const quantity = Number(detail.purchaseQuantityRule?.minimum ?? 1) || 1;
 
   const context = await stack.newContext();
   const page = await context.newPage();
   await page.setViewportSize({ width: 1280, height: 900 });
   await stack.logIn(page, MANAGER);
-  await switcher(page).waitFor();
-  assert.equal(await switcher(page).getAttribute('aria-label'), `Buying for ${OWN_NAME}, switch account`);
-  assert.match(await switcher(page).textContent(), new RegExp(OWN_NAME));
+  await accountSwitcher(page).waitFor();
+  assert.equal(await accountSwitcher(page).getAttribute('aria-label'), `Buying for ${OWN_NAME}, switch account`);
+  assert.match(await accountSwitcher(page).textContent(), new RegExp(OWN_NAME));
 
   await page.goto(stack.url(`/product/detail/${product.id}`));
   const price = page.getByRole('main').locator('.sf-price__current').first();
   await assert.doesNotReject(() => price.filter({ hasText: product.own }).waitFor());
 
   // The switcher open: rows with places, the current account selected; no serious axe finding.
-  await switcher(page).click();
+  await accountSwitcher(page).click();
   const dialog = page.getByRole('dialog', { name: 'Switch account' });
   await dialog.getByRole('option').first().waitFor();
   assert.equal(await dialog.getByRole('option', { selected: true }).count(), 1);
@@ -98,24 +50,24 @@ test('a manager switches to a managed account: its prices and its cart; switchin
   await dialog.waitFor({ state: 'detached' });
   assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), `Buying for ${OWN_NAME}, switch account`);
 
-  await switchTo(page, OTHER_NAME);
+  await switchAccount(page, OTHER_NAME);
   assert.equal(await page.evaluate(() => sessionStorage.getItem('effectiveAccountId')), other.accountId);
   await page.getByRole('status').filter({ hasText: `Now buying for ${OTHER_NAME}` }).waitFor({ state: 'attached' });
   await price.filter({ hasText: product.theirs }).waitFor();
   await page.getByRole('banner').getByText(`Buying for ${OTHER_NAME}`, { exact: false }).first().waitFor();
 
   // Adding to the cart (Quick Order) fills the managed account's cart, not the manager's own.
-  const ownBefore = await cartCount(page, null);
-  const theirsBefore = await cartCount(page, other.accountId);
+  const ownBefore = await stack.cartCount(page, null);
+  const theirsBefore = await stack.cartCount(page, other.accountId);
   await page.goto(stack.url('/quick-order'));
-  await switcher(page).filter({ hasText: OTHER_NAME }).waitFor(); // the tab keeps the chosen account
+  await accountSwitcher(page).filter({ hasText: OTHER_NAME }).waitFor(); // the tab keeps the chosen account
   const csv = `SKU,Quantity\r\n${detail.sku ?? detail.fields?.StockKeepingUnit},${quantity}\r\n`;
   await page.getByLabel('Upload a CSV file').setInputFiles({ name: 'order.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByText('1 lines read from order.csv.').or(page.getByText('1 line read from order.csv.')).waitFor();
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await page.getByRole('heading', { level: 2, name: 'Results' }).waitFor({ timeout: 60_000 });
-  assert.equal(await cartCount(page, other.accountId), theirsBefore + quantity);
-  assert.equal(await cartCount(page, null), ownBefore);
+  assert.equal(await stack.cartCount(page, other.accountId), theirsBefore + quantity);
+  assert.equal(await stack.cartCount(page, null), ownBefore);
   const badge = page.getByRole('banner').getByRole('link', { name: /^Cart/ });
   await page.waitForFunction(
     (n) => document.querySelector('.cart-badge')?.getAttribute('aria-label')?.includes(`${n} item`),
@@ -123,7 +75,7 @@ test('a manager switches to a managed account: its prices and its cart; switchin
   );
 
   // Back to her own account: her own cart and prices.
-  await switchTo(page, OWN_NAME);
+  await switchAccount(page, OWN_NAME);
   await page.waitForFunction(
     (n) => {
       const label = document.querySelector('.cart-badge')?.getAttribute('aria-label') ?? '';
@@ -210,7 +162,7 @@ test('on a 375 px phone the switcher is an icon with the account in its label, a
   const page = await context.newPage();
   await page.setViewportSize({ width: 375, height: 800 });
   await stack.logIn(page, MANAGER);
-  const button = switcher(page);
+  const button = accountSwitcher(page);
   await button.waitFor();
   assert.equal(await button.getAttribute('aria-label'), `Buying for ${OWN_NAME}, switch account`);
   const box = await button.boundingBox();
@@ -220,9 +172,9 @@ test('on a 375 px phone the switcher is an icon with the account in its label, a
   await dialog.getByRole('option').first().waitFor();
   const dialogBox = await dialog.boundingBox();
   assert.ok(dialogBox.x >= 0 && dialogBox.x + dialogBox.width <= 375, 'the popover fits the screen');
-  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'no sideways scroll');
+  assert.ok((await sidewaysOverflow(page)) <= 0, 'no sideways scroll');
   await page.keyboard.press('Escape');
   await page.goto(stack.url('/my-account/addresses'));
   await page.getByRole('main').getByRole('list', { name: 'Saved addresses' }).waitFor();
-  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'no sideways scroll on the addresses page');
+  assert.ok((await sidewaysOverflow(page)) <= 0, 'no sideways scroll on the addresses page');
 });

@@ -97,9 +97,9 @@ test('logging in from a deep link returns to it', async () => {
   assert.equal(pathOf(page), `${stack.site.basePath}/cart`);
 });
 
-// The cart page exists; /orders/x is no page of the app yet (internal/siteroutes/pages.txt): the app shows what
+// The cart page exists; /account/x is no page of the app yet (internal/siteroutes/pages.txt): the app shows what
 // it knows, with a 404.
-for (const [deepLink, status, heading] of [['/cart', 200, 'Cart'], ['/orders/x', 404, 'Coming soon']]) {
+for (const [deepLink, status, heading] of [['/cart', 200, 'Cart'], ['/account/x', 404, 'Coming soon']]) {
   test(`the deep link ${deepLink} renders the app`, async () => {
     const page = await stack.newPage();
     const res = await page.goto(stack.url(deepLink));

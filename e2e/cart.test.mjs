@@ -3,7 +3,7 @@
 // moves the badge and the totals; axe finds nothing serious on a cart with items, at desktop and phone widths.
 import assert from 'node:assert/strict';
 import { beforeEach, test } from 'node:test';
-import { setupStack, seriousAxeViolations } from './harness.mjs';
+import { setupStack, seriousAxeViolations, sidewaysOverflow } from './harness.mjs';
 
 const stack = setupStack();
 
@@ -154,7 +154,7 @@ for (const width of [1280, 375]) {
     await page.getByRole('list', { name: 'Applied coupons' }).waitFor();
     await page.waitForLoadState('networkidle');
     assert.deepEqual(await seriousAxeViolations(page), []);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await sidewaysOverflow(page);
     assert.ok(overflow <= 0, `no sideways scroll (${overflow}px too wide)`);
     // A table with a header row on desktop; stacked cards with their own labels on phones.
     const head = page.locator('.sf-cart-lines__head');

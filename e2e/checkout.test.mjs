@@ -4,7 +4,7 @@
 // order summaries. A guest of a store with guest checkout pays by the test card. axe finds nothing serious on the checkout page, and it has no sideways scroll at 375 px.
 import assert from 'node:assert/strict';
 import { beforeEach, test } from 'node:test';
-import { setupStack, seriousAxeViolations } from './harness.mjs';
+import { focusedStep, setupStack, seriousAxeViolations, sidewaysOverflow } from './harness.mjs';
 
 const stack = setupStack();
 
@@ -30,11 +30,6 @@ async function addBinder(page) {
   await page.getByRole('status').filter({ hasText: `Added 1 × ${BINDER.name} to your cart.` }).waitFor();
 }
 
-/** Waits until focus is on the step heading (it moves there once the step before is done). */
-async function focusedStep(page, name) {
-  await page.waitForFunction((text) => document.activeElement?.tagName === 'H2' && document.activeElement.textContent.includes(text), name);
-}
-
 for (const width of [1280, 375]) {
   test(`${width}px: the buyer checks out by purchase order and sees the confirmation`, async () => {
     const page = await pageAt(width);
@@ -54,7 +49,7 @@ for (const width of [1280, 375]) {
     assert.ok((await chosen.count()) >= 1, 'an address is preselected');
     await page.waitForLoadState('networkidle');
     assert.deepEqual(await seriousAxeViolations(page), []);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await sidewaysOverflow(page);
     assert.ok(overflow <= 0, `no sideways scroll (${overflow}px too wide)`);
     await use.click();
 

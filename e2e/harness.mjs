@@ -7,7 +7,7 @@
 //   STOREFRONT_BIN   path of the binary (default ../bin/storefront)
 //   CHROMIUM_PATH    path of Chromium (default /usr/bin/chromium)
 //   E2E_KEEP_TMP=1   keep the temporary database folder
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -167,6 +167,8 @@ export async function launchBrowser() {
  *   stack.url('/cart')   absolute URL under the site's base path
  *   stack.newPage()      a page in a fresh browser context (own cookies)
  *   stack.site           GET /api/site
+ *   stack.token(user), stack.emptyCart(user), stack.commerce(user, method, path, body), stack.commercePath(rest),
+ *   stack.placeOrder(user, lines)
  */
 export function setupStack() {
   const stack = {
@@ -207,6 +209,90 @@ export function setupStack() {
         headers: { Authorization: `Bearer ${await stack.token(user)}` },
       });
       if (res.status !== 204 && res.status !== 404) throw new Error(`DELETE carts/current answered ${res.status}`);
+    },
+    /** Calls the commerce API below the webstore as user; answers the Response. */
+    async commerce(user, method, rel, body) {
+      return fetch(stack.url(stack.commercePath(`/${rel}`)), {
+        method,
+        headers: { Authorization: `Bearer ${await stack.token(user)}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    },
+    /**
+     * Places an order for user through the API: lines ([{productId, quantity}]) into the current cart, a checkout to a
+     * Colorado address with the cheapest delivery method, a purchase order payment. Answers the order reference number.
+     */
+    async placeOrder(user, lines) {
+      const expect = async (res, status, what) => {
+        if (res.status !== status) throw new Error(`${what} answered ${res.status}: ${await res.text()}`);
+        return res.status === 204 ? null : res.json();
+      };
+      for (const { productId, quantity } of lines) {
+        await expect(await stack.commerce(user, 'POST', 'carts/current/cart-items', { productId, quantity: String(quantity), type: 'Product' }), 201, 'add to cart');
+      }
+      const address = { firstName: 'Bonnie', lastName: 'Buyer', street: '1 Main St', city: 'Denver', region: 'CO', postalCode: '80202', country: 'US' };
+      const { checkoutId } = await expect(await stack.commerce(user, 'PUT', 'checkouts', { cartId: 'current', deliveryAddressInput: address }), 202, 'start checkout');
+      await expect(await stack.commerce(user, 'POST', `checkouts/${checkoutId}/payments`, { requestType: 'SimplePurchaseOrder', paymentToken: 'PO-E2E' }), 201, 'pay');
+      const placed = await expect(await stack.commerce(user, 'POST', `checkouts/${checkoutId}/orders`), 201, 'place order');
+      return placed.orderReferenceNumber;
+    },
+    /**
+     * Creates a buyer ({username, password, first, last}) in buyer@example.com's account with `storefront user create`
+     * on the server's database, for tests that change a user's password and must leave the demo users alone.
+     */
+    async createBuyer(user) {
+      const res = await fetch(stack.url(`/services/data/v64.0/commerce/webstores/${stack.site.webstoreId}/session-context`), {
+        headers: { Authorization: `Bearer ${await stack.token({ username: 'buyer@example.com', password: 'demo1234' })}` },
+      });
+      const { accountId } = await res.json();
+      const db = `sqlite://${path.join(stack.server.tmp, 'e2e.db')}`;
+      const out = spawnSync(binaryPath(), ['user', 'create', '--db', db, '--email', user.username, '--password', user.password,
+        '--first', user.first, '--last', user.last, '--account', accountId], { encoding: 'utf8' });
+      if (out.status !== 0) throw new Error(`user create ${user.username}: ${out.stderr}`);
+    },
+    /** The server's log lines (JSON) whose msg is msg, as objects. */
+    logEntries(msg) {
+      return stack.server
+        .logs()
+        .split('\n')
+        .flatMap((line) => {
+          try {
+            const entry = JSON.parse(line);
+            return entry.msg === msg ? [entry] : [];
+          } catch {
+            return [];
+          }
+        });
+    },
+    /** The commerce API path of the demo store, with rest appended ("/carts/current"). */
+    commercePath(rest = '') {
+      return `/services/data/v64.0/commerce/webstores/${stack.site.webstoreId}${rest}`;
+    },
+    /** GET path with a bearer token; fails unless 200; answers the JSON. */
+    async apiGet(bearer, p) {
+      const res = await fetch(stack.url(p), { headers: { Authorization: `Bearer ${bearer}`, Accept: 'application/json' } });
+      if (res.status !== 200) throw new Error(`GET ${p} answered ${res.status}: ${await res.text()}`);
+      return res.json();
+    },
+    /** A cart's product count through the API with the page's own cookies, for an account (or the user's own). */
+    async cartCount(page, accountId) {
+      const query = accountId ? `?effectiveAccountId=${accountId}` : '';
+      const res = await page.request.get(stack.url(stack.commercePath(`/carts/current/compact-summary${query}`)));
+      if (res.status() !== 200) throw new Error(`compact-summary answered ${res.status()}`);
+      return Number((await res.json()).totalProductCount ?? 0);
+    },
+    /**
+     * The first demo product whose price for the caller's own account differs from its price for accountId:
+     * {id, own, theirs} with the prices formatted as the pages show them.
+     */
+    async pricedDifferently(bearer, accountId) {
+      for (let n = 1; n <= 40; n++) {
+        const id = productId(n);
+        const own = await stack.apiGet(bearer, stack.commercePath(`/pricing/products/${id}`));
+        const theirs = await stack.apiGet(bearer, stack.commercePath(`/pricing/products/${id}?effectiveAccountId=${accountId}`));
+        if (own.unitPrice !== theirs.unitPrice) return { id, own: usd(own.unitPrice), theirs: usd(theirs.unitPrice) };
+      }
+      throw new Error('no product is priced differently for the two accounts');
     },
     async logIn(page, user) {
       await page.goto(stack.url('/login'));
@@ -268,4 +354,60 @@ export async function seriousAxeViolations(page) {
     return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
   });
   return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/**
+ * How far the page scrolls sideways, in px (0 or less: not at all), once its layout has settled: after a viewport
+ * change the header measures its navigation again on the next frames, so the width is read after two animation frames
+ * and again, for up to 2 s, while it is still too wide.
+ */
+export async function sidewaysOverflow(page) {
+  const measure = () =>
+    page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve(document.documentElement.scrollWidth - window.innerWidth))),
+        ),
+    );
+  let overflow = await measure();
+  for (let i = 0; i < 20 && overflow > 0; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    overflow = await measure();
+  }
+  return overflow;
+}
+
+/** An amount as the pages show dollars. */
+export const usd = (amount) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(amount));
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+/** Demo product n's id (records.StableID("01t", n), 15-character form). */
+export function productId(n) {
+  let digits = '';
+  for (let i = 0; i < 10; i++) {
+    digits = BASE62[n % 62] + digits;
+    n = Math.floor(n / 62);
+  }
+  return `01t0S${digits}`;
+}
+
+/** Waits until focus is on a checkout step's heading (it moves there once the step before is done). */
+export async function focusedStep(page, name) {
+  await page.waitForFunction((text) => document.activeElement?.tagName === 'H2' && document.activeElement.textContent.includes(text), name);
+}
+
+/** The header's account switcher button (managers only). */
+export const accountSwitcher = (page) => page.getByRole('banner').getByRole('button', { name: /^Buying for .*, switch account$/ });
+
+/** Opens the account switcher, searches the name and chooses the first match with the keyboard. */
+export async function switchAccount(page, name) {
+  await accountSwitcher(page).click();
+  const dialog = page.getByRole('dialog', { name: 'Switch account' });
+  await dialog.getByRole('combobox', { name: 'Search accounts' }).fill(name);
+  await dialog.getByRole('option', { name: new RegExp(`^${name}`) }).first().waitFor();
+  await page.waitForTimeout(200); // the 150 ms search debounce settles
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByRole('banner').getByRole('button', { name: `Buying for ${name}, switch account` }).waitFor();
 }

@@ -4,7 +4,7 @@
 // quantity on its line; axe-core finds no serious violation.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { setupStack, seriousAxeViolations } from './harness.mjs';
+import { setupStack, seriousAxeViolations, sidewaysOverflow } from './harness.mjs';
 
 const stack = setupStack();
 const BUYER = { username: 'buyer@example.com', password: 'demo1234' };
@@ -167,7 +167,7 @@ test('375 px: typed and pasted rows merge repeats, report a bad quantity and the
   const after = await cartCounts(page);
   assert.equal(Number(after.totalProductCount) - Number(before.totalProductCount), 5);
 
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await sidewaysOverflow(page);
   assert.ok(overflow <= 0, `page scrolls sideways by ${overflow}px`);
   assert.deepEqual(await seriousAxeViolations(page), []);
 });

@@ -64,6 +64,10 @@ var scenarios = []scenario{
 		body := fmt.Sprintf(`{"fields":{"Description":"Benchmark update %d"}}`, e.updateNumber.Add(1))
 		return bearer(http.MethodPatch, e.base+api+"/ui-api/records/"+e.accountID, e.adminToken, body)
 	}},
+	// SOQL as an integration would page price books: 200 entries with a parent path, as staff.
+	{name: "soql 200 rows", request: func(e *env, _ *vuser) (*http.Request, error) {
+		return bearer(http.MethodGet, e.base+api+"/query?q="+url.QueryEscape(soqlBench), e.adminToken, "")
+	}},
 	{name: "navigation menu", request: func(e *env, _ *vuser) (*http.Request, error) {
 		params := url.QueryEscape(`{"communityId":"` + demo.CommunityID + `","navigationLinkSetDeveloperName":"` +
 			demo.MainMenu + `","showHomeLink":true}`)
@@ -106,6 +110,9 @@ var scenarios = []scenario{
 }
 
 func init() { scenarios = append(append(scenarios, cartScenarios...), checkoutScenario) }
+
+// soqlBench is the SOQL scenario's query: 200 rows, each with its product through a parent path.
+const soqlBench = "SELECT Id, UnitPrice, IsActive, Product2.Name, Product2.StockKeepingUnit FROM PricebookEntry ORDER BY UnitPrice LIMIT 200"
 
 // demoProduct is the demo store's first product.
 var demoProduct = records.StableID("01t", 1)

@@ -21,16 +21,18 @@ import (
 const usage = `usage: storefront <command> [flags]
 
 commands:
-  serve        serve the store (flags: --addr --db --demo --base-path)
+  serve        serve the store (flags: --addr --db --demo --base-path --public-url --trusted-proxies --smtp-url ...)
   migrate      apply migrations and the records schema, then exit
   seed         seed the demo store; --products N generates a catalog of N products instead
   user create  create a staff or buyer user
+  client       API clients for the token endpoint: client create --name N, client list, client delete --id ID
 
 Run "storefront <command> -h" for a command's flags.
 `
 
 func main() {
-	log := slog.New(slog.NewJSONHandler(os.Stderr, nil))
+	logOut := newBufferedLog(os.Stderr)
+	log := slog.New(slog.NewJSONHandler(logOut, nil))
 	slog.SetDefault(log)
 	if len(os.Args) < 2 {
 		fmt.Fprint(os.Stderr, usage)
@@ -48,12 +50,15 @@ func main() {
 		err = seed(ctx, log, os.Args[2:])
 	case "user":
 		err = user(ctx, log, os.Args[2:])
+	case "client":
+		err = client(ctx, log, os.Args[2:])
 	case "-h", "--help", "help":
 		fmt.Print(usage)
 	default:
 		fmt.Fprintf(os.Stderr, "storefront: unknown command %q\n\n%s", os.Args[1], usage)
 		os.Exit(2)
 	}
+	logOut.Close()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "storefront:", err)
 		os.Exit(1)
@@ -77,7 +82,14 @@ func serve(ctx context.Context, log *slog.Logger, args []string) error {
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: a.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second}
+	srv := newHTTPServer(a.Handler(), defaultTimeouts)
+	if cfg.Pprof != "" {
+		stopProfiler, err := serveProfiler(log, cfg.Pprof)
+		if err != nil {
+			return err
+		}
+		defer stopProfiler()
+	}
 	log.Info("serving", "url", "http://"+ln.Addr().String()+a.Config.BasePath+"/", "db", dbKind(cfg.DB))
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -94,6 +106,32 @@ func serve(ctx context.Context, log *slog.Logger, args []string) error {
 		return err
 	}
 	return nil
+}
+
+// timeouts bound how long a client may hold a connection without making progress.
+type timeouts struct {
+	header time.Duration // to send the request line and headers
+	read   time.Duration // to send the whole request, body included
+	write  time.Duration // from the end of the headers to the end of the answer
+	idle   time.Duration // a kept-alive connection waiting for its next request
+}
+
+// defaultTimeouts: a client sending one byte every few seconds is cut off after 10 s in its headers and 30 s in its
+// body (the largest body the API takes is 1 MiB, seconds on the slowest link); answers are small and fast, and a
+// reader that will not take one within a minute is dropped.
+var defaultTimeouts = timeouts{header: 10 * time.Second, read: 30 * time.Second, write: 60 * time.Second, idle: 120 * time.Second}
+
+// newHTTPServer serves h with deadlines on every stage of a connection, so that slow or stalled clients cannot hold
+// connections (and their goroutines and memory) forever.
+func newHTTPServer(h http.Handler, t timeouts) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: t.header,
+		ReadTimeout:       t.read,
+		WriteTimeout:      t.write,
+		IdleTimeout:       t.idle,
+		MaxHeaderBytes:    64 << 10,
+	}
 }
 
 func migrate(ctx context.Context, log *slog.Logger, args []string) error {

@@ -25,6 +25,8 @@ type App struct {
 	Log    *slog.Logger
 
 	trustedProxies []netip.Prefix // Config.TrustedProxies, parsed
+	mailer         auth.Mailer    // Config.SMTPURL's server; nil: reset links go to the log
+	publicURL      string         // Config.PublicURL, checked, or the listen address's (publicurl.go)
 }
 
 // Open connects to the database and applies migrations and the records schema.
@@ -34,11 +36,19 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 	if err != nil {
 		return nil, err
 	}
+	mailer, err := openMailer(cfg)
+	if err != nil {
+		return nil, err
+	}
+	public, err := publicURL(cfg, log)
+	if err != nil {
+		return nil, err
+	}
 	d, err := db.Open(ctx, cfg.DB)
 	if err != nil {
 		return nil, err
 	}
-	a := &App{Config: cfg, DB: d, Log: log, trustedProxies: proxies}
+	a := &App{Config: cfg, DB: d, Log: log, trustedProxies: proxies, mailer: mailer, publicURL: public}
 	if err := a.Migrate(ctx); err != nil {
 		d.Close()
 		return nil, err
@@ -46,10 +56,29 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 	return a, nil
 }
 
+// openMailer is the SMTP server of --smtp-url, nil without one. Mailed links need --public-url: built from the
+// request's Host header, a forged one would send a user a link to someone else's site, token included.
+func openMailer(cfg config.Config) (auth.Mailer, error) {
+	if cfg.SMTPURL == "" {
+		return nil, nil
+	}
+	if cfg.PublicURL == "" {
+		return nil, fmt.Errorf("--smtp-url needs --public-url (the store's origin, e.g. https://shop.example.com): reset links start with it")
+	}
+	m, err := auth.ParseSMTPURL(cfg.SMTPURL, cfg.MailFrom)
+	if err != nil {
+		return nil, fmt.Errorf("--smtp-url and --mail-from: %w", err)
+	}
+	return m, nil
+}
+
 // Migrate applies the embedded migrations, then makes the object tables match the standard catalogue.
 func (a *App) Migrate(ctx context.Context) error {
 	if err := a.DB.Migrate(ctx); err != nil {
 		return err
+	}
+	if _, err := auth.EnsureOrgID(ctx, a.DB); err != nil { // made once, at installation
+		return fmt.Errorf("organization id: %w", err)
 	}
 	if err := records.SyncSchema(ctx, a.DB, objects()); err != nil {
 		return fmt.Errorf("records schema: %w", err)

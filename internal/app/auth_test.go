@@ -33,6 +33,9 @@ type store struct {
 
 var sysUser = records.StableID("005", 1)
 
+// publicURL is the fixture server's configured public URL: API login answers must name it, never the Host header.
+const publicURL = "https://store.example.test"
+
 // insert adds a record with the records layer's system columns; owned objects get an owner.
 func insert(t *testing.T, d *db.DB, table, prefix string, owned bool, cols map[string]any) string {
 	t.Helper()
@@ -57,7 +60,7 @@ func eachStore(t *testing.T, fn func(t *testing.T, s *store)) {
 	for kind, u := range dbtest.URLs(t) {
 		t.Run(kind, func(t *testing.T) {
 			ctx := context.Background()
-			a, err := app.Open(ctx, config.Config{DB: u, BasePath: "shop/"}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+			a, err := app.Open(ctx, config.Config{DB: u, BasePath: "shop/", PublicURL: publicURL}, slog.New(slog.NewTextHandler(io.Discard, nil)))
 			if err != nil {
 				t.Fatal(err)
 			}

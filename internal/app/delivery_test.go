@@ -3,6 +3,7 @@ package app_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"storefront/internal/records"
 )
@@ -22,6 +23,7 @@ type deliveryGroup struct {
 	SelectedDeliveryMethod   *struct{ ID, ShippingFee, AdjustedShippingFee string }
 	DeliveryAddress          *struct{ Name, Street, City, Region, Country string }
 	CartItems                *struct{ CartItems []cartItem }
+	DesiredDeliveryDate      *string
 }
 
 type groupCollection struct {
@@ -90,6 +92,14 @@ func TestDeliveryGroupCalls(t *testing.T) {
 		}
 		s.get(t, commercePath("carts/current/delivery-groups/"+second.ID), buyer).decode(t, "deleted group", 404, &[]any{})
 
+		// Today (UTC) is a desired delivery date a buyer may ask for, even behind UTC; it is kept as a date and time.
+		today := time.Now().UTC().Format("2006-01-02")
+		s.call(t, "PATCH", commercePath("carts/current/delivery-groups/"+def), buyer,
+			`{"desiredDeliveryDate":"`+today+`"}`).decode(t, "today", 200, &g)
+		if g.DesiredDeliveryDate == nil || !strings.HasPrefix(*g.DesiredDeliveryDate, today+"T00:00:00") {
+			t.Fatalf("desired date %v, want %s", g.DesiredDeliveryDate, today)
+		}
+
 		// Errors.
 		for _, tc := range []struct {
 			name, method, path, token, body string
@@ -106,6 +116,8 @@ func TestDeliveryGroupCalls(t *testing.T) {
 			{"huge", "PATCH", "carts/current/delivery-groups/" + def, buyer, `{"shippingInstructions":"` + strings.Repeat("x", 5000) + `"}`, 400, "INVALID_API_INPUT"},
 			{"wrong type", "PATCH", "carts/current/delivery-groups/" + def, buyer, `{"deliveryMethodId":5}`, 400, "JSON_PARSER_ERROR"},
 			{"bad date", "PATCH", "carts/current/delivery-groups/" + def, buyer, `{"desiredDeliveryDate":"tomorrow"}`, 400, "INVALID_API_INPUT"},
+			{"date in the past", "PATCH", "carts/current/delivery-groups/" + def, buyer, `{"desiredDeliveryDate":"2020-01-31"}`, 400, "in the past"},
+			{"date and time in the past", "POST", "carts/current/delivery-groups", buyer, `{"desiredDeliveryDate":"2021-05-28T16:41:41.090Z"}`, 400, "in the past"},
 			{"default group", "DELETE", "carts/current/delivery-groups/" + def, buyer, "", 400, "default"},
 			{"address of no account of mine", "PATCH", "carts/current/delivery-groups/" + def, buyer, `{"deliveryAddress":{"id":"` + records.StableID("8lW", 999) + `"}}`, 404, "NOT_FOUND"},
 		} {

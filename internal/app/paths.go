@@ -10,11 +10,11 @@ import (
 
 // serverPrefixes are the server's own paths. The web app calls them under the site base path as well, so with a
 // base path of /shop, /shop/services/... is /services/...; everything else under /shop is the web app.
-var serverPrefixes = []string{"/services/", "/api/", "/lwr/", "/cms/", "/img/", "/logout", "/healthz"}
+var serverPrefixes = []string{"/services/", "/api/", "/lwr/", "/cms/", "/img/", "/id/", "/logout", "/healthz"}
 
 // apiPrefixes are the API's prefixes: a path under them that no route claims is the API's JSON error, never the web
 // app's HTML.
-var apiPrefixes = []string{"/services/", "/api/", "/lwr/"}
+var apiPrefixes = []string{"/services/", "/api/", "/lwr/", "/id/"}
 
 // allowOrder are the methods the routing table uses, in the order an Allow header lists them.
 var allowOrder = []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete}

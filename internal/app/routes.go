@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 
+	"storefront/internal/apiversion"
 	"storefront/internal/auth"
 	"storefront/internal/cms"
 	"storefront/internal/commerce/account"
@@ -16,7 +17,10 @@ import (
 	"storefront/internal/media"
 	"storefront/internal/navigation"
 	"storefront/internal/platform/httpx"
+	"storefront/internal/platform/metrics"
 	"storefront/internal/seo"
+	"storefront/internal/sobjects"
+	"storefront/internal/soql"
 	"storefront/internal/spa"
 	"storefront/internal/uiapi"
 	"storefront/web"
@@ -36,6 +40,7 @@ const (
 	commerce = "/services/data/v64.0/commerce/webstores/{webstoreId}/" // Commerce Webstore Connect API
 	uiAPI    = "/services/data/v64.0/ui-api/"                          // UI API records
 	connect  = "/services/data/v64.0/connect/"                         // Connect API: navigation, CMS, SEO
+	data     = "/services/data/v64.0/"                                 // REST API: SOQL query
 )
 
 // routes is the routing table: every call the server answers, read top to bottom as the map of the API. The
@@ -44,12 +49,33 @@ const (
 func (a *App) routes(s *services) []Route {
 	return []Route{
 		{"GET /healthz", http.HandlerFunc(a.healthz)},
+		{"GET " + metrics.Path, metrics.Handler(a.Config.MetricsToken)},
 
 		// Sign-in and sign-out (the web app's cookie session), bearer tokens for API clients (package auth).
 		{"POST " + auth.LoginPath, s.auth.LoginHandler()},
 		{"GET /logout", s.auth.LogoutHandler()},
 		{"POST /logout", s.auth.LogoutHandler()},
 		{"POST " + auth.TokenPath, s.auth.TokenHandler()},
+
+		// The signed-in user's profile and password; forgotten passwords (package auth).
+		{"GET " + auth.ProfilePath, s.auth.ProfileHandler()},
+		{"PATCH " + auth.ProfilePath, s.auth.UpdateProfileHandler()},
+		{"POST " + auth.PasswordPath, s.auth.PasswordHandler()},
+		{"POST " + auth.ResetPath, s.auth.ResetHandler()},
+		{"POST " + auth.ResetConfirmPath, s.auth.ResetConfirmHandler()},
+
+		// API login and identity: token revocation, the SOAP partner login, OpenID userinfo, the identity URL
+		// (package auth); the versions served and a version's resources (package apiversion: every listed version
+		// reaches this table's v64.0 routes through apiversion.Rewrite).
+		{"POST " + auth.RevokePath, s.auth.RevokeHandler()},
+		{"POST " + auth.SOAPLoginPath, s.auth.SOAPLoginHandler()},
+		{"GET " + auth.UserInfoPath, s.auth.UserInfoHandler()},
+		{"GET " + auth.IdentityPath, s.auth.IdentityHandler()},
+		{"GET " + auth.ClientsPath, s.auth.ListClientsHandler()},
+		{"POST " + auth.ClientsPath, s.auth.CreateClientHandler()},
+		{"DELETE " + auth.ClientsPath + "/{clientId}", s.auth.DeleteClientHandler()},
+		{"GET /services/data", apiversion.ListHandler()},
+		{"GET /services/data/v64.0", apiversion.ResourcesHandler(s.auth.CallerIdentityURL)},
 
 		// The web app's bootstrap and the commerce context calls (package storecontext).
 		{"GET /api/site", s.store.Site()},
@@ -148,6 +174,33 @@ func (a *App) routes(s *services) []Route {
 		{"GET /lwr/apex/v64.0/{apexClass}/{apexMethod}", s.nav.Apex()},
 		{"POST /lwr/apex/v64.0/{apexClass}/{apexMethod}", s.nav.Apex()},
 
+		// SOQL over the records engine's metadata, signed-in callers only, each within their visibility (package soql).
+		{"GET " + data + "query", s.query.Query()},
+		{"GET " + data + "queryAll", s.query.QueryAll()},
+		{"GET " + data + "query/{locator}", s.query.More()},
+
+		// sObject REST over the records engine: describe, records, upsert, changes (package sobjects); signed-in
+		// callers only, each within their visibility.
+		{"GET " + data + "sobjects", s.sobjects.Global()},
+		{"GET " + data + "sobjects/{object}", s.sobjects.Basic()},
+		{"POST " + data + "sobjects/{object}", s.sobjects.Create()},
+		{"GET " + data + "sobjects/{object}/describe", s.sobjects.Describe()},
+		{"GET " + data + "sobjects/{object}/updated", s.sobjects.Updated()},
+		{"GET " + data + "sobjects/{object}/deleted", s.sobjects.Deleted()},
+		{"GET " + data + "sobjects/{object}/{id}", s.sobjects.Get()},
+		{"PATCH " + data + "sobjects/{object}/{id}", s.sobjects.Update()},
+		{"DELETE " + data + "sobjects/{object}/{id}", s.sobjects.Delete()},
+		{"PATCH " + data + "sobjects/{object}/{field}/{value}", s.sobjects.Upsert()},
+		{"POST " + data + "composite", s.sobjects.Composite()},
+		{"POST " + data + "composite/batch", s.sobjects.Batch()},
+		{"POST " + data + "composite/sobjects", s.sobjects.CreateCollection()},
+		{"PATCH " + data + "composite/sobjects", s.sobjects.UpdateCollection()},
+		{"DELETE " + data + "composite/sobjects", s.sobjects.DeleteCollection()},
+		{"PATCH " + data + "composite/sobjects/{object}/{field}", s.sobjects.UpsertCollection()},
+		{"GET " + data + "composite/sobjects/{object}", s.sobjects.RetrieveCollection()},
+		{"POST " + data + "composite/sobjects/{object}", s.sobjects.RetrieveCollection()},
+		{"POST " + data + "composite/tree/{object}", s.sobjects.Tree()},
+
 		// CMS delivery: a site's content and its channel's, one item or a listing (package cms), and the media.
 		{"GET " + connect + "sites/{siteId}/cms/delivery/contents/{contentKeyOrId}", s.cms.Item()},
 		{"GET " + connect + "cms/delivery/channels/{channelId}/contents/{contentKeyOrId}", s.cms.Item()},
@@ -166,6 +219,8 @@ type services struct {
 	auth     *auth.Service
 	store    *storecontext.Handlers
 	records  *uiapi.Handler
+	query    *soql.Handler
+	sobjects *sobjects.Handler
 	catalog  *catalog.Handlers
 	search   *search.Service
 	carts    *cart.Service
@@ -181,16 +236,22 @@ type services struct {
 func (a *App) authService() *auth.Service {
 	svc := auth.NewService(a.DB, a.Config.BasePath)
 	svc.TrustedProxies = a.trustedProxies
+	svc.PublicURL = a.publicURL
+	svc.Mailer, svc.ResetOrigin, svc.ResetTTL = a.mailer, a.Config.PublicURL, a.Config.ResetTTL
 	return svc
 }
 
 func (a *App) services() *services {
 	engine, carts := a.newEngine()
 	base := a.Config.BasePath
+	signIn := a.authService()
+	signIn.Engine = engine // one records engine: profile changes meet the same metadata as every other write
 	return &services{
-		auth:     a.authService(),
+		auth:     signIn,
 		store:    &storecontext.Handlers{DB: a.DB, BasePath: base},
 		records:  &uiapi.Handler{Engine: engine},
+		query:    &soql.Handler{Engine: engine},
+		sobjects: &sobjects.Handler{Engine: engine, Log: a.Log},
 		catalog:  catalog.New(a.DB, engine.Registry),
 		search:   search.New(a.DB, engine.Registry),
 		carts:    carts,
@@ -203,6 +264,12 @@ func (a *App) services() *services {
 	}
 }
 
+// accessLog is the access-log policy: failures and slow requests always, one in AccessLogSample of the others (every
+// request when unset, as in tests).
+func (a *App) accessLog() httpx.AccessLog {
+	return httpx.AccessLog{SampleEvery: a.Config.AccessLogSample, Slow: httpx.SlowRequest}
+}
+
 // Routes returns the routing table, for tests and tools that walk every route.
 func (a *App) Routes() []Route { return a.routes(a.services()) }
 
@@ -213,7 +280,7 @@ func (a *App) Handler() http.Handler {
 	go s.search.Warm(context.Background())
 	mux := http.NewServeMux()
 	for _, rt := range a.routes(s) {
-		mux.Handle(rt.Pattern, rt.Handler)
+		mux.Handle(rt.Pattern, httpx.Route(rt.Pattern, rt.Handler))
 	}
 	unrouted := unroutedAPI(mux)
 	for _, p := range apiPrefixes {
@@ -222,7 +289,9 @@ func (a *App) Handler() http.Handler {
 	mux.Handle("/", spa.Handler(web.FS(), a.Config.BasePath))
 
 	withPrincipal := auth.Middleware(s.auth)
+	versioned := apiversion.Rewrite(mux) // any listed API version reaches the table's v64.0 routes
+	s.sobjects.Dispatch = versioned      // composite subrequests meet the handlers a direct call meets
 	// The server's own paths refuse text no database can store before any handler or SQL sees it.
-	server := httpx.RefuseBadText(withPrincipal(mux))
-	return httpx.SecurityHeaders(httpx.Observe(a.Log, underBasePath(a.Config.BasePath, server, withPrincipal(mux))))
+	server := httpx.RefuseBadText(withPrincipal(versioned))
+	return httpx.SecurityHeaders(httpx.Observe(a.Log, a.accessLog(), httpx.JSONResponses(underBasePath(a.Config.BasePath, server, withPrincipal(versioned)))))
 }

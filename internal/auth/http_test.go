@@ -22,8 +22,19 @@ import (
 // testServer serves the auth endpoints behind the real middleware, plus probes that show the resolved principal:
 // GET /whoami, POST /change (a state-changing call) and POST /cart (which needs a session, guest or not).
 func testServer(t *testing.T, d *db.DB) (*httptest.Server, *Service) {
+	return testServerLogging(t, d, io.Discard)
+}
+
+// testServerLogging is testServer with the server log written to log; it also serves the profile, password and
+// password reset calls.
+func testServerLogging(t *testing.T, d *db.DB, log io.Writer) (*httptest.Server, *Service) {
 	svc := NewService(d, "/shop")
 	mux := http.NewServeMux()
+	mux.Handle("GET "+ProfilePath, svc.ProfileHandler())
+	mux.Handle("PATCH "+ProfilePath, svc.UpdateProfileHandler())
+	mux.Handle("POST "+PasswordPath, svc.PasswordHandler())
+	mux.Handle("POST "+ResetPath, svc.ResetHandler())
+	mux.Handle("POST "+ResetConfirmPath, svc.ResetConfirmHandler())
 	mux.Handle("POST "+LoginPath, svc.LoginHandler())
 	mux.Handle("GET "+svc.LogoutPath(), svc.LogoutHandler())
 	mux.Handle("POST "+svc.LogoutPath(), svc.LogoutHandler())
@@ -41,8 +52,9 @@ func testServer(t *testing.T, d *db.DB) (*httptest.Server, *Service) {
 		httpx.WriteJSON(w, 200, p)
 		return nil
 	}))
-	srv := httptest.NewServer(httpx.Observe(slog.New(slog.NewTextHandler(io.Discard, nil)), Middleware(svc)(mux)))
+	srv := httptest.NewServer(httpx.Observe(slog.New(slog.NewJSONHandler(log, nil)), httpx.AccessLog{}, Middleware(svc)(mux)))
 	t.Cleanup(srv.Close)
+	svc.PublicURL = srv.URL
 	return srv, svc
 }
 

@@ -2,13 +2,9 @@ package auth
 
 import (
 	"context"
-	"crypto/hmac"
-	"crypto/sha256"
 	"database/sql"
-	"encoding/base64"
 	"errors"
 	"fmt"
-	"mime"
 	"net/http"
 	"storefront/internal/identity"
 	"strconv"
@@ -16,7 +12,6 @@ import (
 	"time"
 
 	"storefront/internal/platform/httpx"
-	"storefront/internal/records"
 )
 
 // errBadCredentials is any failed sign-in: unknown user, inactive user, wrong password. One answer for all, so the
@@ -97,8 +92,8 @@ type loginRequest struct {
 // is protected instead by requiring a JSON body: a cross-site HTML form cannot send application/json, and a
 // cross-site fetch with it needs a CORS preflight we never grant. So no other site can sign a visitor in.
 func (s *Service) login(w http.ResponseWriter, r *http.Request) error {
-	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
-		return httpx.Errorf(http.StatusUnsupportedMediaType, "UNSUPPORTED_MEDIA_TYPE", "The login request must be application/json.")
+	if err := requireJSON(r); err != nil {
+		return err
 	}
 	var in loginRequest
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
@@ -158,74 +153,4 @@ func (s *Service) logout(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Cache-Control", "no-store")
 	http.Redirect(w, r, s.BasePath+"/", http.StatusSeeOther)
 	return nil
-}
-
-// orgID is the organisation id in OAuth identity URLs: one store, one organisation.
-var orgID = records.StableID("00D", 1)
-
-type tokenResponse struct {
-	AccessToken string `json:"access_token"`
-	InstanceURL string `json:"instance_url"`
-	ID          string `json:"id"`
-	TokenType   string `json:"token_type"`
-	IssuedAt    string `json:"issued_at"`
-	Signature   string `json:"signature"`
-}
-
-type oauthError struct {
-	Error       string `json:"error"`
-	Description string `json:"error_description"`
-}
-
-// token is POST /services/oauth2/token with the username-password grant: it returns a bearer token for API
-// clients. client_id and client_secret are accepted and not checked; the secret, when given, keys the signature
-// as Salesforce does (HMAC-SHA256 of id + issued_at), so clients that verify it can.
-func (s *Service) token(w http.ResponseWriter, r *http.Request) error {
-	r.Body = http.MaxBytesReader(w, r.Body, httpx.MaxBody)
-	if err := r.ParseForm(); err != nil {
-		return oauthFail(http.StatusBadRequest, "invalid_request", "the request body is not a valid form")
-	}
-	if r.PostForm.Get("grant_type") != "password" {
-		return oauthFail(http.StatusBadRequest, "unsupported_grant_type", "grant type not supported")
-	}
-	username, password := r.PostForm.Get("username"), r.PostForm.Get("password")
-	if strings.TrimSpace(username) == "" || password == "" {
-		return oauthFail(http.StatusBadRequest, "invalid_grant", "authentication failure")
-	}
-	// No device cookie for API clients: they are known by their address.
-	userID, _, err := s.authenticate(r.Context(), r, username, password, false)
-	var limited *limitedError
-	switch {
-	case errors.As(err, &limited):
-		// 429 with Retry-After rather than the 400 invalid_grant of a wrong password: the password was not checked,
-		// so a client holding the right one must not be told it is wrong, and can back off by the header.
-		// rate_limit_exceeded is the code Salesforce's token endpoint uses for too many login attempts.
-		w.Header().Set("Retry-After", limited.retryAfter())
-		return oauthFail(http.StatusTooManyRequests, "rate_limit_exceeded", "Too many login attempts. Try again later.")
-	case errors.Is(err, errBadCredentials):
-		return oauthFail(http.StatusBadRequest, "invalid_grant", "authentication failure")
-	case err != nil:
-		return err
-	}
-	is, err := s.create(r.Context(), userID, "", "")
-	if err != nil {
-		return err
-	}
-	instance := "http://" + r.Host
-	if isHTTPS(r) {
-		instance = "https://" + r.Host
-	}
-	out := tokenResponse{AccessToken: is.token, InstanceURL: instance, ID: instance + "/id/" + orgID + "/" + userID,
-		TokenType: "Bearer", IssuedAt: strconv.FormatInt(time.Now().UnixMilli(), 10)}
-	mac := hmac.New(sha256.New, []byte(r.PostForm.Get("client_secret")))
-	mac.Write([]byte(out.ID + out.IssuedAt))
-	out.Signature = base64.StdEncoding.EncodeToString(mac.Sum(nil))
-	w.Header().Set("Cache-Control", "no-store")
-	httpx.WriteJSON(w, http.StatusOK, out)
-	return nil
-}
-
-func oauthFail(status int, code, description string) *httpx.Error {
-	return &httpx.Error{Status: status, Code: code, Message: description,
-		Body: oauthError{Error: code, Description: description}}
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"storefront/internal/platform/httpx"
+	"storefront/internal/platform/metrics"
 )
 
 type serviceKey struct{}
@@ -23,14 +24,23 @@ type serviceKey struct{}
 //
 // Resolving costs one indexed query, and only when the request carries a token.
 func Middleware(s *Service) func(http.Handler) http.Handler {
-	exempt := map[string]bool{LoginPath: true, TokenPath: true, s.LogoutPath(): true}
+	exempt := map[string]bool{LoginPath: true, TokenPath: true, RevokePath: true, s.LogoutPath(): true}
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == metrics.Path || r.URL.Path == "/healthz" {
+				// Probes and the metrics scraper have no session; the scraper's bearer token is the metrics
+				// endpoint's own, not a session token.
+				next.ServeHTTP(w, r)
+				return
+			}
 			ctx := context.WithValue(r.Context(), serviceKey{}, s)
-			p, err := s.resolve(w, r.WithContext(ctx), exempt[r.URL.Path])
+			p, err := s.resolve(w, r.WithContext(ctx), exempt[r.URL.Path] || strings.HasPrefix(r.URL.Path, SOAPLoginPrefix))
 			if err != nil {
 				httpx.WriteError(w, r.WithContext(ctx), err)
 				return
+			}
+			if p.ClientID != "" {
+				httpx.NoteClient(ctx, p.ClientID)
 			}
 			next.ServeHTTP(w, r.WithContext(identity.WithPrincipal(ctx, p)))
 		})

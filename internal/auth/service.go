@@ -9,6 +9,7 @@ import (
 
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
+	"storefront/internal/records"
 )
 
 // Service signs people in and resolves every request's principal. It keeps nothing in memory that another instance
@@ -29,7 +30,25 @@ type Service struct {
 	KnownFor       time.Duration  // a source stays known this long after its last successful sign-in
 	TrustedProxies []netip.Prefix // peers whose X-Forwarded-For names the client (clientaddr.go)
 
-	Now func() time.Time // the throttle's clock; tests move it instead of sleeping
+	Now func() time.Time // the throttle's and reset links' clock; tests move it instead of sleeping
+
+	// Profiles and password recovery (profile.go, reset.go).
+	Engine *records.Engine // writes the User and Contact records of a profile change
+	Mailer Mailer          // delivers reset links; nil: they are written to the server log
+	// ResetOrigin is the configured public URL reset links start with; "": the request's own origin (links are
+	// then only logged: the app refuses SMTP without a configured public URL).
+	ResetOrigin string
+	ResetTTL    time.Duration // how long a reset link works
+	// Reset requests are throttled per client address (answered 429) and per email (answered as usual, but no mail
+	// is sent), so the form can neither flood an inbox nor be scripted at volume.
+	ResetAddressLimit Throttle
+	ResetEmailLimit   Throttle
+
+	// PublicURL is the server's public origin (scheme://host[:port], no trailing slash): token responses, SOAP
+	// login results and identity URLs name it, never the request's Host header, which any client can forge.
+	PublicURL string
+
+	org orgCache // the organization id (org.go)
 }
 
 // Defaults.
@@ -45,7 +64,9 @@ func NewService(d *db.DB, basePath string) *Service {
 	return &Service{DB: d, BasePath: basePath,
 		IdleTimeout: DefaultIdleTimeout, AbsoluteTimeout: DefaultAbsoluteTimeout, RefreshEvery: time.Minute,
 		AccountLimit: DefaultAccountLimit, AddressLimit: DefaultAddressLimit, KnownLimit: DefaultKnownLimit,
-		FailureMemory: DefaultFailureMemory, KnownFor: DefaultKnownFor, Now: time.Now}
+		FailureMemory: DefaultFailureMemory, KnownFor: DefaultKnownFor, Now: time.Now,
+		Engine: records.NewEngine(d), ResetTTL: DefaultResetTTL,
+		ResetAddressLimit: DefaultResetAddressLimit, ResetEmailLimit: DefaultResetEmailLimit}
 }
 
 func (s *Service) now() time.Time {
@@ -81,7 +102,7 @@ func (s *Service) maybeSweep(ctx context.Context) {
 	}
 }
 
-// Sweep deletes expired sessions, login counters past their memory and sources no longer known.
+// Sweep deletes expired sessions, login counters past their memory, expired reset links and sources no longer known.
 func (s *Service) Sweep(ctx context.Context) error {
 	now := time.Now().UnixMilli()
 	if _, err := s.DB.Exec(ctx, `DELETE FROM sf_session WHERE expires_at <= ? OR last_seen_at <= ?`,
@@ -91,6 +112,9 @@ func (s *Service) Sweep(ctx context.Context) error {
 	now = s.now().UnixMilli()
 	if _, err := s.DB.Exec(ctx, `DELETE FROM sf_login_attempt WHERE last_failure_at <= ?`,
 		now-s.FailureMemory.Milliseconds()); err != nil {
+		return err
+	}
+	if _, err := s.DB.Exec(ctx, `DELETE FROM sf_password_reset WHERE expires_at <= ?`, now); err != nil {
 		return err
 	}
 	_, err := s.DB.Exec(ctx, `DELETE FROM sf_login_known WHERE last_success_at <= ?`, now-s.KnownFor.Milliseconds())

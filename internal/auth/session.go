@@ -43,14 +43,14 @@ func (s *Service) lookup(ctx context.Context, token string) (*session, error) {
 	}
 	id := HashToken(token)
 	var (
-		userID, prior, userType, accountID, contactID sql.NullString
-		active                                        sql.NullBool
-		ses                                           session
+		userID, prior, userType, accountID, contactID, clientID sql.NullString
+		active                                                  sql.NullBool
+		ses                                                     session
 	)
 	err := s.DB.QueryRow(ctx, `SELECT s.user_id, s.csrf_token, s.last_seen_at, s.expires_at, s.prior_guest_id,
-		u.usertype, u.accountid, u.contactid, u.isactive
+		s.client_id, u.usertype, u.accountid, u.contactid, u.isactive
 		FROM sf_session s LEFT JOIN "user" u ON u.id = s.user_id WHERE s.id = ?`, id).Scan(
-		&userID, &ses.csrf, &ses.lastSeen, &ses.expiresAt, &prior, &userType, &accountID, &contactID, &active)
+		&userID, &ses.csrf, &ses.lastSeen, &ses.expiresAt, &prior, &clientID, &userType, &accountID, &contactID, &active)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
@@ -66,7 +66,7 @@ func (s *Service) lookup(ctx context.Context, token string) (*session, error) {
 	}
 	ses.principal = identity.Principal{SessionID: id, UserID: userID.String, Guest: !userID.Valid,
 		Staff: userType.String == UserTypeStaff, AccountID: accountID.String, ContactID: contactID.String,
-		PriorGuestSessionID: prior.String}
+		PriorGuestSessionID: prior.String, ClientID: clientID.String}
 	s.refresh(ctx, &ses, now)
 	return &ses, nil
 }
@@ -86,6 +86,11 @@ func (s *Service) refresh(ctx context.Context, ses *session, now int64) {
 // create stores a new session for userID ("" for a guest) and deletes replaced (the caller's previous session, if
 // any) in the same transaction, so a login always rotates the session id.
 func (s *Service) create(ctx context.Context, userID, priorGuest, replaced string) (issued, error) {
+	return s.createFor(ctx, userID, priorGuest, replaced, "")
+}
+
+// createFor is create for a session issued to an API client (clientID, "" for none).
+func (s *Service) createFor(ctx context.Context, userID, priorGuest, replaced, clientID string) (issued, error) {
 	now := time.Now()
 	out := issued{token: newToken(), csrf: newToken(), expiresAt: now.Add(s.AbsoluteTimeout)}
 	out.id = HashToken(out.token)
@@ -96,8 +101,8 @@ func (s *Service) create(ctx context.Context, userID, priorGuest, replaced strin
 			}
 		}
 		_, err := tx.Exec(ctx, `INSERT INTO sf_session (id, user_id, csrf_token, created_at, last_seen_at, expires_at,
-			prior_guest_id) VALUES (?, ?, ?, ?, ?, ?, ?)`, out.id, nullable(userID), out.csrf, now.UnixMilli(),
-			now.UnixMilli(), out.expiresAt.UnixMilli(), nullable(priorGuest))
+			prior_guest_id, client_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, out.id, nullable(userID), out.csrf, now.UnixMilli(),
+			now.UnixMilli(), out.expiresAt.UnixMilli(), nullable(priorGuest), nullable(clientID))
 		return err
 	})
 	if err == nil {

@@ -57,7 +57,7 @@ func (w *writer) seedNavigation(cats []category) error {
 	}
 	for i, it := range []struct{ label, kind, target string }{
 		{"My Account", "InternalLink", "/my-account"},
-		{"Order History", "InternalLink", "/order-history"},
+		{"Order History", "InternalLink", "/orders"},
 		{"Addresses", "InternalLink", "/my-account/addresses"},
 		{"Log Out", "Event", "Logout"},
 	} {

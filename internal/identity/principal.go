@@ -16,6 +16,8 @@ type Principal struct {
 	AccountID string // the buyer's own account; empty for guests and staff
 	ContactID string
 	ViaBearer bool // authenticated by an Authorization: Bearer token rather than the cookie
+	// ClientID is the registered API client the bearer session was issued to (OAuth with a client id); "" otherwise.
+	ClientID string
 	// PriorGuestSessionID is the guest session a login replaced (its SessionID then): a guest cart that belonged
 	// to it may be preserved into the buyer's cart.
 	PriorGuestSessionID string

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 
@@ -83,7 +82,7 @@ type params map[string]json.RawMessage
 func methodParams(w http.ResponseWriter, r *http.Request) (params, error) {
 	var raw []byte
 	if r.Method == http.MethodPost {
-		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, httpx.MaxBody))
+		body, err := httpx.ReadBody(w, r)
 		if err != nil {
 			return nil, err
 		}

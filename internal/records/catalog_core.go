@@ -35,6 +35,7 @@ func coreObjects() []Object {
 				Text("FirstName", "First Name", 40),
 				Required(Text("LastName", "Last Name", 80)),
 				ReadOnly(Field{APIName: "Name", Label: "Full Name", Type: TypeText, Length: 121, NameField: true}),
+				{APIName: "Phone", Label: "Phone", Type: TypePhone, Length: 40},
 				Required(WithDefault(Picklist("UserType", "User Type", "Standard", "PowerCustomerSuccess", "Guest"), "Standard")),
 				Ref("ContactId", "Contact ID", "Contact"),
 				Ref("AccountId", "Account ID", "Account"),

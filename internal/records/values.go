@@ -467,3 +467,7 @@ func formatCurrency(s string) string {
 	}
 	return b.String()
 }
+
+// FromDB is fromDB for readers outside the engine that select columns themselves (the SOQL engine): a scanned value
+// in the field's canonical form.
+func FromDB(f *Field, raw any) any { return fromDB(f, raw) }

@@ -43,6 +43,9 @@ const (
 const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; " +
 	"font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'"
 
+// resetPasswordPage is the page password reset links open (auth.ResetPagePath), below the base path.
+const resetPasswordPage = "/reset-password"
+
 // setDocumentHeaders sets the headers of an HTML answer of the web app.
 func setDocumentHeaders(h http.Header) {
 	h.Set("Content-Type", "text/html; charset=utf-8")
@@ -133,6 +136,11 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		index = bytes.ReplaceAll(index, []byte(`"/assets/`), []byte(`"`+h.base+`/assets/`))
 	}
 	setDocumentHeaders(w.Header())
+	if strings.EqualFold(clean, resetPasswordPage) {
+		// The page's URL holds a password reset token: no request it makes, and no link followed from it, may carry
+		// that URL in a Referer, even to the store itself.
+		w.Header().Set("Referrer-Policy", "no-referrer")
+	}
 	if !h.isPage(r) {
 		// ServeContent only answers 200 (or 206/304): a 404 is written as is, without validators.
 		writeWhole(w, r, http.StatusNotFound, index)

@@ -202,3 +202,14 @@ func TestHTMLCarriesTheSecurityPolicy(t *testing.T) {
 		t.Errorf("asset with a policy")
 	}
 }
+
+func TestResetPasswordPageSendsNoReferrer(t *testing.T) {
+	h := Handler(testFS(), "/shop")
+	rec := get(t, h, http.MethodGet, "/shop/reset-password?token=secret")
+	if rec.Code != http.StatusOK || rec.Header().Get("Referrer-Policy") != "no-referrer" {
+		t.Fatalf("reset page: %d Referrer-Policy %q", rec.Code, rec.Header().Get("Referrer-Policy"))
+	}
+	if other := get(t, h, http.MethodGet, "/shop/login"); other.Header().Get("Referrer-Policy") != "" {
+		t.Fatalf("other pages keep the site-wide policy: %q", other.Header().Get("Referrer-Policy"))
+	}
+}

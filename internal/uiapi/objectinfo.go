@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 
+	"storefront/internal/apiversion"
 	"storefront/internal/identity"
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
@@ -306,7 +307,7 @@ func (h *Handler) GetObjectInfoDirectory(w http.ResponseWriter, r *http.Request,
 		objects[o.APIName] = DirectoryEntry{APIName: o.APIName, Createable: h.Engine.CanCreate(actor, o), Custom: o.Custom,
 			DefaultRecordTypeID: records.DefaultRecordTypeID, Deletable: h.Engine.CanDelete(actor, o), KeyPrefix: o.KeyPrefix,
 			Label: o.Label, LabelPlural: o.LabelPlural, Layoutable: true, MruEnabled: true, NameFields: nameFields(o),
-			ObjectInfoURL: Base + "/object-info/" + o.APIName, Queryable: o.Queryable, Searchable: o.Searchable,
+			ObjectInfoURL: apiversion.Path(r.Context(), Base+"/object-info/"+o.APIName), Queryable: o.Queryable, Searchable: o.Searchable,
 			ThemeInfo: themeInfo(o), Updateable: h.Engine.CanUpdate(actor, o)}
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"objects": objects})

@@ -120,12 +120,12 @@ describe('pages loaded on first use', () => {
 describe('catch-all route', () => {
   it('renders Coming soon for storefront pages not built yet, with a link home', async () => {
     mockFetch(() => jsonResponse(GUEST));
-    // (Order history is a page still to come.)
-    renderAt('/orders');
+    // (/account is a page still to come.)
+    renderAt('/account');
     expect(screen.getByRole('heading', { name: 'Coming soon' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
     const login = await screen.findByRole('link', { name: 'Login' });
-    expect(login.getAttribute('href')).toBe('/login?startURL=%2Forders');
+    expect(login.getAttribute('href')).toBe('/login?startURL=%2Faccount');
   });
 
   it('renders Page not found for unknown paths', () => {
@@ -200,7 +200,7 @@ describe('login page', () => {
       return jsonResponse(loggedIn ? BUYER : GUEST);
     });
     const user = userEvent.setup();
-    const router = renderAt('/login?startURL=%2Forders');
+    const router = renderAt('/login?startURL=%2Faccount');
     await user.type(await screen.findByLabelText('Email'), ' buyer@example.com ');
     await user.type(screen.getByLabelText('Password'), 'demo1234');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
@@ -210,7 +210,7 @@ describe('login page', () => {
     expect(post?.method).toBe('POST');
     expect(post?.body).toEqual({ username: 'buyer@example.com', password: 'demo1234' });
     await act(async () => release(jsonResponse({ userId: '005XX0000000001AAA' })));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/orders'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
     expect(await screen.findByRole('button', { name: 'Bonnie, profile menu' })).toBeTruthy();
     expect(within(screen.getByRole('main')).getByRole('heading', { name: 'Coming soon' })).toBeTruthy();
   });
@@ -244,14 +244,14 @@ describe('safeStartPath', () => {
 
 describe('bootstrap', () => {
   it('shows a loading state, then the app under the base path from /api/site', async () => {
-    window.history.pushState({}, '', '/store/orders');
+    window.history.pushState({}, '', '/store/account');
     const { calls } = mockFetch((url) => (url === '/api/site' ? jsonResponse({ ...SITE, basePath: '/store' }) : jsonResponse(GUEST)));
     render(<App queryClient={createQueryClient()} />);
     expect(screen.getByRole('status').textContent).toBe('Loading the store…');
     expect(await screen.findByRole('link', { name: 'Acme Supply' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Coming soon' })).toBeTruthy();
     const login = await screen.findByRole('link', { name: 'Login' });
-    expect(login.getAttribute('href')).toBe('/store/login?startURL=%2Forders');
+    expect(login.getAttribute('href')).toBe('/store/login?startURL=%2Faccount');
     expect(calls[0].url).toBe('/api/site');
     expect(calls[1].url).toBe(`/store${SESSION_URL}`);
     window.history.pushState({}, '', '/');

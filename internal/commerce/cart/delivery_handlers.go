@@ -72,6 +72,10 @@ func (s *Service) GroupValues(ctx context.Context, q db.Querier, sh *storecontex
 					return nil, httpx.BadRequest("INVALID_API_INPUT", "desiredDeliveryDate must be an ISO 8601 date or date and time.")
 				}
 			}
+			// A day before today (UTC) is past wherever the buyer is; the day of grace covers zones behind UTC.
+			if t.UTC().Before(time.Now().UTC().Truncate(24 * time.Hour).Add(-24 * time.Hour)) {
+				return nil, httpx.BadRequest("INVALID_API_INPUT", "desiredDeliveryDate %q is in the past.", clip(raw))
+			}
 			v["DesiredDeliveryDate"] = t.UTC().Format(records.DateTimeLayout)
 		}
 	}

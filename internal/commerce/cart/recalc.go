@@ -9,6 +9,7 @@ import (
 	"storefront/internal/commerce/cart/calc"
 	"storefront/internal/commerce/pricing"
 	"storefront/internal/platform/db"
+	"storefront/internal/platform/metrics"
 	"storefront/internal/records"
 )
 
@@ -17,6 +18,7 @@ import (
 // promotions, the cart's totals, and the next revision. It runs inside the transaction of the change that made it
 // necessary, with a fixed number of statements however many lines the cart has.
 func (s *Service) recalculate(ctx context.Context, tx *db.Tx, c *Cart) error {
+	defer metrics.ObserveCartRecalculation(time.Now())
 	lines, err := loadLines(ctx, tx, c.ID)
 	if err != nil {
 		return err

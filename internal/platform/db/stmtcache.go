@@ -4,6 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"sync"
+	"time"
+
+	"storefront/internal/platform/metrics"
 )
 
 // StmtCache runs reads through statements prepared once and reused. On SQLite, parsing and planning a query costs
@@ -30,6 +33,7 @@ func (d *DB) NewStmtCache(max int) *StmtCache {
 // Query runs a read like DB.Query.
 func (c *StmtCache) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
 	c.db.statements.Add(1)
+	defer metrics.ObserveQuery(time.Now())
 	if st := c.stmt(ctx, query); st != nil {
 		return st.QueryContext(ctx, args...)
 	}
@@ -39,11 +43,14 @@ func (c *StmtCache) Query(ctx context.Context, query string, args ...any) (*sql.
 // QueryRow runs a single-row read like DB.QueryRow.
 func (c *StmtCache) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
 	c.db.statements.Add(1)
+	defer metrics.ObserveQuery(time.Now())
 	if st := c.stmt(ctx, query); st != nil {
 		return st.QueryRowContext(ctx, args...)
 	}
 	return c.db.R.QueryRowContext(ctx, c.db.Rebind(query), args...)
 }
+
+var stmtCacheLookups = metrics.NewCache("prepared_statements")
 
 // stmt returns the prepared statement for query, preparing it on first use; nil when the read should run
 // unprepared (PostgreSQL, a full cache, or a query that fails to prepare, whose error the plain read reports).
@@ -55,8 +62,13 @@ func (c *StmtCache) stmt(ctx context.Context, query string) *sql.Stmt {
 	st, ok := c.stmts[query]
 	full := len(c.stmts) >= c.max
 	c.mu.RUnlock()
-	if ok || full {
+	if ok {
+		stmtCacheLookups.Hit()
 		return st
+	}
+	stmtCacheLookups.Miss()
+	if full {
+		return nil
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -8,11 +8,16 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"strings"
 
 	"storefront/internal/platform/db"
 )
+
+// StatusClientClosed is what the access log records for a request whose client hung up before the answer (the
+// status nginx uses); it is never sent.
+const StatusClientClosed = 499
 
 // MaxBody is the largest request body accepted (1 MiB); larger bodies get 413.
 const MaxBody = 1 << 20
@@ -73,6 +78,16 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	case errors.As(err, &e):
 	case errors.As(err, &tooBig):
 		e = Errorf(http.StatusRequestEntityTooLarge, "REQUEST_TOO_LARGE", "The request body is larger than %d bytes.", MaxBody)
+	case r.Context().Err() != nil && errors.Is(err, r.Context().Err()):
+		// The client hung up (or the server is shutting down) and the work was cancelled with it: nobody reads the
+		// answer, and nothing failed on our side. Logged as such; the access log records 499, as proxies do.
+		Logger(r.Context()).Info("client closed the request", "err", err)
+		return
+	case db.IsUnavailable(err):
+		// The database went away, refuses connections or stayed locked: the request may succeed later.
+		Logger(r.Context()).Warn("database unavailable", "err", err)
+		w.Header().Set("Retry-After", "5")
+		e = Errorf(http.StatusServiceUnavailable, "SERVER_UNAVAILABLE", "The service is temporarily unavailable. Try again shortly.")
 	case db.IsDataError(err):
 		// A value the caller sent that the database cannot take (too long, out of range, malformed): the caller's
 		// fault, so never a 500. The database's wording stays in the log; it names internal columns and types.
@@ -101,7 +116,7 @@ func WriteJSON(w http.ResponseWriter, status int, v any) {
 // DecodeJSON reads the request body as JSON into v. Malformed JSON, a body of the wrong shape, trailing data or an
 // empty body are 400 JSON_PARSER_ERROR; a body over MaxBody is 413.
 func DecodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+	body, err := ReadBody(w, r)
 	if err != nil {
 		return err
 	}
@@ -119,6 +134,22 @@ func DecodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
 	return nil
 }
 
+// ReadBody reads the request body, up to MaxBody (413 beyond). A body the client stops sending is the client's
+// failure, not the server's: past the server's read deadline it is 408, cut off it is 400, never a logged 500.
+func ReadBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+	var tooBig *http.MaxBytesError
+	var netErr net.Error
+	switch {
+	case err == nil, errors.As(err, &tooBig):
+		return body, err
+	case errors.As(err, &netErr) && netErr.Timeout():
+		return nil, Errorf(http.StatusRequestTimeout, "REQUEST_TIMEOUT", "The request body did not arrive in time.")
+	default:
+		return nil, BadRequest("JSON_PARSER_ERROR", "The request body could not be read: the client stopped sending it.")
+	}
+}
+
 func jsonProblem(err error) string {
 	var typeErr *json.UnmarshalTypeError
 	if errors.As(err, &typeErr) {
@@ -127,10 +158,15 @@ func jsonProblem(err error) string {
 	return err.Error()
 }
 
-// Logger returns the request's logger (with its request id), or the default one.
+// Logger returns the request's logger, carrying its request id, or the default one. Built when asked for (most
+// requests log nothing), not for every request.
 func Logger(ctx interface{ Value(any) any }) *slog.Logger {
-	if l, ok := ctx.Value(loggerKey{}).(*slog.Logger); ok {
-		return l
+	l, ok := ctx.Value(loggerKey{}).(*slog.Logger)
+	if !ok {
+		return slog.Default()
 	}
-	return slog.Default()
+	if id, _ := ctx.Value(requestIDKey{}).(string); id != "" {
+		return l.With("request_id", id)
+	}
+	return l
 }

@@ -24,7 +24,7 @@ func RefuseBadText(next http.Handler) http.Handler {
 			return badText("query string")
 		}
 		if r.Body != nil && r.Body != http.NoBody && r.ContentLength != 0 {
-			body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+			body, err := ReadBody(w, r)
 			if err != nil {
 				return err
 			}

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   arrangeDeliveryGroupItems,
+  createDeliveryGroup,
   getActiveCheckoutId,
   getDeliveryGroup,
   getDeliveryGroups,
@@ -13,6 +14,7 @@ import {
   startCheckout,
   toDeliveryAddress,
   updateCheckout,
+  updateDeliveryGroup,
   type DeliveryGroup,
 } from './checkoutApi';
 import { setWebstoreId } from './config';
@@ -51,6 +53,12 @@ describe('starting a checkout', () => {
     expect(getActiveCheckoutId()).toBe('2z9X1');
     expect(seen[0].body).toEqual({ cartId: 'current', deliveryAddressInput: { id: '8lWA1' } });
     expect(seen.map((c) => `${c.method} ${c.path}`)).toEqual(['PUT checkouts', 'GET checkouts/2z9X1', 'GET checkouts/2z9X1', 'GET checkouts/2z9X1']);
+  });
+
+  it('leaves the groups\' addresses alone on a restart that keeps them (no deliveryAddressInput)', async () => {
+    const { seen } = serve((c) => (c.method === 'PUT' ? jsonResponse(CHECKOUT, { status: 202 }) : jsonResponse(CHECKOUT)));
+    await startCheckout({ keepDeliveryAddress: true });
+    expect(seen[0].body).toEqual({ cartId: 'current' });
   });
 
   it('asks for the default address when none is given', async () => {
@@ -163,5 +171,28 @@ describe('delivery groups', () => {
     expect(groups).toHaveLength(1);
     expect(seen.map((c) => `${c.method} ${c.path}`)).toEqual(['POST carts/current/delivery-groups/actions/arrange-items', 'GET carts/current/delivery-groups']);
     expect(seen[0].body).toEqual({ arrangements: [{ deliveryGroupId: 'g', cartItemIds: ['0a9I1'] }], options: { deleteEmptyDeliveryGroups: true } });
+  });
+});
+
+describe('delivery group writes (split shipment)', () => {
+  it('creates a group with an address-book address and the extras, and patches one by id', async () => {
+    const { seen } = serve((c) => {
+      if (c.method === 'POST') return jsonResponse({ id: '0a7G2', isDefault: false, totalCartItemCount: 0 }, { status: 201 });
+      if (c.method === 'PATCH') return jsonResponse({ id: '0a7G2', isDefault: false, totalCartItemCount: 1 });
+      return undefined;
+    });
+    const made = await createDeliveryGroup({ deliveryAddress: { id: '8lWA2', street: 'ignored' }, shippingInstructions: 'Dock 4' });
+    expect(made.id).toBe('0a7G2');
+    await updateDeliveryGroup(' 0a7G2 ', { deliveryMethodId: '2DmM1' });
+    expect(seen.map((c) => [c.method, c.path, c.body])).toEqual([
+      ['POST', 'carts/current/delivery-groups', { deliveryAddress: { id: '8lWA2' }, shippingInstructions: 'Dock 4' }],
+      ['PATCH', 'carts/current/delivery-groups/0a7G2', { deliveryMethodId: '2DmM1' }],
+    ]);
+  });
+
+  it("refuses a blank group id with 'deliveryGroupId required' before any call", async () => {
+    const { seen } = serve(() => undefined);
+    await expect(updateDeliveryGroup(' ', { name: 'x' })).rejects.toMatchObject({ code: 'deliveryGroupId required' });
+    expect(seen).toHaveLength(0);
   });
 });

@@ -155,6 +155,8 @@ export interface StartCheckoutInput {
   cartId?: string;
   /** The delivery address; none: the account's default address. */
   deliveryAddress?: Address;
+  /** Leaves the delivery groups' addresses as they are (a restart after the groups were arranged). */
+  keepDeliveryAddress?: boolean;
   signal?: AbortSignal;
 }
 
@@ -167,10 +169,10 @@ const isInventoryError = (errors: CheckoutError[] | undefined) =>
  * NULL_CHECKOUTID; an inventory failure with INSUFFICIENT_INVENTORY.
  */
 export async function startCheckout(input: StartCheckoutInput = {}): Promise<Checkout> {
-  const body = {
-    cartId: input.cartId?.trim() || 'current',
-    deliveryAddressInput: input.deliveryAddress ? toDeliveryAddress(input.deliveryAddress) : { shouldUseDefaultAddress: true },
-  };
+  const body: Record<string, unknown> = { cartId: input.cartId?.trim() || 'current' };
+  if (!input.keepDeliveryAddress) {
+    body.deliveryAddressInput = input.deliveryAddress ? toDeliveryAddress(input.deliveryAddress) : { shouldUseDefaultAddress: true };
+  }
   const start = () => send<RawCheckout>('PUT', 'checkouts', body, input.signal);
   let started: JsonResponse<RawCheckout>;
   try {
@@ -337,5 +339,39 @@ export function arrangeDeliveryGroupItems(
     });
     if (res.status === 202) return getDeliveryGroups(q);
     return normaliseDeliveryGroups(res.data?.items ?? []);
+  });
+}
+
+/** The fields of a delivery group create or update (split shipment). */
+export interface DeliveryGroupInput {
+  name?: string;
+  deliveryAddress?: Address;
+  deliveryMethodId?: string;
+  desiredDeliveryDate?: string;
+  shippingInstructions?: string;
+}
+
+function groupBody(input: DeliveryGroupInput): Record<string, unknown> {
+  const { deliveryAddress, ...rest } = input;
+  return deliveryAddress ? { ...rest, deliveryAddress: toDeliveryAddress(deliveryAddress) } : { ...rest };
+}
+
+/** POST carts/{id}/delivery-groups: a further group (only where the store enables split shipment). */
+export function createDeliveryGroup(input: DeliveryGroupInput, q: CartCallOptions = {}): Promise<DeliveryGroup> {
+  return runCartMutation('deliveryGroup', async () => {
+    const res = await cartRequest<DeliveryGroup>('POST', cartPath(q.cartId, 'delivery-groups'), { body: groupBody(input), signal: q.signal });
+    return res.data;
+  });
+}
+
+/** PATCH carts/{id}/delivery-groups/{deliveryGroupId}; a blank id fails with 'deliveryGroupId required'. */
+export function updateDeliveryGroup(deliveryGroupId: string, input: DeliveryGroupInput, q: CartCallOptions = {}): Promise<DeliveryGroup> {
+  if (!deliveryGroupId?.trim()) return Promise.reject(new ClientError(DELIVERY_GROUP_REQUIRED));
+  return runCartMutation('deliveryGroup', async () => {
+    const res = await cartRequest<DeliveryGroup>('PATCH', cartPath(q.cartId, 'delivery-groups', deliveryGroupId.trim()), {
+      body: groupBody(input),
+      signal: q.signal,
+    });
+    return res.data;
   });
 }

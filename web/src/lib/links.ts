@@ -116,7 +116,7 @@ const NAMED_PAGES: Record<string, string> = {
   faq: '/faq',
   search: '/global-search',
   account_management: '/account-management',
-  order_history: '/order-history',
+  order_history: '/orders',
 };
 
 function seg(v: unknown): string {

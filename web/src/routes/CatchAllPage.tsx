@@ -4,8 +4,6 @@ import { usePageTitle } from './usePageTitle';
 /** First path segments of pages that exist in the storefront but are not built yet. */
 const COMING_SOON = new Set([
   'account',
-  'my-account',
-  'orders',
   'OrderSummary',
 ]);
 

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FetchError, getBasePath } from '../data';
 import { useLogin } from '../data/hooks';
+import { formatWait } from './formErrors';
 import { safeStartPath } from './startUrl';
 import { usePageTitle } from './usePageTitle';
 
@@ -16,18 +17,6 @@ function loginErrorMessage(err: unknown): string {
     if (err.status === 400 && serverMessage) return serverMessage;
   }
   return 'We could not log you in right now. Please try again.';
-}
-
-// The server's waits run from 30 seconds to 15 minutes, and to a day once an account has had 100 failed sign-ins
-// from browsers its user never used: long waits read in hours, not as "1440 minutes".
-function formatWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  if (seconds <= 90 * 60) {
-    const minutes = Math.ceil(seconds / 60);
-    return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  }
-  const hours = Math.ceil(seconds / 3600);
-  return `${hours} hours`;
 }
 
 export function LoginPage() {
@@ -98,6 +87,9 @@ export function LoginPage() {
           {pending ? 'Logging in…' : 'Log in'}
         </button>
       </form>
+      <p className="login-forgot">
+        <Link to="/forgot-password">Forgot your password?</Link>
+      </p>
     </section>
   );
 }

@@ -281,7 +281,7 @@ describe('profile menu', () => {
     const { user, button } = await openWithKeyboard();
     await screen.findAllByRole('menuitem');
     await user.keyboard('{ArrowDown}{Enter}');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/store/order-history'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/store/orders'));
     expect(button.getAttribute('aria-expanded')).toBe('false');
   });
 

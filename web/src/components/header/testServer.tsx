@@ -56,7 +56,7 @@ export const MAIN_MENU_ITEMS: NavigationItem[] = [
 
 export const PROFILE_MENU_ITEMS: NavigationItem[] = [
   link('My Account', '/my-account', [link('Ignored', '/ignored')]),
-  link('Order History', '/order-history'),
+  link('Order History', '/orders'),
   link('Addresses', '/addresses'),
   { label: 'Log Out', actionType: 'Event', actionValue: 'Logout', target: 'CurrentWindow', subMenu: [] },
 ];

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { AddressType, CommerceAddress, CommerceAddressInput } from '../../data/addresses';
 import { addressErrors, useSaveAddress, type AddressErrors, type AddressFormField } from '../../data/addressHooks';
+import { showProblems } from './FormField';
 
 /** A country code's name in the visitor's language ("US" → "United States"); the code when unknown. */
 export function countryName(code: string, locale = 'en-US'): string {
@@ -109,13 +110,8 @@ export function AddressForm({ address, countries, onSaved, onCancel }: AddressFo
       {
         onSuccess: onSaved,
         onError: (error) => {
-          const found = addressErrors(error);
-          setErrors(found);
           // Focus goes to the first field in error, or to the message when no field is named.
-          requestAnimationFrame(() => {
-            const target = form.current?.querySelector<HTMLElement>('[aria-invalid="true"], .address-form-error');
-            target?.focus();
-          });
+          showProblems(form, () => setErrors(addressErrors(error)));
         },
       },
     );

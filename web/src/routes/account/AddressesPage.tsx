@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { flushSync } from 'react-dom';
 import { addressFullName, formatPhoneNumber, type CommerceAddress } from '../../data/addresses';
 import { useAddressBook, useDeleteAddress, useSetDefaultAddress } from '../../data/addressHooks';
-import { useApplicationContext, useEffectiveAccount, useSession } from '../../data/hooks';
+import { useApplicationContext, useEffectiveAccount } from '../../data/hooks';
 import { ErrorState, PageStatus } from '../catalog/Status';
-import { loginPathFor } from '../guest';
 import { usePageTitle } from '../usePageTitle';
 import { AddressForm } from './AddressForm';
+import { BuyerOnly } from './BuyerOnly';
 import '../catalog/catalog.css';
 import './addresses.css';
 
@@ -37,11 +37,7 @@ function defaultsFirst(addresses: CommerceAddress[]): CommerceAddress[] {
  */
 export function AddressesPage() {
   usePageTitle('Addresses');
-  const session = useSession();
-  const location = useLocation();
-  if (session.isPending) return <PageStatus>Loading…</PageStatus>;
-  if (session.data?.guestUser !== false) return <Navigate to={loginPathFor(location.pathname, location.search)} replace />;
-  return <AddressBook accountName={session.data.accountName ?? ''} />;
+  return <BuyerOnly>{(session) => <AddressBook accountName={session.accountName ?? ''} />}</BuyerOnly>;
 }
 
 type Editing = { mode: 'none' } | { mode: 'add' } | { mode: 'edit'; address: CommerceAddress };
@@ -59,9 +55,11 @@ function AddressBook({ accountName }: { accountName: string }) {
   const name = effective?.name || accountName;
 
   const finish = (text: string) => {
-    setEditing({ mode: 'none' });
-    setMessage(text);
-    requestAnimationFrame(() => addButton.current?.focus());
+    flushSync(() => {
+      setEditing({ mode: 'none' });
+      setMessage(text);
+    });
+    addButton.current?.focus();
   };
 
   const makeDefault = (address: CommerceAddress) => {
@@ -150,8 +148,8 @@ function AddressCard({ address, busy, onEdit, onMakeDefault, onDeleted }: Addres
   }, [confirming]);
 
   const cancel = () => {
-    setConfirming(false);
-    requestAnimationFrame(() => deleteButton.current?.focus());
+    flushSync(() => setConfirming(false));
+    deleteButton.current?.focus();
   };
 
   return (

@@ -6,14 +6,31 @@ import { cartErrorText } from './cartErrorText';
 /** The longest code the server takes. */
 const MAX_COUPON_LENGTH = 80;
 
+/** What the form needs of a coupon call: a mutation's state (react-query's useMutation result fits). */
+export interface CouponMutation {
+  mutateAsync: (value: string) => Promise<unknown>;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  reset: () => void;
+}
+
+interface CouponProps {
+  coupons: CartCoupon[];
+  announce: (message: string) => void;
+}
+
+/** The cart's coupon form: POST and DELETE cart-coupons. */
+export function CouponForm(props: CouponProps) {
+  return <CouponEntry {...props} apply={useApplyCoupon()} remove={useRemoveCoupon()} />;
+}
+
 /**
- * Coupon code entry (POST cart-coupons {couponCode}) with the reason a code is refused, and the
- * coupons on the cart, each with Remove (DELETE by its cartCouponId). announce tells the page's
- * live region what happened.
+ * Coupon code entry (apply.mutateAsync(couponCode)) with the reason a code is refused, and the coupons applied,
+ * each with Remove (remove.mutateAsync(cartCouponId)). announce tells the page's live region what happened. The
+ * cart sends the cart's coupon calls; the checkout its own.
  */
-export function CouponForm({ coupons, announce }: { coupons: CartCoupon[]; announce: (message: string) => void }) {
-  const apply = useApplyCoupon();
-  const remove = useRemoveCoupon();
+export function CouponEntry({ coupons, announce, apply, remove }: CouponProps & { apply: CouponMutation; remove: CouponMutation }) {
   const [code, setCode] = useState('');
   const [missing, setMissing] = useState(false);
   const [removingId, setRemovingId] = useState<string | null>(null);

@@ -11,7 +11,8 @@ import { PageStatus } from '../catalog/Status';
 import { usePageTitle } from '../usePageTitle';
 import { toCartLineView } from '../cart/cartLine';
 import { AddressText } from './AddressFields';
-import { AddressStep, DeliveryStep, PaymentStep, defaultGroup } from './CheckoutSteps';
+import { AddressStep, DeliveryStep, PaymentStep, defaultGroup, isSplit } from './CheckoutSteps';
+import { ShipmentList } from './SplitShipment';
 import { checkoutErrorText, isInventoryFailure } from './checkoutText';
 import '../cart/cart.css';
 import './checkout.css';
@@ -22,6 +23,8 @@ const STEPS = ['Shipping address', 'Delivery method', 'Payment', 'Review and pla
 export interface ConfirmationState {
   total?: string;
   currency?: string;
+  /** A guest's email: the order lookup asks a guest for it. */
+  email?: string;
 }
 
 type Access = 'checking' | 'allowed' | 'login';
@@ -50,6 +53,8 @@ export function CheckoutPage() {
 function CheckoutFlow() {
   const session = useSession();
   const guest = session.data?.guestUser !== false;
+  const app = useApplicationContext();
+  const splitEnabled = settingEnabled(app.data?.splitShipmentEnabled);
   const start = useQuery({
     queryKey: ['checkout', 'start', session.data?.userId ?? null],
     queryFn: ({ signal }) => startCheckout({ signal }),
@@ -98,16 +103,17 @@ function CheckoutFlow() {
 
   const group = defaultGroup(current);
   const method = group?.selectedDeliveryMethod as { name?: string; carrier?: string } | null | undefined;
+  const split = isSplit(current);
   const done: ReactNode[] = [
-    <AddressText key="a" address={group?.deliveryAddress} />,
-    <span key="d">{[method?.name, method?.carrier].filter(Boolean).join(' · ')}</span>,
+    split ? <ShipmentList key="a" checkout={current} show="address" /> : <AddressText key="a" address={group?.deliveryAddress} />,
+    split ? <ShipmentList key="d" checkout={current} show="method" /> : <span key="d">{[method?.name, method?.carrier].filter(Boolean).join(' · ')}</span>,
     <span key="p">Payment saved</span>,
   ];
   const props = { checkout: current, guest };
   const bodies = [
-    <AddressStep key="address" {...props} onDone={next(0)} />,
+    <AddressStep key="address" {...props} splitEnabled={splitEnabled} onDone={next(0)} />,
     <DeliveryStep key="delivery" {...props} onDone={next(1)} />,
-    <PaymentStep key="payment" {...props} onDone={next(2)} />,
+    <PaymentStep key="payment" {...props} onChange={setCheckout} onDone={next(2)} />,
     <ReviewStep key="review" checkout={current} />,
   ];
 
@@ -147,7 +153,7 @@ function CheckoutFrame({ children, busy }: { children: ReactNode; busy?: boolean
   );
 }
 
-/** Step 4: lines, delivery, tax, promotions and the total; "Place order" once, however often clicked. */
+/** Step 4: lines, shipments, delivery, tax, promotions and the total; "Place order" once, however often clicked. */
 function ReviewStep({ checkout }: { checkout: Checkout }) {
   const items = useCartItems({ pageNumber: 1 });
   const client = useQueryClient();
@@ -168,7 +174,7 @@ function ReviewStep({ checkout }: { checkout: Checkout }) {
     try {
       const order = await placeOrder(checkout.checkoutId);
       void invalidateCart(client);
-      const state: ConfirmationState = { total: String(s.grandTotalAmount ?? ''), currency };
+      const state: ConfirmationState = { total: String(s.grandTotalAmount ?? ''), currency, email: checkout.contactInfo?.email };
       navigate(`/order-confirmation/${encodeURIComponent(order.orderReferenceNumber ?? '')}`, { state });
     } catch (err) {
       setError(err);
@@ -191,6 +197,7 @@ function ReviewStep({ checkout }: { checkout: Checkout }) {
           );
         })}
       </ul>
+      {isSplit(checkout) ? <ShipmentList checkout={checkout} show="all" /> : null}
       <dl className="sf-cart-totals">
         <Row label="Subtotal" value={money(s.totalProductAmount)} />
         {/[1-9]/.test(String(s.totalPromotionalAdjustmentAmount ?? '')) ? <Row label="Promotions" value={money(s.totalPromotionalAdjustmentAmount)} /> : null}

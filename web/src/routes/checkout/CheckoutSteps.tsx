@@ -1,45 +1,24 @@
-// The steps of the checkout page: shipping address, delivery method, payment. Each sends its one
-// part (data layer, checkoutApi.ts) and hands the updated checkout back to the page.
+// The steps of the checkout page: shipping address (one, or one per line with split shipment), delivery method,
+// payment. Each sends its part (data layer, checkoutApi.ts and splitShipment.ts) and hands the updated checkout
+// back to the page.
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { getAddresses, type AddressType } from '../../data/addresses';
+import { useCartItems } from '../../data/cartHooks';
 import { payCheckout, tokenizeCard, updateCheckout, type Address, type Checkout, type DeliveryGroup } from '../../data/checkoutApi';
+import { linesByGroup, shipLinesTo } from '../../data/splitShipment';
 import { ClientError } from '../../data/errors';
-import { formatPrice } from '../../lib/price';
 import { AddressFields, AddressText, addressFromForm, bookAddress } from './AddressFields';
-import { checkoutErrorText, firstErrorText } from './checkoutText';
+import { firstErrorText } from './checkoutText';
+import { CheckoutCoupons } from './CheckoutCoupons';
+import { DeliveryPreferences, desiredDateError, readExtras } from './DeliveryPreferences';
+import { SplitDeliveryStep, SplitLines } from './SplitShipment';
+import { MethodChoice, StepError, useStepCall, type Method } from './stepParts';
 
 export interface StepProps {
   checkout: Checkout;
   guest: boolean;
   onDone: (checkout: Checkout) => void;
-}
-
-/** Runs one step's call: busy while it runs, the server's message when it fails. */
-function useStepCall() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const run = async (call: () => Promise<void>, fallback: string) => {
-    if (busy) return;
-    setBusy(true);
-    setError('');
-    try {
-      await call();
-    } catch (err) {
-      setError(checkoutErrorText(err, fallback));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, error, setError, run };
-}
-
-function StepError({ text }: { text: string }) {
-  return text ? (
-    <p className="sf-checkout__error" role="alert">
-      {text}
-    </p>
-  ) : null;
 }
 
 function useAddressBook(type: AddressType, guest: boolean) {
@@ -53,22 +32,62 @@ function useAddressBook(type: AddressType, guest: boolean) {
 
 const NEW = 'new';
 const PAYMENT_FAILED = 'PAYMENT_FAILED';
+/** The split-shipment list shows up to this many lines (the arrange call moves whole lines). */
+const SPLIT_LINE_LIMIT = 100;
 
 export function defaultGroup(checkout: Checkout): DeliveryGroup | undefined {
   return checkout.deliveryGroups.items.find((g) => g.isDefault) ?? checkout.deliveryGroups.items[0];
 }
 
-/** Step 1: an address of the book (the default chosen first) or a new one. */
-export function AddressStep({ checkout, guest, onDone }: StepProps) {
+export function isSplit(checkout: Checkout): boolean {
+  return checkout.deliveryGroups.items.length > 1;
+}
+
+/**
+ * Step 1: an address of the book (the default chosen first) or a new one, with the delivery preferences. Where
+ * the store enables split shipment, a buyer with saved addresses may instead pick an address for each line.
+ */
+export function AddressStep({ checkout, guest, onDone, splitEnabled }: StepProps & { splitEnabled: boolean }) {
   const book = useAddressBook('Shipping', guest);
   const items = book.data?.items ?? [];
   const [picked, setPicked] = useState<string | null>(null);
   const choice = picked ?? (items.find((a) => a.isDefault) ?? items[0])?.addressId ?? NEW;
-  const { busy, error, run } = useStepCall();
+  const canSplit = splitEnabled && !guest && items.length > 0;
+  const [splitPick, setSplitPick] = useState<boolean | null>(null);
+  const split = canSplit && (splitPick ?? isSplit(checkout));
+  const cartLines = useCartItems({ pageNumber: 1, pageSize: SPLIT_LINE_LIMIT, enabled: canSplit });
+  const lines = (cartLines.data?.lines ?? []).filter((l) => l.item.cartItemId && (l.item.type ?? 'Product') === 'Product');
+  const placed = useQuery({ queryKey: ['checkout', 'lines-by-group', checkout.checkoutId], queryFn: linesByGroup, enabled: split, retry: false, gcTime: 0 });
+  const [assigned, setAssigned] = useState<Record<string, string>>({});
+  const [dateError, setDateError] = useState('');
+  const { busy, error, setError, run } = useStepCall();
+  const group = defaultGroup(checkout);
+
+  /** A line's address: the buyer's pick, else its group's saved address, else the one chosen above. */
+  const lineAddress = (cartItemId: string): string => {
+    if (assigned[cartItemId]) return assigned[cartItemId];
+    const groupId = placed.data?.get(cartItemId);
+    const saved = checkout.deliveryGroups.items.find((g) => g.id === groupId)?.deliveryAddress?.id;
+    if (saved && items.some((a) => a.addressId === saved)) return saved;
+    return choice === NEW ? items[0].addressId : choice;
+  };
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
+    const extras = readExtras(form);
+    const badDate = desiredDateError(extras.desiredDeliveryDate ?? '');
+    setDateError(badDate);
+    if (badDate) {
+      (e.currentTarget.elements.namedItem('desired-delivery-date') as HTMLInputElement | null)?.focus();
+      return;
+    }
+    if (split) {
+      if (lines.length === 0) return setError('Your cart has no items to ship.');
+      const destinations = lines.map((l) => ({ cartItemId: l.item.cartItemId as string, address: { id: lineAddress(l.item.cartItemId as string) } }));
+      void run(async () => onDone(await shipLinesTo(destinations, extras)), "We couldn't save the shipping addresses.");
+      return;
+    }
     const address: Address = choice === NEW ? addressFromForm(form, 'ship') : { id: choice };
     void run(async () => {
       // A guest's order needs contact details (an email and a last name): one part per update, so first those.
@@ -76,7 +95,13 @@ export function AddressStep({ checkout, guest, onDone }: StepProps) {
         const email = String(form.get('contact-email') ?? '');
         await updateCheckout(checkout.checkoutId, { contactInfo: { email, firstName: address.firstName, lastName: address.lastName, phoneNumber: address.phoneNumber } });
       }
-      onDone(await updateCheckout(checkout.checkoutId, { deliveryAddress: address }));
+      if (isSplit(checkout)) {
+        // Back to one address: every line into the default group first.
+        const all = [...(await linesByGroup()).keys()].map((cartItemId) => ({ cartItemId, address }));
+        onDone(await shipLinesTo(all, extras));
+        return;
+      }
+      onDone(await updateCheckout(checkout.checkoutId, { deliveryAddress: address, ...extras }));
     }, "We couldn't save the shipping address.");
   };
 
@@ -88,49 +113,62 @@ export function AddressStep({ checkout, guest, onDone }: StepProps) {
     );
   }
   return (
-    <form onSubmit={submit} aria-busy={busy} noValidate={false}>
-      {items.length > 0 ? (
-        <fieldset className="sf-checkout__choices">
-          <legend>Ship to</legend>
-          {items.map((a) => (
-            <label key={a.addressId} className="sf-checkout__choice">
-              <input type="radio" name="ship-to" value={a.addressId} checked={choice === a.addressId} onChange={() => setPicked(a.addressId)} />
-              <AddressText address={a} />
-              {a.isDefault ? <span className="sf-checkout__tag">Default</span> : null}
-            </label>
-          ))}
-          <label className="sf-checkout__choice">
-            <input type="radio" name="ship-to" value={NEW} checked={choice === NEW} onChange={() => setPicked(NEW)} />
-            <span>A new address</span>
-          </label>
-        </fieldset>
+    <form onSubmit={submit} aria-busy={busy}>
+      {canSplit ? (
+        <label className="sf-checkout__split-toggle">
+          <input type="checkbox" name="split-shipment" checked={split} onChange={(e) => setSplitPick(e.target.checked)} />
+          <span>Ship to multiple addresses</span>
+        </label>
       ) : null}
-      {guest ? (
-        <div className="sf-checkout__field">
-          <label htmlFor="contact-email">Email</label>
-          <input id="contact-email" name="contact-email" type="email" autoComplete="email" required />
-        </div>
-      ) : null}
-      {choice === NEW ? <AddressFields prefix="ship" legend={guest ? 'Shipping address' : 'New shipping address'} /> : null}
+      {split ? (
+        cartLines.isPending || placed.isPending ? (
+          <p role="status" aria-busy="true">
+            Loading your items…
+          </p>
+        ) : (
+          <SplitLines lines={lines} addresses={items} value={Object.fromEntries(lines.map((l) => [l.item.cartItemId as string, lineAddress(l.item.cartItemId as string)]))} onChange={(id, addressId) => setAssigned((a) => ({ ...a, [id]: addressId }))} />
+        )
+      ) : (
+        <>
+          {items.length > 0 ? (
+            <fieldset className="sf-checkout__choices">
+              <legend>Ship to</legend>
+              {items.map((a) => (
+                <label key={a.addressId} className="sf-checkout__choice">
+                  <input type="radio" name="ship-to" value={a.addressId} checked={choice === a.addressId} onChange={() => setPicked(a.addressId)} />
+                  <AddressText address={a} />
+                  {a.isDefault ? <span className="sf-checkout__tag">Default</span> : null}
+                </label>
+              ))}
+              <label className="sf-checkout__choice">
+                <input type="radio" name="ship-to" value={NEW} checked={choice === NEW} onChange={() => setPicked(NEW)} />
+                <span>A new address</span>
+              </label>
+            </fieldset>
+          ) : null}
+          {guest ? (
+            <div className="sf-checkout__field">
+              <label htmlFor="contact-email">Email</label>
+              <input id="contact-email" name="contact-email" type="email" autoComplete="email" required />
+            </div>
+          ) : null}
+          {choice === NEW ? <AddressFields prefix="ship" legend={guest ? 'Shipping address' : 'New shipping address'} /> : null}
+        </>
+      )}
+      <DeliveryPreferences
+        dateError={dateError}
+        initialDate={typeof group?.desiredDeliveryDate === 'string' ? group.desiredDeliveryDate.slice(0, 10) : undefined}
+        initialInstructions={typeof group?.shippingInstructions === 'string' ? group.shippingInstructions : undefined}
+      />
       <StepError text={error} />
       <button type="submit" className="sf-button" disabled={busy}>
-        {busy ? 'Saving…' : 'Use this address'}
+        {busy ? 'Saving…' : split ? 'Use these addresses' : 'Use this address'}
       </button>
     </form>
   );
 }
 
-interface Method {
-  id: string;
-  name?: string;
-  carrier?: string | null;
-  classOfService?: string | null;
-  shippingFee?: string;
-  adjustedShippingFee?: string;
-  currencyIsoCode?: string;
-}
-
-/** Step 2: the group's delivery methods with fee and carrier. */
+/** Step 2: the group's delivery methods with fee and carrier (one set per shipment when split). */
 export function DeliveryStep({ checkout, onDone }: StepProps) {
   const group = defaultGroup(checkout);
   const methods = (group?.availableDeliveryMethods as Method[] | undefined) ?? [];
@@ -140,6 +178,7 @@ export function DeliveryStep({ checkout, onDone }: StepProps) {
   const currency = String(checkout.cartSummary?.currencyIsoCode ?? 'USD');
   const { busy, error, setError, run } = useStepCall();
 
+  if (isSplit(checkout)) return <SplitDeliveryStep checkout={checkout} onDone={onDone} />;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!choice) return setError('Choose a delivery method.');
@@ -151,14 +190,7 @@ export function DeliveryStep({ checkout, onDone }: StepProps) {
       <fieldset className="sf-checkout__choices">
         <legend>Delivery method</legend>
         {methods.map((m) => (
-          <label key={m.id} className="sf-checkout__choice">
-            <input type="radio" name="delivery-method" value={m.id} checked={choice === m.id} onChange={() => setPicked(m.id)} />
-            <span className="sf-checkout__method">
-              <span className="sf-checkout__method-name">{m.name || m.classOfService || 'Delivery'}</span>
-              {m.carrier ? <span className="sf-checkout__method-carrier">{[m.carrier, m.classOfService].filter(Boolean).join(' · ')}</span> : null}
-            </span>
-            <span className="sf-checkout__method-fee">{formatPrice(m.adjustedShippingFee ?? m.shippingFee, m.currencyIsoCode || currency) || '—'}</span>
-          </label>
+          <MethodChoice key={m.id} name="delivery-method" method={m} currency={currency} checked={choice === m.id} onPick={() => setPicked(m.id)} />
         ))}
       </fieldset>
       <StepError text={error} />
@@ -180,8 +212,8 @@ export function parseExpiry(text: string): { month: number; year: number } | nul
   return month >= 1 && month <= 12 ? { month, year } : null;
 }
 
-/** Step 3: a purchase order (number and billing address) or a card (tokenized, then authorized). */
-export function PaymentStep({ checkout, guest, onDone }: StepProps) {
+/** Step 3: coupons and the total to pay, then a purchase order (number and billing address) or a card (tokenized, then authorized). */
+export function PaymentStep({ checkout, guest, onDone, onChange }: StepProps & { onChange: (c: Checkout) => void }) {
   const [method, setMethod] = useState<'po' | 'card'>(guest ? 'card' : 'po');
   const billingBook = useAddressBook('Billing', guest);
   const defaultBilling = billingBook.data?.items.find((a) => a.isDefault) ?? billingBook.data?.items[0];
@@ -242,65 +274,68 @@ export function PaymentStep({ checkout, guest, onDone }: StepProps) {
   };
 
   return (
-    <form onSubmit={submit} aria-busy={busy} noValidate>
-      <fieldset className="sf-checkout__choices">
-        <legend>Pay by</legend>
-        <label className="sf-checkout__choice">
-          <input type="radio" name="pay-by" value="po" checked={method === 'po'} onChange={() => setMethod('po')} />
-          <span>Purchase order</span>
-        </label>
-        <label className="sf-checkout__choice">
-          <input type="radio" name="pay-by" value="card" checked={method === 'card'} onChange={() => setMethod('card')} />
-          <span>Card</span>
-        </label>
-      </fieldset>
-      {method === 'po' ? (
-        <div className="sf-checkout__field">
-          <label htmlFor="po-number">Purchase order number</label>
-          <input id="po-number" name="po-number" required aria-required="true" autoComplete="off" />
-        </div>
-      ) : (
-        <div className="sf-checkout__card">
-          <div className="sf-checkout__field">
-            <label htmlFor="card-name">Name on card</label>
-            <input id="card-name" name="card-name" autoComplete="cc-name" required />
-          </div>
-          <div className="sf-checkout__field">
-            <label htmlFor="card-number">Card number</label>
-            <input id="card-number" name="card-number" inputMode="numeric" autoComplete="cc-number" required />
-          </div>
-          <div className="sf-checkout__field">
-            <label htmlFor="card-expiry">Expiry (MM/YY)</label>
-            <input id="card-expiry" name="card-expiry" autoComplete="cc-exp" placeholder="MM/YY" required />
-          </div>
-          <div className="sf-checkout__field">
-            <label htmlFor="card-cvc">Security code (CVC)</label>
-            <input id="card-cvc" name="card-cvc" inputMode="numeric" autoComplete="cc-csc" required />
-          </div>
-        </div>
-      )}
-      <fieldset className="sf-checkout__choices">
-        <legend>Billing address</legend>
-        {defaultBilling ? (
+    <>
+      <CheckoutCoupons checkout={checkout} onChange={onChange} />
+      <form onSubmit={submit} aria-busy={busy} noValidate>
+        <fieldset className="sf-checkout__choices">
+          <legend>Pay by</legend>
           <label className="sf-checkout__choice">
-            <input type="radio" name="billing" value="default" checked={billing === 'default'} onChange={() => setBillingPick('default')} />
-            <AddressText address={defaultBilling} />
+            <input type="radio" name="pay-by" value="po" checked={method === 'po'} onChange={() => setMethod('po')} />
+            <span>Purchase order</span>
           </label>
-        ) : null}
-        <label className="sf-checkout__choice">
-          <input type="radio" name="billing" value="shipping" checked={billing === 'shipping'} onChange={() => setBillingPick('shipping')} />
-          <span>Same as the shipping address</span>
-        </label>
-        <label className="sf-checkout__choice">
-          <input type="radio" name="billing" value="new" checked={billing === 'new'} onChange={() => setBillingPick('new')} />
-          <span>A new address</span>
-        </label>
-      </fieldset>
-      {billing === 'new' ? <AddressFields prefix="bill" legend="New billing address" /> : null}
-      <StepError text={error} />
-      <button type="submit" className="sf-button" disabled={busy}>
-        {busy ? 'Processing…' : 'Use this payment'}
-      </button>
-    </form>
+          <label className="sf-checkout__choice">
+            <input type="radio" name="pay-by" value="card" checked={method === 'card'} onChange={() => setMethod('card')} />
+            <span>Card</span>
+          </label>
+        </fieldset>
+        {method === 'po' ? (
+          <div className="sf-checkout__field">
+            <label htmlFor="po-number">Purchase order number</label>
+            <input id="po-number" name="po-number" required aria-required="true" autoComplete="off" />
+          </div>
+        ) : (
+          <div className="sf-checkout__card">
+            <div className="sf-checkout__field">
+              <label htmlFor="card-name">Name on card</label>
+              <input id="card-name" name="card-name" autoComplete="cc-name" required />
+            </div>
+            <div className="sf-checkout__field">
+              <label htmlFor="card-number">Card number</label>
+              <input id="card-number" name="card-number" inputMode="numeric" autoComplete="cc-number" required />
+            </div>
+            <div className="sf-checkout__field">
+              <label htmlFor="card-expiry">Expiry (MM/YY)</label>
+              <input id="card-expiry" name="card-expiry" autoComplete="cc-exp" placeholder="MM/YY" required />
+            </div>
+            <div className="sf-checkout__field">
+              <label htmlFor="card-cvc">Security code (CVC)</label>
+              <input id="card-cvc" name="card-cvc" inputMode="numeric" autoComplete="cc-csc" required />
+            </div>
+          </div>
+        )}
+        <fieldset className="sf-checkout__choices">
+          <legend>Billing address</legend>
+          {defaultBilling ? (
+            <label className="sf-checkout__choice">
+              <input type="radio" name="billing" value="default" checked={billing === 'default'} onChange={() => setBillingPick('default')} />
+              <AddressText address={defaultBilling} />
+            </label>
+          ) : null}
+          <label className="sf-checkout__choice">
+            <input type="radio" name="billing" value="shipping" checked={billing === 'shipping'} onChange={() => setBillingPick('shipping')} />
+            <span>Same as the shipping address</span>
+          </label>
+          <label className="sf-checkout__choice">
+            <input type="radio" name="billing" value="new" checked={billing === 'new'} onChange={() => setBillingPick('new')} />
+            <span>A new address</span>
+          </label>
+        </fieldset>
+        {billing === 'new' ? <AddressFields prefix="bill" legend="New billing address" /> : null}
+        <StepError text={error} />
+        <button type="submit" className="sf-button" disabled={busy}>
+          {busy ? 'Processing…' : 'Use this payment'}
+        </button>
+      </form>
+    </>
   );
 }

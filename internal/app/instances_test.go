@@ -1,0 +1,101 @@
+package app_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"storefront/internal/app"
+	"storefront/internal/app/apptest"
+	"storefront/internal/demo"
+	"storefront/internal/platform/config"
+	"storefront/internal/platform/db/dbtest"
+	"storefront/internal/records"
+)
+
+// Two instances on one PostgreSQL database serve one store: a token from one works on the other, a price changed
+// through one is what the other charges within a second, and a cart edited on one is read on the other. No sticky
+// sessions: every request below goes to the instance it names.
+func TestTwoInstancesOnOneDatabase(t *testing.T) {
+	if os.Getenv(dbtest.EnvPostgres) == "" {
+		t.Skip(dbtest.EnvPostgres + " is not set: PostgreSQL run skipped")
+	}
+	dbURL := dbtest.URLs(t)["postgres"]
+	first := apptest.Demo(t, dbURL) // migrates and seeds the demo store
+	second, err := app.Open(context.Background(), config.Config{DB: dbURL}, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { second.Close() })
+	other := httptest.NewServer(second.Handler())
+	t.Cleanup(other.Close)
+	commerceOn := func(base string) string {
+		return base + "/services/data/v64.0/commerce/webstores/" + demo.StoreID + "/"
+	}
+
+	call := func(method, url, bearer, body string) (int, map[string]any) {
+		t.Helper()
+		req, _ := http.NewRequest(method, url, strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+bearer)
+		if body != "" {
+			req.Header.Set("Content-Type", "application/json")
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		raw, _ := io.ReadAll(resp.Body)
+		var out map[string]any
+		_ = json.Unmarshal(raw, &out)
+		return resp.StatusCode, out
+	}
+	buyer, admin := first.Token(t, "buyer@example.com"), first.Token(t, "admin@example.com")
+	product := records.StableID("01t", 3)
+
+	// The buyer's price, read on the second instance with the first instance's token.
+	status, price := call("GET", commerceOn(other.URL)+"pricing/products/"+product, buyer, "")
+	if status != 200 || price["pricebookEntryId"] == nil {
+		t.Fatalf("price on the second instance: %d %v", status, price)
+	}
+	entry := price["pricebookEntryId"].(string)
+
+	// Staff change that price through the first instance; the second charges it within a second.
+	if status, body := call("PATCH", first.URL+"/services/data/v64.0/ui-api/records/"+entry, admin,
+		`{"fields":{"UnitPrice":123.45}}`); status != 200 {
+		t.Fatalf("price change on the first instance: %d %v", status, body)
+	}
+	deadline := time.Now().Add(time.Second)
+	for {
+		_, price = call("GET", commerceOn(other.URL)+"pricing/products/"+product, buyer, "")
+		if price["unitPrice"] == "123.45" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the second instance still charges %v a second after the change", price["unitPrice"])
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+
+	// A cart line added on the second instance is in the cart the first one reads, at the new price.
+	if status, body := call("POST", commerceOn(other.URL)+"carts/current/cart-items", buyer,
+		`{"productId":"`+product+`","quantity":"2","type":"Product"}`); status != 201 {
+		t.Fatalf("add to cart on the second instance: %d %v", status, body)
+	}
+	status, items := call("GET", commerceOn(first.URL)+"carts/current/cart-items", buyer, "")
+	lines, _ := items["cartItems"].([]any)
+	if status != 200 || len(lines) != 1 {
+		t.Fatalf("the cart on the first instance: %d %v", status, items)
+	}
+	line := lines[0].(map[string]any)["cartItem"].(map[string]any)
+	if line["productId"] != product || line["quantity"] != "2" || line["salesPrice"] != "123.45" {
+		t.Fatalf("the line on the first instance: %v", line)
+	}
+}

@@ -1,0 +1,67 @@
+package app
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+// GET /metrics serves the Prometheus text format to a loopback scraper: requests per route pattern (not per path),
+// statement timings and the pools; a client that is not on the machine is refused without the token.
+func TestMetricsCountRequestsPerRoute(t *testing.T) {
+	a := emptyApp(t, "")
+	a.Config.MetricsToken = "s3cret"
+	srv := httptest.NewServer(a.Handler())
+	defer srv.Close()
+	for _, id := range []string{"01t000000000001AAA", "01t000000000002AAA"} {
+		resp, err := http.Get(srv.URL + "/services/data/v64.0/commerce/webstores/0ZE000000000000AAA/products/" + id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+	}
+	resp, err := http.Get(srv.URL + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/plain") {
+		t.Fatalf("GET /metrics: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	text := string(body)
+	route := `route="GET /services/data/v64.0/commerce/webstores/{webstoreId}/products/{productId}"`
+	for _, want := range []string{
+		`storefront_http_requests_total{code="404",method="GET",` + route + `} `,
+		`storefront_http_request_duration_seconds_count{` + route + `} `,
+		`storefront_db_statement_duration_seconds_count{kind="query"} `,
+		`go_sql_open_connections{db_name="writer"} `,
+		`storefront_cart_recalculation_duration_seconds_count `,
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("/metrics has no line starting %s", want)
+		}
+	}
+	if strings.Contains(text, "01t000000000001AAA") {
+		t.Error("/metrics labels a request by its path; want the route pattern")
+	}
+
+	// The same request from behind a proxy is not the machine's own scraper.
+	for _, c := range []struct {
+		auth string
+		want int
+	}{{"", http.StatusForbidden}, {"Bearer wrong", http.StatusForbidden}, {"Bearer s3cret", http.StatusOK}} {
+		req := httptest.NewRequest("GET", "/metrics", nil)
+		req.RemoteAddr = "203.0.113.9:5555"
+		if c.auth != "" {
+			req.Header.Set("Authorization", c.auth)
+		}
+		rec := httptest.NewRecorder()
+		a.Handler().ServeHTTP(rec, req)
+		if rec.Code != c.want {
+			t.Errorf("remote scraper with %q: %d, want %d", c.auth, rec.Code, c.want)
+		}
+	}
+}

@@ -1,0 +1,134 @@
+package httpx
+
+import (
+	"bytes"
+	"compress/gzip"
+	"hash/fnv"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// compressMin is the smallest JSON answer worth compressing: below it gzip's framing eats most of the saving.
+const compressMin = 1024
+
+// JSONResponses finishes the API's JSON answers: a GET answer that may be cached (its Cache-Control is not no-store
+// and not private no-store) gets an ETag from its bytes, and a request that already holds it (If-None-Match) gets
+// 304 without a body; a JSON answer over 1 KB goes gzip-compressed to a client that accepts it. Anything that is not
+// JSON (the web app's files, which have their own precompressed copies and ETags; media) passes through untouched.
+// The ETag is a hash of the answer, the same on every instance, so it holds behind a load balancer.
+func JSONResponses(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		jw := &jsonWriter{ResponseWriter: w, r: r}
+		next.ServeHTTP(jw, r)
+		jw.finish()
+	})
+}
+
+type jsonWriter struct {
+	http.ResponseWriter
+	r       *http.Request
+	status  int
+	decided bool // whether WriteHeader has chosen between buffering and passing through
+	buffer  bool
+	body    bytes.Buffer
+}
+
+func (j *jsonWriter) Unwrap() http.ResponseWriter { return j.ResponseWriter }
+
+func (j *jsonWriter) WriteHeader(status int) {
+	if j.decided {
+		return
+	}
+	j.decided, j.status = true, status
+	ct := j.Header().Get("Content-Type")
+	j.buffer = strings.HasPrefix(ct, "application/json") && j.Header().Get("Content-Encoding") == "" &&
+		status != http.StatusNoContent && status != http.StatusNotModified
+	if !j.buffer {
+		j.ResponseWriter.WriteHeader(status)
+	}
+}
+
+func (j *jsonWriter) Write(b []byte) (int, error) {
+	if !j.decided {
+		j.WriteHeader(http.StatusOK)
+	}
+	if !j.buffer {
+		return j.ResponseWriter.Write(b)
+	}
+	return j.body.Write(b)
+}
+
+// finish sends a buffered JSON answer: 304, compressed, or as it is.
+func (j *jsonWriter) finish() {
+	if !j.buffer {
+		return
+	}
+	h := j.Header()
+	body := j.body.Bytes()
+	if j.status == http.StatusOK && (j.r.Method == http.MethodGet || j.r.Method == http.MethodHead) && cacheable(h) {
+		sum := fnv.New64a()
+		sum.Write(body)
+		etag := `W/"` + strconv.FormatUint(sum.Sum64(), 36) + `"`
+		h.Set("ETag", etag)
+		if etagMatches(j.r.Header.Get("If-None-Match"), etag) {
+			h.Del("Content-Type")
+			h.Del("Content-Length")
+			j.ResponseWriter.WriteHeader(http.StatusNotModified)
+			return
+		}
+	}
+	h.Add("Vary", "Accept-Encoding")
+	if len(body) >= compressMin && acceptsGzip(j.r.Header.Get("Accept-Encoding")) {
+		h.Set("Content-Encoding", "gzip")
+		h.Del("Content-Length")
+		j.ResponseWriter.WriteHeader(j.status)
+		zw := gzipWriters.Get().(*gzip.Writer)
+		zw.Reset(j.ResponseWriter)
+		_, _ = zw.Write(body)
+		_ = zw.Close()
+		gzipWriters.Put(zw)
+		return
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	j.ResponseWriter.WriteHeader(j.status)
+	_, _ = j.ResponseWriter.Write(body)
+}
+
+// gzipWriters are reused: a gzip.Writer's buffers are some 800 KB to allocate afresh.
+var gzipWriters = sync.Pool{New: func() any {
+	zw, _ := gzip.NewWriterLevel(nil, gzip.BestSpeed)
+	return zw
+}}
+
+// cacheable reports whether an answer may be kept by a client or cache, and so validated by its ETag.
+func cacheable(h http.Header) bool {
+	cc := h.Get("Cache-Control")
+	return cc != "" && !strings.Contains(cc, "no-store")
+}
+
+func etagMatches(header, etag string) bool {
+	if header == "" {
+		return false
+	}
+	for _, tag := range strings.Split(header, ",") {
+		tag = strings.TrimSpace(tag)
+		if tag == "*" || strings.TrimPrefix(tag, "W/") == strings.TrimPrefix(etag, "W/") {
+			return true
+		}
+	}
+	return false
+}
+
+// acceptsGzip reads Accept-Encoding, honouring an explicit gzip;q=0.
+func acceptsGzip(header string) bool {
+	for _, part := range strings.Split(header, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.EqualFold(strings.TrimSpace(name), "gzip") {
+			q := strings.ReplaceAll(strings.TrimSpace(params), " ", "")
+			return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+		}
+	}
+	return false
+}

@@ -1,0 +1,265 @@
+package sobjects
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"strings"
+
+	"storefront/internal/apiversion"
+	"storefront/internal/identity"
+	"storefront/internal/platform/httpx"
+	"storefront/internal/records"
+)
+
+// Record is a record as the REST API writes it: attributes first, then the fields in the object's order.
+type Record struct {
+	keys []string
+	vals []any
+}
+
+func (o *Record) set(k string, v any) { o.keys, o.vals = append(o.keys, k), append(o.vals, v) }
+
+// MarshalJSON writes the keys in their order.
+func (o *Record) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, k := range o.keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		kb, _ := json.Marshal(k)
+		vb, err := json.Marshal(o.vals[i])
+		if err != nil {
+			return nil, err
+		}
+		b.Write(kb)
+		b.WriteByte(':')
+		b.Write(vb)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// recordURL is a record's URL under the version the caller asked for.
+func recordURL(r *http.Request, object, id string) string {
+	return apiversion.Path(r.Context(), Base+"sobjects/"+object+"/"+id)
+}
+
+// represent writes the record with the given fields (every readable one when fields is nil) and always its Id.
+func represent(r *http.Request, rec *records.Record, fields []*records.Field) *Record {
+	out := &Record{}
+	out.set("attributes", map[string]string{"type": rec.Object.APIName, "url": recordURL(r, rec.Object.APIName, rec.ID)})
+	withID := false
+	for _, f := range fields {
+		if !f.HasColumn() {
+			out.set(f.APIName, address(rec, f))
+			continue
+		}
+		out.set(f.APIName, records.WireValue(f, rec.Values[f.APIName]))
+		withID = withID || f.APIName == "Id"
+	}
+	if !withID {
+		out.set("Id", rec.ID)
+	}
+	return out
+}
+
+// address is a compound address field (BillingAddress) as the REST API writes it: an object of its components
+// (keys in alphabetical order, as encoding/json writes a map), or null when none has a value.
+func address(rec *records.Record, f *records.Field) any {
+	prefix := strings.TrimSuffix(f.APIName, "Address")
+	out := map[string]any{"city": nil, "country": nil, "geocodeAccuracy": nil, "latitude": nil, "longitude": nil,
+		"postalCode": nil, "state": nil, "street": nil}
+	empty := true
+	for i := range rec.Object.Fields {
+		comp := &rec.Object.Fields[i]
+		if comp.CompoundFieldName != f.APIName || !comp.HasColumn() || rec.Values[comp.APIName] == nil {
+			continue
+		}
+		suffix := strings.TrimPrefix(comp.APIName, prefix)
+		key := strings.ToLower(suffix[:1]) + suffix[1:]
+		if _, known := out[key]; known {
+			out[key], empty = rec.Values[comp.APIName], false
+		}
+	}
+	if empty {
+		return nil
+	}
+	return out
+}
+
+// readableFields lists the fields of o the actor may read, compound addresses included.
+func readableFields(actor *identity.Principal, o *records.Object) []*records.Field {
+	var out []*records.Field
+	for i := range o.Fields {
+		if f := &o.Fields[i]; records.FieldReadable(actor, f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// selectedFields reads ?fields=a,b: each must be a readable field of the object (INVALID_FIELD otherwise).
+func selectedFields(r *http.Request, actor *identity.Principal, o *records.Object) ([]*records.Field, error) {
+	raw := r.URL.Query().Get("fields")
+	if strings.TrimSpace(raw) == "" {
+		return readableFields(actor, o), nil
+	}
+	var out []*records.Field
+	for _, name := range strings.Split(raw, ",") {
+		name = strings.TrimSpace(name)
+		f := o.Field(name)
+		if f == nil || !records.FieldReadable(actor, f) {
+			return nil, invalidField(name, o.APIName)
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+func invalidField(name, object string) *httpx.Error {
+	return httpx.BadRequest("INVALID_FIELD", "No such column '%s' on entity '%s'. If you are attempting to use a "+
+		"custom field, be sure to append the '__c' after the custom field name. Please reference your WSDL or the "+
+		"describe call for the appropriate names.", name, object)
+}
+
+// recordID checks that the path's id is an id of the object. A malformed one is MALFORMED_ID for writes; a read
+// treats it as Salesforce does, as an external id nobody has (NOT_FOUND).
+func recordID(r *http.Request, o *records.Object, reading bool) (string, error) {
+	raw := r.PathValue("id")
+	id, ok := records.NormalizeID(raw)
+	if ok && records.KeyPrefix(id) == o.KeyPrefix {
+		return id, nil
+	}
+	if reading {
+		return "", httpx.NotFound("Provided external ID field does not exist or is not accessible: %s", raw)
+	}
+	return "", malformedID(o, raw)
+}
+
+func malformedID(o *records.Object, raw string) *httpx.Error {
+	msg := o.Label + " ID: id value of incorrect type: " + raw
+	return &httpx.Error{Status: http.StatusBadRequest, Code: "MALFORMED_ID", Message: msg,
+		Body: []ErrorItem{{Message: msg, ErrorCode: "MALFORMED_ID", Fields: []string{"Id"}}}}
+}
+
+// decodeFields reads a record body: a JSON object of field names to values. attributes (which clients copy from
+// a read) is not a field and is dropped.
+func decodeFields(w http.ResponseWriter, r *http.Request) (map[string]any, error) {
+	var body map[string]any
+	if err := httpx.DecodeJSON(w, r, &body); err != nil {
+		return nil, err
+	}
+	if body == nil {
+		return nil, httpx.BadRequest("JSON_PARSER_ERROR", "The request body must be a JSON object of field values.")
+	}
+	delete(body, "attributes")
+	return body, nil
+}
+
+// Get answers GET sobjects/{object}/{id}?fields=.
+func (h *Handler) Get() http.Handler {
+	return signedIn(func(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
+		_, o, err := h.object(r, actor)
+		if err != nil {
+			return err
+		}
+		id, err := recordID(r, o, true)
+		if err != nil {
+			return err
+		}
+		fields, err := selectedFields(r, actor, o)
+		if err != nil {
+			return err
+		}
+		rec, err := h.Engine.Get(r.Context(), actor, id)
+		if err != nil {
+			return err
+		}
+		httpx.WriteJSON(w, http.StatusOK, represent(r, rec, fields))
+		return nil
+	})
+}
+
+// Create answers POST sobjects/{object}: 201 with {id, success, errors}.
+func (h *Handler) Create() http.Handler {
+	return signedIn(func(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
+		_, o, err := h.object(r, actor)
+		if err != nil {
+			return err
+		}
+		fields, err := decodeFields(w, r)
+		if err != nil {
+			return err
+		}
+		rec, err := h.Engine.Create(r.Context(), actor, o.APIName, fields)
+		if err != nil {
+			return err
+		}
+		h.logWrite(r, actor, "create", o.APIName, rec.ID)
+		w.Header().Set("Location", recordURL(r, o.APIName, rec.ID))
+		httpx.WriteJSON(w, http.StatusCreated, created(rec.ID))
+		return nil
+	})
+}
+
+// Update answers PATCH sobjects/{object}/{id} with 204.
+func (h *Handler) Update() http.Handler {
+	return signedIn(func(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
+		o, id, err := h.writeTarget(r, actor)
+		if err != nil {
+			return err
+		}
+		fields, err := decodeFields(w, r)
+		if err != nil {
+			return err
+		}
+		if err := h.visible(r, actor, id); err != nil {
+			return err
+		}
+		if _, err := h.Engine.Update(r.Context(), actor, id, fields, records.UpdateOptions{}); err != nil {
+			return err
+		}
+		h.logWrite(r, actor, "update", o.APIName, id)
+		w.WriteHeader(http.StatusNoContent)
+		return nil
+	})
+}
+
+// Delete answers DELETE sobjects/{object}/{id} with 204. The engine deletes rows outright, so a record deleted
+// before is NOT_FOUND (there is no recycle bin to answer ENTITY_IS_DELETED from).
+func (h *Handler) Delete() http.Handler {
+	return signedIn(func(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
+		o, id, err := h.writeTarget(r, actor)
+		if err != nil {
+			return err
+		}
+		if err := h.visible(r, actor, id); err != nil {
+			return err
+		}
+		if err := h.Engine.Delete(r.Context(), actor, id); err != nil {
+			return err
+		}
+		h.logWrite(r, actor, "delete", o.APIName, id)
+		w.WriteHeader(http.StatusNoContent)
+		return nil
+	})
+}
+
+// writeTarget is the object and record id a PATCH or DELETE of sobjects/{object}/{id} names.
+func (h *Handler) writeTarget(r *http.Request, actor *identity.Principal) (*records.Object, string, error) {
+	_, o, err := h.object(r, actor)
+	if err != nil {
+		return nil, "", err
+	}
+	id, err := recordID(r, o, false)
+	return o, id, err
+}
+
+// visible answers NOT_FOUND for a record out of the caller's sight before any right is checked, so that a write
+// refused for lack of rights never tells that the record exists.
+func (h *Handler) visible(r *http.Request, actor *identity.Principal, id string) error {
+	_, err := h.Engine.Get(r.Context(), actor, id)
+	return err
+}

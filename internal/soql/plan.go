@@ -1,0 +1,252 @@
+package soql
+
+import (
+	"context"
+	"strings"
+
+	"storefront/internal/platform/db"
+	"storefront/internal/records"
+)
+
+// Plan is a compiled query, ready to run page by page. Its SQL is assembled from metadata names and placeholders
+// only; the values are in its argument lists.
+type Plan struct {
+	obj     *records.Object
+	alias   string
+	dialect db.Dialect
+	child   *childLink // set on a child subquery's plan
+
+	selects     []string // SQL expressions, scanned in this order; the first is the row's id
+	out         *node
+	plainFields []plainField
+	aggs        []*aggItem
+	subs        []*Plan
+
+	joins      []joinClause
+	joinByKey  map[string]string
+	where      string
+	whereArgs  []any
+	rootFilter string
+	rootArgs   []any
+	groupBy    []string
+	grouped    map[string]bool // the grouped fields, by dotted path of API names
+	having     string
+	havingArgs []any
+	orderBy    []string
+
+	countOnly bool
+	aggregate bool
+	limit     int64 // -1: none
+	offset    int64
+}
+
+// childLink ties a child subquery to its parent: the child's reference field and the output key.
+type childLink struct {
+	field *records.Field
+	key   string // the relationship name as the metadata spells it
+}
+
+type joinClause struct {
+	sql  string
+	args []any
+}
+
+type plainField struct {
+	key string // relationship fields and the field, dotted API names
+	pos int
+}
+
+// node is an object in the output: the queried object or a parent reached through a relationship.
+type node struct {
+	obj   *records.Object
+	idCol int // the scanned column holding the object's id (parents: null when there is no parent)
+	items []*item
+}
+
+// item is one key of an output object.
+type item struct {
+	key     string
+	field   *records.Field
+	col     int
+	parent  *node
+	sub     *Plan
+	agg     *aggItem
+	address []addressPart // a compound address, from its component columns
+}
+
+// addressPart is one component of a compound address: its key in the address object and its scanned column.
+type addressPart struct {
+	key   string
+	field *records.Field
+	col   int
+}
+
+// addressKeys are the keys of an address object in the order Salesforce sends them; the three geocode keys are
+// always null here.
+var addressKeys = []string{"city", "country", "geocodeAccuracy", "latitude", "longitude", "postalCode", "state", "street"}
+
+// addAddress adds a compound address field (BillingAddress) to a node, from the component fields the caller may
+// read (BillingCity...), once.
+func (p *Plan) addAddress(n *node, f *records.Field, alias string) {
+	for _, it := range n.items {
+		if it.field == f {
+			return
+		}
+	}
+	prefix := strings.TrimSuffix(f.APIName, "Address")
+	parts := map[string]*records.Field{}
+	for i := range n.obj.Fields {
+		comp := &n.obj.Fields[i]
+		if comp.CompoundFieldName == f.APIName && comp.HasColumn() && records.FieldReadable(nil, comp) {
+			suffix := strings.TrimPrefix(comp.APIName, prefix)
+			parts[strings.ToLower(suffix[:1])+suffix[1:]] = comp
+		}
+	}
+	it := &item{key: f.APIName, field: f}
+	for _, k := range addressKeys {
+		part := addressPart{key: k, col: -1}
+		if comp := parts[k]; comp != nil {
+			p.selects = append(p.selects, alias+"."+db.Ident(comp.Column()))
+			part.field, part.col = comp, len(p.selects)-1
+		}
+		it.address = append(it.address, part)
+	}
+	n.items = append(n.items, it)
+}
+
+// parentNode is the node of a relationship under n (made once), with its id selected to tell a missing parent.
+func (p *Plan) parentNode(n *node, rel *records.Field, target *records.Object, alias string) *node {
+	for _, it := range n.items {
+		if it.parent != nil && it.key == rel.RelationshipName {
+			return it.parent
+		}
+	}
+	p.selects = append(p.selects, alias+`."id"`)
+	child := &node{obj: target, idCol: len(p.selects) - 1}
+	n.items = append(n.items, &item{key: rel.RelationshipName, parent: child})
+	return child
+}
+
+// IsCount reports a COUNT() query: its answer is the number of rows, with no records.
+func (p *Plan) IsCount() bool { return p.countOnly }
+
+// IsAggregate reports a query of aggregate functions or GROUP BY: its rows come in one page.
+func (p *Plan) IsAggregate() bool { return p.aggregate }
+
+// from is the FROM clause with its joins, and their arguments.
+func (p *Plan) from() (string, []any) {
+	var b strings.Builder
+	var args []any
+	b.WriteString(" FROM " + db.Ident(p.obj.TableName()) + " " + p.alias)
+	for _, j := range p.joins {
+		b.WriteString(j.sql)
+		args = append(args, j.args...)
+	}
+	return b.String(), args
+}
+
+// whereClause is the WHERE clause: the query's condition, the caller's row rule and any extra condition (a child
+// query's parent ids), with their arguments in order.
+func (p *Plan) whereClause(extra string, extraArgs []any) (string, []any) {
+	conds := []string{"1 = 1"}
+	var args []any
+	if p.where != "" {
+		conds = append(conds, p.where)
+		args = append(args, p.whereArgs...)
+	}
+	if extra != "" {
+		conds = append(conds, extra)
+		args = append(args, extraArgs...)
+	}
+	sql := " WHERE " + strings.Join(conds, " AND ") + p.rootFilter
+	return sql, append(args, p.rootArgs...)
+}
+
+// Count is the number of rows the query selects, within its LIMIT and OFFSET.
+func (p *Plan) Count(ctx context.Context, q db.Querier) (int64, error) {
+	from, args := p.from()
+	where, wargs := p.whereClause("", nil)
+	var n int64
+	if err := q.QueryRow(ctx, "SELECT COUNT(*)"+from+where, append(args, wargs...)...).Scan(&n); err != nil {
+		return 0, err
+	}
+	n = max(0, n-p.offset)
+	if p.limit >= 0 {
+		n = min(n, p.limit)
+	}
+	return n, nil
+}
+
+// rowsSQL is the SELECT of the rows from position start (after the query's OFFSET) for at most size rows.
+func (p *Plan) rowsSQL(start, size int64, extra string, extraArgs []any) (string, []any) {
+	from, args := p.from()
+	where, wargs := p.whereClause(extra, extraArgs)
+	args = append(args, wargs...)
+	sql := "SELECT " + strings.Join(p.selects, ", ") + from + where
+	if len(p.groupBy) > 0 {
+		sql += " GROUP BY " + strings.Join(p.groupBy, ", ")
+	}
+	if p.having != "" {
+		sql += " HAVING " + p.having
+		args = append(args, p.havingArgs...)
+	}
+	if len(p.orderBy) > 0 {
+		sql += " ORDER BY " + strings.Join(p.orderBy, ", ")
+	}
+	if size >= 0 {
+		sql += " LIMIT ? OFFSET ?"
+		args = append(args, size, p.offset+start)
+	}
+	return sql, args
+}
+
+// pageSize is how many rows a page from position start holds at most, given the query's LIMIT.
+func (p *Plan) pageSize(start, batch int64) int64 {
+	if p.limit >= 0 {
+		return max(0, min(batch, p.limit-start))
+	}
+	return batch
+}
+
+// Rows reads the rows from position start, at most batch of them, as output records (with their child results).
+func (p *Plan) Rows(ctx context.Context, q db.Querier, version string, start, batch int64) ([]*Object, error) {
+	size := p.pageSize(start, batch)
+	if size == 0 {
+		return []*Object{}, nil
+	}
+	sql, args := p.rowsSQL(start, size, "", nil)
+	recs, raws, err := p.scan(ctx, q, version, sql, args)
+	if err != nil {
+		return nil, err
+	}
+	for _, sub := range p.subs {
+		if err := sub.attach(ctx, q, version, p, recs, raws); err != nil {
+			return nil, err
+		}
+	}
+	return recs, nil
+}
+
+// scan runs a select of the plan's columns and builds the output records; raws keeps each row's scanned ids.
+func (p *Plan) scan(ctx context.Context, q db.Querier, version, sql string, args []any) ([]*Object, [][]any, error) {
+	rows, err := q.Query(ctx, sql, args...)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	recs := []*Object{}
+	var raws [][]any
+	for rows.Next() {
+		raw := make([]any, len(p.selects))
+		ptrs := make([]any, len(raw))
+		for i := range raw {
+			ptrs[i] = &raw[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			return nil, nil, err
+		}
+		recs = append(recs, p.record(version, raw))
+		raws = append(raws, raw)
+	}
+	return recs, raws, rows.Err()
+}
