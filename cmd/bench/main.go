@@ -1,7 +1,10 @@
 // Command bench is the load benchmark behind `make bench`. It starts the storefront binary on a free loopback port
 // with a fresh SQLite file (or --db) and the demo store, signs in, and runs each scenario for a fixed time at a fixed
-// concurrency. It prints requests, req/s, p50, p99, errors and the ratio to the machine's ceiling, an empty
-// net/http handler measured in the same run. It exits non-zero when a scenario has more than 1% errors.
+// concurrency (32 clients, each with a session of its own, unless a row says otherwise). It prints, per row, the
+// connections opened while measured, requests, req/s, p50, p99, errors, the server process's CPU milliseconds per
+// request, the share of the machine's ceiling (a net/http handler answering 200 bytes of JSON, measured in the same
+// run) and issue 9's goals with pass or FAIL. It exits non-zero when a scenario has more than 1% errors, and when a
+// goal fails if --require-goals is set.
 package main
 
 import (
@@ -20,6 +23,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"storefront/internal/demo"
@@ -28,21 +32,22 @@ import (
 func main() {
 	bin := flag.String("bin", "./bin/storefront", "storefront binary to benchmark (built beforehand)")
 	duration := flag.Duration("duration", 5*time.Second, "how long each scenario runs")
-	concurrency := flag.Int("concurrency", 16, "concurrent clients per scenario")
+	concurrency := flag.Int("concurrency", 32, "concurrent clients per scenario (each with a session and a connection of its own); rows with a single-client goal keep 1")
 	dbURL := flag.String("db", "", "database for the server: empty for a fresh SQLite file, or postgres://... (seeded with the demo store when empty)")
 	only := flag.String("only", "", "comma-separated scenarios to run (the ceiling always runs)")
 	maxErrors := flag.Float64("max-error-ratio", 0.01, "fail when a scenario's errors exceed this share of its requests")
 	products := flag.Int("products", 200, "before starting the server, run `storefront seed --products N` on its database: N generated products besides the demo store's 300 (the default makes the 500 a cart scenario fills)")
+	requireGoals := flag.Bool("require-goals", false, "fail when a goal of issue 9 does not hold")
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	if err := bench(ctx, *bin, *dbURL, *only, *duration, *concurrency, *maxErrors, *products); err != nil {
+	if err := bench(ctx, *bin, *dbURL, *only, *duration, *concurrency, *maxErrors, *products, *requireGoals); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
 
-func bench(ctx context.Context, bin, dbURL, only string, duration time.Duration, concurrency int, maxErrors float64, products int) error {
+func bench(ctx context.Context, bin, dbURL, only string, duration time.Duration, concurrency int, maxErrors float64, products int, requireGoals bool) error {
 	selected, err := selectScenarios(scenarios, only)
 	if err != nil {
 		return err
@@ -54,19 +59,21 @@ func bench(ctx context.Context, bin, dbURL, only string, duration time.Duration,
 	defer ceiling.Close()
 	buyers := 0
 	for _, s := range selected {
-		if s.name == checkoutScenario.name {
-			buyers = concurrency
+		if s.buyers {
+			buyers = max(buyers, concurrency, s.connections)
 		}
 	}
-	base, buyerEmails, stopServer, err := startServer(ctx, bin, dbURL, products, buyers)
+	srv, err := startServer(ctx, bin, dbURL, products, buyers)
 	if err != nil {
 		return err
 	}
-	defer stopServer()
+	defer srv.stop()
 
-	client := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{
-		MaxIdleConns: concurrency * 2, MaxIdleConnsPerHost: concurrency * 2, IdleConnTimeout: time.Minute}}
-	e := &env{base: base, ceiling: "http://" + ceiling.Addr().String(), storeID: demo.StoreID, accountID: demo.BuyerAccountID, buyers: buyerEmails}
+	dials := new(atomic.Int64)
+	client := &http.Client{Timeout: 30 * time.Second, Transport: keepAliveTransport(concurrency, dials)}
+	e := &env{base: srv.base, ceiling: "http://" + ceiling.Addr().String(), storeID: demo.StoreID,
+		accountID: demo.BuyerAccountID, buyers: srv.buyers, serverCPU: processCPU(srv.pid), dials: dials}
+	base := srv.base
 	if e.buyerToken, err = signIn(ctx, client, base, "buyer@example.com"); err != nil {
 		fmt.Fprintln(os.Stderr, "bench: buyer sign-in failed, its scenarios will error:", err)
 	}
@@ -81,10 +88,15 @@ func bench(ctx context.Context, bin, dbURL, only string, duration time.Duration,
 	if products > 0 {
 		catalog = fmt.Sprintf("%d generated products + the demo's %d", products, demo.DemoProducts)
 	}
-	fmt.Printf("storefront bench: %s per scenario, %d concurrent clients, %s, %s\n\n", duration, concurrency,
-		describeDB(dbURL), catalog)
+	goalSet := "the demo catalogue's goals"
+	if products >= largeCatalogue {
+		goalSet = "the 100,000-product goals for search and category"
+	}
+	fmt.Printf("storefront bench: %s per scenario, %d concurrent clients, %s, %s, %s\n\n", duration, concurrency,
+		describeDB(dbURL), catalog, goalSet)
 	var results []result
 	for _, s := range selected {
+		s.goals = goalsFor(s, products)
 		results = append(results, run(ctx, client, e, s, concurrency, duration))
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -100,50 +112,89 @@ func bench(ctx context.Context, bin, dbURL, only string, duration time.Duration,
 	if len(failed) > 0 {
 		return fmt.Errorf("more than %.0f%% errors in %v", maxErrors*100, failed)
 	}
+	if _, _, failing := goalTally(results); requireGoals && len(failing) > 0 {
+		return fmt.Errorf("goals not met in %v", failing)
+	}
 	return nil
 }
 
-// startCeiling serves the empty handler: 204 and nothing else, on loopback.
+// keepAliveTransport keeps every client's connection alive from one request and one scenario to the next: the idle
+// pool holds more than the clients of one host (a smaller pool closes the surplus after each answer and dials again,
+// which would measure TCP handshakes instead of the server), with no cap across hosts (the ceiling's and the
+// storefront's). dials counts the connections it opens.
+func keepAliveTransport(concurrency int, dials *atomic.Int64) *http.Transport {
+	dialer := &net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}
+	return &http.Transport{
+		DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+			dials.Add(1)
+			return dialer.DialContext(ctx, network, addr)
+		},
+		MaxIdleConns:        0, // no limit across hosts
+		MaxIdleConnsPerHost: concurrency + 8,
+		IdleConnTimeout:     5 * time.Minute,
+	}
+}
+
+// ceilingBody is what the ceiling answers: 200 bytes of JSON, the size of a small API answer.
+var ceilingBody = func() []byte {
+	b := []byte(`{"id":"0ZE000000000001AAA","name":"ceiling","padding":"`)
+	for len(b) < 198 {
+		b = append(b, 'x')
+	}
+	return append(b, '"', '}')
+}()
+
+// startCeiling serves the ceiling on loopback: a plain net/http handler answering 200 bytes of JSON.
 func startCeiling() (net.Listener, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, err
 	}
 	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.WriteHeader(http.StatusNoContent)
-	}), ReadHeaderTimeout: 5 * time.Second}
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Content-Length", strconv.Itoa(len(ceilingBody)))
+		_, _ = w.Write(ceilingBody)
+	}), ReadHeaderTimeout: 5 * time.Second, IdleTimeout: 5 * time.Minute}
 	go func() { _ = srv.Serve(ln) }()
 	return ln, nil
 }
 
+// server is the storefront binary under test.
+type server struct {
+	base   string   // http://127.0.0.1:PORT
+	pid    int      // its process, whose CPU time the rows report
+	buyers []string // the emails of the buyers created for the buyer rows
+	stop   func()
+}
+
 // startServer runs `bin serve --demo` on a free loopback port and waits for /healthz. With products > 0 it first
 // runs `bin seed --products N` on the same database (about 25 s for 100,000 products on SQLite); with buyers > 0 it
-// creates that many buyers in the demo buyer's account (`bin user create`) and returns their emails.
-func startServer(ctx context.Context, bin, dbURL string, products, buyers int) (string, []string, func(), error) {
+// creates that many buyers in the demo buyer's account (`bin user create`).
+func startServer(ctx context.Context, bin, dbURL string, products, buyers int) (*server, error) {
 	if _, err := os.Stat(bin); err != nil {
-		return "", nil, nil, fmt.Errorf("no binary at %s (run make build first): %w", bin, err)
+		return nil, fmt.Errorf("no binary at %s (run make build first): %w", bin, err)
 	}
 	dir, err := os.MkdirTemp("", "storefront-bench-")
 	if err != nil {
-		return "", nil, nil, err
+		return nil, err
 	}
 	if dbURL == "" {
 		dbURL = "sqlite://" + filepath.Join(dir, "bench.db")
 	}
 	addr, err := freePort()
 	if err != nil {
-		return "", nil, nil, err
+		return nil, err
 	}
 	logPath := filepath.Join(dir, "server.log")
 	logFile, err := os.Create(logPath)
 	if err != nil {
-		return "", nil, nil, err
+		return nil, err
 	}
 	if products > 0 {
 		if err := seedProducts(ctx, bin, dbURL, products, logFile); err != nil {
 			logFile.Close()
 			os.RemoveAll(dir)
-			return "", nil, nil, err
+			return nil, err
 		}
 	}
 	var emails []string
@@ -151,13 +202,13 @@ func startServer(ctx context.Context, bin, dbURL string, products, buyers int) (
 		if emails, err = createBuyers(ctx, bin, dbURL, products > 0, buyers, logFile); err != nil {
 			logFile.Close()
 			os.RemoveAll(dir)
-			return "", nil, nil, err
+			return nil, err
 		}
 	}
 	cmd := exec.Command(bin, "serve", "--addr", addr, "--db", dbURL, "--demo")
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	if err := cmd.Start(); err != nil {
-		return "", nil, nil, err
+		return nil, err
 	}
 	stop := func() {
 		_ = cmd.Process.Signal(os.Interrupt)
@@ -175,9 +226,9 @@ func startServer(ctx context.Context, bin, dbURL string, products, buyers int) (
 	if err := waitHealthy(ctx, base, 60*time.Second); err != nil {
 		log, _ := os.ReadFile(logPath)
 		stop()
-		return "", nil, nil, fmt.Errorf("server did not become healthy: %w\n%s", err, log)
+		return nil, fmt.Errorf("server did not become healthy: %w\n%s", err, log)
 	}
-	return base, emails, stop, nil
+	return &server{base: base, pid: cmd.Process.Pid, buyers: emails, stop: stop}, nil
 }
 
 // createBuyers creates n buyers in the demo buyer's account with `bin user create` (the demo store seeded first with

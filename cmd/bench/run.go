@@ -22,6 +22,19 @@ type result struct {
 	elapsed    time.Duration
 	latencies  []time.Duration // sorted
 	firstError string
+	conns      int           // concurrent clients, each on its own kept-alive connection
+	dials      int           // connections opened while measured: more than conns means connections churn
+	cpu        time.Duration // the server process's CPU time while measured (utime+stime)
+	cpuKnown   bool          // whether cpu was measured (not for the in-process ceiling)
+	goals      []goal
+}
+
+// cpuPerRequest is the server's CPU milliseconds per request, or "-" when not measured.
+func (r result) cpuPerRequest() string {
+	if !r.cpuKnown || r.requests == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f", float64(r.cpu)/float64(time.Millisecond)/float64(r.requests))
 }
 
 func (r result) perSecond() float64 {
@@ -47,8 +60,14 @@ func percentile(sorted []time.Duration, p float64) time.Duration {
 	return sorted[min(max(rank, 1), len(sorted))-1]
 }
 
-// run sends requests from concurrency workers for duration; a request that fails or answers outside 2xx is an error.
+// run sends requests from concurrency workers (the scenario's own connection count when it has one) for duration; a
+// request that fails or answers outside 2xx is an error. Each worker starts no new request after the duration but
+// finishes the one in flight, so that no connection is cut (and redialled by the next scenario) and every request
+// sent is counted; elapsed runs until the last one ends.
 func run(parent context.Context, client *http.Client, e *env, s scenario, concurrency int, duration time.Duration) result {
+	if s.connections > 0 {
+		concurrency = s.connections
+	}
 	type worker struct {
 		latencies []time.Duration
 		errors    int
@@ -67,9 +86,11 @@ func run(parent context.Context, client *http.Client, e *env, s scenario, concur
 			}
 		}
 	}
-	ctx, cancel := context.WithTimeout(parent, duration)
-	defer cancel()
+	res := result{name: s.name, unit: s.unit, conns: concurrency, goals: s.goals}
+	cpuBefore, cpuKnown := e.sampleCPU()
+	dialsBefore := e.dialCount()
 	start := time.Now()
+	deadline := start.Add(duration)
 	for i := range workers {
 		if workers[i].firstErr != "" {
 			continue
@@ -77,10 +98,10 @@ func run(parent context.Context, client *http.Client, e *env, s scenario, concur
 		wg.Add(1)
 		go func(w *worker, u *vuser) {
 			defer wg.Done()
-			for ctx.Err() == nil {
+			for parent.Err() == nil && time.Now().Before(deadline) {
 				t0 := time.Now()
-				err := once(ctx, client, e, s, u)
-				if ctx.Err() != nil { // cut off by the deadline: neither a sample nor an error
+				err := once(parent, client, e, s, u)
+				if parent.Err() != nil { // interrupted: neither a sample nor an error
 					return
 				}
 				w.latencies = append(w.latencies, time.Since(t0))
@@ -94,7 +115,11 @@ func run(parent context.Context, client *http.Client, e *env, s scenario, concur
 		}(&workers[i], e.users[i])
 	}
 	wg.Wait()
-	res := result{name: s.name, unit: s.unit, elapsed: time.Since(start)}
+	res.elapsed = time.Since(start)
+	res.dials = int(e.dialCount() - dialsBefore)
+	if cpuAfter, ok := e.sampleCPU(); ok && cpuKnown && s.name != "ceiling" {
+		res.cpu, res.cpuKnown = cpuAfter-cpuBefore, true
+	}
 	for _, w := range workers {
 		res.latencies = append(res.latencies, w.latencies...)
 		res.errors += w.errors
@@ -136,24 +161,27 @@ func send(ctx context.Context, client *http.Client, req *http.Request, out any) 
 	return nil
 }
 
-// printTable writes the results; ratio is each scenario's req/s over the ceiling's (the first result).
+// printTable writes the results. share is each row's req/s over the ceiling's (the first row), CPU ms/req the
+// server's CPU time per request, goal each of the row's goals with pass or FAIL.
 func printTable(out io.Writer, results []result) {
-	fmt.Fprintf(out, "%-22s %10s %10s %10s %10s %8s %8s\n", "scenario", "requests", "req/s", "p50", "p99", "errors", "ratio")
+	fmt.Fprintf(out, "%-24s %5s %5s %8s %8s %9s %9s %6s %10s %6s  %s\n", "scenario", "conns", "dials", "requests",
+		"req/s", "p50", "p99", "errors", "CPU ms/req", "share", "goal")
 	var ceiling float64
 	for i, r := range results {
 		if i == 0 {
 			ceiling = r.perSecond()
 		}
-		ratio := "-"
+		share := "-"
 		if ceiling > 0 {
-			ratio = fmt.Sprintf("%.3f", r.perSecond()/ceiling)
+			share = fmt.Sprintf("%.3f", r.perSecond()/ceiling)
 		}
 		name := r.name
 		if r.unit != "" {
 			name += " (" + r.unit + ")"
 		}
-		fmt.Fprintf(out, "%-22s %10d %10.0f %10s %10s %8d %8s\n", name, r.requests, r.perSecond(),
-			round(percentile(r.latencies, 50)), round(percentile(r.latencies, 99)), r.errors, ratio)
+		fmt.Fprintf(out, "%-24s %5d %5d %8d %8.0f %9s %9s %6d %10s %6s  %s\n", name, r.conns, r.dials, r.requests,
+			r.perSecond(), round(percentile(r.latencies, 50)), round(percentile(r.latencies, 99)), r.errors,
+			r.cpuPerRequest(), share, goalCell(r, ceiling))
 	}
 	for _, r := range results {
 		if r.unit != "" {
@@ -165,6 +193,13 @@ func printTable(out io.Writer, results []result) {
 		if r.firstError != "" {
 			fmt.Fprintf(out, "  %s: first error: %s\n", r.name, r.firstError)
 		}
+	}
+	if held, total, failing := goalTally(results); total > 0 {
+		fmt.Fprintf(out, "goals: %d of %d hold", held, total)
+		if len(failing) > 0 {
+			fmt.Fprintf(out, "; failing: %s", strings.Join(failing, ", "))
+		}
+		fmt.Fprintln(out)
 	}
 }
 
