@@ -146,8 +146,9 @@ func TestGoalsFor(t *testing.T) {
 	}
 }
 
-// A row runs on its own connection count, and the kept-alive transport dials one connection per client, not one
-// per request.
+// A row runs on its own connection count, and the kept-alive transport dials a bounded number of connections
+// however many requests pass (the transport may open a spare one while a client's last connection is on its way back
+// to the pool, so up to two per client), not one per request.
 func TestRunKeepsConnectionsAlive(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
@@ -161,19 +162,20 @@ func TestRunKeepsConnectionsAlive(t *testing.T) {
 		return http.NewRequest(http.MethodGet, e.base, nil)
 	}}
 	r := run(context.Background(), client, e, s, 4, 100*time.Millisecond)
-	if r.conns != 1 || r.requests < 2 || r.errors != 0 || r.dials != 1 {
+	if r.conns != 1 || r.requests < 2 || r.errors != 0 || r.dials > 2 {
 		t.Fatalf("one-connection row: conns %d requests %d errors %d dials %d", r.conns, r.requests, r.errors, r.dials)
 	}
 	s.connections = 0
-	r = run(context.Background(), client, e, s, 4, 100*time.Millisecond)
-	// Three more connections are needed; a fourth may be dialled while a client waits and then kept idle.
-	if r.conns != 4 || r.requests < 8 || r.errors != 0 || r.dials > 4 {
-		t.Fatalf("four clients after one: conns %d requests %d errors %d dials %d (want at most 4 new)",
-			r.conns, r.requests, r.errors, r.dials)
+	requests := 0
+	for range 3 {
+		r = run(context.Background(), client, e, s, 4, 100*time.Millisecond)
+		if r.conns != 4 || r.errors != 0 {
+			t.Fatalf("four clients: conns %d errors %d", r.conns, r.errors)
+		}
+		requests += r.requests
 	}
-	r = run(context.Background(), client, e, s, 4, 100*time.Millisecond)
-	if r.dials != 0 {
-		t.Fatalf("a second row on the same clients dialled %d connections: they churn", r.dials)
+	if requests < 30 || dials.Load() > 8 {
+		t.Fatalf("%d requests on 4 clients dialled %d connections: they churn", requests, dials.Load())
 	}
 	if len(ceilingBody) != 200 || !json.Valid(ceilingBody) {
 		t.Fatalf("the ceiling answers %d bytes: %s", len(ceilingBody), ceilingBody)
