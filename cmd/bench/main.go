@@ -23,6 +23,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -241,18 +242,32 @@ func createBuyers(ctx context.Context, bin, dbURL string, seeded bool, n int, lo
 		}
 	}
 	tag := strconv.FormatInt(time.Now().UnixNano(), 36)
-	var emails []string
+	emails := make([]string, n)
+	errs := make([]error, n)
+	// A few at a time: each is mostly password hashing, and the database takes concurrent writers (SQLite waits
+	// on its busy timeout).
+	slots := make(chan struct{}, createAtOnce)
+	var wg sync.WaitGroup
 	for i := range n {
-		email := buyerEmail(tag, i)
-		if err := runLogged(ctx, log, bin, "user", "create", "--db", dbURL, "--email", email, "--password",
-			demo.DemoPassword, "--first", "Bench", "--last", "Buyer "+strconv.Itoa(i), "--account", demo.BuyerAccountID); err != nil {
-			return nil, err
-		}
-		emails = append(emails, email)
+		emails[i] = buyerEmail(tag, i)
+		wg.Add(1)
+		slots <- struct{}{}
+		go func() {
+			defer func() { <-slots; wg.Done() }()
+			errs[i] = runLogged(ctx, log, bin, "user", "create", "--db", dbURL, "--email", emails[i], "--password",
+				demo.DemoPassword, "--first", "Bench", "--last", "Buyer "+strconv.Itoa(i), "--account", demo.BuyerAccountID)
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
 	}
 	fmt.Fprintf(os.Stderr, "bench: created %d buyers (storefront user create) in %s\n", n, time.Since(start).Round(time.Millisecond))
 	return emails, nil
 }
+
+// createAtOnce is how many `user create` run at once.
+const createAtOnce = 4
 
 // runLogged runs bin with args, its output going to the server log.
 func runLogged(ctx context.Context, log *os.File, bin string, args ...string) error {
