@@ -112,7 +112,7 @@ func (a *App) Migrate(ctx context.Context) error {
 // to any of them, by any path, rebuilds the copies on every instance.
 var versionedTables = db.VersionedTables{
 	db.Catalog: {"webstore", "webstorecatalog", "webstorebuyergroup", "productcatalog", "productcategory",
-		"productcategoryproduct", "productcategorymedia", "product2", "productmedia", "pricebook2", "pricebookentry",
+		"productcategoryproduct", "productcategorymedia", "product2", "productmedia", "managedcontent", "pricebook2", "pricebookentry",
 		"priceadjustmentschedule", "priceadjustmenttier", "buyergroup", "buyergroupmember", "buyergrouppricebook",
 		"commerceentitlementpolicy", "commerceentitlementproduct", "commerceentitlementbuyergroup"},
 	db.Metadata: {"sf_object"},

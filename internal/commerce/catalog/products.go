@@ -5,8 +5,11 @@ import (
 	"database/sql"
 	"errors"
 	"net/http"
-	"storefront/internal/commerce/storecontext"
 	"strconv"
+
+	"storefront/internal/commerce/storecontext"
+	"storefront/internal/platform/db"
+	"storefront/internal/platform/httpx"
 
 	"storefront/internal/commerce/pricing"
 	"storefront/internal/records"
@@ -100,33 +103,68 @@ func (h *Handlers) GetProduct(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	obj, err := h.object(ctx, "Product2")
+	// The answer depends on the store, the account (entitlement), the product, the options and the metadata (which
+	// fields exist), and on rows of the catalog domain only: it is kept while the catalog version holds.
+	key := productPageKey{store: s.Store.ID, account: s.AccountID, product: id, query: r.URL.RawQuery,
+		metadata: h.DB.Version(db.Metadata)}
+	body, err := productPagesOf(h.DB).Get(ctx, key, func(ctx context.Context) ([]byte, error) {
+		out, err := h.productPage(ctx, s, id, opt)
+		if err != nil {
+			return nil, err
+		}
+		return httpx.EncodeJSON(out)
+	})
 	if err != nil {
 		return err
+	}
+	w.Header().Set("Cache-Control", perCaller)
+	httpx.WriteEncodedJSON(w, http.StatusOK, body)
+	return nil
+}
+
+// productPageKey names one product page answer.
+type productPageKey struct {
+	store, account, product, query string
+	metadata                       int64
+}
+
+// productPagesOf is d's cache of product page answers. Its size bounds what varied query strings can take.
+func productPagesOf(d *db.DB) *db.Cache[productPageKey, []byte] {
+	return db.Shared(d, &productPagesKey, func() *db.Cache[productPageKey, []byte] {
+		return db.NewCache[productPageKey, []byte](d, "product_pages", db.Catalog, 20_000)
+	})
+}
+
+var productPagesKey int
+
+// productPage reads what GET products/{productId} answers.
+func (h *Handlers) productPage(ctx context.Context, s *storecontext.Shopper, id string, opt *productOptions) (*productDetail, error) {
+	obj, err := h.object(ctx, "Product2")
+	if err != nil {
+		return nil, err
 	}
 	fields, virtual, err := selectFields(obj, opt.fields)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	out, err := h.loadProduct(ctx, s, id, obj, fields, opt)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if !opt.excludeFields {
 		virtualValues(out.Fields, virtual)
 	}
 	if !opt.excludeMedia {
 		if err := h.addProductMedia(ctx, out, opt.mediaGroups); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	if !opt.excludeCategory {
 		if out.PrimaryProductCategoryPath, err = h.primaryCategoryPath(ctx, s.Store.ID, id); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	writeJSON(w, perCaller, out)
-	return nil
+	return out, nil
 }
 
 // loadProduct reads the product row, its requested fields and the caller's entitlement in one query.
