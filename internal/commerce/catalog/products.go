@@ -8,8 +8,6 @@ import (
 	"strconv"
 
 	"storefront/internal/commerce/storecontext"
-	"storefront/internal/platform/db"
-	"storefront/internal/platform/httpx"
 
 	"storefront/internal/commerce/pricing"
 	"storefront/internal/records"
@@ -90,6 +88,10 @@ func parseProductOptions(r *http.Request) (*productOptions, error) {
 
 // GetProduct is GET products/{productId}: the product page's data. An unknown, inactive or unentitled product is 404.
 func (h *Handlers) GetProduct(w http.ResponseWriter, r *http.Request) error {
+	return h.remembered(w, r, h.getProduct)
+}
+
+func (h *Handlers) getProduct(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	s, err := h.shopperFor(r)
 	if err != nil {
@@ -103,39 +105,13 @@ func (h *Handlers) GetProduct(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	// The answer depends on the store, the account (entitlement), the product, the options and the metadata (which
-	// fields exist), and on rows of the catalog domain only: it is kept while the catalog version holds.
-	key := productPageKey{store: s.Store.ID, account: s.AccountID, product: id, query: r.URL.RawQuery,
-		metadata: h.DB.Version(db.Metadata)}
-	body, err := productPagesOf(h.DB).Get(ctx, key, func(ctx context.Context) ([]byte, error) {
-		out, err := h.productPage(ctx, s, id, opt)
-		if err != nil {
-			return nil, err
-		}
-		return httpx.EncodeJSON(out)
-	})
+	out, err := h.productPage(ctx, s, id, opt)
 	if err != nil {
 		return err
 	}
-	w.Header().Set("Cache-Control", perCaller)
-	httpx.WriteEncodedJSON(w, http.StatusOK, body)
+	writeJSON(w, perCaller, out)
 	return nil
 }
-
-// productPageKey names one product page answer.
-type productPageKey struct {
-	store, account, product, query string
-	metadata                       int64
-}
-
-// productPagesOf is d's cache of product page answers. Its size bounds what varied query strings can take.
-func productPagesOf(d *db.DB) *db.Cache[productPageKey, []byte] {
-	return db.Shared(d, &productPagesKey, func() *db.Cache[productPageKey, []byte] {
-		return db.NewCache[productPageKey, []byte](d, "product_pages", db.Catalog, 20_000)
-	})
-}
-
-var productPagesKey int
 
 // productPage reads what GET products/{productId} answers.
 func (h *Handlers) productPage(ctx context.Context, s *storecontext.Shopper, id string, opt *productOptions) (*productDetail, error) {

@@ -34,6 +34,27 @@ func NewCache[K comparable, V any](d *DB, name string, dom Domain, max int) *Cac
 
 // Get returns key's value, calling load on a miss. Errors are not kept.
 func (c *Cache[K, V]) Get(ctx context.Context, key K, load func(context.Context) (V, error)) (V, error) {
+	f := c.Begin()
+	if v, ok := f.Lookup(key); ok {
+		return v, nil
+	}
+	v, err := load(ctx)
+	if err == nil {
+		f.Store(key, v)
+	}
+	return v, err
+}
+
+// Fill is one use of a cache for several keys: look them up, load the missing ones together, store them. It holds
+// the version read when it began, before anything was loaded.
+type Fill[K comparable, V any] struct {
+	c       *Cache[K, V]
+	g       *generation
+	version int64
+}
+
+// Begin starts a Fill.
+func (c *Cache[K, V]) Begin() Fill[K, V] {
 	version := c.d.Version(c.dom)
 	g := c.gen.Load()
 	if g == nil || g.version < version {
@@ -44,20 +65,29 @@ func (c *Cache[K, V]) Get(ctx context.Context, key K, load func(context.Context)
 			g = c.gen.Load()
 		}
 	}
-	if g.version >= version {
-		if v, ok := g.entries.Load(key); ok {
-			c.lookups.Hit()
-			return v.(V), nil
-		}
-	}
-	c.lookups.Miss()
-	v, err := load(ctx)
-	if err == nil && g.version == version && g.size.Add(1) <= c.max {
-		g.entries.Store(key, v)
-	}
-	return v, err
+	return Fill[K, V]{c: c, g: g, version: version}
 }
 
+// Lookup returns key's value when it is kept.
+func (f Fill[K, V]) Lookup(key K) (V, bool) {
+	if f.g.version >= f.version {
+		if v, ok := f.g.entries.Load(key); ok {
+			f.c.lookups.Hit()
+			return v.(V), true
+		}
+	}
+	f.c.lookups.Miss()
+	var zero V
+	return zero, false
+}
+
+// Store keeps key's value, loaded after the Fill began, unless the version has moved since or the generation is
+// full.
+func (f Fill[K, V]) Store(key K, v V) {
+	if f.g.version == f.version && f.g.size.Add(1) <= f.c.max {
+		f.g.entries.Store(key, v)
+	}
+}
 // Forget drops key's value, so the next Get loads it again.
 func (c *Cache[K, V]) Forget(key K) {
 	if g := c.gen.Load(); g != nil {

@@ -3,7 +3,6 @@
 package httpx
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -112,22 +111,6 @@ func WriteJSON(w http.ResponseWriter, status int, v any) {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(v)
-}
-
-// EncodeJSON is v as WriteJSON writes it, for answers kept in memory and written with WriteEncodedJSON.
-func EncodeJSON(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	err := enc.Encode(v)
-	return b.Bytes(), err
-}
-
-// WriteEncodedJSON answers with a body EncodeJSON made.
-func WriteEncodedJSON(w http.ResponseWriter, status int, body []byte) {
-	w.Header().Set("Content-Type", "application/json;charset=UTF-8")
-	w.WriteHeader(status)
-	_, _ = w.Write(body)
 }
 
 // DecodeJSON reads the request body as JSON into v. Malformed JSON, a body of the wrong shape, trailing data or an
