@@ -39,6 +39,9 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/testSetup.ts'],
+    // Above the 5 s that findBy* may wait (src/testSetup.ts), so a slow machine fails a test only for a real miss.
+    testTimeout: 20000,
     restoreMocks: true,
   },
 });

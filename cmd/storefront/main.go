@@ -16,6 +16,7 @@ import (
 
 	"storefront/internal/app"
 	"storefront/internal/platform/config"
+	"storefront/internal/platform/db"
 )
 
 const usage = `usage: storefront <command> [flags]
@@ -94,6 +95,10 @@ func serve(ctx context.Context, log *slog.Logger, args []string) error {
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	go a.RunWorkers(ctx)
+	hangups := make(chan os.Signal, 1)
+	signal.Notify(hangups, syscall.SIGHUP)
+	defer signal.Stop(hangups)
+	go reloadOnHangup(ctx, hangups, a.DB, log)
 	select {
 	case err := <-errc:
 		return err
@@ -106,6 +111,21 @@ func serve(ctx context.Context, log *slog.Logger, args []string) error {
 		return err
 	}
 	return nil
+}
+
+// reloadOnHangup drops this instance's in-memory copies of read-mostly state on each SIGHUP (kill -HUP PID), so they
+// are read again on their next use. The version triggers make it unnecessary for the tables they watch (a
+// hand-written UPDATE reaches every instance by itself); it is the lever for whatever they do not.
+func reloadOnHangup(ctx context.Context, hangups <-chan os.Signal, d *db.DB, log *slog.Logger) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-hangups:
+			d.InvalidateAll()
+			log.Info("SIGHUP: in-memory copies dropped; they are read again on next use")
+		}
+	}
 }
 
 // timeouts bound how long a client may hold a connection without making progress.

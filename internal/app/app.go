@@ -27,6 +27,7 @@ type App struct {
 	trustedProxies []netip.Prefix // Config.TrustedProxies, parsed
 	mailer         auth.Mailer    // Config.SMTPURL's server; nil: reset links go to the log
 	publicURL      string         // Config.PublicURL, checked, or the listen address's (publicurl.go)
+	stopWatch      context.CancelFunc
 }
 
 // Open connects to the database and applies migrations and the records schema.
@@ -53,7 +54,20 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 		d.Close()
 		return nil, err
 	}
+	a.watchVersions()
 	return a, nil
+}
+
+// watchVersions keeps the in-memory copies of read-mostly state current with the database, whichever instance or
+// tool changed it (db.Watch), until Close.
+func (a *App) watchVersions() {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		a.DB.Watch(ctx, nil, a.Log)
+	}()
+	a.stopWatch = func() { cancel(); <-done }
 }
 
 // openMailer is the SMTP server of --smtp-url, nil without one. Mailed links need --public-url: built from the
@@ -88,11 +102,30 @@ func (a *App) Migrate(ctx context.Context) error {
 	if err := catalog.Install(ctx, a.DB); err != nil {
 		return fmt.Errorf("catalog: %w", err)
 	}
-	return search.Install(ctx, a.DB)
+	if err := search.Install(ctx, a.DB); err != nil {
+		return err
+	}
+	return a.DB.InstallVersionTriggers(ctx, versionedTables)
 }
 
-// Close releases the database.
-func (a *App) Close() error { return a.DB.Close() }
+// versionedTables are the tables the in-memory copies derive from, per domain (db.InstallVersionTriggers): a change
+// to any of them, by any path, rebuilds the copies on every instance.
+var versionedTables = db.VersionedTables{
+	db.Catalog: {"webstore", "webstorecatalog", "webstorebuyergroup", "productcatalog", "productcategory",
+		"productcategoryproduct", "productcategorymedia", "product2", "productmedia", "managedcontent", "pricebook2", "pricebookentry",
+		"priceadjustmentschedule", "priceadjustmenttier", "buyergroup", "buyergroupmember", "buyergrouppricebook",
+		"commerceentitlementpolicy", "commerceentitlementproduct", "commerceentitlementbuyergroup"},
+	db.Metadata: {"sf_object"},
+	db.Sessions: {"sf_session", "user"},
+}
+
+// Close stops watching the database and releases it.
+func (a *App) Close() error {
+	if a.stopWatch != nil {
+		a.stopWatch()
+	}
+	return a.DB.Close()
+}
 
 // healthz answers 200 when the database answers, 503 otherwise.
 func (a *App) healthz(w http.ResponseWriter, r *http.Request) {

@@ -16,6 +16,7 @@ import (
 	"storefront/internal/app/apptest"
 	"storefront/internal/demo"
 	"storefront/internal/platform/config"
+	"storefront/internal/platform/db"
 	"storefront/internal/platform/db/dbtest"
 	"storefront/internal/records"
 )
@@ -98,4 +99,84 @@ func TestTwoInstancesOnOneDatabase(t *testing.T) {
 	if line["productId"] != product || line["quantity"] != "2" || line["salesPrice"] != "123.45" {
 		t.Fatalf("the line on the first instance: %v", line)
 	}
+
+	// A change made outside the API (psql, a migration) reaches both instances' memory: the product page each
+	// keeps shows the new name within a second, with no reload signal.
+	for _, base := range []string{first.URL, other.URL} { // both have the page in memory now
+		if status, page := call("GET", commerceOn(base)+"products/"+product, buyer, ""); status != 200 {
+			t.Fatalf("product page: %d %v", status, page)
+		}
+	}
+	tool, err := db.Open(context.Background(), dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tool.Close()
+	if _, err := tool.W.Exec(`UPDATE product2 SET name = 'Renamed by hand' WHERE id = $1`, product); err != nil {
+		t.Fatal(err)
+	}
+	for _, base := range []string{first.URL, other.URL} {
+		waitFor(t, "the product page after a hand-written UPDATE", func() bool {
+			_, page := call("GET", commerceOn(base)+"products/"+product, buyer, "")
+			fields, _ := page["fields"].(map[string]any)
+			return fields["Name"] == "Renamed by hand"
+		})
+	}
+
+	// Signing out on one instance ends the session on both at once: the other keeps sessions in memory too.
+	if status, _ := call("GET", commerceOn(other.URL)+"carts/current", buyer, ""); status != 200 {
+		t.Fatalf("the buyer's cart on the second instance before signing out: %d", status)
+	}
+	if status, body := call("POST", first.URL+"/services/oauth2/revoke?token="+buyer, buyer, ""); status != 200 {
+		t.Fatalf("revoke on the first instance: %d %v", status, body)
+	}
+	waitFor(t, "the revoked token refused by the second instance", func() bool {
+		status, _ := call("GET", commerceOn(other.URL)+"carts/current", buyer, "")
+		return status == 401
+	})
+}
+
+// waitFor polls cond for up to a second: how long a change may take to reach every instance.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not seen within a second", what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// On SQLite, a change made by another process on the same file (the sqlite3 shell, a second storefront) is seen
+// within a second by the polling of the version counters.
+func TestHandWrittenChangeOnSQLite(t *testing.T) {
+	dbURL := dbtest.URLs(t)["sqlite"]
+	s := apptest.Demo(t, dbURL)
+	product := records.StableID("01t", 3)
+	page := func() map[string]any {
+		resp, err := http.Get(s.URL + "/services/data/v64.0/commerce/webstores/" + demo.StoreID + "/products/" + product)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var out map[string]any
+		if err := json.NewDecoder(resp.Body).Decode(&out); err != nil || resp.StatusCode != 200 {
+			t.Fatalf("product page: %d %v", resp.StatusCode, err)
+		}
+		fields, _ := out["fields"].(map[string]any)
+		return fields
+	}
+	before := page()["Name"]
+	tool, err := db.Open(context.Background(), dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tool.Close()
+	if _, err := tool.W.Exec(`UPDATE product2 SET name = 'Renamed by hand' WHERE id = ?`, product); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the product page after a hand-written UPDATE (was "+before.(string)+")", func() bool {
+		return page()["Name"] == "Renamed by hand"
+	})
 }

@@ -35,52 +35,93 @@ type issued struct {
 	expiresAt       time.Time
 }
 
-// lookup finds the live session of a token in one indexed query (the session row joined with its user). It
-// returns nil, without error, when the token is unknown, expired or belongs to an inactive user.
+// lookup finds the live session of a token: from memory (sessionsOf) or in one indexed query (the session row
+// joined with its user). It returns nil, without error, when the token is unknown, expired or belongs to an
+// inactive user.
 func (s *Service) lookup(ctx context.Context, token string) (*session, error) {
 	if !plausibleToken(token) {
 		return nil, nil
 	}
 	id := HashToken(token)
-	var (
-		userID, prior, userType, accountID, contactID, clientID sql.NullString
-		active                                                  sql.NullBool
-		ses                                                     session
-	)
-	err := s.DB.QueryRow(ctx, `SELECT s.user_id, s.csrf_token, s.last_seen_at, s.expires_at, s.prior_guest_id,
-		s.client_id, u.usertype, u.accountid, u.contactid, u.isactive
-		FROM sf_session s LEFT JOIN "user" u ON u.id = s.user_id WHERE s.id = ?`, id).Scan(
-		&userID, &ses.csrf, &ses.lastSeen, &ses.expiresAt, &prior, &clientID, &userType, &accountID, &contactID, &active)
+	cache := sessionsOf(s.DB)
+	load := func(ctx context.Context) (*storedSession, error) { return s.load(ctx, id) }
+	stored, err := cache.Get(ctx, id, load)
+	now := time.Now().UnixMilli()
+	if err == nil && now-stored.loadedAt >= sessionMemory.Milliseconds() {
+		cache.Forget(id)
+		stored, err = cache.Get(ctx, id, load)
+	}
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	now := time.Now().UnixMilli()
-	if now >= ses.expiresAt || now-ses.lastSeen >= s.IdleTimeout.Milliseconds() {
+	ses := stored.session // a copy: the stored one is shared
+	if now >= ses.expiresAt || now-ses.lastSeen >= s.IdleTimeout.Milliseconds() || !stored.active {
 		return nil, nil
 	}
-	if userID.Valid && (!active.Valid || !active.Bool) { // user deactivated or deleted since sign-in
-		return nil, nil
+	if s.refresh(ctx, &ses, now) {
+		cache.Forget(id) // its last-seen time moved; the next request reads it again
 	}
-	ses.principal = identity.Principal{SessionID: id, UserID: userID.String, Guest: !userID.Valid,
-		Staff: userType.String == UserTypeStaff, AccountID: accountID.String, ContactID: contactID.String,
-		PriorGuestSessionID: prior.String, ClientID: clientID.String}
-	s.refresh(ctx, &ses, now)
 	return &ses, nil
 }
 
-// refresh slides the idle expiry, writing at most once per RefreshEvery so that reads stay read-only.
-func (s *Service) refresh(ctx context.Context, ses *session, now int64) {
+// storedSession is a session row as lookup keeps it in memory.
+type storedSession struct {
+	session
+	active   bool  // a guest's session, or a signed-in user who is active
+	loadedAt int64 // epoch ms
+}
+
+// sessionMemory bounds how long a session is answered from memory. Ending a session, or a change to its user,
+// reaches every instance's memory through the Sessions version at once; this only bounds how stale a session
+// can be should a change bypass the version triggers.
+const sessionMemory = 30 * time.Second
+
+// sessionsOf is d's cache of live sessions by id (the token's hash).
+func sessionsOf(d *db.DB) *db.Cache[string, *storedSession] {
+	return db.Shared(d, &sessionsKey, func() *db.Cache[string, *storedSession] {
+		return db.NewCache[string, *storedSession](d, "sessions", db.Sessions, 100_000)
+	})
+}
+
+var sessionsKey int
+
+// load reads a session row joined with its user; sql.ErrNoRows when there is none.
+func (s *Service) load(ctx context.Context, id string) (*storedSession, error) {
+	var (
+		userID, prior, userType, accountID, contactID, clientID sql.NullString
+		active                                                  sql.NullBool
+		out                                                     = storedSession{loadedAt: time.Now().UnixMilli()}
+	)
+	err := s.DB.QueryRow(ctx, `SELECT s.user_id, s.csrf_token, s.last_seen_at, s.expires_at, s.prior_guest_id,
+		s.client_id, u.usertype, u.accountid, u.contactid, u.isactive
+		FROM sf_session s LEFT JOIN "user" u ON u.id = s.user_id WHERE s.id = ?`, id).Scan(
+		&userID, &out.csrf, &out.lastSeen, &out.expiresAt, &prior, &clientID, &userType, &accountID, &contactID, &active)
+	if err != nil {
+		return nil, err
+	}
+	// A user deactivated or deleted since sign-in has no live session.
+	out.active = !userID.Valid || (active.Valid && active.Bool)
+	out.principal = identity.Principal{SessionID: id, UserID: userID.String, Guest: !userID.Valid,
+		Staff: userType.String == UserTypeStaff, AccountID: accountID.String, ContactID: contactID.String,
+		PriorGuestSessionID: prior.String, ClientID: clientID.String}
+	return &out, nil
+}
+
+// refresh slides the idle expiry, writing at most once per RefreshEvery so that reads stay read-only. It reports
+// whether it wrote.
+func (s *Service) refresh(ctx context.Context, ses *session, now int64) bool {
 	if now-ses.lastSeen < s.RefreshEvery.Milliseconds() {
-		return
+		return false
 	}
 	if _, err := s.DB.Exec(ctx, `UPDATE sf_session SET last_seen_at = ? WHERE id = ?`, now, ses.principal.SessionID); err != nil {
 		httpx.Logger(ctx).Warn("auth: session refresh failed", "err", err)
-		return
+		return false
 	}
 	ses.lastSeen = now
+	return true
 }
 
 // create stores a new session for userID ("" for a guest) and deletes replaced (the caller's previous session, if

@@ -203,7 +203,6 @@ func TestCustomObjectsAndFields(t *testing.T) {
 		ctx := context.Background()
 		e := newEngine(t, d)
 		other := NewEngine(d) // a second app server over the same database
-		other.Registry.RefreshInterval = 0
 		o, err := e.AddCustomObject(ctx, CustomObjectInput{APIName: "Widget__c", Label: "Widget", LabelPlural: "Widgets",
 			Fields: []Field{{APIName: "Size__c", Label: "Size", Type: TypeInt, Precision: 4}}})
 		if err != nil {

@@ -7,44 +7,34 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"time"
+	"sync/atomic"
 
 	"storefront/internal/platform/db"
 )
 
-// DefaultRefreshInterval is how long a registry trusts its in-memory copy of the metadata before it asks the
-// database whether another instance changed it. The check is one cheap aggregate query.
-const DefaultRefreshInterval = 2 * time.Second
-
-// Registry answers object definitions from the sf_object table. It keeps a snapshot in memory for speed and, being
-// one of several stateless app servers, re-checks the table's version (max modstamp and row count) at most every
-// RefreshInterval, reloading when it moved. Changes made through this process invalidate the snapshot at once.
+// Registry answers object definitions from the sf_object table. It keeps a snapshot in memory, read without a lock,
+// and reloads it when the database's metadata version moves (db.Metadata: a trigger on sf_object moves it, and
+// every instance hears of it within a second; this one at once for its own changes).
 type Registry struct {
-	db              *db.DB
-	RefreshInterval time.Duration
-
-	mu        sync.Mutex
-	snap      *Catalog
-	checkedAt time.Time
+	db   *db.DB
+	mu   sync.Mutex // one reload at a time
+	snap atomic.Pointer[Catalog]
 }
 
-// NewRegistry returns a registry over d's sf_object table.
+// NewRegistry returns the registry of d's sf_object table: one per database, shared by every engine over it.
 func NewRegistry(d *db.DB) *Registry {
-	return &Registry{db: d, RefreshInterval: DefaultRefreshInterval}
+	return db.Shared(d, &registryKey, func() *Registry { return &Registry{db: d} })
 }
+
+var registryKey int
 
 // Catalog is an immutable snapshot of every object definition.
 type Catalog struct {
-	version  metaVersion
+	version  int64 // the metadata version it was loaded at
 	objects  []*Object
 	byName   map[string]*Object
 	byPrefix map[string]*Object
 	children map[string][]ChildRelationship // parent API name (lower case) -> relationships pointing at it
-}
-
-type metaVersion struct {
-	modstamp int64
-	count    int
 }
 
 // ChildRelationship is a reference from another object (or this one) to an object.
@@ -70,43 +60,30 @@ func (c *Catalog) Children(apiName string) []ChildRelationship {
 
 // Catalog returns the current metadata, reloading it when another instance (or this one) changed it.
 func (r *Registry) Catalog(ctx context.Context) (*Catalog, error) {
+	version := r.db.Version(db.Metadata) // before the load: a snapshot is never labelled newer than its rows
+	if snap := r.snap.Load(); snap != nil && snap.version >= version {
+		return snap, nil
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.snap != nil && time.Since(r.checkedAt) < r.RefreshInterval {
-		return r.snap, nil
+	if snap := r.snap.Load(); snap != nil && snap.version >= version {
+		return snap, nil // another request reloaded it meanwhile
 	}
-	v, err := r.currentVersion(ctx)
+	snap, err := r.load(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if r.snap == nil || r.snap.version != v {
-		snap, err := r.load(ctx)
-		if err != nil {
-			return nil, err
-		}
-		r.snap = snap
-	}
-	r.checkedAt = time.Now()
-	return r.snap, nil
+	snap.version = version
+	r.snap.Store(snap)
+	return snap, nil
 }
 
-// Invalidate forces the next Catalog call to check the database.
-func (r *Registry) Invalidate() {
-	r.mu.Lock()
-	r.checkedAt = time.Time{}
-	r.mu.Unlock()
-}
+// Invalidate makes the next Catalog call reload the definitions.
+func (r *Registry) Invalidate() { r.db.Invalidate(db.Metadata) }
 
-func (r *Registry) currentVersion(ctx context.Context) (metaVersion, error) {
-	var v metaVersion
-	err := r.db.QueryRow(ctx, `SELECT COALESCE(MAX(modstamp), 0), COUNT(*) FROM sf_object`).Scan(&v.modstamp, &v.count)
-	return v, err
-}
-
-// load reads every definition. The version is read in the same pass so that a change racing the load is noticed
-// at the next check rather than hidden.
+// load reads every definition.
 func (r *Registry) load(ctx context.Context) (*Catalog, error) {
-	rows, err := r.db.Query(ctx, `SELECT definition, modstamp FROM sf_object`)
+	rows, err := r.db.Query(ctx, `SELECT definition FROM sf_object`)
 	if err != nil {
 		return nil, err
 	}
@@ -114,8 +91,7 @@ func (r *Registry) load(ctx context.Context) (*Catalog, error) {
 	c := &Catalog{byName: map[string]*Object{}, byPrefix: map[string]*Object{}, children: map[string][]ChildRelationship{}}
 	for rows.Next() {
 		var def string
-		var stamp int64
-		if err := rows.Scan(&def, &stamp); err != nil {
+		if err := rows.Scan(&def); err != nil {
 			return nil, err
 		}
 		o := &Object{}
@@ -126,8 +102,6 @@ func (r *Registry) load(ctx context.Context) (*Catalog, error) {
 		c.objects = append(c.objects, o)
 		c.byName[strings.ToLower(o.APIName)] = o
 		c.byPrefix[o.KeyPrefix] = o
-		c.version.modstamp = max(c.version.modstamp, stamp)
-		c.version.count++
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err

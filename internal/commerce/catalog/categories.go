@@ -86,6 +86,10 @@ func (h *Handlers) storeCategory(ctx context.Context, storeID, raw, param string
 // GetCategoryPath is GET product-category-path/product-categories/{categoryId}: the path from the root category down
 // to this one.
 func (h *Handlers) GetCategoryPath(w http.ResponseWriter, r *http.Request) error {
+	return h.remembered(w, r, h.getCategoryPath)
+}
+
+func (h *Handlers) getCategoryPath(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	s, err := h.shopperFor(r)
 	if err != nil {
@@ -120,6 +124,10 @@ type childCategory struct {
 // GetCategoryChildren is GET product-categories/children: the categories directly under parentProductCategoryId, or
 // the store's top-level categories without it, by sort order then name.
 func (h *Handlers) GetCategoryChildren(w http.ResponseWriter, r *http.Request) error {
+	return h.remembered(w, r, h.getCategoryChildren)
+}
+
+func (h *Handlers) getCategoryChildren(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	s, err := h.shopperFor(r)
 	if err != nil {
@@ -245,6 +253,10 @@ type categoryDetail struct {
 
 // GetCategory is GET product-categories/{categoryId}: the category's fields and images.
 func (h *Handlers) GetCategory(w http.ResponseWriter, r *http.Request) error {
+	return h.remembered(w, r, h.getCategory)
+}
+
+func (h *Handlers) getCategory(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	s, err := h.shopperFor(r)
 	if err != nil {

@@ -5,8 +5,9 @@ import (
 	"database/sql"
 	"errors"
 	"net/http"
-	"storefront/internal/commerce/storecontext"
 	"strconv"
+
+	"storefront/internal/commerce/storecontext"
 
 	"storefront/internal/commerce/pricing"
 	"storefront/internal/records"
@@ -87,6 +88,10 @@ func parseProductOptions(r *http.Request) (*productOptions, error) {
 
 // GetProduct is GET products/{productId}: the product page's data. An unknown, inactive or unentitled product is 404.
 func (h *Handlers) GetProduct(w http.ResponseWriter, r *http.Request) error {
+	return h.remembered(w, r, h.getProduct)
+}
+
+func (h *Handlers) getProduct(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	s, err := h.shopperFor(r)
 	if err != nil {
@@ -100,33 +105,42 @@ func (h *Handlers) GetProduct(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	obj, err := h.object(ctx, "Product2")
+	out, err := h.productPage(ctx, s, id, opt)
 	if err != nil {
 		return err
+	}
+	writeJSON(w, perCaller, out)
+	return nil
+}
+
+// productPage reads what GET products/{productId} answers.
+func (h *Handlers) productPage(ctx context.Context, s *storecontext.Shopper, id string, opt *productOptions) (*productDetail, error) {
+	obj, err := h.object(ctx, "Product2")
+	if err != nil {
+		return nil, err
 	}
 	fields, virtual, err := selectFields(obj, opt.fields)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	out, err := h.loadProduct(ctx, s, id, obj, fields, opt)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if !opt.excludeFields {
 		virtualValues(out.Fields, virtual)
 	}
 	if !opt.excludeMedia {
 		if err := h.addProductMedia(ctx, out, opt.mediaGroups); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	if !opt.excludeCategory {
 		if out.PrimaryProductCategoryPath, err = h.primaryCategoryPath(ctx, s.Store.ID, id); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	writeJSON(w, perCaller, out)
-	return nil
+	return out, nil
 }
 
 // loadProduct reads the product row, its requested fields and the caller's entitlement in one query.

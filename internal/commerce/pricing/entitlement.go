@@ -72,15 +72,29 @@ func EntitledProductsSQL(storeID, accountID string) (string, []any) {
 // ViewingPolicies returns the ids of the policies of viewingPoliciesSQL: a product is visible to the account when
 // it is active and one of these policies lists it. Callers holding products with their policies (search's
 // in-memory index) apply the rule without a query per product.
+// The answer is kept in memory per store and account while the catalog version holds; it is shared and must not be
+// changed.
 func ViewingPolicies(ctx context.Context, q Querier, storeID, accountID string) (map[string]bool, error) {
-	policies, args := viewingPoliciesSQL(storeID, accountID)
-	ids, err := db.Strings(ctx, q, policies, args...)
-	out := make(map[string]bool, len(ids))
-	for _, id := range ids {
-		out[id] = true
+	load := func(ctx context.Context) (map[string]bool, error) {
+		policies, args := viewingPoliciesSQL(storeID, accountID)
+		ids, err := db.Strings(ctx, q, policies, args...)
+		out := make(map[string]bool, len(ids))
+		for _, id := range ids {
+			out[id] = true
+		}
+		return out, err
 	}
-	return out, err
+	d, ok := q.(*db.DB)
+	if !ok {
+		return load(ctx)
+	}
+	cache := db.Shared(d, &viewingPoliciesKey, func() *db.Cache[[2]string, map[string]bool] {
+		return db.NewCache[[2]string, map[string]bool](d, "viewing_policies", db.Catalog, memoryLimit)
+	})
+	return cache.Get(ctx, [2]string{storeID, accountID}, load)
 }
+
+var viewingPoliciesKey int
 
 var aliasPattern = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
@@ -121,6 +135,12 @@ func EntitlementSQL(alias, storeID, accountID string) (string, []any) {
 // "") may see in the store, what it may do with it. Products missing from the map are not visible: unknown,
 // inactive, or outside the account's entitlement. One query, whatever the number of products.
 func Entitlements(ctx context.Context, q Querier, storeID, accountID string, productIDs []string) (map[string]Entitlement, error) {
+	return remembered(ctx, q, &entitlementsKey, "entitlements", storeID, accountID, productIDs, loadEntitlements)
+}
+
+var entitlementsKey int
+
+func loadEntitlements(ctx context.Context, q Querier, storeID, accountID string, productIDs []string) (map[string]Entitlement, error) {
 	out := map[string]Entitlement{}
 	ids := distinct(productIDs)
 	if len(ids) == 0 {

@@ -64,6 +64,12 @@ var ErrStoreNotFound = errors.New("pricing: no such store")
 // Products without an entry in any of the buyer's books are absent from the map (they have no price for this
 // buyer). Prices does not check entitlement: callers check it with Entitlements first.
 func Prices(ctx context.Context, q Querier, storeID, accountID string, productIDs []string) (map[string]Price, error) {
+	return remembered(ctx, q, &pricesKey, "prices", storeID, accountID, productIDs, loadPrices)
+}
+
+var pricesKey int
+
+func loadPrices(ctx context.Context, q Querier, storeID, accountID string, productIDs []string) (map[string]Price, error) {
 	out := map[string]Price{}
 	ids := distinct(productIDs)
 	if len(ids) == 0 {

@@ -38,13 +38,16 @@ const storeColumns = `id, name, siteid, communityid, urlpathprefix, defaultlangu
 	sessiondrivencurrency, highscalecartenabled, usessingleentitlementpolicy, reservationinseconds, cartsynclinelimit`
 
 // LoadStore reads the store a request names; a malformed or unknown id is 404 NOT_FOUND. 15- and 18-character
-// ids are accepted.
+// ids are accepted. Stores come from memory while the catalog version holds (db.Cache); the result is shared and
+// must not be changed.
 func LoadStore(ctx context.Context, d *db.DB, rawID string) (*Store, error) {
 	id, ok := records.NormalizeID(rawID)
 	if !ok || records.KeyPrefix(id) != "0ZE" {
 		return nil, storeNotFound(rawID)
 	}
-	s, err := scanStore(d.QueryRow(ctx, `SELECT `+storeColumns+` FROM webstore WHERE id = ?`, id))
+	s, err := storesOf(d).Get(ctx, id, func(ctx context.Context) (*Store, error) {
+		return scanStore(d.QueryRow(ctx, `SELECT `+storeColumns+` FROM webstore WHERE id = ?`, id))
+	})
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, storeNotFound(rawID)
 	}
@@ -53,12 +56,23 @@ func LoadStore(ctx context.Context, d *db.DB, rawID string) (*Store, error) {
 
 // FirstStore reads the site's store: the oldest WebStore. 404 when none is set up.
 func FirstStore(ctx context.Context, d *db.DB) (*Store, error) {
-	s, err := scanStore(d.QueryRow(ctx, `SELECT `+storeColumns+` FROM webstore ORDER BY createddate, id LIMIT 1`))
+	s, err := storesOf(d).Get(ctx, "", func(ctx context.Context) (*Store, error) {
+		return scanStore(d.QueryRow(ctx, `SELECT `+storeColumns+` FROM webstore ORDER BY createddate, id LIMIT 1`))
+	})
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, httpx.NotFound("No store is set up yet.")
 	}
 	return s, err
 }
+
+// storesOf is d's cache of stores by id ("" for the first store).
+func storesOf(d *db.DB) *db.Cache[string, *Store] {
+	return db.Shared(d, &storesKey, func() *db.Cache[string, *Store] {
+		return db.NewCache[string, *Store](d, "stores", db.Catalog, 64)
+	})
+}
+
+var storesKey int
 
 func storeNotFound(id string) error {
 	return httpx.NotFound("The requested resource does not exist: no store has the id %q.", id)

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -48,6 +49,12 @@ type DB struct {
 	// statements counts what ran through this DB's Exec, Query and QueryRow (transactions and the statement cache
 	// included), so tests can check that a request's statement count does not grow with its size.
 	statements atomic.Int64
+	// versions are the local versions of the read-mostly state that caches derive from it (versions.go).
+	versions versions
+	// url is the PostgreSQL connection string, for the connection that listens for version notices.
+	url string
+	// shared holds one value per key for the life of the DB: the caches of the packages using it (Shared).
+	shared sync.Map
 }
 
 // Statements is how many statements have run through the database so far.
@@ -101,6 +108,7 @@ func openPostgres(ctx context.Context, rawURL string) (*DB, error) {
 		return nil, fmt.Errorf("db: postgres: %w", err)
 	}
 	d := newDB(Postgres, pool, pool)
+	d.url = rawURL
 	d.txSlots = make(chan struct{}, pgPoolSize-pgReadHeadroom)
 	return d, nil
 }
@@ -186,7 +194,11 @@ func (d *DB) Rebind(query string) string {
 func (d *DB) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
 	d.statements.Add(1)
 	defer metrics.ObserveExec(time.Now())
-	return d.W.ExecContext(ctx, d.Rebind(query), args...)
+	res, err := d.W.ExecContext(ctx, d.Rebind(query), args...)
+	if err == nil {
+		d.afterWrite(ctx)
+	}
+	return res, err
 }
 
 // Query runs a read on the reader pool, as a prepared statement while the statement cache has room.
@@ -244,16 +256,20 @@ func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 	if err != nil {
 		return err
 	}
-	return d.run(sqlTx, fn)
+	return d.run(ctx, sqlTx, fn)
 }
 
 // run runs fn in the begun transaction: committed when fn returns nil, rolled back otherwise.
-func (d *DB) run(sqlTx *sql.Tx, fn func(tx *Tx) error) error {
+func (d *DB) run(ctx context.Context, sqlTx *sql.Tx, fn func(tx *Tx) error) error {
 	if err := fn(&Tx{Tx: sqlTx, db: d}); err != nil {
 		_ = sqlTx.Rollback()
 		return err
 	}
-	return sqlTx.Commit()
+	if err := sqlTx.Commit(); err != nil {
+		return err
+	}
+	d.afterWrite(ctx)
+	return nil
 }
 
 // Ident quotes an SQL identifier (table or column). Identifiers come from metadata, never from request text,

@@ -33,5 +33,5 @@ func (d *DB) InDurableTx(ctx context.Context, fn func(tx *Tx) error) error {
 	if err != nil {
 		return err
 	}
-	return d.run(sqlTx, fn)
+	return d.run(ctx, sqlTx, fn)
 }

@@ -1,0 +1,212 @@
+package db
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync/atomic"
+)
+
+// Read-mostly state (the store, its categories, products, price books and entitlement, the metadata registry,
+// sessions) is held in each process's memory as a derived copy and rebuilt when the database says it changed.
+//
+// The database keeps one counter per Domain, and triggers on the tables a domain derives from move it, whatever
+// writes them: the records API, the console, seeding, a migration or a hand-written UPDATE. On SQLite the counter
+// is a row of sf_cache_version, updated inside the writing transaction; on PostgreSQL it is a sequence (nextval
+// never blocks, so concurrent writers do not queue on one row) and the trigger also NOTIFYs sf_cache_version,
+// which PostgreSQL delivers when the transaction commits.
+//
+// Every process keeps, per domain, the counter it last saw and a local Version that caches compare with. The
+// Version moves when the counter is seen to move, and on PostgreSQL also when a notification arrives: a sequence
+// moves before its transaction commits, so a cache rebuilt in between may hold the old rows; the notification,
+// sent at commit, makes it rebuild once more. A process learns of a change:
+//   - at once for its own writes: every write through this DB re-reads the counters after it commits;
+//   - within milliseconds for other processes on PostgreSQL (Watch listens), or through Redis pub/sub when the
+//     instances share one (Watch with a Notifier);
+//   - within PollInterval in any case (Watch polls the counters), which also covers several processes on one
+//     SQLite file and a lost listening connection.
+
+// Domain names a group of tables whose derived copies are rebuilt together.
+type Domain int
+
+const (
+	// Catalog: the store and its settings, catalogs, categories, products and their media, price books, price
+	// tiers, buyer groups and entitlement policies.
+	Catalog Domain = iota
+	// Metadata: object definitions (sf_object).
+	Metadata
+	// Sessions: sessions ended or changed (but for their last-seen time) and users' access.
+	Sessions
+	numDomains
+)
+
+var domainNames = [numDomains]string{"catalog", "metadata", "sessions"}
+
+func (dom Domain) String() string { return domainNames[dom] }
+
+// versions is a DB's view of the domain counters.
+type versions struct {
+	seen    [numDomains]atomic.Int64  // the database's counter when last read
+	version [numDomains]atomic.Int64  // what caches compare with: moves whenever seen moves or a notice arrives
+	recent  [numDomains]atomic.Bool   // PostgreSQL: seen moving since the poller's last tick (see poll)
+	notify  func(ctx context.Context) // tells the other instances (Redis) after a local write moved a counter
+}
+
+// Version is the local version of dom's derived state: a cache built when it was v is current while it is still v.
+// Read it before reading the rows the cache is built from, so a cache is never labelled newer than its rows.
+func (d *DB) Version(dom Domain) int64 { return d.versions.version[dom].Load() }
+
+// Invalidate moves dom's local version, so every cache of it rebuilds on its next use.
+func (d *DB) Invalidate(dom Domain) { d.versions.version[dom].Add(1) }
+
+// InvalidateAll moves every domain's local version.
+func (d *DB) InvalidateAll() {
+	for dom := range numDomains {
+		d.Invalidate(dom)
+	}
+}
+
+// RefreshVersions reads the database's counters and moves the local version of every domain whose counter moved.
+// It reports whether any did.
+func (d *DB) RefreshVersions(ctx context.Context) (bool, error) {
+	var now [numDomains]int64
+	ptrs := make([]any, numDomains)
+	for i := range now {
+		ptrs[i] = &now[i]
+	}
+	// Not counted in Statements: it is the cache's bookkeeping, run by the poller at any moment, and a test counting
+	// a request's statements must not see the poller's.
+	if err := d.R.QueryRowContext(ctx, d.versionsQuery()).Scan(ptrs...); err != nil {
+		return false, fmt.Errorf("reading cache versions: %w", err)
+	}
+	moved := false
+	for dom := range numDomains {
+		if old := d.versions.seen[dom].Swap(now[dom]); old != now[dom] {
+			d.Invalidate(dom)
+			d.versions.recent[dom].Store(d.Dialect == Postgres)
+			moved = true
+		}
+	}
+	return moved, nil
+}
+
+// afterWrite runs after a write through this DB committed: caches of what it changed must not serve the old rows
+// to the next request, on this instance (at once) or on the others (a Notifier, when configured).
+func (d *DB) afterWrite(ctx context.Context) {
+	moved, err := d.RefreshVersions(context.WithoutCancel(ctx))
+	if err != nil {
+		// The write is committed; the poller will see the counters. Until then, rebuild everything.
+		d.InvalidateAll()
+		return
+	}
+	if moved && d.versions.notify != nil {
+		d.versions.notify(ctx)
+	}
+}
+
+func (d *DB) versionsQuery() string {
+	cols := make([]string, numDomains)
+	for dom := range numDomains {
+		if d.Dialect == Postgres {
+			// A fresh sequence's last_value is its first value, not yet handed out.
+			cols[dom] = "(SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM " + versionSequence(dom) + ")"
+		} else {
+			cols[dom] = "(SELECT version FROM sf_cache_version WHERE domain = '" + dom.String() + "')"
+		}
+	}
+	return "SELECT " + strings.Join(cols, ", ")
+}
+
+func versionSequence(dom Domain) string { return "sf_version_" + dom.String() }
+
+// VersionedTables lists, per domain, the tables whose changes move it.
+type VersionedTables map[Domain][]string
+
+// sessionColumns are the sf_session columns whose change moves Sessions: every one but last_seen_at, which slides
+// with use.
+const sessionColumns = "user_id, csrf_token, expires_at, prior_guest_id, client_id"
+
+// InstallVersionTriggers creates the counters and makes changes to the tables move their domain's counter. It runs
+// at every start, after the records schema exists (the tables are the records engine's), and replaces the triggers
+// it made before; on PostgreSQL an advisory lock keeps instances starting together from racing on them.
+func (d *DB) InstallVersionTriggers(ctx context.Context, tables VersionedTables) error {
+	return d.InTx(ctx, func(tx *Tx) error {
+		var stmts []string
+		if d.Dialect == Postgres {
+			stmts = append(stmts, `SELECT pg_advisory_xact_lock(7201)`)
+			for dom := range numDomains {
+				stmts = append(stmts, "CREATE SEQUENCE IF NOT EXISTS "+versionSequence(dom))
+			}
+			stmts = append(stmts, `CREATE OR REPLACE FUNCTION sf_version_bump() RETURNS trigger LANGUAGE plpgsql AS $$
+				BEGIN
+					PERFORM nextval('sf_version_' || TG_ARGV[0]);
+					PERFORM pg_notify('`+versionChannel+`', TG_ARGV[0]);
+					RETURN NULL;
+				END $$`)
+		} else {
+			stmts = append(stmts, `CREATE TABLE IF NOT EXISTS sf_cache_version (domain TEXT PRIMARY KEY, version BIGINT NOT NULL)`)
+			for dom := range numDomains {
+				stmts = append(stmts, "INSERT OR IGNORE INTO sf_cache_version (domain, version) VALUES ('"+dom.String()+"', 1)")
+			}
+		}
+		for dom := range numDomains { // in a fixed order, so two instances lock tables in the same order
+			for _, table := range tables[dom] {
+				stmts = append(stmts, d.triggerStatements(dom, table)...)
+			}
+		}
+		for _, stmt := range stmts {
+			if _, err := tx.Exec(ctx, stmt); err != nil {
+				return fmt.Errorf("cache version triggers: %w", err)
+			}
+		}
+		return nil
+	})
+}
+
+// versionChannel is the PostgreSQL notification channel of the counters.
+const versionChannel = "sf_cache_version"
+
+func (d *DB) triggerStatements(dom Domain, table string) []string {
+	name := "sf_version_" + strings.ToLower(table)
+	events := []string{"INSERT", "UPDATE", "DELETE"}
+	if dom == Sessions { // a new session or user changes no cached copy: caches only hold what exists
+		events = []string{"UPDATE", "DELETE"}
+	}
+	update := "UPDATE"
+	if table == "sf_session" {
+		update = "UPDATE OF " + sessionColumns
+	}
+	if d.Dialect == Postgres {
+		on := strings.ReplaceAll(strings.Join(events, " OR "), "UPDATE", update)
+		if dom != Sessions {
+			on += " OR TRUNCATE"
+		}
+		return []string{
+			"DROP TRIGGER IF EXISTS " + name + " ON " + Ident(table),
+			"CREATE TRIGGER " + name + " AFTER " + on + " ON " + Ident(table) +
+				" FOR EACH STATEMENT EXECUTE FUNCTION sf_version_bump('" + dom.String() + "')",
+		}
+	}
+	bump := "UPDATE sf_cache_version SET version = version + 1 WHERE domain = '" + dom.String() + "'"
+	var out []string
+	for _, ev := range events {
+		trigger := name + "_" + strings.ToLower(ev)
+		on := ev
+		if ev == "UPDATE" {
+			on = update
+		}
+		out = append(out, "DROP TRIGGER IF EXISTS "+trigger,
+			"CREATE TRIGGER "+trigger+" AFTER "+on+" ON "+Ident(table)+" BEGIN "+bump+"; END")
+	}
+	return out
+}
+
+// Shared returns the value kept under key for the life of d, made by make on first use. Packages keep their caches
+// of d's state here, so every part of the process using d shares one copy. key is a package-level pointer.
+func Shared[T any](d *DB, key any, make func() *T) *T {
+	if v, ok := d.shared.Load(key); ok {
+		return v.(*T)
+	}
+	v, _ := d.shared.LoadOrStore(key, make())
+	return v.(*T)
+}

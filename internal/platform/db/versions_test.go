@@ -1,0 +1,135 @@
+package db_test
+
+import (
+	"context"
+	"log/slog"
+	"testing"
+	"time"
+
+	"storefront/internal/platform/db"
+	"storefront/internal/platform/db/dbtest"
+)
+
+// openTwice opens the database at u twice, as two instances (or an instance and a tool) would, with the probe
+// tables and their version triggers installed.
+func openTwice(t *testing.T, u string) (*db.DB, *db.DB) {
+	t.Helper()
+	ctx := context.Background()
+	var handles [2]*db.DB
+	for i := range handles {
+		d, err := db.Open(ctx, u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { d.Close() })
+		handles[i] = d
+	}
+	first := handles[0]
+	for _, stmt := range []string{
+		`CREATE TABLE probe_price (id TEXT PRIMARY KEY, amount BIGINT)`,
+		`CREATE TABLE sf_session (id TEXT PRIMARY KEY, user_id TEXT, csrf_token TEXT, last_seen_at BIGINT,
+			expires_at BIGINT, prior_guest_id TEXT, client_id TEXT)`,
+	} {
+		if _, err := first.Exec(ctx, stmt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	err := first.InstallVersionTriggers(ctx, db.VersionedTables{db.Catalog: {"probe_price"}, db.Sessions: {"sf_session"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return handles[0], handles[1]
+}
+
+// eventually waits up to 5 s for cond: a change must reach another instance within PollInterval, or at once
+// through a notice; the margin is for a loaded machine.
+func eventually(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if cond() {
+			return
+		}
+	}
+	t.Fatalf("%s: not seen within 5 s", what)
+}
+
+func TestVersionsFollowEveryWriter(t *testing.T) {
+	for kind, u := range dbtest.URLs(t) {
+		t.Run(kind, func(t *testing.T) {
+			ctx := context.Background()
+			mine, other := openTwice(t, u)
+			watching, stop := context.WithCancel(ctx)
+			done := make(chan struct{})
+			go func() { defer close(done); mine.Watch(watching, nil, slog.New(slog.DiscardHandler)) }()
+			t.Cleanup(func() { stop(); <-done })
+
+			// A write through this DB moves the version before the call returns: the next read rebuilds.
+			before := mine.Version(db.Catalog)
+			if _, err := mine.Exec(ctx, `INSERT INTO probe_price (id, amount) VALUES ('a', 1)`); err != nil {
+				t.Fatal(err)
+			}
+			if mine.Version(db.Catalog) == before {
+				t.Fatal("own write: the catalog version did not move")
+			}
+			sessions := mine.Version(db.Sessions)
+			if mine.Version(db.Sessions) != sessions {
+				t.Fatal("a catalog write moved the sessions version")
+			}
+
+			// A hand-written UPDATE elsewhere (another instance, psql) reaches this one by notice or poll.
+			before = mine.Version(db.Catalog)
+			if _, err := other.Exec(ctx, `UPDATE probe_price SET amount = 2 WHERE id = 'a'`); err != nil {
+				t.Fatal(err)
+			}
+			eventually(t, "another writer's update", func() bool { return mine.Version(db.Catalog) != before })
+
+			// A session's last-seen time slides without moving anything; its end moves Sessions.
+			if _, err := mine.Exec(ctx, `INSERT INTO sf_session (id, csrf_token, last_seen_at, expires_at) VALUES ('s', 'c', 1, 9)`); err != nil {
+				t.Fatal(err)
+			}
+			sessions = mine.Version(db.Sessions)
+			if _, err := mine.Exec(ctx, `UPDATE sf_session SET last_seen_at = 2 WHERE id = 's'`); err != nil {
+				t.Fatal(err)
+			}
+			if got := mine.Version(db.Sessions); got != sessions {
+				t.Fatalf("sliding last_seen_at moved the sessions version (%d -> %d)", sessions, got)
+			}
+			if _, err := other.Exec(ctx, `DELETE FROM sf_session WHERE id = 's'`); err != nil {
+				t.Fatal(err)
+			}
+			eventually(t, "a session ended elsewhere", func() bool { return mine.Version(db.Sessions) != sessions })
+
+			// Nothing was written in a rolled-back transaction, and nothing moves.
+			before = mine.Version(db.Catalog)
+			_ = mine.InTx(ctx, func(tx *db.Tx) error {
+				_, _ = tx.Exec(ctx, `UPDATE probe_price SET amount = 3`)
+				return context.Canceled
+			})
+			if mine.Version(db.Catalog) != before && kind == "sqlite" {
+				t.Fatal("a rolled-back write moved the version")
+			}
+		})
+	}
+}
+
+func TestInstallVersionTriggersTwice(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		if _, err := d.Exec(ctx, `CREATE TABLE probe_price (id TEXT PRIMARY KEY, amount BIGINT)`); err != nil {
+			t.Fatal(err)
+		}
+		tables := db.VersionedTables{db.Catalog: {"probe_price"}}
+		for range 2 { // every start installs them again
+			if err := d.InstallVersionTriggers(ctx, tables); err != nil {
+				t.Fatal(err)
+			}
+		}
+		before := d.Version(db.Catalog)
+		if _, err := d.Exec(ctx, `INSERT INTO probe_price (id, amount) VALUES ('a', 1)`); err != nil {
+			t.Fatal(err)
+		}
+		if d.Version(db.Catalog) == before {
+			t.Fatal("the version did not move after the triggers were installed twice")
+		}
+	})
+}

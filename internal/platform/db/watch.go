@@ -1,0 +1,116 @@
+package db
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// PollInterval is how often Watch reads the version counters: the longest another instance's change can go
+// unseen when no notice reaches this one.
+const PollInterval = 250 * time.Millisecond
+
+// Notifier carries version notices between instances that share a Redis (see redisx): a process that moved a
+// counter publishes, the others refresh at once.
+type Notifier interface {
+	Publish(ctx context.Context, channel, payload string) error
+	// Subscribe calls fn for every message on channel until ctx ends, resubscribing after a lost connection.
+	Subscribe(ctx context.Context, channel string, fn func(payload string))
+}
+
+// Watch keeps the local versions current until ctx ends (see versions.go): it polls the counters every
+// PollInterval, listens for PostgreSQL's notices, and, with a Notifier, publishes this process's changes and
+// follows the other instances'. Start it once per DB, before serving.
+func (d *DB) Watch(ctx context.Context, n Notifier, log *slog.Logger) {
+	if _, err := d.RefreshVersions(ctx); err != nil && ctx.Err() == nil {
+		log.Warn("cache versions: first read failed", "err", err)
+	}
+	if n != nil {
+		d.versions.notify = func(ctx context.Context) {
+			if err := n.Publish(context.WithoutCancel(ctx), versionChannel, ""); err != nil {
+				log.Warn("cache versions: publish failed", "err", err)
+			}
+		}
+		go n.Subscribe(ctx, versionChannel, func(payload string) { d.noticeArrived(ctx, log, payload) })
+	}
+	if d.Dialect == Postgres {
+		go d.listen(ctx, log)
+	}
+	d.poll(ctx, log)
+}
+
+// noticeArrived follows a notice that a domain's counter moved (payload: its name; anything else: every domain).
+// The domain is moved whatever the counters show: its sequence may have been read before its transaction
+// committed, and the notice comes after (see versions.go).
+func (d *DB) noticeArrived(ctx context.Context, log *slog.Logger, payload string) {
+	if _, err := d.RefreshVersions(ctx); err != nil && ctx.Err() == nil {
+		log.Warn("cache versions: refresh failed", "err", err)
+	}
+	for dom := range numDomains {
+		if payload == dom.String() {
+			d.Invalidate(dom)
+			return
+		}
+	}
+	d.InvalidateAll()
+}
+
+// poll reads the counters every PollInterval. On PostgreSQL a counter can be seen moving before its transaction
+// commits, so a domain seen moving (by any refresh) is moved once more at the next tick, when the writer has
+// normally committed; its notice, when the listener is up, moves it again in any case.
+func (d *DB) poll(ctx context.Context, log *slog.Logger) {
+	t := time.NewTicker(PollInterval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		for dom := range numDomains {
+			if d.versions.recent[dom].Swap(false) {
+				d.Invalidate(dom)
+			}
+		}
+		if _, err := d.RefreshVersions(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("cache versions: poll failed", "err", err)
+		}
+	}
+}
+
+// listen follows PostgreSQL's notices on a connection of its own, reconnecting after a loss; while it is down
+// nothing is missed that the poll does not catch.
+func (d *DB) listen(ctx context.Context, log *slog.Logger) {
+	for ctx.Err() == nil {
+		err := d.listenOnce(ctx, log)
+		if ctx.Err() != nil {
+			return
+		}
+		log.Warn("cache versions: listening connection lost, reconnecting", "err", err)
+		d.InvalidateAll()
+		select {
+		case <-ctx.Done():
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+func (d *DB) listenOnce(ctx context.Context, log *slog.Logger) error {
+	conn, err := pgx.Connect(ctx, d.url)
+	if err != nil {
+		return err
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	if _, err := conn.Exec(ctx, "LISTEN "+versionChannel); err != nil {
+		return err
+	}
+	for {
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
+			return err
+		}
+		d.noticeArrived(ctx, log, n.Payload)
+	}
+}
