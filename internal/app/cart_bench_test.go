@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-		"strings"
+	"strings"
 	"testing"
 
 	"storefront/internal/app/apptest"
