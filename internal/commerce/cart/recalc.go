@@ -27,7 +27,7 @@ func (s *Service) recalculate(ctx context.Context, tx *db.Tx, c *Cart) error {
 	for _, l := range lines {
 		ids = append(ids, l.productID)
 	}
-	prices, err := pricing.Prices(ctx, tx, c.StoreID, c.AccountID, ids)
+	prices, err := linePrices(ctx, tx, c, ids)
 	if err != nil {
 		return err
 	}
@@ -56,6 +56,27 @@ func (s *Service) recalculate(ctx context.Context, tx *db.Tx, c *Cart) error {
 	}
 	res := calc.Calculate(in)
 	return s.store(ctx, tx, c, in, lines, res)
+}
+
+// linePrices are the buyer's prices of the products, reading only those the change has not read yet.
+func linePrices(ctx context.Context, tx *db.Tx, c *Cart, ids []string) (map[string]pricing.Price, error) {
+	if c.read == nil {
+		return pricing.Prices(ctx, tx, c.StoreID, c.AccountID, ids)
+	}
+	var missing []string
+	for _, id := range ids {
+		if !c.read.asked[id] {
+			missing = append(missing, id)
+		}
+	}
+	out, err := pricing.Prices(ctx, tx, c.StoreID, c.AccountID, missing) // no statement when none is missing
+	if err != nil {
+		return nil, err
+	}
+	for id, p := range c.read.prices {
+		out[id] = p
+	}
+	return out, nil
 }
 
 // line is a stored product line as the calculation needs it.
