@@ -40,6 +40,72 @@ func TestCartBatchAddStatementsDoNotGrow(t *testing.T) {
 	})
 }
 
+// A reprice runs a fixed number of SQL statements: a quantity change in a 500-line cart costs what it costs in a
+// 50-line cart. A recalculation skips the lines whose stored amounts are already its result, so it must still
+// rewrite every line whose stored amounts are wrong.
+func TestCartRepriceStatementsDoNotGrow(t *testing.T) {
+	eachDemo(t, func(t *testing.T, s *demoSite) {
+		buyer := s.login(t, "buyer@example.com")
+		statementsOf := func(lines int) int64 {
+			line := fillCart(t, s.srv, buyer, lines)
+			s.call(t, "PATCH", commercePath("carts/current/cart-items/"+line), buyer, `{"quantity":"20"}`).decode(t, "warm", 200, &struct{}{})
+			before := s.d.Statements()
+			s.call(t, "PATCH", commercePath("carts/current/cart-items/"+line), buyer, `{"quantity":"30"}`).decode(t, "reprice", 200, &struct{}{})
+			return s.d.Statements() - before
+		}
+		fifty, fiveHundred := statementsOf(50), statementsOf(500)
+		t.Logf("a reprice: %d statements for 50 lines, %d for 500", fifty, fiveHundred)
+		if fifty != fiveHundred || fifty == 0 {
+			t.Fatalf("a reprice of 50 lines ran %d statements, of 500 lines %d", fifty, fiveHundred)
+		}
+		var sum cartSummary
+		s.get(t, commercePath("carts/current"), buyer).decode(t, "500 lines", 200, &sum)
+		if sum.UniqueProductCount != 500 || sum.TotalProductCount != "5020.0" {
+			t.Fatalf("after the reprice: %+v", sum)
+		}
+
+		// Wrong stored amounts on every line (as if an older calculation had left them) are all rewritten by the
+		// next change, and the cart's totals stay those of its lines.
+		amounts := `SELECT CAST(COUNT(*) AS TEXT) || ':' || CAST(SUM(salesprice) AS TEXT) || ':' ||
+			CAST(SUM(totalprice) AS TEXT) || ':' || CAST(SUM(totallistprice) AS TEXT) || ':' ||
+			CAST(SUM(itemizedadjustmentamount) AS TEXT) || ':' || CAST(SUM(distributedadjustmentamount) AS TEXT) || ':' ||
+			CAST(SUM(totaladjustmentamount) AS TEXT) || ':' || CAST(SUM(totalamount) AS TEXT) || ':' ||
+			CAST(SUM(unitadjustedprice) AS TEXT) || ':' || CAST(SUM(totaltax) AS TEXT) || ':' ||
+			CAST(SUM(COALESCE(listprice, -1)) AS TEXT) FROM cartitem WHERE type = 'Product'`
+		want := s.queryString(t, amounts)
+		s.exec(t, `UPDATE cartitem SET salesprice = salesprice + 1, totalprice = totalprice + 1,
+			totallistprice = totallistprice + 1, itemizedadjustmentamount = itemizedadjustmentamount + 1,
+			distributedadjustmentamount = distributedadjustmentamount + 1, totaladjustmentamount = totaladjustmentamount + 1,
+			totalamount = totalamount + 1, unitadjustedprice = unitadjustedprice + 1, totaltax = totaltax + 1,
+			listprice = CASE WHEN listprice IS NULL THEN 1 ELSE NULL END`)
+		line := fillCartLine(t, s, buyer)
+		s.call(t, "PATCH", commercePath("carts/current/cart-items/"+line), buyer, `{"quantity":"30"}`).decode(t, "repair", 200, &struct{}{})
+		if got := s.queryString(t, amounts); got != want {
+			t.Fatalf("after a recalculation over wrong amounts the lines hold %s, want %s", got, want)
+		}
+		var lineTotal, cartTotal string
+		lineTotal = s.queryString(t, `SELECT CAST(SUM(totalamount) AS TEXT) FROM cartitem WHERE type = 'Product'`)
+		cartTotal = s.queryString(t, `SELECT CAST(totalproductafteradjustments AS TEXT) FROM webcart WHERE id IN
+			(SELECT cartid FROM cartitem)`)
+		if lineTotal != cartTotal {
+			t.Fatalf("the lines total %s, the cart %s", lineTotal, cartTotal)
+		}
+	})
+}
+
+// fillCartLine is the first line of the buyer's current cart.
+func fillCartLine(t *testing.T, s *demoSite, buyer string) string {
+	t.Helper()
+	var page struct {
+		CartItems []struct{ CartItem struct{ CartItemID string } }
+	}
+	s.get(t, commercePath("carts/current/cart-items?pageSize=1"), buyer).decode(t, "first line", 200, &page)
+	if len(page.CartItems) != 1 {
+		t.Fatal("the cart has no line")
+	}
+	return page.CartItems[0].CartItem.CartItemID
+}
+
 // The rules every cart call keeps: entitlement, effective account, currency, line limits, stock holds, copies.
 func TestCartRules(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {

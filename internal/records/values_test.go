@@ -2,6 +2,9 @@ package records
 
 import (
 	"encoding/json"
+	"math/big"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -81,5 +84,59 @@ func TestWireAndDisplayValues(t *testing.T) {
 	}
 	if got := DisplayValue(&Field{Type: TypeText}, "x"); got != nil {
 		t.Errorf("text display %v", got)
+	}
+}
+
+// The plain-decimal fast path of ParseScaled reads what the exact big.Rat reading reads, and leaves the rest to it.
+func TestParseScaledFastPathAgreesWithExactReading(t *testing.T) {
+	exact := func(s string, scale int) (int64, bool) {
+		r, ok := new(big.Rat).SetString(strings.TrimSpace(s))
+		if !ok || strings.Contains(s, "/") {
+			return 0, false
+		}
+		n, err := strconv.ParseInt(strings.Replace(r.FloatString(scale), ".", "", 1), 10, 64)
+		return n, err == nil
+	}
+	inputs := []string{"0", "-0", "12.49", "12.5", "12.495", "-0.05", "-12.40", "7", "007.10", "0.00", "1.", ".5", "-",
+		"", "1.2.3", "+3", "1e3", " 4.20 ", "12/5", "abc", "999999999999999999", "9999999999999999.99",
+		"99999999999999999.9", "92233720368547758.07", "-92233720368547758.08", "1234567890123456789", "0.125", "-0.125"}
+	for _, s := range inputs {
+		for _, scale := range []int{0, 2, 3, 4} {
+			want, wantOK := exact(s, scale)
+			got, gotOK := ParseScaled(s, scale)
+			if got != want || gotOK != wantOK {
+				t.Errorf("ParseScaled(%q, %d) = %d, %v; the exact reading gives %d, %v", s, scale, got, gotOK, want, wantOK)
+			}
+		}
+	}
+}
+
+// Coercing a number gives the same canonical text or error with and without the plain-decimal fast path.
+func TestCoerceNumberFastPathAgreesWithExactReading(t *testing.T) {
+	cur := &Field{APIName: "Amount", Label: "Amount", Type: TypeCurrency, Precision: 18, Scale: 2}
+	qty := &Field{APIName: "Quantity", Label: "Quantity", Type: TypeDouble, Precision: 18, Scale: 2}
+	n := &Field{APIName: "N", Label: "N", Type: TypeInt, Precision: 3}
+	cases := []struct {
+		f    *Field
+		in   string
+		want string
+	}{
+		{cur, "12.49", "12.49"}, {cur, "-0.05", "-0.05"}, {cur, "-0", "0.00"}, {cur, "7", "7.00"}, {cur, "007.1", "7.10"},
+		{cur, "12.345", "12.35"}, {cur, "1.", "1.00"}, {cur, "9999999999999999.99", "9999999999999999.99"},
+		{cur, "99999999999999999.9", "NUMBER_OUTSIDE_VALID_RANGE"}, {qty, "10", "10.00"}, {n, "42", "42"}, {n, "-0", "0"},
+		{n, "1.0", "1"}, {n, "1.5", CodeInvalidType}, {n, "1000", "NUMBER_OUTSIDE_VALID_RANGE"}, {n, "0999", "999"},
+	}
+	for _, c := range cases {
+		got, ferr := coerceNumber(c.f, c.in)
+		text, _ := got.(string)
+		if i, ok := got.(int64); ok {
+			text = strconv.FormatInt(i, 10)
+		}
+		if ferr != nil {
+			text = ferr.Code
+		}
+		if text != c.want {
+			t.Errorf("coerceNumber(%s, %q) = %q, want %q", c.f.APIName, c.in, text, c.want)
+		}
 	}
 }

@@ -260,7 +260,13 @@ func (e *Engine) UpdateMany(ctx context.Context, tx *db.Tx, actor *identity.Prin
 		rec.Values["SystemModstamp"] = stamp
 		rec.Values["LastModifiedById"] = nilIfEmpty(actor.UserID)
 	}
-	if err := updateRows(ctx, tx, o, uniqueRecords(recs)); err != nil {
+	asRead := make(map[*Record]*Record, len(recs)) // each record as it was read, before its first change
+	for i, rec := range recs {
+		if asRead[rec] == nil {
+			asRead[rec] = old[i]
+		}
+	}
+	if err := updateRows(ctx, tx, o, uniqueRecords(recs), asRead); err != nil {
 		return nil, err
 	}
 	return recs, e.runSave(ctx, true, &SaveEvent{Tx: tx, Actor: actor, Object: o, Records: recs, Old: old})

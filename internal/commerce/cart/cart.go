@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"strings"
 
+	"storefront/internal/commerce/pricing"
 	"storefront/internal/commerce/storecontext"
 	"storefront/internal/identity"
 	"storefront/internal/platform/db"
@@ -98,6 +99,16 @@ type Cart struct {
 	Totals                                                                           map[string]int64 // cents by column
 	TotalProductCount, UniqueProductCount                                            int64
 	Modified                                                                         string // LastModifiedDate
+	// read holds the prices a change already read in its transaction (an add reads its products'), so that the
+	// recalculation after it reads only the other lines' prices.
+	read *readPrices
+}
+
+// readPrices are the prices read for the products asked (a product without a price for the buyer is asked but
+// absent from prices).
+type readPrices struct {
+	asked  map[string]bool
+	prices map[string]pricing.Price
 }
 
 // totalColumns are the WebCart amount columns the calculation writes, in the order they are read.

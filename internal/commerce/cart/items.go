@@ -51,6 +51,12 @@ func (s *Service) addItems(ctx context.Context, tx *db.Tx, sh *storecontext.Shop
 	if err != nil {
 		return nil, err
 	}
+	if sh.Store.ID == c.StoreID { // the recalculation after the add reuses them
+		c.read = &readPrices{asked: make(map[string]bool, len(ids)), prices: prices}
+		for _, id := range ids {
+			c.read.asked[id] = true
+		}
+	}
 	existing, lines, lastLine, err := cartLines(ctx, tx, c.ID, ids)
 	if err != nil {
 		return nil, err

@@ -27,7 +27,7 @@ func (s *Service) recalculate(ctx context.Context, tx *db.Tx, c *Cart) error {
 	for _, l := range lines {
 		ids = append(ids, l.productID)
 	}
-	prices, err := pricing.Prices(ctx, tx, c.StoreID, c.AccountID, ids)
+	prices, err := linePrices(ctx, tx, c, ids)
 	if err != nil {
 		return err
 	}
@@ -58,16 +58,47 @@ func (s *Service) recalculate(ctx context.Context, tx *db.Tx, c *Cart) error {
 	return s.store(ctx, tx, c, in, lines, res)
 }
 
+// linePrices are the buyer's prices of the products, reading only those the change has not read yet.
+func linePrices(ctx context.Context, tx *db.Tx, c *Cart, ids []string) (map[string]pricing.Price, error) {
+	if c.read == nil {
+		return pricing.Prices(ctx, tx, c.StoreID, c.AccountID, ids)
+	}
+	var missing []string
+	for _, id := range ids {
+		if !c.read.asked[id] {
+			missing = append(missing, id)
+		}
+	}
+	out, err := pricing.Prices(ctx, tx, c.StoreID, c.AccountID, missing) // no statement when none is missing
+	if err != nil {
+		return nil, err
+	}
+	for id, p := range c.read.prices {
+		out[id] = p
+	}
+	return out, nil
+}
+
 // line is a stored product line as the calculation needs it.
 type line struct {
 	id, productID       string
 	quantity            int64
 	salesPrice, listAmt sql.NullInt64 // the last calculation's prices, kept for a product that lost its price
+	// stored is the rest of the last calculation's result as stored (whole cents), so that a recalculation writes
+	// only the lines whose result changed.
+	stored storedPrices
+}
+
+// storedPrices are a line's calculated amounts besides SalesPrice and ListPrice, in the columns' order of
+// lineColumns.
+type storedPrices struct {
+	totalPrice, totalListPrice, itemized, distributed, totalAdjustment, totalAmount, unitAdjusted, totalTax sql.NullInt64
 }
 
 func loadLines(ctx context.Context, q db.Querier, cartID string) ([]line, error) {
-	rows, err := q.Query(ctx, `SELECT id, product2id, quantity, salesprice, listprice FROM cartitem
-		WHERE cartid = ? AND type = 'Product' ORDER BY linenumber, id`, cartID)
+	rows, err := q.Query(ctx, `SELECT id, product2id, quantity, salesprice, listprice, totalprice, totallistprice,
+		itemizedadjustmentamount, distributedadjustmentamount, totaladjustmentamount, totalamount, unitadjustedprice,
+		totaltax FROM cartitem WHERE cartid = ? AND type = 'Product' ORDER BY linenumber, id`, cartID)
 	if err != nil {
 		return nil, err
 	}
@@ -76,13 +107,33 @@ func loadLines(ctx context.Context, q db.Querier, cartID string) ([]line, error)
 	for rows.Next() {
 		var l line
 		var product sql.NullString
-		if err := rows.Scan(&l.id, &product, &l.quantity, &l.salesPrice, &l.listAmt); err != nil {
+		p := &l.stored
+		if err := rows.Scan(&l.id, &product, &l.quantity, &l.salesPrice, &l.listAmt, &p.totalPrice, &p.totalListPrice,
+			&p.itemized, &p.distributed, &p.totalAdjustment, &p.totalAmount, &p.unitAdjusted, &p.totalTax); err != nil {
 			return nil, err
 		}
 		l.productID = product.String
 		out = append(out, l)
 	}
 	return out, rows.Err()
+}
+
+// unchanged reports whether the line as stored already holds the calculation's result r, so that writing it
+// again would change nothing but its modification stamps.
+func (l line) unchanged(r calc.LineResult) bool {
+	same := func(v sql.NullInt64, c calc.Cents) bool { return v.Valid && v.Int64 == int64(c) }
+	p := l.stored
+	if r.ListPrice == nil {
+		if l.listAmt.Valid {
+			return false
+		}
+	} else if !same(l.listAmt, *r.ListPrice) {
+		return false
+	}
+	return same(l.salesPrice, r.SalesPrice) && same(p.totalPrice, r.TotalPrice) &&
+		same(p.totalListPrice, r.TotalListPrice) && same(p.itemized, r.ItemizedAdjustmentAmount) &&
+		same(p.distributed, r.DistributedAdjustmentAmount) && same(p.totalAdjustment, r.TotalAdjustmentAmount) &&
+		same(p.totalAmount, r.TotalAmount) && same(p.unitAdjusted, r.UnitAdjustedPrice) && same(p.totalTax, r.TotalTax)
 }
 
 // calcLine is the line as calc prices it: the buyer's price and tiers when the product has one, else the price it
@@ -119,11 +170,15 @@ func cents(s string) calc.Cents {
 // money writes cents as the records engine's canonical amount ("12.49").
 func money(c calc.Cents) string { return records.FormatScaled(int64(c), 2) }
 
-// store writes the calculation's result.
+// store writes the calculation's result. Lines whose stored amounts already are the result are not written again:
+// a quantity change in a 500-line cart rewrites the lines it moved, not the whole cart.
 func (s *Service) store(ctx context.Context, tx *db.Tx, c *Cart, in calc.Input, lines []line, res calc.Result) error {
 	if len(lines) > 0 {
-		changes := make([]records.Change, len(res.Lines))
-		for i, l := range res.Lines {
+		changes := make([]records.Change, 0, len(res.Lines))
+		for i, l := range res.Lines { // res.Lines are in the order of in.Lines, built from lines
+			if lines[i].id == l.ID && lines[i].unchanged(l) {
+				continue
+			}
 			v := map[string]any{"SalesPrice": money(l.SalesPrice), "TotalPrice": money(l.TotalPrice),
 				"TotalListPrice": money(l.TotalListPrice), "ItemizedAdjustmentAmount": money(l.ItemizedAdjustmentAmount),
 				"DistributedAdjustmentAmount": money(l.DistributedAdjustmentAmount),
@@ -132,7 +187,7 @@ func (s *Service) store(ctx context.Context, tx *db.Tx, c *Cart, in calc.Input, 
 			if l.ListPrice != nil {
 				v["ListPrice"] = money(*l.ListPrice)
 			}
-			changes[i] = records.Change{ID: l.ID, Values: v}
+			changes = append(changes, records.Change{ID: l.ID, Values: v})
 		}
 		if _, err := s.Engine.UpdateMany(ctx, tx, records.System, changes, records.UpdateOptions{}); err != nil {
 			return err

@@ -29,7 +29,7 @@ func Each(t *testing.T, fn func(t *testing.T, d *db.DB)) {
 }
 
 // URLs returns database URLs for a test, one per database in use, each on fresh storage.
-func URLs(t *testing.T) map[string]string {
+func URLs(t testing.TB) map[string]string {
 	t.Helper()
 	out := map[string]string{"sqlite": "sqlite://" + filepath.Join(t.TempDir(), "test.db")}
 	if pg := os.Getenv(EnvPostgres); pg != "" {
