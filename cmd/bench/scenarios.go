@@ -17,21 +17,24 @@ import (
 // env is what scenarios build requests from: the server under test, the in-process ceiling server, bearer tokens
 // and the ids of the demo store.
 type env struct {
-	base         string // http://127.0.0.1:PORT of the storefront binary
-	ceiling      string // http://127.0.0.1:PORT of the empty handler
-	buyerToken   string
-	adminToken   string
-	storeID      string
-	accountID    string
-	updateNumber atomic.Int64
-	searchNumber atomic.Int64
-	users        []*vuser // the virtual users, kept from one scenario to the next
-	orderNumber  atomic.Int64
-	mu           sync.Mutex
-	buyers       []string // the emails of the buyers created for the buyer scenarios, one per user
-	nextBuyer    int
-	serverCPU    func() (time.Duration, bool) // the server process's CPU time so far; nil when unknown
-	dials        *atomic.Int64                // connections the client has opened; nil when not counted
+	base       string // http://127.0.0.1:PORT of the storefront binary
+	ceiling    string // http://127.0.0.1:PORT of the empty handler
+	buyerToken string
+	adminToken string
+	// raiseLimit raises the store's CartSyncLineLimit once, before the first big cart (fillBigCart).
+	raiseLimit    sync.Once
+	raiseLimitErr error
+	storeID       string
+	accountID     string
+	updateNumber  atomic.Int64
+	searchNumber  atomic.Int64
+	users         []*vuser // the virtual users, kept from one scenario to the next
+	orderNumber   atomic.Int64
+	mu            sync.Mutex
+	buyers        []string // the emails of the buyers created for the buyer scenarios, one per user
+	nextBuyer     int
+	serverCPU     func() (time.Duration, bool) // the server process's CPU time so far; nil when unknown
+	dials         *atomic.Int64                // connections the client has opened; nil when not counted
 }
 
 func (e *env) sampleCPU() (time.Duration, bool) {
