@@ -82,6 +82,30 @@ func ViewingPolicies(ctx context.Context, q Querier, storeID, accountID string) 
 	return out, err
 }
 
+// PricePolicies is ViewingPolicies with, for each policy, whether it also lets the account see prices
+// (CanViewPrice): a visible product's price shows when one of these policies listing it says so. Callers holding
+// products with their policies check entitlement and price visibility of a whole page without a query.
+func PricePolicies(ctx context.Context, q Querier, storeID, accountID string) (map[string]bool, error) {
+	groups, args := buyerGroupsSQL(storeID, accountID)
+	rows, err := q.Query(ctx, `SELECT eg.policyid, MAX(CASE WHEN pol.canviewprice THEN 1 ELSE 0 END)
+		FROM commerceentitlementbuyergroup eg JOIN commerceentitlementpolicy pol ON pol.id = eg.policyid
+		WHERE pol.isactive AND pol.canviewproduct AND eg.buyergroupid IN (`+groups+`) GROUP BY eg.policyid`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]bool{}
+	for rows.Next() {
+		var id string
+		var price int
+		if err := rows.Scan(&id, &price); err != nil {
+			return nil, err
+		}
+		out[id] = price == 1
+	}
+	return out, rows.Err()
+}
+
 var aliasPattern = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 func checkAlias(alias string) {

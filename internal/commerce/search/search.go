@@ -33,84 +33,96 @@ func (s *Service) Warm(ctx context.Context) { _, _ = s.snapshots.get(ctx, s.DB) 
 
 // run runs a validated query for the account ("" for a guest) in the store.
 func (s *Service) run(ctx context.Context, store *storecontext.Store, accountID string, q *query) (*Results, error) {
-	tree, err := loadCategories(ctx, s.DB, store.ID)
+	snap, err := s.snapshots.get(ctx, s.DB)
+	if err != nil {
+		return nil, fmt.Errorf("search: snapshot: %w", err)
+	}
+	tree, err := snap.categories(ctx, s.DB, store.ID)
 	if err != nil {
 		return nil, err
 	}
 	if q.categoryID != "" && tree.nodes[q.categoryID] == nil {
 		return nil, httpx.NotFound("The category %s doesn't exist in this store's catalog.", q.categoryID)
 	}
-	all, err := s.candidates(ctx, store, accountID, q, tree)
-	if err != nil {
-		return nil, err
-	}
-	f := &filter{refinements: q.refinements, tree: tree}
-	var hits []*candidate
-	for _, c := range all {
-		if f.matches(c, "") {
-			hits = append(hits, c)
+	var visible visibility
+	var all []*candidate
+	if q.categoryID != "" || len(q.words) > 0 { // else a term of punctuation only: nothing can match
+		if visible, err = allowedPolicies(ctx, s.DB, store.ID, accountID); err != nil {
+			return nil, err
+		}
+		if all, err = s.candidates(ctx, store, q, tree, snap, visible); err != nil {
+			return nil, err
 		}
 	}
-	sortCandidates(hits, q.sort.kind, len(q.words) > 0)
+	f := &filter{refinements: q.refinements, tree: tree}
+	hits := all
+	if len(q.refinements) > 0 {
+		hits = nil
+		for _, c := range all {
+			if f.matches(c, "") {
+				hits = append(hits, c)
+			}
+		}
+	}
+	// Only the requested page needs its order: the counts below do not depend on it.
+	sortPage(hits, q.sort.kind, len(q.words) > 0, (q.page+1)*q.pageSize)
 	res := &Results{Facets: f.countFacets(all, q.categoryID), Locale: store.DefaultLanguage,
 		Categories: categorySummary(tree, q.categoryID, hits)}
 	res.ProductsPage = ProductsPage{CurrencyIsoCode: store.DefaultCurrency, PageSize: q.pageSize, Total: len(hits)}
 	if res.Facets == nil {
 		res.Facets = []Facet{}
 	}
-	res.ProductsPage.Products, err = s.page(ctx, store, accountID, q, hits)
+	res.ProductsPage.Products, err = s.page(ctx, store, accountID, q, hits, visible)
 	return res, err
 }
 
 // candidates lists the visible products matching the term (with their scores) or, for a listing, every visible
-// product; both kept to the store's catalogue and to the searched category.
-func (s *Service) candidates(ctx context.Context, store *storecontext.Store, accountID string, q *query,
-	tree *categoryTree) ([]*candidate, error) {
-	if q.categoryID == "" && len(q.words) == 0 {
-		return nil, nil // a term of punctuation only: nothing can match
-	}
-	snap, err := s.snapshots.get(ctx, s.DB)
-	if err != nil {
-		return nil, fmt.Errorf("search: snapshot: %w", err)
-	}
-	visible, err := allowedPolicies(ctx, s.DB, store.ID, accountID)
-	if err != nil {
-		return nil, err
-	}
-	var within map[string]bool // the searched category and its descendants, listed once rather than per product
-	if q.categoryID != "" {
-		within = map[string]bool{}
-		for _, id := range tree.subtree(q.categoryID) {
-			within[id] = true
-		}
-	}
-	keep := func(x *doc) bool {
-		if !visible.allows(x) {
-			return false
-		}
-		if within != nil {
-			return anyIn(x.categories, within)
-		}
-		return tree.inStore(x.categories) // not in this store's catalogue
-	}
+// product of the category and its descendants; both kept to the store's catalogue and to the searched category.
+// A listing walks the category's posting lists only, and returns its products in name order.
+func (s *Service) candidates(ctx context.Context, store *storecontext.Store, q *query, tree *categoryTree,
+	snap *snapshot, visible visibility) ([]*candidate, error) {
+	seen := snap.visibility(visible.policies)
 	var out []*candidate
 	if len(q.words) == 0 {
-		for _, x := range snap.all {
-			if keep(x) {
-				out = append(out, &candidate{doc: x})
+		positions := snap.inCategories(tree.subtree(q.categoryID))
+		backing := make([]candidate, 0, len(positions))
+		for _, i := range positions {
+			if isSet(seen, i) {
+				backing = append(backing, candidate{doc: snap.all[i]})
 			}
 		}
+		out = make([]*candidate, len(backing))
+		for i := range backing {
+			out[i] = &backing[i]
+		}
 	} else {
+		var within map[string]bool // the searched category and its descendants, listed once rather than per product
+		if q.categoryID != "" {
+			within = map[string]bool{}
+			for _, id := range tree.subtree(q.categoryID) {
+				within[id] = true
+			}
+		}
 		docids, err := termMatches(ctx, s.DB, q.words)
 		if err != nil {
 			return nil, fmt.Errorf("search: match: %w", err)
 		}
+		backing := make([]candidate, 0, len(docids))
 		for _, docid := range docids {
-			if x := snap.byDocID[docid]; x != nil && keep(x) {
-				c := &candidate{doc: x, score: nameFocus(x.nameWords, q.words)}
-				c.tier = rankTier(c, q.term, q.words)
-				out = append(out, c)
+			x := snap.byDocID[docid]
+			if x == nil || !isSet(seen, x.nameRank) {
+				continue
 			}
+			if within != nil && !anyIn(x.categories, within) || within == nil && !tree.inStore(x.categories) {
+				continue // outside the searched category, or not in this store's catalogue
+			}
+			c := candidate{doc: x, score: nameFocus(x.nameWords, q.words)}
+			c.tier = rankTier(&c, q.term, q.words)
+			backing = append(backing, c)
+		}
+		out = make([]*candidate, len(backing))
+		for i := range backing {
+			out[i] = &backing[i]
 		}
 	}
 	if q.sort.kind == sortPriceAsc || q.sort.kind == sortPriceDesc {
@@ -157,15 +169,19 @@ func categorySummary(tree *categoryTree, categoryID string, hits []*candidate) S
 
 // page builds the requested page of hits.
 func (s *Service) page(ctx context.Context, store *storecontext.Store, accountID string, q *query,
-	hits []*candidate) ([]ProductSummary, error) {
+	hits []*candidate, visible visibility) ([]ProductSummary, error) {
 	from := q.page * q.pageSize
 	if from >= len(hits) {
 		return []ProductSummary{}, nil
 	}
 	to := min(from+q.pageSize, len(hits))
 	ids := make([]string, 0, to-from)
+	priceShown := map[string]bool{}
 	for _, c := range hits[from:to] {
 		ids = append(ids, c.id)
+		if visible.showsPrice(c.doc) {
+			priceShown[c.id] = true
+		}
 	}
 	cat, err := s.Registry.Catalog(ctx)
 	if err != nil {
@@ -176,6 +192,6 @@ func (s *Service) page(ctx context.Context, store *storecontext.Store, accountID
 		return nil, errors.New("search: the records catalogue has no Product2")
 	}
 	return loadPage(ctx, s.DB, product, pageRequest{storeID: store.ID, accountID: accountID,
-		currency: store.DefaultCurrency, ids: ids, fields: q.fields, includePrices: q.includePrices,
-		includeRule: q.includeQuantityRule})
+		currency: store.DefaultCurrency, ids: ids, priceShown: priceShown, fields: q.fields,
+		includePrices: q.includePrices, includeRule: q.includeQuantityRule})
 }
