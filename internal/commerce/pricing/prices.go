@@ -150,13 +150,15 @@ func loadEntries(ctx context.Context, q Querier, s *pricingStore, storeID, accou
 	if accountID == "" && s.guestBook != "" {
 		guest, guestArgs = ` UNION ALL SELECT ?, 0`, []any{s.guestBook}
 	}
-	query, args := entriesSQL(storeID, accountID, guest, guestArgs, `e.pricebook2id = ?`, []any{s.standardBook}, ids)
+	query, args := entriesSQL(storeID, accountID, guest, guestArgs, `pricebookentry e`, `e.pricebook2id = ?`,
+		[]any{s.standardBook}, ids)
 	return scanEntries(ctx, q, query, args)
 }
 
 // entriesSQL is the query of loadEntries, with the guest's own book (guest: a UNION ALL arm of the books, or "")
-// and the standard book's condition on e given by the caller, as values or as subqueries of webstore.
-func entriesSQL(storeID, accountID, guest string, guestArgs []any, standard string, standardArgs []any,
+// and the standard book's entries (standardFrom, a FROM naming pricebookentry e, and the condition standard on it)
+// given by the caller, as values or through webstore.
+func entriesSQL(storeID, accountID, guest string, guestArgs []any, standardFrom, standard string, standardArgs []any,
 	ids []string) (string, []any) {
 	groups, groupArgs := buyerGroupsSQL(storeID, accountID)
 	books := `SELECT gp.pricebook2id AS bookid, MIN(COALESCE(gp.priority, 1)) AS priority FROM buyergrouppricebook gp
@@ -170,7 +172,7 @@ func entriesSQL(storeID, accountID, guest string, guestArgs []any, standard stri
 		WHERE e.isactive AND pb.isactive AND e.product2id IN (` + in + `)
 		UNION ALL
 		SELECT e.id, e.pricebook2id, e.product2id, e.unitprice, NULL, 0, 1
-		FROM pricebookentry e JOIN pricebook2 pb ON pb.id = e.pricebook2id
+		FROM ` + standardFrom + ` JOIN pricebook2 pb ON pb.id = e.pricebook2id
 		WHERE ` + standard + ` AND e.isactive AND pb.isactive AND e.product2id IN (` + in + `)`
 	args = append(args, inArgs...)
 	args = append(args, standardArgs...)
@@ -232,8 +234,10 @@ func ListingPrices(ctx context.Context, q Querier, storeID, currency, accountID 
 			AND ws.guestpricebookid IS NOT NULL AND ws.guestpricebookid <> ''`
 		guestArgs = []any{storeID}
 	}
+	// A join rather than `e.pricebook2id = (SELECT ...)`: given a subquery, SQLite walks the whole standard book
+	// by its pricebook2id index instead of looking each product up by (book, product).
 	query, args := entriesSQL(storeID, accountID, guest, guestArgs,
-		`e.pricebook2id = (SELECT ws.standardpricebookid FROM webstore ws WHERE ws.id = ?)`, []any{storeID}, ids)
+		`webstore ws JOIN pricebookentry e ON e.pricebook2id = ws.standardpricebookid`, `ws.id = ?`, []any{storeID}, ids)
 	entries, err := scanEntries(ctx, q, query, args)
 	if err != nil {
 		return nil, err

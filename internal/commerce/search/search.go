@@ -44,35 +44,75 @@ func (s *Service) run(ctx context.Context, store *storecontext.Store, accountID 
 	if q.categoryID != "" && tree.nodes[q.categoryID] == nil {
 		return nil, httpx.NotFound("The category %s doesn't exist in this store's catalog.", q.categoryID)
 	}
-	var visible visibility
-	var all []*candidate
-	if q.categoryID != "" || len(q.words) > 0 { // else a term of punctuation only: nothing can match
-		if visible, err = allowedPolicies(ctx, s.DB, store.ID, accountID); err != nil {
-			return nil, err
+	res := &Results{Locale: store.DefaultLanguage}
+	res.ProductsPage = ProductsPage{CurrencyIsoCode: store.DefaultCurrency, PageSize: q.pageSize}
+	from, to := q.page*q.pageSize, (q.page+1)*q.pageSize
+	if q.categoryID == "" && len(q.words) == 0 { // a term of punctuation only: nothing can match
+		f := &filter{refinements: q.refinements, tree: tree}
+		if res.Facets = f.countFacets(nil, "", nil); res.Facets == nil {
+			res.Facets = []Facet{}
 		}
-		if all, err = s.candidates(ctx, store, q, tree, snap, visible); err != nil {
-			return nil, err
-		}
+		res.Categories, res.ProductsPage.Products = categorySummary(tree, "", nil), []ProductSummary{}
+		return res, nil
 	}
-	f := &filter{refinements: q.refinements, tree: tree}
-	hits := all
-	if len(q.refinements) > 0 {
-		hits = nil
-		for _, c := range all {
-			if f.matches(c, "") {
-				hits = append(hits, c)
+	visible, err := allowedPolicies(ctx, s.DB, store.ID, accountID)
+	if err != nil {
+		return nil, err
+	}
+	policies := policyKey(visible.policies)
+	key := searchKey(store.ID, policies, q)
+	var pageDocs []*doc
+	if kept := snap.cachedSearch(key); key != "" && kept != nil {
+		res.Facets, res.Categories, res.ProductsPage.Total = kept.facets, kept.categories, len(kept.order)
+		for _, i := range kept.order[min(from, len(kept.order)):min(to, len(kept.order))] {
+			pageDocs = append(pageDocs, snap.all[i])
+		}
+	} else {
+		all, err := s.candidates(ctx, store, q, tree, snap, snap.visibility(policies, visible.policies))
+		if err != nil {
+			return nil, err
+		}
+		f := &filter{refinements: q.refinements, tree: tree}
+		hits := all
+		if len(q.refinements) > 0 {
+			hits = nil
+			for _, c := range all {
+				if f.matches(c, "") {
+					hits = append(hits, c)
+				}
 			}
 		}
+		// Only the requested page needs its order, unless the answer is kept for the pages to come.
+		limit := to
+		if key != "" {
+			limit = len(hits)
+		}
+		sortPage(hits, q.sort.kind, len(q.words) > 0, limit)
+		var categoryCounts map[string]int // the same counts serve the summary and the category facet
+		if len(q.refinements[categoryFacet]) == 0 {
+			categoryCounts = countChildren(tree, q.categoryID, hits)
+		}
+		res.Facets = f.countFacets(all, q.categoryID, categoryCounts)
+		if res.Facets == nil {
+			res.Facets = []Facet{}
+		}
+		if categoryCounts == nil {
+			categoryCounts = countChildren(tree, q.categoryID, hits)
+		}
+		res.Categories = summarize(tree, q.categoryID, len(hits), categoryCounts)
+		res.ProductsPage.Total = len(hits)
+		for _, c := range hits[min(from, len(hits)):min(to, len(hits))] {
+			pageDocs = append(pageDocs, c.doc)
+		}
+		if key != "" {
+			order := make([]int32, len(hits))
+			for i, c := range hits {
+				order[i] = int32(c.nameRank)
+			}
+			snap.keepSearch(key, &cachedSearch{order: order, facets: res.Facets, categories: res.Categories})
+		}
 	}
-	// Only the requested page needs its order: the counts below do not depend on it.
-	sortPage(hits, q.sort.kind, len(q.words) > 0, (q.page+1)*q.pageSize)
-	res := &Results{Facets: f.countFacets(all, q.categoryID), Locale: store.DefaultLanguage,
-		Categories: categorySummary(tree, q.categoryID, hits)}
-	res.ProductsPage = ProductsPage{CurrencyIsoCode: store.DefaultCurrency, PageSize: q.pageSize, Total: len(hits)}
-	if res.Facets == nil {
-		res.Facets = []Facet{}
-	}
-	res.ProductsPage.Products, err = s.page(ctx, store, accountID, q, hits, visible)
+	res.ProductsPage.Products, err = s.page(ctx, store, accountID, q, pageDocs, visible)
 	return res, err
 }
 
@@ -80,8 +120,7 @@ func (s *Service) run(ctx context.Context, store *storecontext.Store, accountID 
 // product of the category and its descendants; both kept to the store's catalogue and to the searched category.
 // A listing walks the category's posting lists only, and returns its products in name order.
 func (s *Service) candidates(ctx context.Context, store *storecontext.Store, q *query, tree *categoryTree,
-	snap *snapshot, visible visibility) ([]*candidate, error) {
-	seen := snap.visibility(visible.policies)
+	snap *snapshot, seen []uint64) ([]*candidate, error) {
 	var out []*candidate
 	if len(q.words) == 0 {
 		positions := snap.inCategories(tree.subtree(q.categoryID))
@@ -146,17 +185,23 @@ func standardBook(ctx context.Context, d *db.DB, storeID string) (string, error)
 	return book.String, err
 }
 
-// categorySummary is the searched category with its children that hold hits, counted over every hit.
-func categorySummary(tree *categoryTree, categoryID string, hits []*candidate) SearchCategory {
-	out := SearchCategory{ProductCount: len(hits), Children: []SearchCategory{}}
-	if n := tree.nodes[categoryID]; n != nil {
-		out.Category = &CategoryRef{ID: n.id, Name: n.name}
-	}
+// countChildren counts the hits under each child of the searched category ("" for the top level), a hit once per
+// child that holds it.
+func countChildren(tree *categoryTree, categoryID string, hits []*candidate) map[string]int {
 	counts := map[string]int{}
 	for _, c := range hits {
 		for _, child := range tree.childrenHolding(c.categories, categoryID) {
 			counts[child]++
 		}
+	}
+	return counts
+}
+
+// summarize is the searched category with its children that hold hits, counted over every hit.
+func summarize(tree *categoryTree, categoryID string, total int, counts map[string]int) SearchCategory {
+	out := SearchCategory{ProductCount: total, Children: []SearchCategory{}}
+	if n := tree.nodes[categoryID]; n != nil {
+		out.Category = &CategoryRef{ID: n.id, Name: n.name}
 	}
 	for _, child := range tree.childrenOf(categoryID) {
 		if n := counts[child.id]; n > 0 {
@@ -167,20 +212,23 @@ func categorySummary(tree *categoryTree, categoryID string, hits []*candidate) S
 	return out
 }
 
-// page builds the requested page of hits.
+// categorySummary is summarize over hits.
+func categorySummary(tree *categoryTree, categoryID string, hits []*candidate) SearchCategory {
+	return summarize(tree, categoryID, len(hits), countChildren(tree, categoryID, hits))
+}
+
+// page builds the requested page: docs are its products, in order.
 func (s *Service) page(ctx context.Context, store *storecontext.Store, accountID string, q *query,
-	hits []*candidate, visible visibility) ([]ProductSummary, error) {
-	from := q.page * q.pageSize
-	if from >= len(hits) {
+	docs []*doc, visible visibility) ([]ProductSummary, error) {
+	if len(docs) == 0 {
 		return []ProductSummary{}, nil
 	}
-	to := min(from+q.pageSize, len(hits))
-	ids := make([]string, 0, to-from)
+	ids := make([]string, 0, len(docs))
 	priceShown := map[string]bool{}
-	for _, c := range hits[from:to] {
-		ids = append(ids, c.id)
-		if visible.showsPrice(c.doc) {
-			priceShown[c.id] = true
+	for _, x := range docs {
+		ids = append(ids, x.id)
+		if visible.showsPrice(x) {
+			priceShown[x.id] = true
 		}
 	}
 	cat, err := s.Registry.Catalog(ctx)

@@ -43,6 +43,7 @@ type snapshot struct {
 	mu        sync.Mutex
 	visibleBy map[string][]uint64      // policy set key -> bit i set when all[i] is active and listed by one of the set
 	trees     map[string]*categoryTree // store id -> its category tree, read once per snapshot
+	searches  searchCache
 }
 
 // maxVisibilitySets bounds the visibility bitmaps a snapshot keeps (one per distinct set of viewing policies, so
@@ -171,15 +172,19 @@ func (s *snapshot) inCategories(cats []string) []int {
 	return out
 }
 
-// visibility returns the bitmap of the products the policies let a buyer see (active and listed by one of them),
-// computed once per snapshot for each set of policies.
-func (s *snapshot) visibility(policies map[string]bool) []uint64 {
+// policyKey names a set of viewing policies: its sorted ids.
+func policyKey(policies map[string]bool) string {
 	ids := make([]string, 0, len(policies))
 	for p := range policies {
 		ids = append(ids, p)
 	}
 	slices.Sort(ids)
-	key := strings.Join(ids, ",")
+	return strings.Join(ids, ",")
+}
+
+// visibility returns the bitmap of the products the policies (named key, see policyKey) let a buyer see: active
+// and listed by one of them. It is computed once per snapshot for each set of policies.
+func (s *snapshot) visibility(key string, policies map[string]bool) []uint64 {
 	s.mu.Lock()
 	bits, ok := s.visibleBy[key]
 	s.mu.Unlock()
