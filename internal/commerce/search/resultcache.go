@@ -20,11 +20,19 @@ const (
 type searchCache struct {
 	entries   map[string]*cachedSearch
 	positions int
+	running   map[string]*runningSearch // searches being worked out: the same search asked meanwhile waits for it
+}
+
+type runningSearch struct {
+	done   chan struct{}
+	answer *cachedSearch
+	err    error
 }
 
 // cachedSearch is a search's answer but for its page.
 type cachedSearch struct {
-	order      []int32 // the hits' positions in snapshot.all, in the query's order
+	total      int
+	order      []int32 // the hits' positions in snapshot.all, in the query's order (kept: every hit)
 	facets     []Facet // shared by every answer that uses the entry: read only
 	categories SearchCategory
 }
@@ -38,10 +46,38 @@ func searchKey(storeID, policies string, q *query) string {
 		strings.Join(q.words, " ") + "\x00" + strconv.Itoa(int(q.sort.kind))
 }
 
-func (s *snapshot) cachedSearch(key string) *cachedSearch {
+// searchOnce returns the kept answer of the search named key, working it out with compute when it is not kept;
+// searches asking for the same key meanwhile wait for that one rather than each working it out.
+func (s *snapshot) searchOnce(key string, compute func() (*cachedSearch, error)) (*cachedSearch, error) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.searches.entries[key]
+	if found := s.searches.entries[key]; found != nil {
+		s.mu.Unlock()
+		return found, nil
+	}
+	if r := s.searches.running[key]; r != nil {
+		s.mu.Unlock()
+		<-r.done
+		if r.err != nil { // the other search's own failure (its context, say): work it out here
+			return compute()
+		}
+		return r.answer, nil
+	}
+	if s.searches.running == nil {
+		s.searches.running = map[string]*runningSearch{}
+	}
+	r := &runningSearch{done: make(chan struct{})}
+	s.searches.running[key] = r
+	s.mu.Unlock()
+
+	r.answer, r.err = compute()
+	s.mu.Lock()
+	delete(s.searches.running, key)
+	s.mu.Unlock()
+	close(r.done)
+	if r.err == nil {
+		s.keepSearch(key, r.answer)
+	}
+	return r.answer, r.err
 }
 
 func (s *snapshot) keepSearch(key string, c *cachedSearch) {
@@ -52,7 +88,8 @@ func (s *snapshot) keepSearch(key string, c *cachedSearch) {
 	}
 	if s.searches.entries == nil || len(s.searches.entries) >= maxCachedSearches ||
 		s.searches.positions+len(c.order) > maxCachedPositions {
-		s.searches = searchCache{entries: map[string]*cachedSearch{}} // full: start again rather than track use
+		// Full: start again rather than track use.
+		s.searches.entries, s.searches.positions = map[string]*cachedSearch{}, 0
 	}
 	s.searches.entries[key] = c
 	s.searches.positions += len(c.order)

@@ -60,60 +60,65 @@ func (s *Service) run(ctx context.Context, store *storecontext.Store, accountID 
 		return nil, err
 	}
 	policies := policyKey(visible.policies)
-	key := searchKey(store.ID, policies, q)
-	var pageDocs []*doc
-	if kept := snap.cachedSearch(key); key != "" && kept != nil {
-		res.Facets, res.Categories, res.ProductsPage.Total = kept.facets, kept.categories, len(kept.order)
-		for _, i := range kept.order[min(from, len(kept.order)):min(to, len(kept.order))] {
-			pageDocs = append(pageDocs, snap.all[i])
-		}
+	compute := func(limit int) (*cachedSearch, error) {
+		return s.match(ctx, store, q, tree, snap, snap.visibility(policies, visible.policies), limit)
+	}
+	var found *cachedSearch
+	if key := searchKey(store.ID, policies, q); key != "" {
+		found, err = snap.searchOnce(key, func() (*cachedSearch, error) { return compute(-1) })
 	} else {
-		all, err := s.candidates(ctx, store, q, tree, snap, snap.visibility(policies, visible.policies))
-		if err != nil {
-			return nil, err
-		}
-		f := &filter{refinements: q.refinements, tree: tree}
-		hits := all
-		if len(q.refinements) > 0 {
-			hits = nil
-			for _, c := range all {
-				if f.matches(c, "") {
-					hits = append(hits, c)
-				}
-			}
-		}
-		// Only the requested page needs its order, unless the answer is kept for the pages to come.
-		limit := to
-		if key != "" {
-			limit = len(hits)
-		}
-		sortPage(hits, q.sort.kind, len(q.words) > 0, limit)
-		var categoryCounts map[string]int // the same counts serve the summary and the category facet
-		if len(q.refinements[categoryFacet]) == 0 {
-			categoryCounts = countChildren(tree, q.categoryID, hits)
-		}
-		res.Facets = f.countFacets(all, q.categoryID, categoryCounts)
-		if res.Facets == nil {
-			res.Facets = []Facet{}
-		}
-		if categoryCounts == nil {
-			categoryCounts = countChildren(tree, q.categoryID, hits)
-		}
-		res.Categories = summarize(tree, q.categoryID, len(hits), categoryCounts)
-		res.ProductsPage.Total = len(hits)
-		for _, c := range hits[min(from, len(hits)):min(to, len(hits))] {
-			pageDocs = append(pageDocs, c.doc)
-		}
-		if key != "" {
-			order := make([]int32, len(hits))
-			for i, c := range hits {
-				order[i] = int32(c.nameRank)
-			}
-			snap.keepSearch(key, &cachedSearch{order: order, facets: res.Facets, categories: res.Categories})
-		}
+		found, err = compute(to) // only the requested page needs its order
+	}
+	if err != nil {
+		return nil, err
+	}
+	res.Facets, res.Categories, res.ProductsPage.Total = found.facets, found.categories, found.total
+	var pageDocs []*doc
+	for _, i := range found.order[min(from, len(found.order)):min(to, len(found.order))] {
+		pageDocs = append(pageDocs, snap.all[i])
 	}
 	res.ProductsPage.Products, err = s.page(ctx, store, accountID, q, pageDocs, visible)
 	return res, err
+}
+
+// match works out a search's answer but for its page: the hits in order (the first limit of them; all for -1),
+// their number, the facets and the category summary.
+func (s *Service) match(ctx context.Context, store *storecontext.Store, q *query, tree *categoryTree, snap *snapshot,
+	seen []uint64, limit int) (*cachedSearch, error) {
+	all, err := s.candidates(ctx, store, q, tree, snap, seen)
+	if err != nil {
+		return nil, err
+	}
+	f := &filter{refinements: q.refinements, tree: tree}
+	hits := all
+	if len(q.refinements) > 0 {
+		hits = nil
+		for _, c := range all {
+			if f.matches(c, "") {
+				hits = append(hits, c)
+			}
+		}
+	}
+	if limit < 0 || limit > len(hits) {
+		limit = len(hits)
+	}
+	sortPage(hits, q.sort.kind, len(q.words) > 0, limit)
+	out := &cachedSearch{total: len(hits), order: make([]int32, limit)}
+	for i, c := range hits[:limit] {
+		out.order[i] = int32(c.nameRank)
+	}
+	var categoryCounts map[string]int // the same counts serve the summary and the category facet
+	if len(q.refinements[categoryFacet]) == 0 {
+		categoryCounts = countChildren(tree, q.categoryID, hits)
+	}
+	if out.facets = f.countFacets(all, q.categoryID, categoryCounts); out.facets == nil {
+		out.facets = []Facet{}
+	}
+	if categoryCounts == nil {
+		categoryCounts = countChildren(tree, q.categoryID, hits)
+	}
+	out.categories = summarize(tree, q.categoryID, len(hits), categoryCounts)
+	return out, nil
 }
 
 // candidates lists the visible products matching the term (with their scores) or, for a listing, every visible
