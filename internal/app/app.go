@@ -114,7 +114,8 @@ var versionedTables = db.VersionedTables{
 	db.Catalog: {"webstore", "webstorecatalog", "webstorebuyergroup", "productcatalog", "productcategory",
 		"productcategoryproduct", "productcategorymedia", "product2", "productmedia", "managedcontent", "pricebook2", "pricebookentry",
 		"priceadjustmentschedule", "priceadjustmenttier", "buyergroup", "buyergroupmember", "buyergrouppricebook",
-		"commerceentitlementpolicy", "commerceentitlementproduct", "commerceentitlementbuyergroup"},
+		"commerceentitlementpolicy", "commerceentitlementproduct", "commerceentitlementbuyergroup",
+		"search_state"},
 	db.Metadata: {"sf_object"},
 	db.Sessions: {"sf_session", "user"},
 }

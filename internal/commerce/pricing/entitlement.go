@@ -84,17 +84,39 @@ func ViewingPolicies(ctx context.Context, q Querier, storeID, accountID string) 
 		}
 		return out, err
 	}
-	d, ok := q.(*db.DB)
-	if !ok {
-		return load(ctx)
-	}
-	cache := db.Shared(d, &viewingPoliciesKey, func() *db.Cache[[2]string, map[string]bool] {
-		return db.NewCache[[2]string, map[string]bool](d, "viewing_policies", db.Catalog, memoryLimit)
-	})
-	return cache.Get(ctx, [2]string{storeID, accountID}, load)
+	return perAccount(ctx, q, &viewingPoliciesKey, "viewing_policies", storeID, accountID, load)
 }
 
 var viewingPoliciesKey int
+
+// PricePolicies is ViewingPolicies with, for each policy, whether it also lets the account see prices
+// (CanViewPrice): a visible product's price shows when one of these policies listing it says so. Callers holding
+// products with their policies check entitlement and price visibility of a whole page without a query. The answer
+// is kept like ViewingPolicies'.
+func PricePolicies(ctx context.Context, q Querier, storeID, accountID string) (map[string]bool, error) {
+	return perAccount(ctx, q, &pricePoliciesKey, "price_policies", storeID, accountID, func(ctx context.Context) (map[string]bool, error) {
+		groups, args := buyerGroupsSQL(storeID, accountID)
+		rows, err := q.Query(ctx, `SELECT eg.policyid, MAX(CASE WHEN pol.canviewprice THEN 1 ELSE 0 END)
+			FROM commerceentitlementbuyergroup eg JOIN commerceentitlementpolicy pol ON pol.id = eg.policyid
+			WHERE pol.isactive AND pol.canviewproduct AND eg.buyergroupid IN (`+groups+`) GROUP BY eg.policyid`, args...)
+		if err != nil {
+			return nil, err
+		}
+		defer rows.Close()
+		out := map[string]bool{}
+		for rows.Next() {
+			var id string
+			var price int
+			if err := rows.Scan(&id, &price); err != nil {
+				return nil, err
+			}
+			out[id] = price == 1
+		}
+		return out, rows.Err()
+	})
+}
+
+var pricePoliciesKey int
 
 var aliasPattern = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 

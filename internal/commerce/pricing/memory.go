@@ -62,3 +62,17 @@ func remembered[V any](ctx context.Context, q Querier, key *int, name, storeID, 
 	}
 	return out, nil
 }
+
+// perAccount answers load's question for one account (or the guest, "") in one store from memory, loading it once
+// per catalog version.
+func perAccount[V any](ctx context.Context, q Querier, key *int, name, storeID, accountID string,
+	load func(ctx context.Context) (V, error)) (V, error) {
+	d, ok := q.(*db.DB)
+	if !ok {
+		return load(ctx)
+	}
+	cache := db.Shared(d, key, func() *db.Cache[[2]string, V] {
+		return db.NewCache[[2]string, V](d, name, db.Catalog, memoryLimit)
+	})
+	return cache.Get(ctx, [2]string{storeID, accountID}, load)
+}

@@ -83,18 +83,7 @@ func loadPrices(ctx context.Context, q Querier, storeID, accountID string, produ
 	if err != nil {
 		return nil, err
 	}
-	best := map[string]*entry{}
-	lists := map[string]*entry{}
-	for i := range entries {
-		e := &entries[i]
-		if e.list {
-			lists[e.productID] = e
-			continue
-		}
-		if cur := best[e.productID]; cur == nil || e.beats(cur) {
-			best[e.productID] = e
-		}
-	}
+	best, lists := bestEntries(entries)
 	schedules := map[string][]Tier{}
 	for _, e := range best {
 		if e.scheduleID != "" {
@@ -162,14 +151,25 @@ func (e *entry) beats(o *entry) bool {
 // loadEntries reads, in one query, the products' active entries in the buyer's active books (with each book's
 // best priority) and in the standard book (marked as list rows).
 func loadEntries(ctx context.Context, q Querier, s *pricingStore, storeID, accountID string, ids []string) ([]entry, error) {
+	var guest string
+	var guestArgs []any
+	if accountID == "" && s.guestBook != "" {
+		guest, guestArgs = ` UNION ALL SELECT ?, 0`, []any{s.guestBook}
+	}
+	query, args := entriesSQL(storeID, accountID, guest, guestArgs, `pricebookentry e`, `e.pricebook2id = ?`,
+		[]any{s.standardBook}, ids)
+	return scanEntries(ctx, q, query, args)
+}
+
+// entriesSQL is the query of loadEntries, with the guest's own book (guest: a UNION ALL arm of the books, or "")
+// and the standard book's entries (standardFrom, a FROM naming pricebookentry e, and the condition standard on it)
+// given by the caller, as values or through webstore.
+func entriesSQL(storeID, accountID, guest string, guestArgs []any, standardFrom, standard string, standardArgs []any,
+	ids []string) (string, []any) {
 	groups, groupArgs := buyerGroupsSQL(storeID, accountID)
 	books := `SELECT gp.pricebook2id AS bookid, MIN(COALESCE(gp.priority, 1)) AS priority FROM buyergrouppricebook gp
-		WHERE gp.isactive AND gp.buyergroupid IN (` + groups + `) GROUP BY gp.pricebook2id`
-	args := groupArgs
-	if accountID == "" && s.guestBook != "" {
-		books += ` UNION ALL SELECT ?, 0`
-		args = append(args, s.guestBook)
-	}
+		WHERE gp.isactive AND gp.buyergroupid IN (` + groups + `) GROUP BY gp.pricebook2id` + guest
+	args := append(groupArgs, guestArgs...)
 	in, inArgs := db.InList(ids)
 	query := `SELECT e.id, e.pricebook2id, e.product2id, e.unitprice, e.priceadjustmentscheduleid, b.priority, 0
 		FROM pricebookentry e
@@ -178,11 +178,15 @@ func loadEntries(ctx context.Context, q Querier, s *pricingStore, storeID, accou
 		WHERE e.isactive AND pb.isactive AND e.product2id IN (` + in + `)
 		UNION ALL
 		SELECT e.id, e.pricebook2id, e.product2id, e.unitprice, NULL, 0, 1
-		FROM pricebookentry e JOIN pricebook2 pb ON pb.id = e.pricebook2id
-		WHERE e.pricebook2id = ? AND e.isactive AND pb.isactive AND e.product2id IN (` + in + `)`
+		FROM ` + standardFrom + ` JOIN pricebook2 pb ON pb.id = e.pricebook2id
+		WHERE ` + standard + ` AND e.isactive AND pb.isactive AND e.product2id IN (` + in + `)`
 	args = append(args, inArgs...)
-	args = append(args, s.standardBook)
+	args = append(args, standardArgs...)
 	args = append(args, inArgs...)
+	return query, args
+}
+
+func scanEntries(ctx context.Context, q Querier, query string, args []any) ([]entry, error) {
 	rows, err := q.Query(ctx, query, args...)
 	if err != nil {
 		return nil, err
@@ -202,6 +206,68 @@ func loadEntries(ctx context.Context, q Querier, s *pricingStore, storeID, accou
 		out = append(out, e)
 	}
 	return out, rows.Err()
+}
+
+// bestEntries picks each product's unit price entry (the best of the buyer's books) and its list price entry.
+func bestEntries(entries []entry) (best, lists map[string]*entry) {
+	best, lists = map[string]*entry{}, map[string]*entry{}
+	for i := range entries {
+		e := &entries[i]
+		if e.list {
+			lists[e.productID] = e
+			continue
+		}
+		if cur := best[e.productID]; cur == nil || e.beats(cur) {
+			best[e.productID] = e
+		}
+	}
+	return best, lists
+}
+
+// ListingPrices prices products as a listing (search results) shows them: the unit price and the list price of
+// Prices, without volume tiers, in one query whatever the number of products. currency is the store's
+// (WebStore.DefaultCurrency, USD when blank), which the caller has already read. Answers are kept in memory like
+// Prices'.
+func ListingPrices(ctx context.Context, q Querier, storeID, currency, accountID string, productIDs []string) (map[string]Price, error) {
+	return remembered(ctx, q, &listingPricesKey, "listing_prices", storeID, accountID, productIDs,
+		func(ctx context.Context, q Querier, storeID, accountID string, ids []string) (map[string]Price, error) {
+			return loadListingPrices(ctx, q, storeID, currency, accountID, ids)
+		})
+}
+
+var listingPricesKey int
+
+func loadListingPrices(ctx context.Context, q Querier, storeID, currency, accountID string, productIDs []string) (map[string]Price, error) {
+	out := map[string]Price{}
+	ids := distinct(productIDs)
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var guest string
+	var guestArgs []any
+	if accountID == "" {
+		guest = ` UNION ALL SELECT ws.guestpricebookid, 0 FROM webstore ws WHERE ws.id = ?
+			AND ws.guestpricebookid IS NOT NULL AND ws.guestpricebookid <> ''`
+		guestArgs = []any{storeID}
+	}
+	// A join rather than `e.pricebook2id = (SELECT ...)`: given a subquery, SQLite walks the whole standard book
+	// by its pricebook2id index instead of looking each product up by (book, product).
+	query, args := entriesSQL(storeID, accountID, guest, guestArgs,
+		`webstore ws JOIN pricebookentry e ON e.pricebook2id = ws.standardpricebookid`, `ws.id = ?`, []any{storeID}, ids)
+	entries, err := scanEntries(ctx, q, query, args)
+	if err != nil {
+		return nil, err
+	}
+	best, lists := bestEntries(entries)
+	for id, e := range best {
+		p := Price{ProductID: id, UnitPrice: formatAmount(e.amount), PricebookEntryID: e.id, PricebookID: e.bookID,
+			CurrencyIsoCode: currency}
+		if l := lists[id]; l != nil {
+			p.ListPrice = formatAmount(l.amount)
+		}
+		out[id] = p
+	}
+	return out, nil
 }
 
 // loadTiers fills the tiers of the given active schedules (keys of the map), in one query, ordered by lower bound.

@@ -18,12 +18,27 @@ type candidate struct {
 	listPrice *big.Rat // only when sorting by price; nil: no list price
 }
 
-// visibility says which documents a buyer may see: active ones listed by one of the policies.
+// visibility says which documents a buyer may see: active ones listed by one of the policies. Each policy maps to
+// whether it also shows the buyer the price.
 type visibility struct {
 	policies map[string]bool
 }
 
 func (v visibility) allows(x *doc) bool {
+	if !x.active {
+		return false
+	}
+	for _, p := range x.policies {
+		if _, ok := v.policies[p]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// showsPrice reports whether one of the policies letting the buyer see x also lets them see its price (the rule
+// of pricing.Entitlements, applied to the snapshot's copy of the product's policies).
+func (v visibility) showsPrice(x *doc) bool {
 	if !x.active {
 		return false
 	}
@@ -36,9 +51,9 @@ func (v visibility) allows(x *doc) bool {
 }
 
 // allowedPolicies resolves, once per search, the pricing package's entitlement rule for the account (or the guest,
-// for ""): which policies let it see products in the store.
+// for ""): which policies let it see products in the store, and which of them its prices.
 func allowedPolicies(ctx context.Context, d db.Querier, storeID, accountID string) (visibility, error) {
-	policies, err := pricing.ViewingPolicies(ctx, d, storeID, accountID)
+	policies, err := pricing.PricePolicies(ctx, d, storeID, accountID)
 	return visibility{policies: policies}, err
 }
 

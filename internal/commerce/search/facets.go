@@ -1,6 +1,7 @@
 package search
 
 import (
+	"maps"
 	"sort"
 	"strings"
 )
@@ -19,7 +20,7 @@ type facetDef struct {
 // facets are the store's facets in display order. The category facet lists the children of the searched category
 // (the top-level categories when none is searched); choosing one narrows to its products and its descendants'.
 var facets = []facetDef{
-	{nameOrID: "ProductCategory", displayName: "Category", attributeType: "ProductCategory", displayType: "CategoryTree",
+	{nameOrID: categoryFacet, displayName: "Category", attributeType: "ProductCategory", displayType: "CategoryTree",
 		rank: 1, isCategory: true},
 	{nameOrID: "Family", displayName: "Product Family", attributeType: "Standard", displayType: "MultiSelect", rank: 2,
 		value: func(c *candidate) string { return c.family }},
@@ -28,6 +29,8 @@ var facets = []facetDef{
 	{nameOrID: "QuantityUnitOfMeasure", displayName: "Unit of Measure", attributeType: "Standard",
 		displayType: "MultiSelect", rank: 4, value: func(c *candidate) string { return c.uom }},
 }
+
+const categoryFacet = "ProductCategory"
 
 func facetByName(name string) *facetDef {
 	for i := range facets {
@@ -87,13 +90,20 @@ func (f *filter) matches(c *candidate, skip string) bool {
 }
 
 // countFacets computes every facet over all candidates (not just the page), each without its own refinement.
-// under is the category whose children the category facet lists ("" for the top level).
-func (f *filter) countFacets(all []*candidate, under string) []Facet {
+// under is the category whose children the category facet lists ("" for the top level). categoryCounts, when not
+// nil, are the category facet's counts already worked out (see countChildren).
+func (f *filter) countFacets(all []*candidate, under string, categoryCounts map[string]int) []Facet {
 	var out []Facet
 	for i := range facets {
 		def := &facets[i]
 		counts := map[string]int{}
+		if def.isCategory && categoryCounts != nil {
+			counts = maps.Clone(categoryCounts)
+		}
 		for _, c := range all {
+			if def.isCategory && categoryCounts != nil {
+				break
+			}
 			if !f.matches(c, def.nameOrID) {
 				continue
 			}

@@ -32,7 +32,7 @@ import (
 // stop words, so a query finds the same products on both databases.
 
 // indexVersion changes whenever the index's definition changes; Install rebuilds an index of another version.
-const indexVersion = 4
+const indexVersion = 5
 
 // Install creates the search index and its triggers when they are missing or of an older version, filling the index
 // from the products already stored. It runs after the records schema exists (it needs the product2 table) and is
@@ -109,8 +109,15 @@ func policiesOf(agg, productID string) string {
 		` FROM commerceentitlementproduct WHERE productid = ` + productID + `)`
 }
 
-// bump tells every app server's snapshot that search_doc changed.
+// bump tells every app server's snapshot that search_doc, or a store's category tree (productcategory and
+// webstorecatalog, which the snapshot keeps a copy of per store), changed.
 const bump = `UPDATE search_state SET version = version + 1`
+
+// The columns of the category tree loadCategories reads: a change to one moves the version.
+const (
+	treeColumns         = `id, name, parentcategoryid, sortorder, catalogid`
+	storeCatalogColumns = `salesstoreid, productcatalogid`
+)
 
 func refreshCategories(agg, productID string) string {
 	return `UPDATE search_doc SET categories = ` + categoriesOf(agg, productID) + ` WHERE id = ` + productID
@@ -133,6 +140,12 @@ var sqliteIndex = []string{
 	`DROP TRIGGER IF EXISTS search_entitlement_insert`,
 	`DROP TRIGGER IF EXISTS search_entitlement_update`,
 	`DROP TRIGGER IF EXISTS search_entitlement_delete`,
+	`DROP TRIGGER IF EXISTS search_tree_insert`,
+	`DROP TRIGGER IF EXISTS search_tree_update`,
+	`DROP TRIGGER IF EXISTS search_tree_delete`,
+	`DROP TRIGGER IF EXISTS search_store_catalog_insert`,
+	`DROP TRIGGER IF EXISTS search_store_catalog_update`,
+	`DROP TRIGGER IF EXISTS search_store_catalog_delete`,
 	`DROP TABLE IF EXISTS search_fts`,
 	`DROP TABLE IF EXISTS search_doc`,
 	`DROP TABLE IF EXISTS search_state`,
@@ -191,6 +204,14 @@ var sqliteIndex = []string{
 		` + refreshPolicies(sqliteAgg, "old.productid") + `;
 		` + bump + `;
 	END`,
+	`CREATE TRIGGER search_tree_insert AFTER INSERT ON productcategory BEGIN ` + bump + `; END`,
+	`CREATE TRIGGER search_tree_update AFTER UPDATE OF ` + treeColumns + ` ON productcategory BEGIN ` + bump + `; END`,
+	`CREATE TRIGGER search_tree_delete AFTER DELETE ON productcategory BEGIN ` + bump + `; END`,
+	`CREATE TRIGGER search_store_catalog_insert AFTER INSERT ON webstorecatalog BEGIN ` + bump + `; END`,
+	`CREATE TRIGGER search_store_catalog_update AFTER UPDATE OF ` + storeCatalogColumns + ` ON webstorecatalog BEGIN
+		` + bump + `;
+	END`,
+	`CREATE TRIGGER search_store_catalog_delete AFTER DELETE ON webstorecatalog BEGIN ` + bump + `; END`,
 	`INSERT INTO search_doc (` + docColumns + `) SELECT ` + docValues("p", sqliteAgg) + ` FROM product2 p`,
 	`INSERT INTO search_fts (rowid, name, sku, description)
 		SELECT d.docid, ` + ftsValues("p") + ` FROM search_doc d JOIN product2 p ON p.id = d.id`,
@@ -207,6 +228,8 @@ var postgresIndex = []string{
 	`DROP TRIGGER IF EXISTS search_product_bump ON product2`,
 	`DROP TRIGGER IF EXISTS search_category_bump ON productcategoryproduct`,
 	`DROP TRIGGER IF EXISTS search_entitlement_bump ON commerceentitlementproduct`,
+	`DROP TRIGGER IF EXISTS search_tree_bump ON productcategory`,
+	`DROP TRIGGER IF EXISTS search_store_catalog_bump ON webstorecatalog`,
 	`DROP FUNCTION IF EXISTS search_bump()`,
 	`DROP TABLE IF EXISTS search_doc`,
 	`DROP TABLE IF EXISTS search_state`,
@@ -277,6 +300,10 @@ var postgresIndex = []string{
 		ON productcategoryproduct FOR EACH STATEMENT EXECUTE FUNCTION search_bump()`,
 	`CREATE TRIGGER search_entitlement_bump AFTER INSERT OR DELETE OR UPDATE OF productid, policyid
 		ON commerceentitlementproduct FOR EACH STATEMENT EXECUTE FUNCTION search_bump()`,
+	`CREATE TRIGGER search_tree_bump AFTER INSERT OR DELETE OR UPDATE OF ` + treeColumns + `
+		ON productcategory FOR EACH STATEMENT EXECUTE FUNCTION search_bump()`,
+	`CREATE TRIGGER search_store_catalog_bump AFTER INSERT OR DELETE OR UPDATE OF ` + storeCatalogColumns + `
+		ON webstorecatalog FOR EACH STATEMENT EXECUTE FUNCTION search_bump()`,
 	`INSERT INTO search_doc (document, ` + docColumns + `)
 		SELECT search_vector(p.name, p.stockkeepingunit, p.description), ` + docValues("p", postgresAgg) + `
 		FROM product2 p`,

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"sort"
 	"strings"
 )
@@ -30,44 +31,94 @@ func rankTier(c *candidate, term string, ws []string) int {
 
 // sortCandidates orders candidates by the rule. A category listing has no relevance: it is alphabetical.
 func sortCandidates(cs []*candidate, kind sortKind, hasTerm bool) {
+	less := candidateOrder(kind, hasTerm)
+	sort.Slice(cs, func(i, j int) bool { return less(cs[i], cs[j]) })
+}
+
+// sortPage puts the first limit candidates of the rule's order, sorted, at the front of cs; the rest keep no
+// particular order. A page deep into a large match set then costs a selection rather than a sort of everything.
+// Candidates of a listing arrive in name order (the snapshot's), so its alphabetical orders need no sort at all.
+func sortPage(cs []*candidate, kind sortKind, hasTerm bool, limit int) {
+	if !hasTerm && (kind == sortRelevance || kind == sortNameAsc) {
+		return
+	}
+	if !hasTerm && kind == sortNameDesc {
+		slices.Reverse(cs)
+		return
+	}
+	less := candidateOrder(kind, hasTerm)
+	if limit <= 0 || limit*4 >= len(cs) {
+		sort.Slice(cs, func(i, j int) bool { return less(cs[i], cs[j]) })
+		return
+	}
+	// cs[:limit] is a heap whose root is the worst of the best limit seen so far.
+	worse := func(i, j int) bool { return less(cs[j], cs[i]) }
+	down := func(i int) {
+		for {
+			child := 2*i + 1
+			if child >= limit {
+				return
+			}
+			if r := child + 1; r < limit && worse(r, child) {
+				child = r
+			}
+			if !worse(child, i) {
+				return
+			}
+			cs[i], cs[child] = cs[child], cs[i]
+			i = child
+		}
+	}
+	for i := limit/2 - 1; i >= 0; i-- {
+		down(i)
+	}
+	for i := limit; i < len(cs); i++ {
+		if less(cs[i], cs[0]) {
+			cs[0], cs[i] = cs[i], cs[0]
+			down(0)
+		}
+	}
+	top := cs[:limit]
+	sort.Slice(top, func(i, j int) bool { return less(top[i], top[j]) })
+}
+
+// candidateOrder is the rule's order. Every order ends on the name then the id (the snapshot's name rank), so it
+// is total and an unstable sort gives one answer.
+func candidateOrder(kind sortKind, hasTerm bool) func(a, b *candidate) bool {
 	// The snapshot ranks every product by lower-case name, then id: comparing ranks is comparing names.
 	byName := func(a, b *candidate) int { return a.nameRank - b.nameRank }
-	var less func(a, b *candidate) bool
 	switch kind {
 	case sortNameAsc:
-		less = func(a, b *candidate) bool { return byName(a, b) < 0 }
+		return func(a, b *candidate) bool { return byName(a, b) < 0 }
 	case sortNameDesc:
-		less = func(a, b *candidate) bool { return byName(a, b) > 0 }
+		return func(a, b *candidate) bool { return byName(a, b) > 0 }
 	case sortPriceAsc, sortPriceDesc:
 		desc := kind == sortPriceDesc
-		less = func(a, b *candidate) bool {
+		return func(a, b *candidate) bool {
 			if c := comparePrice(a, b, desc); c != 0 {
 				return c < 0
 			}
 			return byName(a, b) < 0
 		}
 	case sortNewest:
-		less = func(a, b *candidate) bool {
+		return func(a, b *candidate) bool {
 			if a.created != b.created {
 				return a.created > b.created
 			}
 			return byName(a, b) < 0
 		}
-	default:
-		less = func(a, b *candidate) bool {
-			if hasTerm {
-				if a.tier != b.tier {
-					return a.tier < b.tier
-				}
-				if a.score != b.score {
-					return a.score > b.score
-				}
-			}
-			return byName(a, b) < 0
-		}
 	}
-	// Every order ends on the id, so it is total and an unstable sort gives one answer.
-	sort.Slice(cs, func(i, j int) bool { return less(cs[i], cs[j]) })
+	return func(a, b *candidate) bool {
+		if hasTerm {
+			if a.tier != b.tier {
+				return a.tier < b.tier
+			}
+			if a.score != b.score {
+				return a.score > b.score
+			}
+		}
+		return byName(a, b) < 0
+	}
 }
 
 // comparePrice orders by list price (descending when desc); products without a list price come last either way.

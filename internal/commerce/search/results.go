@@ -99,6 +99,7 @@ var defaultFields = []string{"Name", "Description", "StockKeepingUnit", "Product
 type pageRequest struct {
 	storeID, accountID, currency string
 	ids                          []string
+	priceShown                   map[string]bool // the ids whose price the buyer's entitlement shows
 	fields                       []string
 	includePrices, includeRule   bool
 }
@@ -216,20 +217,16 @@ func loadImages(ctx context.Context, d *db.DB, byID map[string]*ProductSummary, 
 	return nil
 }
 
-// addPrices prices the page in one set-based call. A product whose entitlement hides its price, or that has no
-// price in the buyer's books, gets "prices": null.
+// addPrices prices the page in one query. A product whose entitlement hides its price, or that has no price in the
+// buyer's books, gets "prices": null.
 func addPrices(ctx context.Context, d *db.DB, byID map[string]*ProductSummary, req pageRequest) error {
-	ents, err := pricing.Entitlements(ctx, d, req.storeID, req.accountID, req.ids)
-	if err != nil {
-		return err
-	}
 	var visible []string
 	for _, id := range req.ids {
-		if ents[id].CanViewPrice {
+		if req.priceShown[id] {
 			visible = append(visible, id)
 		}
 	}
-	prices, err := pricing.Prices(ctx, d, req.storeID, req.accountID, visible)
+	prices, err := pricing.ListingPrices(ctx, d, req.storeID, req.currency, req.accountID, visible)
 	if err != nil {
 		return err
 	}

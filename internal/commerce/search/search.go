@@ -33,84 +33,140 @@ func (s *Service) Warm(ctx context.Context) { _, _ = s.snapshots.get(ctx, s.DB) 
 
 // run runs a validated query for the account ("" for a guest) in the store.
 func (s *Service) run(ctx context.Context, store *storecontext.Store, accountID string, q *query) (*Results, error) {
-	tree, err := loadCategories(ctx, s.DB, store.ID)
+	snap, err := s.snapshots.get(ctx, s.DB)
+	if err != nil {
+		return nil, fmt.Errorf("search: snapshot: %w", err)
+	}
+	tree, err := snap.categories(ctx, s.DB, store.ID)
 	if err != nil {
 		return nil, err
 	}
 	if q.categoryID != "" && tree.nodes[q.categoryID] == nil {
 		return nil, httpx.NotFound("The category %s doesn't exist in this store's catalog.", q.categoryID)
 	}
-	all, err := s.candidates(ctx, store, accountID, q, tree)
-	if err != nil {
-		return nil, err
-	}
-	f := &filter{refinements: q.refinements, tree: tree}
-	var hits []*candidate
-	for _, c := range all {
-		if f.matches(c, "") {
-			hits = append(hits, c)
+	res := &Results{Locale: store.DefaultLanguage}
+	res.ProductsPage = ProductsPage{CurrencyIsoCode: store.DefaultCurrency, PageSize: q.pageSize}
+	from, to := q.page*q.pageSize, (q.page+1)*q.pageSize
+	if q.categoryID == "" && len(q.words) == 0 { // a term of punctuation only: nothing can match
+		f := &filter{refinements: q.refinements, tree: tree}
+		if res.Facets = f.countFacets(nil, "", nil); res.Facets == nil {
+			res.Facets = []Facet{}
 		}
-	}
-	sortCandidates(hits, q.sort.kind, len(q.words) > 0)
-	res := &Results{Facets: f.countFacets(all, q.categoryID), Locale: store.DefaultLanguage,
-		Categories: categorySummary(tree, q.categoryID, hits)}
-	res.ProductsPage = ProductsPage{CurrencyIsoCode: store.DefaultCurrency, PageSize: q.pageSize, Total: len(hits)}
-	if res.Facets == nil {
-		res.Facets = []Facet{}
-	}
-	res.ProductsPage.Products, err = s.page(ctx, store, accountID, q, hits)
-	return res, err
-}
-
-// candidates lists the visible products matching the term (with their scores) or, for a listing, every visible
-// product; both kept to the store's catalogue and to the searched category.
-func (s *Service) candidates(ctx context.Context, store *storecontext.Store, accountID string, q *query,
-	tree *categoryTree) ([]*candidate, error) {
-	if q.categoryID == "" && len(q.words) == 0 {
-		return nil, nil // a term of punctuation only: nothing can match
-	}
-	snap, err := s.snapshots.get(ctx, s.DB)
-	if err != nil {
-		return nil, fmt.Errorf("search: snapshot: %w", err)
+		res.Categories, res.ProductsPage.Products = categorySummary(tree, "", nil), []ProductSummary{}
+		return res, nil
 	}
 	visible, err := allowedPolicies(ctx, s.DB, store.ID, accountID)
 	if err != nil {
 		return nil, err
 	}
-	var within map[string]bool // the searched category and its descendants, listed once rather than per product
-	if q.categoryID != "" {
-		within = map[string]bool{}
-		for _, id := range tree.subtree(q.categoryID) {
-			within[id] = true
-		}
+	policies := policyKey(visible.policies)
+	compute := func(limit int) (*cachedSearch, error) {
+		return s.match(ctx, store, q, tree, snap, snap.visibility(policies, visible.policies), limit)
 	}
-	keep := func(x *doc) bool {
-		if !visible.allows(x) {
-			return false
-		}
-		if within != nil {
-			return anyIn(x.categories, within)
-		}
-		return tree.inStore(x.categories) // not in this store's catalogue
+	var found *cachedSearch
+	if key := searchKey(store.ID, policies, q); key != "" {
+		found, err = snap.searchOnce(key, func() (*cachedSearch, error) { return compute(-1) })
+	} else {
+		found, err = compute(to) // only the requested page needs its order
 	}
-	var out []*candidate
-	if len(q.words) == 0 {
-		for _, x := range snap.all {
-			if keep(x) {
-				out = append(out, &candidate{doc: x})
+	if err != nil {
+		return nil, err
+	}
+	res.Facets, res.Categories, res.ProductsPage.Total = found.facets, found.categories, found.total
+	var pageDocs []*doc
+	for _, i := range found.order[min(from, len(found.order)):min(to, len(found.order))] {
+		pageDocs = append(pageDocs, snap.all[i])
+	}
+	res.ProductsPage.Products, err = s.page(ctx, store, accountID, q, pageDocs, visible)
+	return res, err
+}
+
+// match works out a search's answer but for its page: the hits in order (the first limit of them; all for -1),
+// their number, the facets and the category summary.
+func (s *Service) match(ctx context.Context, store *storecontext.Store, q *query, tree *categoryTree, snap *snapshot,
+	seen []uint64, limit int) (*cachedSearch, error) {
+	all, err := s.candidates(ctx, store, q, tree, snap, seen)
+	if err != nil {
+		return nil, err
+	}
+	f := &filter{refinements: q.refinements, tree: tree}
+	hits := all
+	if len(q.refinements) > 0 {
+		hits = nil
+		for _, c := range all {
+			if f.matches(c, "") {
+				hits = append(hits, c)
 			}
 		}
+	}
+	if limit < 0 || limit > len(hits) {
+		limit = len(hits)
+	}
+	sortPage(hits, q.sort.kind, len(q.words) > 0, limit)
+	out := &cachedSearch{total: len(hits), order: make([]int32, limit)}
+	for i, c := range hits[:limit] {
+		out.order[i] = int32(c.nameRank)
+	}
+	var categoryCounts map[string]int // the same counts serve the summary and the category facet
+	if len(q.refinements[categoryFacet]) == 0 {
+		categoryCounts = countChildren(tree, q.categoryID, hits)
+	}
+	if out.facets = f.countFacets(all, q.categoryID, categoryCounts); out.facets == nil {
+		out.facets = []Facet{}
+	}
+	if categoryCounts == nil {
+		categoryCounts = countChildren(tree, q.categoryID, hits)
+	}
+	out.categories = summarize(tree, q.categoryID, len(hits), categoryCounts)
+	return out, nil
+}
+
+// candidates lists the visible products matching the term (with their scores) or, for a listing, every visible
+// product of the category and its descendants; both kept to the store's catalogue and to the searched category.
+// A listing walks the category's posting lists only, and returns its products in name order.
+func (s *Service) candidates(ctx context.Context, store *storecontext.Store, q *query, tree *categoryTree,
+	snap *snapshot, seen []uint64) ([]*candidate, error) {
+	var out []*candidate
+	if len(q.words) == 0 {
+		positions := snap.inCategories(tree.subtree(q.categoryID))
+		backing := make([]candidate, 0, len(positions))
+		for _, i := range positions {
+			if isSet(seen, i) {
+				backing = append(backing, candidate{doc: snap.all[i]})
+			}
+		}
+		out = make([]*candidate, len(backing))
+		for i := range backing {
+			out[i] = &backing[i]
+		}
 	} else {
+		var within map[string]bool // the searched category and its descendants, listed once rather than per product
+		if q.categoryID != "" {
+			within = map[string]bool{}
+			for _, id := range tree.subtree(q.categoryID) {
+				within[id] = true
+			}
+		}
 		docids, err := termMatches(ctx, s.DB, q.words)
 		if err != nil {
 			return nil, fmt.Errorf("search: match: %w", err)
 		}
+		backing := make([]candidate, 0, len(docids))
 		for _, docid := range docids {
-			if x := snap.byDocID[docid]; x != nil && keep(x) {
-				c := &candidate{doc: x, score: nameFocus(x.nameWords, q.words)}
-				c.tier = rankTier(c, q.term, q.words)
-				out = append(out, c)
+			x := snap.byDocID[docid]
+			if x == nil || !isSet(seen, x.nameRank) {
+				continue
 			}
+			if within != nil && !anyIn(x.categories, within) || within == nil && !tree.inStore(x.categories) {
+				continue // outside the searched category, or not in this store's catalogue
+			}
+			c := candidate{doc: x, score: nameFocus(x.nameWords, q.words)}
+			c.tier = rankTier(&c, q.term, q.words)
+			backing = append(backing, c)
+		}
+		out = make([]*candidate, len(backing))
+		for i := range backing {
+			out[i] = &backing[i]
 		}
 	}
 	if q.sort.kind == sortPriceAsc || q.sort.kind == sortPriceDesc {
@@ -134,17 +190,23 @@ func standardBook(ctx context.Context, d *db.DB, storeID string) (string, error)
 	return book.String, err
 }
 
-// categorySummary is the searched category with its children that hold hits, counted over every hit.
-func categorySummary(tree *categoryTree, categoryID string, hits []*candidate) SearchCategory {
-	out := SearchCategory{ProductCount: len(hits), Children: []SearchCategory{}}
-	if n := tree.nodes[categoryID]; n != nil {
-		out.Category = &CategoryRef{ID: n.id, Name: n.name}
-	}
+// countChildren counts the hits under each child of the searched category ("" for the top level), a hit once per
+// child that holds it.
+func countChildren(tree *categoryTree, categoryID string, hits []*candidate) map[string]int {
 	counts := map[string]int{}
 	for _, c := range hits {
 		for _, child := range tree.childrenHolding(c.categories, categoryID) {
 			counts[child]++
 		}
+	}
+	return counts
+}
+
+// summarize is the searched category with its children that hold hits, counted over every hit.
+func summarize(tree *categoryTree, categoryID string, total int, counts map[string]int) SearchCategory {
+	out := SearchCategory{ProductCount: total, Children: []SearchCategory{}}
+	if n := tree.nodes[categoryID]; n != nil {
+		out.Category = &CategoryRef{ID: n.id, Name: n.name}
 	}
 	for _, child := range tree.childrenOf(categoryID) {
 		if n := counts[child.id]; n > 0 {
@@ -155,17 +217,24 @@ func categorySummary(tree *categoryTree, categoryID string, hits []*candidate) S
 	return out
 }
 
-// page builds the requested page of hits.
+// categorySummary is summarize over hits.
+func categorySummary(tree *categoryTree, categoryID string, hits []*candidate) SearchCategory {
+	return summarize(tree, categoryID, len(hits), countChildren(tree, categoryID, hits))
+}
+
+// page builds the requested page: docs are its products, in order.
 func (s *Service) page(ctx context.Context, store *storecontext.Store, accountID string, q *query,
-	hits []*candidate) ([]ProductSummary, error) {
-	from := q.page * q.pageSize
-	if from >= len(hits) {
+	docs []*doc, visible visibility) ([]ProductSummary, error) {
+	if len(docs) == 0 {
 		return []ProductSummary{}, nil
 	}
-	to := min(from+q.pageSize, len(hits))
-	ids := make([]string, 0, to-from)
-	for _, c := range hits[from:to] {
-		ids = append(ids, c.id)
+	ids := make([]string, 0, len(docs))
+	priceShown := map[string]bool{}
+	for _, x := range docs {
+		ids = append(ids, x.id)
+		if visible.showsPrice(x) {
+			priceShown[x.id] = true
+		}
 	}
 	cat, err := s.Registry.Catalog(ctx)
 	if err != nil {
@@ -176,6 +245,6 @@ func (s *Service) page(ctx context.Context, store *storecontext.Store, accountID
 		return nil, errors.New("search: the records catalogue has no Product2")
 	}
 	return loadPage(ctx, s.DB, product, pageRequest{storeID: store.ID, accountID: accountID,
-		currency: store.DefaultCurrency, ids: ids, fields: q.fields, includePrices: q.includePrices,
-		includeRule: q.includeQuantityRule})
+		currency: store.DefaultCurrency, ids: ids, priceShown: priceShown, fields: q.fields,
+		includePrices: q.includePrices, includeRule: q.includeQuantityRule})
 }

@@ -3,9 +3,11 @@ package search
 import (
 	"context"
 	"database/sql"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"storefront/internal/platform/db"
 )
@@ -28,34 +30,65 @@ type doc struct {
 // writer, in this process or another app server, moved it. A catalogue of 100,000 products takes about 30 MB and a
 // fraction of a second to reload; the full-text query then returns only document keys, and ranking, refinements,
 // facets, entitlement and sorting run over this copy instead of reading every matching row from the database.
+//
+// The documents are kept in name order, and the posting lists (products per category) and the visibility of each
+// set of entitlement policies hold positions in that order: a category listing walks its own products only, and
+// already has them alphabetically, so its page needs no sort.
 type snapshot struct {
-	version int64
-	all     []*doc
-	byDocID map[int64]*doc
+	version    int64
+	currentAt  atomic.Int64     // the catalog version (db.Catalog) at which it was last found current
+	all        []*doc           // in name order (lower-case name, then id): all[i].nameRank == i
+	byDocID    map[int64]*doc   // the full-text index's keys
+	byCategory map[string][]int // category id -> positions in all of the products filed directly under it, ascending
+
+	mu        sync.Mutex
+	visibleBy map[string][]uint64      // policy set key -> bit i set when all[i] is active and listed by one of the set
+	trees     map[string]*categoryTree // store id -> its category tree, read once per snapshot
+	searches  searchCache
 }
 
-// snapshots keeps the current snapshot of one database.
+// maxVisibilitySets bounds the visibility bitmaps a snapshot keeps (one per distinct set of viewing policies, so
+// per kind of buyer rather than per buyer); beyond it a set is computed per search rather than kept.
+const maxVisibilitySets = 512
+
+// snapshots keeps the current snapshot of one database. Searches read it without a lock; a reload runs one at a
+// time, and only a search that needs a newer version than the current one waits for it.
 type snapshots struct {
-	mu      sync.Mutex
-	current *snapshot
+	current atomic.Pointer[snapshot]
+	reload  sync.Mutex
 }
 
-// get returns a snapshot no older than the database's current version.
+// get returns a snapshot no older than the database's version at the time of the call, so a search always sees
+// the writes made before it started, its own included.
+//
+// search_state is among the tables whose changes move the catalog version (app.versionedTables), so while that
+// version has not moved since the current snapshot was last found current, the snapshot still is, and the search
+// costs no version query.
 func (s *snapshots) get(ctx context.Context, d *db.DB) (*snapshot, error) {
+	catalog := d.Version(db.Catalog) // before reading search_state: see db.Version
+	if cur := s.current.Load(); cur != nil && cur.currentAt.Load() == catalog {
+		return cur, nil
+	}
 	var version int64
 	if err := d.QueryRow(ctx, `SELECT version FROM search_state`).Scan(&version); err != nil {
 		return nil, err
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock() // one reload at a time; concurrent searches wait for it rather than each reloading
-	if s.current != nil && s.current.version >= version {
-		return s.current, nil
+	if cur := s.current.Load(); cur != nil && cur.version >= version {
+		cur.currentAt.Store(catalog)
+		return cur, nil
 	}
-	snap, err := loadSnapshot(ctx, d)
+	s.reload.Lock()
+	defer s.reload.Unlock()
+	if cur := s.current.Load(); cur != nil && cur.version >= version { // the reload we waited for got there
+		return cur, nil
+	}
+	// Searches waiting on this reload share it: one cancelled request must not fail it for the others.
+	snap, err := loadSnapshot(context.WithoutCancel(ctx), d)
 	if err != nil {
 		return nil, err
 	}
-	s.current = snap
+	snap.currentAt.Store(catalog)
+	s.current.Store(snap) // loaded after the version was read, so at least as new as it and as the current one
 	return snap, nil
 }
 
@@ -66,7 +99,8 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 		return nil, err
 	}
 	defer tx.Rollback()
-	snap := &snapshot{byDocID: map[int64]*doc{}}
+	snap := &snapshot{byDocID: map[int64]*doc{}, visibleBy: map[string][]uint64{},
+		trees: map[string]*categoryTree{}}
 	if err := tx.QueryRowContext(ctx, `SELECT version FROM search_state`).Scan(&snap.version); err != nil {
 		return nil, err
 	}
@@ -102,16 +136,20 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	byName := make([]*doc, len(snap.all))
-	copy(byName, snap.all)
-	sort.Slice(byName, func(i, j int) bool {
-		if byName[i].sortName != byName[j].sortName {
-			return byName[i].sortName < byName[j].sortName
+	sort.Slice(snap.all, func(i, j int) bool {
+		if snap.all[i].sortName != snap.all[j].sortName {
+			return snap.all[i].sortName < snap.all[j].sortName
 		}
-		return byName[i].id < byName[j].id
+		return snap.all[i].id < snap.all[j].id
 	})
-	for i, x := range byName {
+	snap.byCategory = map[string][]int{}
+	for i, x := range snap.all {
 		x.nameRank = i
+		for _, c := range x.categories {
+			if list := snap.byCategory[c]; len(list) == 0 || list[len(list)-1] != i { // a category listed twice
+				snap.byCategory[c] = append(list, i)
+			}
+		}
 	}
 	return snap, nil
 }
@@ -125,4 +163,85 @@ func splitIDs(s string, intern func(string) string) []string {
 		parts[i] = intern(p)
 	}
 	return parts
+}
+
+// inCategories lists, in name order, the positions of the products filed under one of the categories (a category
+// and its descendants): a merge of their posting lists, each product once.
+func (s *snapshot) inCategories(cats []string) []int {
+	var out []int
+	lists := 0
+	for _, c := range cats {
+		if list := s.byCategory[c]; len(list) > 0 {
+			out = append(out, list...)
+			lists++
+		}
+	}
+	if lists > 1 {
+		slices.Sort(out)
+		out = slices.Compact(out)
+	}
+	return out
+}
+
+// policyKey names a set of viewing policies: its sorted ids.
+func policyKey(policies map[string]bool) string {
+	ids := make([]string, 0, len(policies))
+	for p := range policies {
+		ids = append(ids, p)
+	}
+	slices.Sort(ids)
+	return strings.Join(ids, ",")
+}
+
+// visibility returns the bitmap of the products the policies (named key, see policyKey) let a buyer see: active
+// and listed by one of them. It is computed once per snapshot for each set of policies.
+func (s *snapshot) visibility(key string, policies map[string]bool) []uint64 {
+	s.mu.Lock()
+	bits, ok := s.visibleBy[key]
+	s.mu.Unlock()
+	if ok {
+		return bits
+	}
+	bits = make([]uint64, (len(s.all)+63)/64)
+	for i, x := range s.all {
+		if !x.active {
+			continue
+		}
+		for _, p := range x.policies {
+			if _, ok := policies[p]; ok {
+				bits[i/64] |= 1 << (i % 64)
+				break
+			}
+		}
+	}
+	s.mu.Lock()
+	if len(s.visibleBy) < maxVisibilitySets {
+		s.visibleBy[key] = bits
+	}
+	s.mu.Unlock()
+	return bits
+}
+
+func isSet(bits []uint64, i int) bool { return bits[i/64]&(1<<(i%64)) != 0 }
+
+// categories returns the store's category tree, read on the first search of the snapshot. The tree's tables move
+// search_state's version too (see index.go), so a tree read after this snapshot was loaded is no older than it,
+// and no older than the version any search using this snapshot started at.
+func (s *snapshot) categories(ctx context.Context, d db.Querier, storeID string) (*categoryTree, error) {
+	s.mu.Lock()
+	tree := s.trees[storeID]
+	s.mu.Unlock()
+	if tree != nil {
+		return tree, nil
+	}
+	tree, err := loadCategories(ctx, d, storeID)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	if len(s.trees) < maxVisibilitySets {
+		s.trees[storeID] = tree
+	}
+	s.mu.Unlock()
+	return tree, nil
 }

@@ -46,7 +46,7 @@ func (s *Service) Suggest(ctx context.Context, store *storecontext.Store, accoun
 	if err != nil {
 		return nil, err
 	}
-	tree, err := loadCategories(ctx, s.DB, store.ID)
+	tree, err := snap.categories(ctx, s.DB, store.ID)
 	if err != nil {
 		return nil, err
 	}

@@ -88,6 +88,7 @@ func (f Fill[K, V]) Store(key K, v V) {
 		f.g.entries.Store(key, v)
 	}
 }
+
 // Forget drops key's value, so the next Get loads it again.
 func (c *Cache[K, V]) Forget(key K) {
 	if g := c.gen.Load(); g != nil {
