@@ -110,12 +110,8 @@ func loadPage(ctx context.Context, d *db.DB, product *records.Object, req pageRe
 	if len(req.ids) == 0 {
 		return out, nil
 	}
-	fields := resolveFields(product, req.fields)
-	byID, err := loadSummaries(ctx, d, fields, req.ids)
+	byID, err := summaries(ctx, d, resolveFields(product, req.fields), req.ids)
 	if err != nil {
-		return nil, err
-	}
-	if err := loadImages(ctx, d, byID, req.ids); err != nil {
 		return nil, err
 	}
 	if req.includePrices {
@@ -135,6 +131,59 @@ func loadPage(ctx context.Context, d *db.DB, product *records.Object, req pageRe
 	}
 	return out, nil
 }
+
+// summaries returns the products' summaries without prices (fields and default image), each a copy the caller may
+// change. They derive from rows of the catalog domain and the metadata only, so they are kept in memory per product
+// and field list while the catalog version holds: a page of products seen before costs no query.
+func summaries(ctx context.Context, d *db.DB, fields []*records.Field, ids []string) (map[string]*ProductSummary, error) {
+	names := make([]string, len(fields))
+	for i, f := range fields {
+		names[i] = f.APIName
+	}
+	fieldList, metadata := strings.Join(names, ","), d.Version(db.Metadata)
+	fill := summariesOf(d).Begin()
+	out := make(map[string]*ProductSummary, len(ids))
+	var missing []string
+	for _, id := range ids {
+		if s, ok := fill.Lookup(summaryKey{id, fieldList, metadata}); ok {
+			out[id] = &s
+		} else {
+			missing = append(missing, id)
+		}
+	}
+	if len(missing) == 0 {
+		return out, nil
+	}
+	loaded, err := loadSummaries(ctx, d, fields, missing)
+	if err != nil {
+		return nil, err
+	}
+	if err := loadImages(ctx, d, loaded, missing); err != nil {
+		return nil, err
+	}
+	for id, s := range loaded {
+		fill.Store(summaryKey{id, fieldList, metadata}, *s)
+		out[id] = s
+	}
+	return out, nil
+}
+
+// summaryKey names one kept summary: a product with a list of fields, at a metadata version.
+type summaryKey struct {
+	product, fields string
+	metadata        int64
+}
+
+// summariesLimit bounds the summaries kept per catalog version: a large catalogue with a few field lists.
+const summariesLimit = 300_000
+
+func summariesOf(d *db.DB) *db.Cache[summaryKey, ProductSummary] {
+	return db.Shared(d, &summariesKey, func() *db.Cache[summaryKey, ProductSummary] {
+		return db.NewCache[summaryKey, ProductSummary](d, "search_summaries", db.Catalog, summariesLimit)
+	})
+}
+
+var summariesKey int
 
 // resolveFields maps requested field names (any case) to Product2 fields stored in columns; unknown names are left
 // out, as the API returns only the fields that exist and are accessible.
