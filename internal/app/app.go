@@ -15,6 +15,7 @@ import (
 	"storefront/internal/commerce/search"
 	"storefront/internal/platform/config"
 	"storefront/internal/platform/db"
+	"storefront/internal/platform/redisx"
 	"storefront/internal/records"
 )
 
@@ -23,6 +24,9 @@ type App struct {
 	Config config.Config
 	DB     *db.DB
 	Log    *slog.Logger
+	// Redis is the server shared with other instances (--redis), opened by serve and closed with the app; nil
+	// without one: the database serves what it would (sign-in counters; see README "Several instances").
+	Redis *redisx.Client
 
 	trustedProxies []netip.Prefix // Config.TrustedProxies, parsed
 	mailer         auth.Mailer    // Config.SMTPURL's server; nil: reset links go to the log
@@ -91,8 +95,13 @@ func (a *App) Migrate(ctx context.Context) error {
 	return search.Install(ctx, a.DB)
 }
 
-// Close releases the database.
-func (a *App) Close() error { return a.DB.Close() }
+// Close releases the database and Redis.
+func (a *App) Close() error {
+	if a.Redis != nil {
+		a.Redis.Close()
+	}
+	return a.DB.Close()
+}
 
 // healthz answers 200 when the database answers, 503 otherwise.
 func (a *App) healthz(w http.ResponseWriter, r *http.Request) {
