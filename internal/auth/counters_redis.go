@@ -112,15 +112,33 @@ func (c *redisCounters) forget(ctx context.Context, keys ...string) error {
 }
 
 // sweep drops the counters the service's clock has forgotten but whose expiry has not come yet (Redis expires them
-// on its own clock; this matters only when the service's clock runs ahead of it, as in tests).
+// on its own clock; this matters only when the service's clock runs ahead of it, as in tests). One round trip per
+// page of keys: the checks of a page go in one pipeline.
 func (c *redisCounters) sweep(ctx context.Context, before int64) error {
-	iter := c.rdb.Scan(ctx, 0, c.prefix+"*", 1000).Iterator()
-	for iter.Next(ctx) {
-		if err := sweepScript.Run(ctx, c.rdb, []string{iter.Val()}, strconv.FormatInt(before, 10)).Err(); err != nil {
+	if err := sweepScript.Load(ctx, c.rdb).Err(); err != nil {
+		return err
+	}
+	arg := strconv.FormatInt(before, 10)
+	var cursor uint64
+	for {
+		names, next, err := c.rdb.Scan(ctx, cursor, c.prefix+"*", 1000).Result()
+		if err != nil {
 			return err
 		}
+		if len(names) > 0 {
+			if _, err := c.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+				for _, name := range names {
+					sweepScript.EvalSha(ctx, p, []string{name}, arg)
+				}
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		if cursor = next; cursor == 0 {
+			return nil
+		}
 	}
-	return iter.Err()
 }
 
 // sweepScript deletes the counter KEYS[1] when its last failure is at or before ARGV[1], in one step so that an

@@ -33,6 +33,7 @@ func Open(ctx context.Context, rawURL string, log *slog.Logger) (*Client, error)
 	if log == nil {
 		log = slog.Default()
 	}
+	redis.SetLogger(slogPrinter{log}) // go-redis's own notes (failed dials) join the server's JSON log
 	rdb := redis.NewClient(opts)
 	pingCtx, cancel := context.WithTimeout(ctx, openTimeout)
 	defer cancel()
@@ -41,6 +42,13 @@ func Open(ctx context.Context, rawURL string, log *slog.Logger) (*Client, error)
 		return nil, fmt.Errorf("redis at %s does not answer: %w", redact(rawURL), err)
 	}
 	return &Client{rdb: rdb, log: log}, nil
+}
+
+// slogPrinter writes go-redis's log lines as warnings.
+type slogPrinter struct{ log *slog.Logger }
+
+func (p slogPrinter) Printf(ctx context.Context, format string, v ...any) {
+	p.log.WarnContext(ctx, fmt.Sprintf(format, v...)) // go-redis starts its lines with "redis:"
 }
 
 // redact hides a URL's password, for error messages and logs.
