@@ -40,6 +40,9 @@ test-go:
 	else \
 		echo "Go tests: SQLite only. STOREFRONT_TEST_POSTGRES is not set, so the PostgreSQL runs are SKIPPED."; \
 	fi
+	@if [ -z "$$STOREFRONT_TEST_REDIS" ]; then \
+		echo "Go tests: STOREFRONT_TEST_REDIS is not set, so the Redis runs are SKIPPED."; \
+	fi
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 25m ./...
 

@@ -22,7 +22,7 @@ import (
 const usage = `usage: storefront <command> [flags]
 
 commands:
-  serve        serve the store (flags: --addr --db --demo --base-path --public-url --trusted-proxies --smtp-url ...)
+  serve        serve the store (flags: --addr --db --redis --demo --base-path --public-url --trusted-proxies --smtp-url ...)
   migrate      apply migrations and the records schema, then exit
   seed         seed the demo store; --products N generates a catalog of N products instead
   user create  create a staff or buyer user
@@ -91,7 +91,7 @@ func serve(ctx context.Context, log *slog.Logger, args []string) error {
 		}
 		defer stopProfiler()
 	}
-	log.Info("serving", "url", "http://"+ln.Addr().String()+a.Config.BasePath+"/", "db", dbKind(cfg.DB))
+	log.Info("serving", "url", "http://"+ln.Addr().String()+a.Config.BasePath+"/", "db", dbKind(cfg.DB), "redis", a.Redis != nil)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	go a.RunWorkers(ctx)

@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -49,5 +50,14 @@ func TestServeShutsDownGracefully(t *testing.T) {
 	}
 	if _, err := http.Get("http://" + addr + "/healthz"); err == nil {
 		t.Fatal("the server still answers after shutdown")
+	}
+}
+
+// A --redis server that does not answer stops the start with a clear error, before anything is served.
+func TestServeRefusesARedisThatDoesNotAnswer(t *testing.T) {
+	err := serve(context.Background(), slog.New(slog.DiscardHandler), []string{"--addr", "127.0.0.1:0",
+		"--db", "sqlite://" + filepath.Join(t.TempDir(), "s.db"), "--redis", "redis://127.0.0.1:1/0"})
+	if err == nil || !strings.Contains(err.Error(), "redis at redis://127.0.0.1:1/0 does not answer") {
+		t.Fatalf("serve: %v", err)
 	}
 }

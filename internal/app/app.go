@@ -15,6 +15,7 @@ import (
 	"storefront/internal/commerce/search"
 	"storefront/internal/platform/config"
 	"storefront/internal/platform/db"
+	"storefront/internal/platform/redisx"
 	"storefront/internal/records"
 )
 
@@ -23,6 +24,9 @@ type App struct {
 	Config config.Config
 	DB     *db.DB
 	Log    *slog.Logger
+	// Redis is the server shared with other instances (--redis), opened by serve and closed with the app; nil
+	// without one: the database serves what it would (sign-in counters; see README "Several instances").
+	Redis *redisx.Client
 
 	trustedProxies []netip.Prefix // Config.TrustedProxies, parsed
 	mailer         auth.Mailer    // Config.SMTPURL's server; nil: reset links go to the log
@@ -54,18 +58,28 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 		d.Close()
 		return nil, err
 	}
+	if cfg.Redis != "" {
+		if a.Redis, err = redisx.Open(ctx, cfg.Redis, log); err != nil {
+			d.Close()
+			return nil, err
+		}
+	}
 	a.watchVersions()
 	return a, nil
 }
 
 // watchVersions keeps the in-memory copies of read-mostly state current with the database, whichever instance or
-// tool changed it (db.Watch), until Close.
+// tool changed it (db.Watch), until Close. With Redis, the instances also tell each other through it.
 func (a *App) watchVersions() {
+	var notifier db.Notifier
+	if a.Redis != nil {
+		notifier = a.Redis
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		a.DB.Watch(ctx, nil, a.Log)
+		a.DB.Watch(ctx, notifier, a.Log)
 	}()
 	a.stopWatch = func() { cancel(); <-done }
 }
@@ -112,18 +126,21 @@ func (a *App) Migrate(ctx context.Context) error {
 // to any of them, by any path, rebuilds the copies on every instance.
 var versionedTables = db.VersionedTables{
 	db.Catalog: {"webstore", "webstorecatalog", "webstorebuyergroup", "productcatalog", "productcategory",
-		"productcategoryproduct", "productcategorymedia", "product2", "productmedia", "managedcontent", "pricebook2", "pricebookentry",
-		"priceadjustmentschedule", "priceadjustmenttier", "buyergroup", "buyergroupmember", "buyergrouppricebook",
-		"commerceentitlementpolicy", "commerceentitlementproduct", "commerceentitlementbuyergroup",
-		"search_state"},
+		"productcategoryproduct", "productcategorymedia", "product2", "productmedia", "managedcontent", "pricebook2",
+		"pricebookentry", "priceadjustmentschedule", "priceadjustmenttier", "buyergroup", "buyergroupmember",
+		"buyergrouppricebook", "commerceentitlementpolicy", "commerceentitlementproduct",
+		"commerceentitlementbuyergroup", "search_state"},
 	db.Metadata: {"sf_object"},
 	db.Sessions: {"sf_session", "user"},
 }
 
-// Close stops watching the database and releases it.
+// Close stops watching the database and releases it and Redis.
 func (a *App) Close() error {
 	if a.stopWatch != nil {
 		a.stopWatch()
+	}
+	if a.Redis != nil {
+		a.Redis.Close()
 	}
 	return a.DB.Close()
 }

@@ -18,6 +18,7 @@ import (
 	"storefront/internal/navigation"
 	"storefront/internal/platform/httpx"
 	"storefront/internal/platform/metrics"
+	"storefront/internal/platform/redisx"
 	"storefront/internal/seo"
 	"storefront/internal/sobjects"
 	"storefront/internal/soql"
@@ -230,14 +231,18 @@ type services struct {
 	nav      *navigation.Handlers
 	cms      *cms.Handlers
 	seo      *seo.Handlers
+	redis    *redisx.Client // nil without --redis
 }
 
-// authService is sign-in over the app's database, trusting X-Forwarded-For only from the configured proxies.
+// authService is sign-in over the app's database (its counters in Redis when configured), trusting X-Forwarded-For only from the configured proxies.
 func (a *App) authService() *auth.Service {
 	svc := auth.NewService(a.DB, a.Config.BasePath)
 	svc.TrustedProxies = a.trustedProxies
 	svc.PublicURL = a.publicURL
 	svc.Mailer, svc.ResetOrigin, svc.ResetTTL = a.mailer, a.Config.PublicURL, a.Config.ResetTTL
+	if a.Redis != nil { // counters every instance sees, off the database's write path
+		svc.Counters = auth.RedisCounters(a.Redis.Redis(), svc.FailureMemory)
+	}
 	return svc
 }
 
@@ -261,6 +266,7 @@ func (a *App) services() *services {
 		nav:      &navigation.Handlers{DB: a.DB},
 		cms:      &cms.Handlers{DB: a.DB, BasePath: base},
 		seo:      &seo.Handlers{DB: a.DB, Engine: engine, BasePath: base},
+		redis:    a.Redis,
 	}
 }
 

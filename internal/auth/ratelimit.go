@@ -21,11 +21,11 @@ package auth
 //     stop at Ceiling (100) consecutive failures and then refuse until forgotten. A counter is forgotten
 //     FailureMemory (24 h) after its last failure. A refused attempt is answered 429 with Retry-After before its
 //     password is checked and is not counted: waiting it out is all that helps, and hammering learns nothing.
-//  4. Counted exactly. An attempt takes its place on its counters in one transaction before its password is
-//     checked, so parallel guesses, on one instance or several sharing the database, cannot slip past a limit. A
-//     success gives the address counter its place back (so an office signing in all day costs its address
-//     nothing), clears the counter it was judged by (its run of consecutive failures is over) and remembers its
-//     address, and its browser, as known sources.
+//  4. Counted exactly. An attempt takes its place on its counters in one atomic step before its password is checked
+//     (a transaction in the database, or WATCH/MULTI in Redis with --redis: counters.go), so parallel guesses, on
+//     one instance or several sharing the store, cannot slip past a limit. A success gives the address counter its
+//     place back (so an office signing in all day costs its address nothing), clears the counter it was judged by
+//     (its run of consecutive failures is over) and remembers its address, and its browser, as known sources.
 //
 // What that buys: an attacker guessing one account from a botnet gets 5 guesses, then one per growing delay, at
 // most 100 before a day's rest; one address spraying many usernames gets 20, then the same ramp. Neither touches
@@ -41,7 +41,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"sort"
 	"strings"
 	"time"
@@ -115,67 +114,55 @@ type reservation struct {
 	prevAt  []int64 // each counter's last failure before this attempt, restored when the place is given back
 }
 
-// errThrottled rolls back a reservation refused by one of its counters.
-var errThrottled = errors.New("auth: throttled")
-
 // reserve counts an attempt on every one of its counters, or on none and returns how long to wait when any counter
-// refuses it. One transaction: the upsert locks each row (PostgreSQL; SQLite has one writer anyway) until the
-// count is written, so concurrent attempts are counted one after another. Rows are locked in key order so two
-// attempts sharing counters cannot deadlock.
+// refuses it, atomically in the counter store, so concurrent attempts are counted one after another.
 func (s *Service) reserve(ctx context.Context, bs []bucket) (*reservation, time.Duration, error) {
 	sort.Slice(bs, func(i, j int) bool { return bs[i].key < bs[j].key })
 	res := &reservation{buckets: bs, at: s.now().UnixMilli(), prevAt: make([]int64, len(bs))}
+	keys := make([]string, len(bs))
+	for i, b := range bs {
+		keys[i] = b.key
+	}
 	var wait time.Duration
-	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
-		counts := make([]int64, len(bs))
+	err := s.counters().update(ctx, keys, func(stored []counter) ([]counter, bool) {
+		wait = 0
+		next := make([]counter, len(bs))
 		for i, b := range bs {
-			var failures, lastAt int64
-			if err := tx.QueryRow(ctx, `INSERT INTO sf_login_attempt (bucket, failures, last_failure_at) VALUES (?, 0, 0)
-				ON CONFLICT (bucket) DO UPDATE SET failures = sf_login_attempt.failures
-				RETURNING failures, last_failure_at`, b.key).Scan(&failures, &lastAt); err != nil {
-				return err
-			}
+			failures, lastAt := stored[i].failures, stored[i].lastAt
 			if res.at-lastAt >= s.FailureMemory.Milliseconds() {
 				failures = 0 // forgotten
 			}
 			wait = max(wait, b.limit.wait(failures, lastAt, res.at, s.FailureMemory))
-			counts[i], res.prevAt[i] = failures+1, lastAt
+			next[i], res.prevAt[i] = counter{failures: failures + 1, lastAt: res.at}, lastAt
 		}
-		if wait > 0 {
-			return errThrottled
-		}
-		for i, b := range bs {
-			if _, err := tx.Exec(ctx, `UPDATE sf_login_attempt SET failures = ?, last_failure_at = ? WHERE bucket = ?`,
-				counts[i], res.at, b.key); err != nil {
-				return err
-			}
-		}
-		return nil
+		return next, wait == 0
 	})
-	if errors.Is(err, errThrottled) {
+	if err != nil {
+		return nil, 0, err
+	}
+	if wait > 0 {
 		return nil, max(wait, time.Second), nil
 	}
-	return res, 0, err
+	return res, 0, nil
 }
 
-// succeeded settles a reservation whose password was right, and records sources as known for the user, in one
-// transaction. The address counter gets its place back (and its last failure's time, unless a later attempt has
-// moved it); the counter the attempt was judged by is cleared.
+// succeeded settles a reservation whose password was right and records sources as known for the user. The address
+// counter gets its place back (and its last failure's time, unless a later attempt has moved it); the counter the
+// attempt was judged by is cleared.
 func (s *Service) succeeded(ctx context.Context, res *reservation, userID string, sources []string) error {
-	return s.DB.InTx(ctx, func(tx *db.Tx) error {
-		for i, b := range res.buckets {
-			var err error
-			if b.giveBack {
-				_, err = tx.Exec(ctx, `UPDATE sf_login_attempt SET failures = failures - 1,
-					last_failure_at = CASE WHEN last_failure_at = ? THEN ? ELSE last_failure_at END
-					WHERE bucket = ? AND failures > 0`, res.at, res.prevAt[i], b.key)
-			} else {
-				_, err = tx.Exec(ctx, `DELETE FROM sf_login_attempt WHERE bucket = ?`, b.key)
-			}
-			if err != nil {
-				return err
-			}
+	store := s.counters()
+	for i, b := range res.buckets {
+		var err error
+		if b.giveBack {
+			err = store.giveBack(ctx, b.key, res.at, res.prevAt[i])
+		} else {
+			err = store.forget(ctx, b.key)
 		}
+		if err != nil {
+			return err
+		}
+	}
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
 		for _, source := range sources {
 			if _, err := tx.Exec(ctx, `INSERT INTO sf_login_known (user_id, source, last_success_at) VALUES (?, ?, ?)
 				ON CONFLICT (user_id, source) DO UPDATE SET last_success_at = excluded.last_success_at`,

@@ -221,6 +221,7 @@ func (s *Service) confirmReset(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	var throttled []string
 	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
 		// Taking the row is what makes the link one-time: of two uses racing, one deletes it and the other finds none.
 		res, err := tx.Exec(ctx, `DELETE FROM sf_password_reset WHERE token_hash = ? AND expires_at > ?`, id, s.now().UnixMilli())
@@ -233,10 +234,16 @@ func (s *Service) confirmReset(w http.ResponseWriter, r *http.Request) error {
 		if err := s.setPassword(ctx, tx, userID, hash, ""); err != nil {
 			return err
 		}
-		return s.clearThrottle(ctx, tx, userID, username)
+		throttled, err = s.throttleKeys(ctx, tx, userID, username)
+		return err
 	})
 	if err != nil {
 		return err
+	}
+	// The user's sign-in failures are forgotten once the new password is in place. Should that fail, the password
+	// is still changed and the counters are forgotten FailureMemory after their last failure anyway.
+	if err := s.counters().forget(ctx, throttled...); err != nil {
+		httpx.Logger(ctx).Warn("password reset: clearing the sign-in counters failed", "err", err)
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusNoContent)
@@ -257,26 +264,16 @@ func (s *Service) setPassword(ctx context.Context, tx *db.Tx, userID, hash, keep
 	return err
 }
 
-// clearThrottle forgets the user's sign-in failures: the username's counter and those of its known sources. The
-// counters of client addresses are shared with other users and stay.
-func (s *Service) clearThrottle(ctx context.Context, tx *db.Tx, userID, username string) error {
-	keys := []any{userBucket(username)}
-	rows, err := tx.Query(ctx, `SELECT source FROM sf_login_known WHERE user_id = ?`, userID)
+// throttleKeys are the user's own sign-in counters: the username's and those of its known sources. The counters of
+// client addresses are shared with other users and are not among them.
+func (s *Service) throttleKeys(ctx context.Context, tx *db.Tx, userID, username string) ([]string, error) {
+	sources, err := db.Strings(ctx, tx, `SELECT source FROM sf_login_known WHERE user_id = ?`, userID)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	for rows.Next() {
-		var source string
-		if err := rows.Scan(&source); err != nil {
-			rows.Close()
-			return err
-		}
+	keys := []string{userBucket(username)}
+	for _, source := range sources {
 		keys = append(keys, "s:"+digest(userID+"\x00"+source))
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	_, err = tx.Exec(ctx, `DELETE FROM sf_login_attempt WHERE bucket IN (?`+strings.Repeat(", ?", len(keys)-1)+`)`, keys...)
-	return err
+	return keys, nil
 }

@@ -180,9 +180,10 @@ func TestPasswordResetByLog(t *testing.T) {
 
 // Using a link clears the user's sign-in counters: someone who kept guessing cannot keep the real user waiting.
 func TestPasswordResetClearsSignInThrottle(t *testing.T) {
-	eachDB(t, func(t *testing.T, d *db.DB) {
+	eachStore(t, func(t *testing.T, d *db.DB, st *counterStoreUnderTest) {
 		log := &logBuffer{}
 		srv, svc := testServerLogging(t, d, log)
+		st.use(svc)
 		svc.Now = newClock().Now
 		mustBuyer(t, d, "buyer@example.com")
 		b := newBrowser(t, srv)
@@ -203,9 +204,10 @@ func TestPasswordResetClearsSignInThrottle(t *testing.T) {
 }
 
 func TestPasswordResetThrottling(t *testing.T) {
-	eachDB(t, func(t *testing.T, d *db.DB) {
+	eachStore(t, func(t *testing.T, d *db.DB, st *counterStoreUnderTest) {
 		log := &logBuffer{}
 		srv, svc := testServerLogging(t, d, log)
+		st.use(svc)
 		svc.Now = newClock().Now
 		mustBuyer(t, d, "buyer@example.com")
 		b := newBrowser(t, srv)

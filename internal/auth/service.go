@@ -13,7 +13,7 @@ import (
 )
 
 // Service signs people in and resolves every request's principal. It keeps nothing in memory that another instance
-// would need: sessions and login counters live in the database.
+// would need: sessions live in the database, login counters there or in Redis (Counters).
 type Service struct {
 	DB       *db.DB
 	BasePath string // site base path, "" or "/shop": where logout redirects to
@@ -29,6 +29,7 @@ type Service struct {
 	FailureMemory  time.Duration  // a counter is forgotten this long after its last failure
 	KnownFor       time.Duration  // a source stays known this long after its last successful sign-in
 	TrustedProxies []netip.Prefix // peers whose X-Forwarded-For names the client (clientaddr.go)
+	Counters       CounterStore   // where the counters live (counters.go); nil: the database
 
 	Now func() time.Time // the throttle's and reset links' clock; tests move it instead of sleeping
 
@@ -110,8 +111,7 @@ func (s *Service) Sweep(ctx context.Context) error {
 		return err
 	}
 	now = s.now().UnixMilli()
-	if _, err := s.DB.Exec(ctx, `DELETE FROM sf_login_attempt WHERE last_failure_at <= ?`,
-		now-s.FailureMemory.Milliseconds()); err != nil {
+	if err := s.counters().sweep(ctx, now-s.FailureMemory.Milliseconds()); err != nil {
 		return err
 	}
 	if _, err := s.DB.Exec(ctx, `DELETE FROM sf_password_reset WHERE expires_at <= ?`, now); err != nil {

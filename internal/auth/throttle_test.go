@@ -82,9 +82,9 @@ func failures(t *testing.T, d *db.DB, bucket string) int64 {
 }
 
 func TestThrottleAttackerCannotLockOutTheUser(t *testing.T) {
-	eachDB(t, func(t *testing.T, d *db.DB) {
+	eachStore(t, func(t *testing.T, d *db.DB, st *counterStoreUnderTest) {
 		clk := newClock()
-		srv, _ := throttledServer(t, d, clk)
+		srv, _ := st.server(t, clk)
 		mustStaff(t, d, "admin@example.com")
 		home := from(t, srv, "198.51.100.10")
 		r := home.login("admin@example.com", "demo1234")
@@ -133,9 +133,9 @@ func TestThrottleAttackerCannotLockOutTheUser(t *testing.T) {
 }
 
 func TestThrottleOneAddressGuessingManyAccounts(t *testing.T) {
-	eachDB(t, func(t *testing.T, d *db.DB) {
+	eachStore(t, func(t *testing.T, d *db.DB, st *counterStoreUnderTest) {
 		clk := newClock()
-		srv, _ := throttledServer(t, d, clk)
+		srv, _ := st.server(t, clk)
 		mustStaff(t, d, "admin@example.com")
 		spray := from(t, srv, "203.0.113.5")
 		for i := range 20 { // 20 usernames, one guess each, half of them real-looking misses on both endpoints
@@ -174,9 +174,9 @@ func TestThrottleOneAddressGuessingManyAccounts(t *testing.T) {
 }
 
 func TestThrottleSharedAddressKeepsKnownUsers(t *testing.T) {
-	eachDB(t, func(t *testing.T, d *db.DB) {
+	eachStore(t, func(t *testing.T, d *db.DB, st *counterStoreUnderTest) {
 		clk := newClock()
-		srv, _ := throttledServer(t, d, clk)
+		srv, _ := st.server(t, clk)
 		for _, u := range []string{"admin@example.com", "alice@example.com", "newbie@example.com"} {
 			mustStaff(t, d, u)
 		}
@@ -205,7 +205,7 @@ func TestThrottleSharedAddressKeepsKnownUsers(t *testing.T) {
 			t.Fatalf("known API client behind the throttled address: %s", got)
 		}
 		addr := "a:" + office
-		if n := failures(t, d, addr); n != 20 {
+		if n := st.failures(t, addr); n != 20 {
 			t.Fatalf("office counter %d, want 20", n)
 		}
 		// A colleague signing in there for the first time waits out the address's delay, then gets in; the success
@@ -218,16 +218,33 @@ func TestThrottleSharedAddressKeepsKnownUsers(t *testing.T) {
 		if got := outcome(t, newbie.login("newbie@example.com", "demo1234")); got != "ok" {
 			t.Fatalf("first sign-in after the wait: %s", got)
 		}
-		if n := failures(t, d, addr); n != 20 {
+		if n := st.failures(t, addr); n != 20 {
 			t.Fatalf("office counter after a success %d, want 20", n)
 		}
 	})
 }
 
-// TestThrottleSharedBetweenInstances runs two servers, each with its own connection pools, over one database.
+// TestThrottleSharedBetweenInstances runs two servers, each with its own connection pools, over one database, with
+// the counters in the database and, when STOREFRONT_TEST_REDIS is set, in Redis.
 func TestThrottleSharedBetweenInstances(t *testing.T) {
+	instanceCounters := map[string]func(t *testing.T) [2]CounterStore{
+		"db": func(*testing.T) [2]CounterStore { return [2]CounterStore{} },
+		"redis": func(t *testing.T) [2]CounterStore {
+			shared := testRedisCounters(t, testRedis(t)) // one prefix, each instance its own connections
+			other := *shared
+			other.rdb = testRedis(t)
+			return [2]CounterStore{shared, &other}
+		},
+	}
+	for store, counters := range instanceCounters {
+		t.Run(store, func(t *testing.T) { throttleSharedBetweenInstances(t, counters) })
+	}
+}
+
+func throttleSharedBetweenInstances(t *testing.T, instanceCounters func(t *testing.T) [2]CounterStore) {
 	for kind, u := range dbtest.URLs(t) {
 		t.Run(kind, func(t *testing.T) {
+			counters := instanceCounters(t)
 			ctx := context.Background()
 			open := func() *db.DB {
 				d, err := db.Open(ctx, u)
@@ -245,8 +262,9 @@ func TestThrottleSharedBetweenInstances(t *testing.T) {
 				t.Fatal(err)
 			}
 			clk := newClock()
-			srv1, _ := throttledServer(t, d1, clk)
-			srv2, _ := throttledServer(t, d2, clk)
+			srv1, svc1 := throttledServer(t, d1, clk)
+			srv2, svc2 := throttledServer(t, d2, clk)
+			svc1.Counters, svc2.Counters = counters[0], counters[1]
 			mustStaff(t, d1, "admin@example.com")
 			home := from(t, srv2, "198.51.100.10")
 			if got := outcome(t, home.login("admin@example.com", "demo1234")); got != "ok" {
@@ -278,9 +296,9 @@ func TestThrottleSharedBetweenInstances(t *testing.T) {
 }
 
 func TestThrottleDelaysCeilingAndMemory(t *testing.T) {
-	eachDB(t, func(t *testing.T, d *db.DB) {
+	eachStore(t, func(t *testing.T, d *db.DB, st *counterStoreUnderTest) {
 		clk := newClock()
-		srv, svc := throttledServer(t, d, clk)
+		srv, svc := st.server(t, clk)
 		svc.AccountLimit = Throttle{Free: 5, Delay: 30 * time.Second, MaxDelay: 2 * time.Minute, Ceiling: 9} // a short ramp
 		mustStaff(t, d, "admin@example.com")
 		n := 0
@@ -363,7 +381,7 @@ func TestThrottleDelaysCeilingAndMemory(t *testing.T) {
 		}
 		var known, counters int
 		_ = d.QueryRow(context.Background(), `SELECT COUNT(*) FROM sf_login_known`).Scan(&known)
-		_ = d.QueryRow(context.Background(), `SELECT COUNT(*) FROM sf_login_attempt`).Scan(&counters)
+		counters = st.count(t)
 		if known != 0 || counters != 6 { // the account's counter and those of the last five guesses' addresses stay
 			t.Fatalf("after the sweep: %d known sources, %d counters", known, counters)
 		}
@@ -373,8 +391,8 @@ func TestThrottleDelaysCeilingAndMemory(t *testing.T) {
 // TestThrottleCountsConcurrentFailuresExactly races 50 guesses at once on one account from 50 addresses, then 50
 // from one address on 50 usernames: no guess slips past a limit and every checked one is counted.
 func TestThrottleCountsConcurrentFailuresExactly(t *testing.T) {
-	eachDB(t, func(t *testing.T, d *db.DB) {
-		srv, _ := throttledServer(t, d, newClock())
+	eachStore(t, func(t *testing.T, d *db.DB, st *counterStoreUnderTest) {
+		srv, _ := st.server(t, newClock())
 		mustStaff(t, d, "admin@example.com")
 		race := func(username func(i int) string, addr func(i int) string) map[int]int {
 			var mu sync.Mutex
@@ -403,12 +421,12 @@ func TestThrottleCountsConcurrentFailuresExactly(t *testing.T) {
 			return statuses
 		}
 		got := race(func(int) string { return "admin@example.com" }, func(i int) string { return fmt.Sprintf("203.0.113.%d", i+1) })
-		if got[401] != 5 || got[429] != 45 || failures(t, d, userBucket("admin@example.com")) != 5 {
-			t.Fatalf("one account from 50 addresses: %v, counter %d", got, failures(t, d, userBucket("admin@example.com")))
+		if got[401] != 5 || got[429] != 45 || st.failures(t, userBucket("admin@example.com")) != 5 {
+			t.Fatalf("one account from 50 addresses: %v, counter %d", got, st.failures(t, userBucket("admin@example.com")))
 		}
 		got = race(func(i int) string { return fmt.Sprintf("u%d@example.com", i) }, func(int) string { return "198.51.100.9" })
-		if got[401] != 20 || got[429] != 30 || failures(t, d, "a:198.51.100.9") != 20 {
-			t.Fatalf("50 accounts from one address: %v, counter %d", got, failures(t, d, "a:198.51.100.9"))
+		if got[401] != 20 || got[429] != 30 || st.failures(t, "a:198.51.100.9") != 20 {
+			t.Fatalf("50 accounts from one address: %v, counter %d", got, st.failures(t, "a:198.51.100.9"))
 		}
 	})
 }

@@ -185,13 +185,24 @@ func hasAutoNumber(o *Object) bool {
 
 // fillAutoNumbers gives each new record the next number of each auto-number field, with one query per field for
 // the whole batch. Numbers are zero-padded to a fixed width, so the largest stored text is the largest number.
+// On PostgreSQL a transaction-scoped advisory lock per table makes concurrent writers, on one instance or several
+// sharing the database, draw numbers one after another: reading MAX alone, two would draw the same number and the
+// unique index would fail one of them (SQLite's single writer serializes them already).
 func fillAutoNumbers(ctx context.Context, tx *db.Tx, recs []*Record) error {
 	if len(recs) == 0 {
 		return nil
 	}
+	locked := false
 	for _, f := range columnFields(recs[0].Object) {
 		if !f.AutoNumber {
 			continue
+		}
+		if tx.Dialect() == db.Postgres && !locked {
+			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext(?))`,
+				"storefront:auto-number:"+recs[0].Object.TableName()); err != nil {
+				return err
+			}
+			locked = true
 		}
 		var last sql.NullString
 		if err := tx.QueryRow(ctx, "SELECT MAX("+db.Ident(f.Column())+") FROM "+db.Ident(recs[0].Object.TableName())).Scan(&last); err != nil {

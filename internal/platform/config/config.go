@@ -13,6 +13,7 @@ import (
 type Config struct {
 	Addr     string // listen address
 	DB       string // sqlite://FILE or postgres://...
+	Redis    string // redis://host:6379/0 that instances share sign-in counters and cache invalidation through; "": the DB
 	Demo     bool   // seed the demo store when the database is empty
 	BasePath string // site base path, "" or "/shop"
 	// TrustedProxies lists the reverse proxies (CIDRs or addresses) whose X-Forwarded-For names the client. Empty,
@@ -46,6 +47,8 @@ func Bind(fs *flag.FlagSet) *Config {
 	c := &Config{}
 	fs.StringVar(&c.Addr, "addr", env("STOREFRONT_ADDR", DefaultAddr), "listen address (STOREFRONT_ADDR)")
 	fs.StringVar(&c.DB, "db", env("STOREFRONT_DB", DefaultDB), "database URL: sqlite://FILE or postgres://... (STOREFRONT_DB)")
+	fs.StringVar(&c.Redis, "redis", env("STOREFRONT_REDIS", ""),
+		"Redis URL shared by several instances, e.g. redis://127.0.0.1:6379/0: sign-in counters and cache invalidation (STOREFRONT_REDIS)")
 	fs.BoolVar(&c.Demo, "demo", envBool("STOREFRONT_DEMO"), "seed the demo store when the database is empty (STOREFRONT_DEMO=1)")
 	fs.StringVar(&c.BasePath, "base-path", env("STOREFRONT_BASE_PATH", ""), "site base path, e.g. /shop (STOREFRONT_BASE_PATH)")
 	fs.StringVar(&c.TrustedProxies, "trusted-proxies", env("STOREFRONT_TRUSTED_PROXIES", ""),

@@ -46,10 +46,10 @@ func (dom Domain) String() string { return domainNames[dom] }
 
 // versions is a DB's view of the domain counters.
 type versions struct {
-	seen    [numDomains]atomic.Int64  // the database's counter when last read
-	version [numDomains]atomic.Int64  // what caches compare with: moves whenever seen moves or a notice arrives
-	recent  [numDomains]atomic.Bool   // PostgreSQL: seen moving since the poller's last tick (see poll)
-	notify  func(ctx context.Context) // tells the other instances (Redis) after a local write moved a counter
+	seen    [numDomains]atomic.Int64                  // the database's counter when last read
+	version [numDomains]atomic.Int64                  // what caches compare with: moves whenever seen moves or a notice arrives
+	recent  [numDomains]atomic.Bool                   // PostgreSQL: seen moving since the poller's last tick (see poll)
+	notify  atomic.Pointer[func(ctx context.Context)] // tells the other instances (Redis) after a local write moved a counter
 }
 
 // Version is the local version of dom's derived state: a cache built when it was v is current while it is still v.
@@ -99,8 +99,8 @@ func (d *DB) afterWrite(ctx context.Context) {
 		d.InvalidateAll()
 		return
 	}
-	if moved && d.versions.notify != nil {
-		d.versions.notify(ctx)
+	if notify := d.versions.notify.Load(); moved && notify != nil {
+		(*notify)(ctx)
 	}
 }
 

@@ -133,3 +133,61 @@ func TestInstallVersionTriggersTwice(t *testing.T) {
 		}
 	})
 }
+
+// bus is an in-process Notifier: what one instance publishes, the others' subscriptions receive.
+type bus struct {
+	published chan string
+	deliver   func(payload string)
+	ready     chan struct{}
+}
+
+func (b *bus) Publish(_ context.Context, _, payload string) error {
+	b.published <- payload
+	return nil
+}
+
+func (b *bus) SubscribeFrom(ctx context.Context, _ string, fn func(string), subscribed func()) {
+	b.deliver = fn
+	subscribed()
+	close(b.ready)
+	<-ctx.Done()
+}
+
+// With a Notifier (Redis), an instance publishes after its own writes move a counter, and a message from another
+// instance moves every local version at once, without waiting for the poll.
+func TestVersionsTravelThroughANotifier(t *testing.T) {
+	ctx := context.Background()
+	mine, _ := openTwice(t, dbtest.URLs(t)["sqlite"])
+	b := &bus{published: make(chan string, 10), ready: make(chan struct{})}
+	watching, stop := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() { defer close(done); mine.Watch(watching, b, slog.New(slog.DiscardHandler)) }()
+	t.Cleanup(func() { stop(); <-done })
+	<-b.ready
+
+	if _, err := mine.Exec(ctx, `INSERT INTO probe_price (id, amount) VALUES ('a', 1)`); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-b.published:
+	case <-time.After(5 * time.Second):
+		t.Fatal("a write that moved a counter published nothing")
+	}
+	if _, err := mine.Exec(ctx, `CREATE TABLE unversioned (n INTEGER)`); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case p := <-b.published:
+		t.Fatalf("a write that moved no counter published %q", p)
+	default:
+	}
+
+	before := [...]int64{mine.Version(db.Catalog), mine.Version(db.Metadata), mine.Version(db.Sessions)}
+	b.deliver("") // another instance wrote
+	after := [...]int64{mine.Version(db.Catalog), mine.Version(db.Metadata), mine.Version(db.Sessions)}
+	for i := range before {
+		if after[i] == before[i] {
+			t.Fatalf("domain %d did not move on a message from another instance", i)
+		}
+	}
+}

@@ -16,8 +16,9 @@ const PollInterval = 250 * time.Millisecond
 // counter publishes, the others refresh at once.
 type Notifier interface {
 	Publish(ctx context.Context, channel, payload string) error
-	// Subscribe calls fn for every message on channel until ctx ends, resubscribing after a lost connection.
-	Subscribe(ctx context.Context, channel string, fn func(payload string))
+	// SubscribeFrom calls fn for every message on channel until ctx ends, resubscribing after a lost connection,
+	// and calls subscribed on every (re)subscription: what was published meanwhile is lost.
+	SubscribeFrom(ctx context.Context, channel string, fn func(payload string), subscribed func())
 }
 
 // Watch keeps the local versions current until ctx ends (see versions.go): it polls the counters every
@@ -28,12 +29,13 @@ func (d *DB) Watch(ctx context.Context, n Notifier, log *slog.Logger) {
 		log.Warn("cache versions: first read failed", "err", err)
 	}
 	if n != nil {
-		d.versions.notify = func(ctx context.Context) {
+		notify := func(ctx context.Context) {
 			if err := n.Publish(context.WithoutCancel(ctx), versionChannel, ""); err != nil {
 				log.Warn("cache versions: publish failed", "err", err)
 			}
 		}
-		go n.Subscribe(ctx, versionChannel, func(payload string) { d.noticeArrived(ctx, log, payload) })
+		d.versions.notify.Store(&notify)
+		go n.SubscribeFrom(ctx, versionChannel, func(payload string) { d.noticeArrived(ctx, log, payload) }, d.InvalidateAll)
 	}
 	if d.Dialect == Postgres {
 		go d.listen(ctx, log)
