@@ -3,19 +3,12 @@ package app_test
 import (
 	"context"
 	"encoding/json"
-	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
-	"os"
-	"strings"
 	"testing"
 	"time"
 
-	"storefront/internal/app"
 	"storefront/internal/app/apptest"
 	"storefront/internal/demo"
-	"storefront/internal/platform/config"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/db/dbtest"
 	"storefront/internal/records"
@@ -25,44 +18,19 @@ import (
 // through one is what the other charges within a second, and a cart edited on one is read on the other. No sticky
 // sessions: every request below goes to the instance it names.
 func TestTwoInstancesOnOneDatabase(t *testing.T) {
-	if os.Getenv(dbtest.EnvPostgres) == "" {
-		t.Skip(dbtest.EnvPostgres + " is not set: PostgreSQL run skipped")
-	}
-	dbURL := dbtest.URLs(t)["postgres"]
-	first := apptest.Demo(t, dbURL) // migrates and seeds the demo store
-	second, err := app.Open(context.Background(), config.Config{DB: dbURL}, slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { second.Close() })
-	other := httptest.NewServer(second.Handler())
-	t.Cleanup(other.Close)
+	first, _, otherURL, dbURL := twoInstances(t)
 	commerceOn := func(base string) string {
 		return base + "/services/data/v64.0/commerce/webstores/" + demo.StoreID + "/"
 	}
-
 	call := func(method, url, bearer, body string) (int, map[string]any) {
 		t.Helper()
-		req, _ := http.NewRequest(method, url, strings.NewReader(body))
-		req.Header.Set("Authorization", "Bearer "+bearer)
-		if body != "" {
-			req.Header.Set("Content-Type", "application/json")
-		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		raw, _ := io.ReadAll(resp.Body)
-		var out map[string]any
-		_ = json.Unmarshal(raw, &out)
-		return resp.StatusCode, out
+		return apiCall(t, method, url, bearer, body)
 	}
 	buyer, admin := first.Token(t, "buyer@example.com"), first.Token(t, "admin@example.com")
 	product := records.StableID("01t", 3)
 
 	// The buyer's price, read on the second instance with the first instance's token.
-	status, price := call("GET", commerceOn(other.URL)+"pricing/products/"+product, buyer, "")
+	status, price := call("GET", commerceOn(otherURL)+"pricing/products/"+product, buyer, "")
 	if status != 200 || price["pricebookEntryId"] == nil {
 		t.Fatalf("price on the second instance: %d %v", status, price)
 	}
@@ -75,7 +43,7 @@ func TestTwoInstancesOnOneDatabase(t *testing.T) {
 	}
 	deadline := time.Now().Add(time.Second)
 	for {
-		_, price = call("GET", commerceOn(other.URL)+"pricing/products/"+product, buyer, "")
+		_, price = call("GET", commerceOn(otherURL)+"pricing/products/"+product, buyer, "")
 		if price["unitPrice"] == "123.45" {
 			break
 		}
@@ -86,7 +54,7 @@ func TestTwoInstancesOnOneDatabase(t *testing.T) {
 	}
 
 	// A cart line added on the second instance is in the cart the first one reads, at the new price.
-	if status, body := call("POST", commerceOn(other.URL)+"carts/current/cart-items", buyer,
+	if status, body := call("POST", commerceOn(otherURL)+"carts/current/cart-items", buyer,
 		`{"productId":"`+product+`","quantity":"2","type":"Product"}`); status != 201 {
 		t.Fatalf("add to cart on the second instance: %d %v", status, body)
 	}
@@ -102,7 +70,7 @@ func TestTwoInstancesOnOneDatabase(t *testing.T) {
 
 	// A change made outside the API (psql, a migration) reaches both instances' memory: the product page each
 	// keeps shows the new name within a second, with no reload signal.
-	for _, base := range []string{first.URL, other.URL} { // both have the page in memory now
+	for _, base := range []string{first.URL, otherURL} { // both have the page in memory now
 		if status, page := call("GET", commerceOn(base)+"products/"+product, buyer, ""); status != 200 {
 			t.Fatalf("product page: %d %v", status, page)
 		}
@@ -115,7 +83,7 @@ func TestTwoInstancesOnOneDatabase(t *testing.T) {
 	if _, err := tool.W.Exec(`UPDATE product2 SET name = 'Renamed by hand' WHERE id = $1`, product); err != nil {
 		t.Fatal(err)
 	}
-	for _, base := range []string{first.URL, other.URL} {
+	for _, base := range []string{first.URL, otherURL} {
 		waitFor(t, "the product page after a hand-written UPDATE", func() bool {
 			_, page := call("GET", commerceOn(base)+"products/"+product, buyer, "")
 			fields, _ := page["fields"].(map[string]any)
@@ -124,14 +92,14 @@ func TestTwoInstancesOnOneDatabase(t *testing.T) {
 	}
 
 	// Signing out on one instance ends the session on both at once: the other keeps sessions in memory too.
-	if status, _ := call("GET", commerceOn(other.URL)+"carts/current", buyer, ""); status != 200 {
+	if status, _ := call("GET", commerceOn(otherURL)+"carts/current", buyer, ""); status != 200 {
 		t.Fatalf("the buyer's cart on the second instance before signing out: %d", status)
 	}
 	if status, body := call("POST", first.URL+"/services/oauth2/revoke?token="+buyer, buyer, ""); status != 200 {
 		t.Fatalf("revoke on the first instance: %d %v", status, body)
 	}
 	waitFor(t, "the revoked token refused by the second instance", func() bool {
-		status, _ := call("GET", commerceOn(other.URL)+"carts/current", buyer, "")
+		status, _ := call("GET", commerceOn(otherURL)+"carts/current", buyer, "")
 		return status == 401
 	})
 }

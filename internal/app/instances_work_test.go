@@ -23,12 +23,12 @@ import (
 
 // twoInstances serves the demo store from two App instances, each with its own connection pools, on one PostgreSQL
 // database; skipped without STOREFRONT_TEST_POSTGRES.
-func twoInstances(t *testing.T) (first *apptest.Server, second *app.App, secondURL string) {
+func twoInstances(t *testing.T) (first *apptest.Server, second *app.App, secondURL, dbURL string) {
 	t.Helper()
 	if os.Getenv(dbtest.EnvPostgres) == "" {
 		t.Skip(dbtest.EnvPostgres + " is not set: PostgreSQL run skipped")
 	}
-	dbURL := dbtest.URLs(t)["postgres"]
+	dbURL = dbtest.URLs(t)["postgres"]
 	first = apptest.Demo(t, dbURL)
 	second, err := app.Open(context.Background(), config.Config{DB: dbURL}, slog.New(slog.DiscardHandler))
 	if err != nil {
@@ -37,7 +37,7 @@ func twoInstances(t *testing.T) (first *apptest.Server, second *app.App, secondU
 	t.Cleanup(func() { second.Close() })
 	srv := httptest.NewServer(second.Handler())
 	t.Cleanup(srv.Close)
-	return first, second, srv.URL
+	return first, second, srv.URL, dbURL
 }
 
 // apiCall makes one API call and decodes its JSON answer.
@@ -62,7 +62,7 @@ func apiCall(t *testing.T, method, url, bearer, body string) (int, map[string]an
 // Auto-numbers drawn in parallel through two instances are all different, and every create succeeds: the instances
 // take numbers one after another instead of colliding on the unique index.
 func TestTwoInstancesNumberRecordsOnce(t *testing.T) {
-	first, _, secondURL := twoInstances(t)
+	first, _, secondURL, _ := twoInstances(t)
 	admin := first.Token(t, "admin@example.com")
 	const creates = 30
 	var mu sync.Mutex
@@ -93,7 +93,7 @@ func TestTwoInstancesNumberRecordsOnce(t *testing.T) {
 // Expired stock holds are swept by one instance at a time: while one holds the sweep's lock the other sweeps
 // nothing, and two sweeps racing delete each hold once between them.
 func TestTwoInstancesSweepHoldsOnce(t *testing.T) {
-	first, second, _ := twoInstances(t)
+	first, second, _, _ := twoInstances(t)
 	ctx := context.Background()
 	buyer := first.Token(t, "buyer@example.com")
 	commerce := first.URL + "/services/data/v64.0/commerce/webstores/" + demo.StoreID + "/"
