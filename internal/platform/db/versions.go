@@ -140,7 +140,7 @@ func (d *DB) InstallVersionTriggers(ctx context.Context, tables VersionedTables)
 			stmts = append(stmts, `CREATE OR REPLACE FUNCTION sf_version_bump() RETURNS trigger LANGUAGE plpgsql AS $$
 				BEGIN
 					PERFORM nextval('sf_version_' || TG_ARGV[0]);
-					PERFORM pg_notify('`+versionChannel+`', TG_ARGV[0]);
+					PERFORM pg_notify('`+versionChannel+`', current_schema() || '.' || TG_ARGV[0]);
 					RETURN NULL;
 				END $$`)
 		} else {
@@ -163,7 +163,9 @@ func (d *DB) InstallVersionTriggers(ctx context.Context, tables VersionedTables)
 	})
 }
 
-// versionChannel is the PostgreSQL notification channel of the counters.
+// versionChannel is the PostgreSQL notification channel of the counters. Channels are per database, not per
+// schema, so a notice names its schema first ("public.catalog"): stores in other schemas of one database hear only
+// their own.
 const versionChannel = "sf_cache_version"
 
 func (d *DB) triggerStatements(dom Domain, table string) []string {

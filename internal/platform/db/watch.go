@@ -3,6 +3,7 @@ package db
 import (
 	"context"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -105,6 +106,10 @@ func (d *DB) listenOnce(ctx context.Context, log *slog.Logger) error {
 		return err
 	}
 	defer conn.Close(context.WithoutCancel(ctx))
+	var schema string
+	if err := conn.QueryRow(ctx, "SELECT current_schema()").Scan(&schema); err != nil {
+		return err
+	}
 	if _, err := conn.Exec(ctx, "LISTEN "+versionChannel); err != nil {
 		return err
 	}
@@ -113,6 +118,8 @@ func (d *DB) listenOnce(ctx context.Context, log *slog.Logger) error {
 		if err != nil {
 			return err
 		}
-		d.noticeArrived(ctx, log, n.Payload)
+		if dom, ours := strings.CutPrefix(n.Payload, schema+"."); ours {
+			d.noticeArrived(ctx, log, dom)
+		}
 	}
 }
