@@ -179,14 +179,17 @@ func (d *DB) triggerStatements(dom Domain, table string) []string {
 		update = "UPDATE OF " + sessionColumns
 	}
 	if d.Dialect == Postgres {
+		// Per row, not per statement: a statement trigger fires for statements that change no row, and the engine
+		// and the sweeps run many (a DELETE of expired sessions, an UPDATE matching nothing), each of which would
+		// drop every copy. nextval costs little per row, and the notices of one transaction are sent once.
 		on := strings.ReplaceAll(strings.Join(events, " OR "), "UPDATE", update)
-		if dom != Sessions {
-			on += " OR TRUNCATE"
-		}
+		bump := " EXECUTE FUNCTION sf_version_bump('" + dom.String() + "')"
 		return []string{
 			"DROP TRIGGER IF EXISTS " + name + " ON " + Ident(table),
-			"CREATE TRIGGER " + name + " AFTER " + on + " ON " + Ident(table) +
-				" FOR EACH STATEMENT EXECUTE FUNCTION sf_version_bump('" + dom.String() + "')",
+			"CREATE TRIGGER " + name + " AFTER " + on + " ON " + Ident(table) + " FOR EACH ROW" + bump,
+			"DROP TRIGGER IF EXISTS " + name + "_truncate ON " + Ident(table),
+			// TRUNCATE has no rows to fire for.
+			"CREATE TRIGGER " + name + "_truncate AFTER TRUNCATE ON " + Ident(table) + " FOR EACH STATEMENT" + bump,
 		}
 	}
 	bump := "UPDATE sf_cache_version SET version = version + 1 WHERE domain = '" + dom.String() + "'"

@@ -75,6 +75,17 @@ func TestVersionsFollowEveryWriter(t *testing.T) {
 			if mine.Version(db.Sessions) != sessions {
 				t.Fatal("a catalog write moved the sessions version")
 			}
+			// A statement that changes no row moves nothing: the engine and the sweeps run many.
+			before = mine.Version(db.Catalog)
+			if _, err := mine.Exec(ctx, `UPDATE probe_price SET amount = 5 WHERE id = 'none'`); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := mine.Exec(ctx, `DELETE FROM probe_price WHERE id = 'none'`); err != nil {
+				t.Fatal(err)
+			}
+			if mine.Version(db.Catalog) != before {
+				t.Fatal("statements that changed no row moved the catalog version")
+			}
 
 			// A hand-written UPDATE elsewhere (another instance, psql) reaches this one by notice or poll.
 			before = mine.Version(db.Catalog)
