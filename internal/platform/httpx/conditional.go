@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // compressMin is the smallest JSON answer worth compressing: below it gzip's framing eats most of the saving.
@@ -67,10 +68,12 @@ func (j *jsonWriter) finish() {
 	}
 	h := j.Header()
 	body := j.body.Bytes()
+	var sum uint64 // the hash of a cacheable answer, 0 for others
 	if j.status == http.StatusOK && (j.r.Method == http.MethodGet || j.r.Method == http.MethodHead) && cacheable(h) {
-		sum := fnv.New64a()
-		sum.Write(body)
-		etag := `W/"` + strconv.FormatUint(sum.Sum64(), 36) + `"`
+		hash := fnv.New64a()
+		hash.Write(body)
+		sum = hash.Sum64()
+		etag := `W/"` + strconv.FormatUint(sum, 36) + `"`
 		h.Set("ETag", etag)
 		if etagMatches(j.r.Header.Get("If-None-Match"), etag) {
 			h.Del("Content-Type")
@@ -81,20 +84,62 @@ func (j *jsonWriter) finish() {
 	}
 	h.Add("Vary", "Accept-Encoding")
 	if len(body) >= compressMin && acceptsGzip(j.r.Header.Get("Accept-Encoding")) {
+		gz := compressedOf(sum, body)
 		h.Set("Content-Encoding", "gzip")
-		h.Del("Content-Length")
+		h.Set("Content-Length", strconv.Itoa(len(gz)))
 		j.ResponseWriter.WriteHeader(j.status)
-		zw := gzipWriters.Get().(*gzip.Writer)
-		zw.Reset(j.ResponseWriter)
-		_, _ = zw.Write(body)
-		_ = zw.Close()
-		gzipWriters.Put(zw)
+		_, _ = j.ResponseWriter.Write(gz)
 		return
 	}
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	j.ResponseWriter.WriteHeader(j.status)
 	_, _ = j.ResponseWriter.Write(body)
 }
+
+// compressedOf is body gzip-compressed. A cacheable answer (sum, its hash, is not 0) is the same page asked for again
+// and again, and compressing it was a large share of its cost: the compressed form of recent ones is kept, keyed by
+// the hash, and the bytes are compared too, so a collision costs a compression, never a wrong answer.
+func compressedOf(sum uint64, body []byte) []byte {
+	keep := sum != 0 && len(body) <= compressedMaxBody
+	if keep {
+		if v, ok := compressed.Load().Load(sum); ok {
+			if c := v.(compressedAnswer); bytes.Equal(c.body, body) {
+				return c.gz
+			}
+		}
+	}
+	var out bytes.Buffer
+	zw := gzipWriters.Get().(*gzip.Writer)
+	zw.Reset(&out)
+	_, _ = zw.Write(body)
+	_ = zw.Close()
+	gzipWriters.Put(zw)
+	if keep {
+		size := int64(len(body) + out.Len())
+		if compressedBytes.Add(size) > compressedMaxBytes { // start afresh rather than track what is oldest
+			compressed.Store(new(sync.Map))
+			compressedBytes.Store(size)
+		}
+		compressed.Load().Store(sum, compressedAnswer{body: body, gz: out.Bytes()})
+	}
+	return out.Bytes()
+}
+
+type compressedAnswer struct{ body, gz []byte }
+
+// The kept compressed answers: answers of at most compressedMaxBody bytes, some compressedMaxBytes in all (both
+// forms counted).
+const (
+	compressedMaxBody  = 256 << 10
+	compressedMaxBytes = 64 << 20
+)
+
+var (
+	compressed      atomic.Pointer[sync.Map]
+	compressedBytes atomic.Int64
+)
+
+func init() { compressed.Store(new(sync.Map)) }
 
 // gzipWriters are reused: a gzip.Writer's buffers are some 800 KB to allocate afresh.
 var gzipWriters = sync.Pool{New: func() any {

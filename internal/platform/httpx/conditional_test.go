@@ -1,6 +1,7 @@
 package httpx
 
 import (
+	"bytes"
 	"compress/gzip"
 	"io"
 	"net/http"
@@ -77,5 +78,29 @@ func TestJSONResponsesValidateAndCompress(t *testing.T) {
 	page := answer("text/html; charset=utf-8", "no-cache", "<p>"+big+"</p>")
 	if got := do(page, "GET", "Accept-Encoding", "gzip"); got.Header().Get("Content-Encoding") != "" || got.Header().Get("ETag") != "" {
 		t.Error("a page that is not JSON was changed")
+	}
+}
+
+// The compressed form of a cacheable answer is kept and served again for the same bytes; other bytes under the
+// same hash (a collision) are compressed afresh, never answered with the kept form.
+func TestCompressedAnswersAreKeptByTheirBytes(t *testing.T) {
+	a := bytes.Repeat([]byte(`{"name":"Everline Gel Pen"}`), 100)
+	b := bytes.Repeat([]byte(`{"name":"Blue Ink Refill"}`), 100)
+	first := compressedOf(42, a)
+	if again := compressedOf(42, a); &again[0] != &first[0] {
+		t.Error("the same answer was compressed again instead of served from memory")
+	}
+	collided := compressedOf(42, b) // same hash, other bytes
+	for _, c := range []struct {
+		gz, want []byte
+	}{{first, a}, {collided, b}, {compressedOf(0, a), a}} {
+		zr, err := gzip.NewReader(bytes.NewReader(c.gz))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(zr)
+		if err != nil || !bytes.Equal(got, c.want) {
+			t.Fatalf("inflated %q (%v), want %q", got[:min(len(got), 40)], err, c.want[:40])
+		}
 	}
 }
