@@ -68,11 +68,15 @@ func (j *jsonWriter) finish() {
 	}
 	h := j.Header()
 	body := j.body.Bytes()
-	var sum uint64 // the hash of a cacheable answer, 0 for others
-	if j.status == http.StatusOK && (j.r.Method == http.MethodGet || j.r.Method == http.MethodHead) && cacheable(h) {
+	get := j.r.Method == http.MethodGet || j.r.Method == http.MethodHead
+	validate := j.status == http.StatusOK && get && cacheable(h)
+	var sum uint64 // the body's hash: the ETag of an answer that may be validated, the key of a compressed one
+	if validate || (j.status == http.StatusOK && len(body) >= compressMin) {
 		hash := fnv.New64a()
 		hash.Write(body)
 		sum = hash.Sum64()
+	}
+	if validate {
 		etag := `W/"` + strconv.FormatUint(sum, 36) + `"`
 		h.Set("ETag", etag)
 		if etagMatches(j.r.Header.Get("If-None-Match"), etag) {
@@ -96,9 +100,10 @@ func (j *jsonWriter) finish() {
 	_, _ = j.ResponseWriter.Write(body)
 }
 
-// compressedOf is body gzip-compressed. A cacheable answer (sum, its hash, is not 0) is the same page asked for again
-// and again, and compressing it was a large share of its cost: the compressed form of recent ones is kept, keyed by
-// the hash, and the bytes are compared too, so a collision costs a compression, never a wrong answer.
+// compressedOf is body gzip-compressed. Product pages, listings and searches are the same bytes asked for again and
+// again, and compressing them was a large share of their cost: the compressed form of recent 200 answers (sum, the
+// body's hash, is not 0) is kept, keyed by the hash, and the bytes are compared too, so a collision costs a
+// compression, never a wrong answer.
 func compressedOf(sum uint64, body []byte) []byte {
 	keep := sum != 0 && len(body) <= compressedMaxBody
 	if keep {
