@@ -71,7 +71,8 @@ func (j *jsonWriter) finish() {
 	get := j.r.Method == http.MethodGet || j.r.Method == http.MethodHead
 	validate := j.status == http.StatusOK && get && cacheable(h)
 	var sum uint64 // the body's hash: the ETag of an answer that may be validated, the key of a compressed one
-	if validate || (j.status == http.StatusOK && len(body) >= compressMin) {
+	// 201 too: a product search (POST) answers 201 Created, and the same search is asked again and again.
+	if validate || ((j.status == http.StatusOK || j.status == http.StatusCreated) && len(body) >= compressMin) {
 		hash := fnv.New64a()
 		hash.Write(body)
 		sum = hash.Sum64()
@@ -101,9 +102,9 @@ func (j *jsonWriter) finish() {
 }
 
 // compressedOf is body gzip-compressed. Product pages, listings and searches are the same bytes asked for again and
-// again, and compressing them was a large share of their cost: the compressed form of recent 200 answers (sum, the
-// body's hash, is not 0) is kept, keyed by the hash, and the bytes are compared too, so a collision costs a
-// compression, never a wrong answer.
+// again, and compressing them was a large share of their cost: the compressed form of recent 200 and 201 answers
+// (sum, the body's hash, is not 0) is kept, keyed by the hash, and the bytes are compared too, so a collision costs
+// a compression, never a wrong answer.
 func compressedOf(sum uint64, body []byte) []byte {
 	keep := sum != 0 && len(body) <= compressedMaxBody
 	if keep {
