@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"io"
 	"log/slog"
 	"strings"
 	"testing"
@@ -20,12 +19,8 @@ func TestUserCreate(t *testing.T) {
 	for kind, u := range dbtest.URLs(t) {
 		t.Run(kind, func(t *testing.T) {
 			ctx := context.Background()
-			log := slog.New(slog.NewTextHandler(io.Discard, nil))
-			a, err := app.Open(ctx, config.Config{DB: u}, log)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer a.Close()
+			log := slog.New(slog.DiscardHandler)
+			a := openTestApp(t, u, log)
 			acct := records.NewID("001")
 			now := time.Now().UTC().Format("2006-01-02T15:04:05.000Z")
 			if _, err := a.DB.Exec(ctx, `INSERT INTO account (id, recordtypeid, createddate, lastmodifieddate, systemmodstamp, name)
@@ -58,4 +53,15 @@ func TestUserCreate(t *testing.T) {
 			}
 		})
 	}
+}
+
+// openTestApp opens (and migrates) the database at u as a command would find it, closed when the test ends.
+func openTestApp(t *testing.T, u string, log *slog.Logger) *app.App {
+	t.Helper()
+	a, err := app.Open(context.Background(), config.Config{DB: u}, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { a.Close() })
+	return a
 }

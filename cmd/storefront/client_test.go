@@ -3,15 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
-	"io"
 	"log/slog"
 	"regexp"
 	"strings"
 	"testing"
 
-	"storefront/internal/app"
 	"storefront/internal/auth"
-	"storefront/internal/platform/config"
 	"storefront/internal/platform/db/dbtest"
 )
 
@@ -21,12 +18,8 @@ func TestClientCommands(t *testing.T) {
 	for kind, u := range dbtest.URLs(t) {
 		t.Run(kind, func(t *testing.T) {
 			ctx := context.Background()
-			log := slog.New(slog.NewTextHandler(io.Discard, nil))
-			a, err := app.Open(ctx, config.Config{DB: u}, log)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer a.Close()
+			log := slog.New(slog.DiscardHandler)
+			a := openTestApp(t, u, log)
 			run := func(args ...string) (string, error) {
 				var out bytes.Buffer
 				err := clientTo(ctx, log, &out, append(args, "--db", u))

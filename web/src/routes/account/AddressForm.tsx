@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { AddressType, CommerceAddress, CommerceAddressInput } from '../../data/addresses';
 import { addressErrors, useSaveAddress, type AddressErrors, type AddressFormField } from '../../data/addressHooks';
-import { showProblems } from './FormField';
+import { FormProblem, showProblems } from './FormField';
 
 /** A country code's name in the visitor's language ("US" → "United States"); the code when unknown. */
 export function countryName(code: string, locale = 'en-US'): string {
@@ -130,11 +130,7 @@ export function AddressForm({ address, countries, onSaved, onCancel }: AddressFo
       <h2 id={`${ids}-title`} ref={heading} tabIndex={-1}>
         {address ? 'Edit address' : 'Add an address'}
       </h2>
-      {errors.form && (
-        <p className="form-error address-form-error" role="alert" tabIndex={-1}>
-          {errors.form}
-        </p>
-      )}
+      <FormProblem message={errors.form} />
       {Object.keys(errors.fields).length > 0 && (
         <p className="visually-hidden" role="alert">
           Check the fields marked in the form.

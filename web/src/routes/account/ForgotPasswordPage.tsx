@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { requestPasswordReset } from '../../data/profile';
 import { formErrors, type FormErrors } from '../formErrors';
 import { usePageTitle } from '../usePageTitle';
-import { FormField, showProblems } from './FormField';
+import { FormField, FormProblem, showProblems } from './FormField';
 import './account.css';
 
 export const FORGOT_PASSWORD_PATH = '/forgot-password';
@@ -59,11 +59,7 @@ export function ForgotPasswordPage() {
       ) : (
         <form ref={form} className="account-form" onSubmit={onSubmit} noValidate aria-labelledby="forgot-title">
           <p>Enter the email you sign in with, and we will send you a link to choose a new password.</p>
-          {errors.form && (
-            <p className="form-error" role="alert" tabIndex={-1}>
-              {errors.form}
-            </p>
-          )}
+          <FormProblem message={errors.form} />
           <FormField label="Email" value={email} onChange={setEmail} type="email" autoComplete="username" required error={errors.fields.email} />
           <button type="submit" className="sf-button" disabled={send.isPending}>
             {send.isPending ? 'Sending…' : 'Send link'}

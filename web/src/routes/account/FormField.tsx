@@ -53,5 +53,15 @@ export function FormField({ label, value, onChange, error, hint, required, ...in
  */
 export function showProblems(form: RefObject<HTMLFormElement | null>, render: () => void): void {
   flushSync(render);
-  form.current?.querySelector<HTMLElement>('[aria-invalid="true"], .form-error, .address-form-error')?.focus();
+  form.current?.querySelector<HTMLElement>('[aria-invalid="true"], .form-error')?.focus();
+}
+
+/** A form's message about the whole form (none for null): announced, and focusable so showProblems can move to it. */
+export function FormProblem({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p className="form-error" role="alert" tabIndex={-1}>
+      {message}
+    </p>
+  );
 }

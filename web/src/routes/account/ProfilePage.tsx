@@ -7,7 +7,7 @@ import { ErrorState, PageStatus } from '../catalog/Status';
 import { formErrors, type FormErrors } from '../formErrors';
 import { loginPathFor } from '../guest';
 import { usePageTitle } from '../usePageTitle';
-import { FormField, showProblems } from './FormField';
+import { FormField, FormProblem, showProblems } from './FormField';
 import { newPasswordErrors } from './passwordRules';
 import { NewPasswordFields } from './NewPasswordFields';
 import '../catalog/catalog.css';
@@ -87,11 +87,7 @@ function ProfileForm({ userId, profile }: { userId: string | null; profile: Prof
       <p className="account-notice" role="status">
         {notice}
       </p>
-      {errors.form && (
-        <p className="form-error" role="alert" tabIndex={-1}>
-          {errors.form}
-        </p>
-      )}
+      <FormProblem message={errors.form} />
       <FormField label="First name" value={firstName} onChange={setFirstName} autoComplete="given-name" maxLength={40} error={errors.fields.firstName} />
       <FormField label="Last name" value={lastName} onChange={setLastName} autoComplete="family-name" maxLength={80} required error={errors.fields.lastName} />
       <FormField
@@ -152,11 +148,7 @@ function PasswordForm() {
       <p className="account-notice" role="status">
         {notice}
       </p>
-      {errors.form && (
-        <p className="form-error" role="alert" tabIndex={-1}>
-          {errors.form}
-        </p>
-      )}
+      <FormProblem message={errors.form} />
       <FormField label="Current password" value={current} onChange={setCurrent} type="password" autoComplete="current-password" required error={errors.fields.currentPassword} />
       <NewPasswordFields next={next} confirm={confirm} onNext={setNext} onConfirm={setConfirm} errors={errors.fields} />
       <button type="submit" className="sf-button" disabled={change.isPending}>

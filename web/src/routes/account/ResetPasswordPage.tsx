@@ -5,7 +5,7 @@ import { FetchError } from '../../data/errors';
 import { confirmPasswordReset } from '../../data/profile';
 import { formErrors, type FormErrors } from '../formErrors';
 import { usePageTitle } from '../usePageTitle';
-import { showProblems } from './FormField';
+import { FormProblem, showProblems } from './FormField';
 import { newPasswordErrors } from './passwordRules';
 import { NewPasswordFields } from './NewPasswordFields';
 import { FORGOT_PASSWORD_PATH } from './ForgotPasswordPage';
@@ -78,11 +78,7 @@ export function ResetPasswordPage() {
   } else {
     body = (
       <form ref={form} className="account-form" onSubmit={onSubmit} noValidate aria-labelledby="reset-title">
-        {errors.form && (
-          <p className="form-error" role="alert" tabIndex={-1}>
-            {errors.form}
-          </p>
-        )}
+        <FormProblem message={errors.form} />
         <NewPasswordFields next={next} confirm={confirm} onNext={setNext} onConfirm={setConfirm} errors={errors.fields} />
         <button type="submit" className="sf-button" disabled={reset.isPending}>
           {reset.isPending ? 'Saving…' : 'Set new password'}
