@@ -49,9 +49,17 @@ func TestCartRepriceStatementsDoNotGrow(t *testing.T) {
 		statementsOf := func(lines int) int64 {
 			line := fillCart(t, s.srv, buyer, lines)
 			s.call(t, "PATCH", commercePath("carts/current/cart-items/"+line), buyer, `{"quantity":"20"}`).decode(t, "warm", 200, &struct{}{})
-			before := s.d.Statements()
-			s.call(t, "PATCH", commercePath("carts/current/cart-items/"+line), buyer, `{"quantity":"30"}`).decode(t, "reprice", 200, &struct{}{})
-			return s.d.Statements() - before
+			// The fewer of two reprices: an in-memory copy may be rebuilt in either (the version poller moves a
+			// domain once more a tick after a change, see db.poll), which costs a statement unrelated to the lines.
+			fewest := int64(-1)
+			for _, qty := range []string{"40", "30"} { // ending at 30, which the checks below expect
+				before := s.d.Statements()
+				s.call(t, "PATCH", commercePath("carts/current/cart-items/"+line), buyer, `{"quantity":"`+qty+`"}`).decode(t, "reprice", 200, &struct{}{})
+				if n := s.d.Statements() - before; fewest < 0 || n < fewest {
+					fewest = n
+				}
+			}
+			return fewest
 		}
 		fifty, fiveHundred := statementsOf(50), statementsOf(500)
 		t.Logf("a reprice: %d statements for 50 lines, %d for 500", fifty, fiveHundred)
