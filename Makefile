@@ -59,7 +59,7 @@ bench: build
 
 # The catalogue-bound rows on 100,000 generated products, with the 100,000-product goals (seeding takes about 25 s on
 # SQLite).
-LARGE_ROWS = product detail guest,product detail buyer,search 12 guest,search 12 buyer,category 12 guest,category 12 buyer
+LARGE_ROWS = product detail guest,product detail buyer,search 12 guest,search 12 buyer,category 12 guest,category 12 buyer,category 12 afresh,search 12 afresh
 bench-large: build
 	$(GO) run ./cmd/bench --bin ./$(BIN) --products 100000 --only "$(LARGE_ROWS)"
 

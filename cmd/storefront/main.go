@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -74,6 +75,7 @@ func serve(ctx context.Context, log *slog.Logger, args []string) error {
 		return err
 	}
 	defer a.Close()
+	tuneGC()
 	if cfg.Demo {
 		if err := a.SeedDemoIfEmpty(ctx); err != nil {
 			return fmt.Errorf("demo: %w", err)
@@ -111,6 +113,15 @@ func serve(ctx context.Context, log *slog.Logger, args []string) error {
 		return err
 	}
 	return nil
+}
+
+// tuneGC lets the heap grow to three times what is live between collections (GOGC=200) unless GOGC says otherwise:
+// a server's requests allocate much and keep little, and at Go's default the collector took a fifth of the CPU of
+// the hot reads. GOMEMLIMIT caps the heap on a machine short of memory, as always.
+func tuneGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(200)
+	}
 }
 
 // reloadOnHangup drops this instance's in-memory copies of read-mostly state on each SIGHUP (kill -HUP PID), so they

@@ -103,6 +103,10 @@ func Rewrite(next http.Handler) http.Handler {
 		} else if path = Prefix + "v" + Latest; tail != "" {
 			path += "/" + tail
 		}
+		if path == r.URL.Path && v == Latest && r.Context().Value(versionKey{}) == nil {
+			next.ServeHTTP(w, r) // the latest version is what FromContext answers already: no copy of the request
+			return
+		}
 		ctx := context.WithValue(r.Context(), versionKey{}, v)
 		if path == r.URL.Path {
 			next.ServeHTTP(w, r.WithContext(ctx))

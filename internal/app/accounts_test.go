@@ -71,12 +71,11 @@ func TestExternalManagedAccountsOfTwoThousand(t *testing.T) {
 		manager := s.login(t, "manager@example.com")
 		path := commercePath("external-managed-accounts?includeMyAccount=true")
 		statements := func() (int64, []struct{ AccountID, AccountName string }) {
-			before := s.d.Statements()
 			var out struct {
 				ExternalManagedAccounts []struct{ AccountID, AccountName string }
 			}
-			s.get(t, path, manager).decode(t, "switcher", 200, &out)
-			return s.d.Statements() - before, out.ExternalManagedAccounts
+			n := fewerOfTwo(s, func() {}, func() { s.get(t, path, manager).decode(t, "switcher", 200, &out) })
+			return n, out.ExternalManagedAccounts
 		}
 		statements() // warm the caches a first request fills
 		few, list := statements()

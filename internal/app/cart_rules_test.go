@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -17,16 +18,17 @@ func TestCartBatchAddStatementsDoNotGrow(t *testing.T) {
 		buyer := s.login(t, "buyer@example.com")
 		s.call(t, "PUT", commercePath("carts"), buyer, "")
 		statementsOf := func(n int) int64 {
-			s.call(t, "DELETE", commercePath("carts/current"), buyer, "")
-			s.call(t, "PUT", commercePath("carts"), buyer, "")
-			before := s.d.Statements()
-			if r := s.call(t, "POST", commercePath("carts/current/cart-items/batch"), buyer, batchInputs(1, n)); r.status != 200 ||
-				strings.Contains(r.body, `"hasErrors":true`) {
-				t.Fatalf("batch of %d: %d %s", n, r.status, r.body)
-			}
-			return s.d.Statements() - before
+			return fewerOfTwo(s, func() {
+				s.call(t, "DELETE", commercePath("carts/current"), buyer, "")
+				s.call(t, "PUT", commercePath("carts"), buyer, "")
+			}, func() {
+				if r := s.call(t, "POST", commercePath("carts/current/cart-items/batch"), buyer, batchInputs(1, n)); r.status != 200 ||
+					strings.Contains(r.body, `"hasErrors":true`) {
+					t.Fatalf("batch of %d: %d %s", n, r.status, r.body)
+				}
+			})
 		}
-		statementsOf(10) // warm the caches a first request fills
+		statementsOf(100) // warm the caches a first request fills (each product's facts and image are kept once read)
 		ten, hundred := statementsOf(10), statementsOf(100)
 		t.Logf("a batch add: %d statements for 10 lines, %d for 100", ten, hundred)
 		if ten != hundred || ten == 0 {
@@ -49,17 +51,11 @@ func TestCartRepriceStatementsDoNotGrow(t *testing.T) {
 		statementsOf := func(lines int) int64 {
 			line := fillCart(t, s.srv, buyer, lines)
 			s.call(t, "PATCH", commercePath("carts/current/cart-items/"+line), buyer, `{"quantity":"20"}`).decode(t, "warm", 200, &struct{}{})
-			// The fewer of two reprices: an in-memory copy may be rebuilt in either (the version poller moves a
-			// domain once more a tick after a change, see db.poll), which costs a statement unrelated to the lines.
-			fewest := int64(-1)
-			for _, qty := range []string{"40", "30"} { // ending at 30, which the checks below expect
-				before := s.d.Statements()
-				s.call(t, "PATCH", commercePath("carts/current/cart-items/"+line), buyer, `{"quantity":"`+qty+`"}`).decode(t, "reprice", 200, &struct{}{})
-				if n := s.d.Statements() - before; fewest < 0 || n < fewest {
-					fewest = n
-				}
-			}
-			return fewest
+			qty := 40
+			return fewerOfTwo(s, func() {}, func() { // ending at 30, which the checks below expect
+				s.call(t, "PATCH", commercePath("carts/current/cart-items/"+line), buyer, `{"quantity":"`+strconv.Itoa(qty)+`"}`).decode(t, "reprice", 200, &struct{}{})
+				qty -= 10
+			})
 		}
 		fifty, fiveHundred := statementsOf(50), statementsOf(500)
 		t.Logf("a reprice: %d statements for 50 lines, %d for 500", fifty, fiveHundred)
@@ -99,6 +95,22 @@ func TestCartRepriceStatementsDoNotGrow(t *testing.T) {
 			t.Fatalf("the lines total %s, the cart %s", lineTotal, cartTotal)
 		}
 	})
+}
+
+// fewerOfTwo runs prepare then measured twice and returns the fewer statements measured ran. An in-memory copy may be
+// rebuilt during either run (the version poller moves a domain once more a tick after a change, see db.poll), which
+// costs statements unrelated to what a test counts; it cannot happen in both, a poll tick apart.
+func fewerOfTwo(s *demoSite, prepare, measured func()) int64 {
+	fewest := int64(-1)
+	for range 2 {
+		prepare()
+		before := s.d.Statements()
+		measured()
+		if n := s.d.Statements() - before; fewest < 0 || n < fewest {
+			fewest = n
+		}
+	}
+	return fewest
 }
 
 // fillCartLine is the first line of the buyer's current cart.

@@ -22,17 +22,19 @@ func TestPlaceOrderStatementsDoNotGrow(t *testing.T) {
 		buyer := s.login(t, "buyer@example.com")
 		s.exec(t, `UPDATE productinventory SET quantityonhand = 100000`)
 		statementsOf := func(n int) int64 {
-			if r := s.call(t, "POST", commercePath("carts/current/cart-items/batch"), buyer, batchInputs(1, n)); r.status != 200 ||
-				strings.Contains(r.body, `"hasErrors":true`) {
-				t.Fatalf("batch of %d: %d %s", n, r.status, r.body)
-			}
-			v := startCheckout(t, s, buyer)
-			s.call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/payments"), buyer,
-				`{"requestType":"SimplePurchaseOrder","paymentToken":"PO-9"}`).decode(t, "pay", 201, &struct{}{})
-			before := s.d.Statements()
-			var placed orderResult
-			s.call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/orders"), buyer, "").decode(t, "place", 201, &placed)
-			return s.d.Statements() - before
+			var checkoutID string
+			return fewerOfTwo(s, func() {
+				if r := s.call(t, "POST", commercePath("carts/current/cart-items/batch"), buyer, batchInputs(1, n)); r.status != 200 ||
+					strings.Contains(r.body, `"hasErrors":true`) {
+					t.Fatalf("batch of %d: %d %s", n, r.status, r.body)
+				}
+				checkoutID = startCheckout(t, s, buyer).CheckoutID
+				s.call(t, "POST", commercePath("checkouts/"+checkoutID+"/payments"), buyer,
+					`{"requestType":"SimplePurchaseOrder","paymentToken":"PO-9"}`).decode(t, "pay", 201, &struct{}{})
+			}, func() {
+				var placed orderResult
+				s.call(t, "POST", commercePath("checkouts/"+checkoutID+"/orders"), buyer, "").decode(t, "place", 201, &placed)
+			})
 		}
 		statementsOf(10) // warm the caches a first request fills
 		ten, hundred := statementsOf(10), statementsOf(100)
@@ -40,8 +42,8 @@ func TestPlaceOrderStatementsDoNotGrow(t *testing.T) {
 		if hundred != ten || ten == 0 {
 			t.Fatalf("placing an order of 10 lines ran %d statements, of 100 lines %d", ten, hundred)
 		}
-		if n := s.queryString(t, `SELECT CAST(COUNT(*) AS TEXT) FROM orderitemsummary WHERE type = 'Order Product'`); n != "120" {
-			t.Fatalf("%s ordered lines, want 120", n)
+		if n := s.queryString(t, `SELECT CAST(COUNT(*) AS TEXT) FROM orderitemsummary WHERE type = 'Order Product'`); n != "240" { // four orders of 10 lines (two warm the caches), two of 100
+			t.Fatalf("%s ordered lines, want 240", n)
 		}
 	})
 }

@@ -35,6 +35,25 @@ func TestTwoInstancesOnOneDatabase(t *testing.T) {
 		t.Fatalf("price on the second instance: %d %v", status, price)
 	}
 	entry := price["pricebookEntryId"].(string)
+	// A search finding the product by its SKU is kept in memory on the second instance too, prices and all.
+	_, page := call("GET", commerceOn(otherURL)+"products/"+product, buyer, "")
+	sku, _ := page["fields"].(map[string]any)["StockKeepingUnit"].(string)
+	searchedPrice := func() any {
+		t.Helper()
+		status, found := call("POST", commerceOn(otherURL)+"search/product-search", buyer,
+			`{"searchTerm":"`+sku+`","includePrices":true}`)
+		products, _ := found["productsPage"].(map[string]any)["products"].([]any)
+		for _, p := range products {
+			if p := p.(map[string]any); p["id"] == product {
+				return p["prices"].(map[string]any)["unitPrice"]
+			}
+		}
+		t.Fatalf("the search for %q on the second instance: %d %v", sku, status, found)
+		return nil
+	}
+	if got := searchedPrice(); got != price["unitPrice"] {
+		t.Fatalf("the searched price %v is not the product's price %v", got, price["unitPrice"])
+	}
 
 	// Staff change that price through the first instance; the second charges it within a second.
 	if status, body := call("PATCH", first.URL+"/services/data/v64.0/ui-api/records/"+entry, admin,
@@ -52,6 +71,8 @@ func TestTwoInstancesOnOneDatabase(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+
+	waitFor(t, "the new price in the search kept on the second instance", func() bool { return searchedPrice() == "123.45" })
 
 	// A cart line added on the second instance is in the cart the first one reads, at the new price.
 	if status, body := call("POST", commerceOn(otherURL)+"carts/current/cart-items", buyer,

@@ -47,6 +47,9 @@ type Object struct {
 	// UniqueTogether lists groups of fields whose values must be unique together (a junction's two ends, a price
 	// book entry's book and product).
 	UniqueTogether [][]string `json:"uniqueTogether,omitempty"`
+	// Indexes lists groups of fields indexed together, in order, for the reads that filter on the first and sort on
+	// the rest (a cart's lines by line number).
+	Indexes [][]string `json:"indexes,omitempty"`
 }
 
 // Field describes one field of an object.

@@ -185,25 +185,37 @@ func syncIndexes(ctx context.Context, tx *db.Tx, o *Object) error {
 	return syncCompositeIndexes(ctx, tx, o)
 }
 
-// syncCompositeIndexes enforces the object's UniqueTogether groups with one unique index each.
+// syncCompositeIndexes enforces the object's UniqueTogether groups with one unique index each and creates its
+// Indexes.
 func syncCompositeIndexes(ctx context.Context, tx *db.Tx, o *Object) error {
 	for _, group := range o.UniqueTogether {
-		name := "ux_" + o.TableName()
-		cols := make([]string, len(group))
-		for i, api := range group {
-			f := o.Field(api)
-			if f == nil || !f.HasColumn() {
-				return fmt.Errorf("unique group names unknown field %q", api)
-			}
-			name += "_" + f.Column()
-			cols[i] = db.Ident(f.Column())
+		if err := createIndex(ctx, tx, o, "UNIQUE INDEX", "ux_", group); err != nil {
+			return err
 		}
-		if _, err := tx.Exec(ctx, "CREATE UNIQUE INDEX IF NOT EXISTS "+db.Ident(name)+" ON "+
-			db.Ident(o.TableName())+" ("+strings.Join(cols, ", ")+")"); err != nil {
+	}
+	for _, group := range o.Indexes {
+		if err := createIndex(ctx, tx, o, "INDEX", "ix_", group); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// createIndex creates an index (kind) over the fields of group, named prefix, the table and the columns.
+func createIndex(ctx context.Context, tx *db.Tx, o *Object, kind, prefix string, group []string) error {
+	name := prefix + o.TableName()
+	cols := make([]string, len(group))
+	for i, api := range group {
+		f := o.Field(api)
+		if f == nil || !f.HasColumn() {
+			return fmt.Errorf("index group names unknown field %q", api)
+		}
+		name += "_" + f.Column()
+		cols[i] = db.Ident(f.Column())
+	}
+	_, err := tx.Exec(ctx, "CREATE "+kind+" IF NOT EXISTS "+db.Ident(name)+" ON "+
+		db.Ident(o.TableName())+" ("+strings.Join(cols, ", ")+")")
+	return err
 }
 
 // tableColumns lists a table's columns (lower case) with their declared types (lower case); an empty map means the

@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"strconv"
 	"time"
-	"unicode/utf8"
 
+	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
 )
 
@@ -52,7 +52,7 @@ func appendJSON(b []byte, v any) ([]byte, error) {
 	case nil:
 		return append(b, "null"...), nil
 	case string:
-		return appendString(b, x), nil
+		return httpx.AppendJSONString(b, x), nil
 	case bool:
 		return strconv.AppendBool(b, x), nil
 	case int64:
@@ -70,7 +70,7 @@ func appendJSON(b []byte, v any) ([]byte, error) {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendString(b, k)
+			b = httpx.AppendJSONString(b, k)
 			b = append(b, ':')
 			var err error
 			if b, err = appendJSON(b, x.vals[i]); err != nil {
@@ -88,7 +88,7 @@ func appendJSON(b []byte, v any) ([]byte, error) {
 		b = strconv.AppendBool(b, x.Done)
 		if x.NextRecordsURL != "" {
 			b = append(b, `,"nextRecordsUrl":`...)
-			b = appendString(b, x.NextRecordsURL)
+			b = httpx.AppendJSONString(b, x.NextRecordsURL)
 		}
 		b = append(b, `,"records":[`...)
 		for i, rec := range x.Records {
@@ -110,57 +110,6 @@ func appendJSON(b []byte, v any) ([]byte, error) {
 	}
 	return append(b, bytes.TrimRight(buf.Bytes(), "\n")...), nil
 }
-
-// appendString appends s as a JSON string, escaping what JSON requires (HTML characters stay as they are, as the
-// API's other answers send them).
-func appendString(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
-			i++
-			continue
-		}
-		if c < utf8.RuneSelf {
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, `\u00`...)
-				b = append(b, hexDigits[c>>4], hexDigits[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			if r == utf8.RuneError {
-				b = append(b, `\ufffd`...)
-			} else {
-				b = append(b, `\u202`...)
-				b = append(b, hexDigits[r&0xF])
-			}
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
-}
-
-const hexDigits = "0123456789abcdef"
 
 // attributes is a record's type and REST URL.
 func attributes(version string, o *records.Object, id string) *Object {

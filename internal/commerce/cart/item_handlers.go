@@ -69,15 +69,35 @@ func (s *Service) Items(w http.ResponseWriter, r *http.Request) error {
 		httpx.WriteJSON(w, http.StatusOK, out)
 		return nil
 	}
-	out.CartSummary = summaryOf(c, sh.Store.DefaultCurrency)
+	key := pageKey{cart: cartState(c), path: r.URL.Path, query: r.URL.RawQuery, currency: sh.Store.DefaultCurrency,
+		metadata: s.DB.Version(db.Metadata)}
+	kept := pagesOf(s.DB).Begin()
+	body, ok := kept.Lookup(key)
+	if !ok {
+		if body, err = s.itemsPage(r, c, out, key.currency, order, size, fields); err != nil {
+			return err
+		}
+		if keepsPages(c) {
+			kept.StoreWeighing(key, body, int64(len(body)+len(key.cart)+len(key.path)+len(key.query)))
+		}
+	}
+	httpx.WriteJSONBytes(w, s.processingStatus(w, c, http.StatusOK), body)
+	return nil
+}
+
+// itemsPage builds and encodes a page of the cart's lines (Items).
+func (s *Service) itemsPage(r *http.Request, c *Cart, out *ItemCollection, currency, order string, size int,
+	fields []*records.Field) ([]byte, error) {
+	ctx, q, number := r.Context(), r.URL.Query(), out.CurrentPage
+	out.CartSummary = summaryOf(c, currency)
 	var count int
 	if err := s.DB.QueryRow(ctx, `SELECT COUNT(*) FROM cartitem WHERE cartid = ?`, c.ID).Scan(&count); err != nil {
-		return err
+		return nil, err
 	}
 	items, err := s.loadItems(ctx, s.DB, c, itemQuery{order: order, limit: size, offset: (number - 1) * size,
 		productFields: fields})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for _, it := range items {
 		out.CartItems = append(out.CartItems, ItemResult{CartItem: it, Status: "Success"})
@@ -86,16 +106,15 @@ func (s *Service) Items(w http.ResponseWriter, r *http.Request) error {
 	setPageLinks(out, r.URL, number, size)
 	if q.Get("includePromotions") == "true" {
 		if out.CartPromotions, err = promotions(ctx, s.DB, c); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	if q.Get("includeCoupons") == "true" {
 		if out.CartCoupons, err = coupons(ctx, s.DB, c); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	httpx.WriteJSON(w, s.processingStatus(w, c, http.StatusOK), out)
-	return nil
+	return httpx.EncodeJSON(out), nil
 }
 
 // setPageLinks fills the page tokens and URLs: a token is the page number.

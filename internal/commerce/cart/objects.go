@@ -65,6 +65,8 @@ func Objects() []records.Object {
 		// The delivery group the line ships with; empty: the cart's default group.
 		records.Ref("CartDeliveryGroupId", "Delivery Group ID", "CartDeliveryGroup"),
 	)
+	// A cart's page of lines, its next line number and its repricing read its lines in line-number order.
+	item.Indexes = [][]string{{"CartId", "LineNumber", "Id"}}
 	// A coupon applied to a cart (the wire's cartCouponId).
 	coupon := records.StandardObject("WebCartAdjustmentBasis", "Cart Coupon", "Cart Coupons", "0cA", false,
 		records.Required(records.Detail(records.Ref("WebCartId", "Cart ID", "WebCart"))),

@@ -23,8 +23,7 @@ var sortOrders = map[string]string{
 
 const itemColumns = `i.id, i.product2id, i.name, i.sku, i.quantity, i.type, i.salesprice, i.listprice, i.totalprice,
 	i.totallistprice, i.itemizedadjustmentamount, i.distributedadjustmentamount, i.totaladjustmentamount,
-	i.totalamount, i.unitadjustedprice, i.totaltax, p.name, p.stockkeepingunit, p.productclass,
-	p.purchasequantityminimum, p.purchasequantitymaximum, p.purchasequantityincrement`
+	i.totalamount, i.unitadjustedprice, i.totaltax`
 
 // itemQuery selects lines of the cart matching cond (over alias i), in order, with limit and offset (limit 0: all).
 type itemQuery struct {
@@ -36,7 +35,7 @@ type itemQuery struct {
 }
 
 func (s *Service) loadItems(ctx context.Context, q db.Querier, c *Cart, iq itemQuery) ([]*Item, error) {
-	query := `SELECT ` + itemColumns + ` FROM cartitem i LEFT JOIN product2 p ON p.id = i.product2id WHERE i.cartid = ?`
+	query := `SELECT ` + itemColumns + ` FROM cartitem i WHERE i.cartid = ?`
 	args := []any{c.ID}
 	if iq.cond != "" {
 		query += " AND " + iq.cond
@@ -63,6 +62,9 @@ func (s *Service) loadItems(ctx context.Context, q db.Querier, c *Cart, iq itemQ
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
+	if err := addProductFacts(ctx, q, out); err != nil {
+		return nil, err
+	}
 	if err := addThumbnails(ctx, q, out); err != nil {
 		return nil, err
 	}
@@ -72,13 +74,13 @@ func (s *Service) loadItems(ctx context.Context, q db.Querier, c *Cart, iq itemQ
 func scanItem(rows *sql.Rows, c *Cart) (*Item, error) {
 	var (
 		it                                                 Item
-		product, sku, pname, psku, class                   sql.NullString
+		product, sku                                       sql.NullString
 		qty                                                int64
 		sales, list, tp, tl, itemized, dist, ta, amt, unit sql.NullInt64
-		tax, min, max, inc                                 sql.NullInt64
+		tax                                                sql.NullInt64
 	)
 	if err := rows.Scan(&it.CartItemID, &product, &it.Name, &sku, &qty, &it.Type, &sales, &list, &tp, &tl, &itemized,
-		&dist, &ta, &amt, &unit, &tax, &pname, &psku, &class, &min, &max, &inc); err != nil {
+		&dist, &ta, &amt, &unit, &tax); err != nil {
 		return nil, err
 	}
 	it.CartID, it.CurrencyIsoCode, it.MessagesSummary = c.ID, orElse(c.Currency, "USD"), noMessages()
@@ -92,17 +94,80 @@ func scanItem(rows *sql.Rows, c *Cart) (*Item, error) {
 		l := amount(list.Int64)
 		it.ListPrice = &l
 	}
-	it.ProductClass = orElse(class.String, "Simple")
-	it.ProductDetails = ProductDetails{Fields: map[string]*string{}, Name: orElse(pname.String, it.Name),
-		ProductID: it.ProductID, Sku: orElse(psku.String, sku.String)}
-	if min.Valid || max.Valid || inc.Valid {
-		it.ProductDetails.PurchaseQuantityRule = &QuantityRule{Minimum: itoa(max64(min.Int64, 1)),
-			Maximum: itoa(max.Int64), Increment: itoa(max64(inc.Int64, 1))}
-		if !max.Valid {
-			it.ProductDetails.PurchaseQuantityRule.Maximum = ""
+	it.ProductClass = "Simple"
+	it.ProductDetails = ProductDetails{Fields: map[string]*string{}, Name: it.Name, ProductID: it.ProductID, Sku: sku.String}
+	return &it, nil
+}
+
+// productFacts are what a cart line shows of its product: name, SKU, class and quantity rule.
+type productFacts struct {
+	name, sku, class string
+	min, max, inc    sql.NullInt64
+}
+
+var productFactsKey int
+
+// productFactsLimit bounds the products whose facts are kept per catalog version: every product of a large
+// catalogue.
+const productFactsLimit = 500_000
+
+// addProductFacts sets each line's product details from its product: rows of the catalog domain, kept in memory
+// per product while its version holds (db.Remembered), so a cart page reads only its own lines. A line whose
+// product is gone keeps the name and SKU it was added with.
+func addProductFacts(ctx context.Context, q db.Querier, items []*Item) error {
+	ids := make([]string, 0, len(items))
+	for _, it := range items {
+		if it.ProductID != nil {
+			ids = append(ids, *it.ProductID)
 		}
 	}
-	return &it, nil
+	facts, err := db.Remembered(ctx, q, &productFactsKey, "cart_product_facts", db.Catalog, productFactsLimit, "", ids,
+		loadProductFacts)
+	if err != nil {
+		return err
+	}
+	for _, it := range items {
+		if it.ProductID == nil {
+			continue
+		}
+		f, ok := facts[*it.ProductID]
+		if !ok {
+			continue
+		}
+		it.ProductClass = orElse(f.class, "Simple")
+		it.ProductDetails.Name, it.ProductDetails.Sku = orElse(f.name, it.Name), orElse(f.sku, it.ProductDetails.Sku)
+		if f.min.Valid || f.max.Valid || f.inc.Valid {
+			it.ProductDetails.PurchaseQuantityRule = &QuantityRule{Minimum: itoa(max64(f.min.Int64, 1)),
+				Maximum: itoa(f.max.Int64), Increment: itoa(max64(f.inc.Int64, 1))}
+			if !f.max.Valid {
+				it.ProductDetails.PurchaseQuantityRule.Maximum = ""
+			}
+		}
+	}
+	return nil
+}
+
+func loadProductFacts(ctx context.Context, q db.Querier, ids []string) (map[string]productFacts, error) {
+	out := make(map[string]productFacts, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	in, args := db.InList(ids)
+	rows, err := q.Query(ctx, `SELECT id, COALESCE(name, ''), COALESCE(stockkeepingunit, ''), COALESCE(productclass, ''),
+		purchasequantityminimum, purchasequantitymaximum, purchasequantityincrement FROM product2 WHERE id IN (`+in+`)`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id string
+		var f productFacts
+		if err := rows.Scan(&id, &f.name, &f.sku, &f.class, &f.min, &f.max, &f.inc); err != nil {
+			return nil, err
+		}
+		out[id] = f
+	}
+	return out, rows.Err()
 }
 
 func max64(a, b int64) int64 {

@@ -38,10 +38,19 @@ const (
 	categories = "private, max-age=60"
 )
 
-// shopper is who a catalog call answers for.
 // shopperFor is the commerce preamble (storecontext.ShopperFor).
 func (h *Handlers) shopperFor(r *http.Request) (*storecontext.Shopper, error) {
 	return storecontext.ShopperFor(r, h.DB)
+}
+
+// remembered answers r from memory, or runs build and keeps its answer (storecontext.Remember): the product page and
+// the category calls read rows of the catalog domain only.
+func (h *Handlers) remembered(w http.ResponseWriter, r *http.Request, build func(http.ResponseWriter, *http.Request) error) error {
+	s, err := h.shopperFor(r)
+	if err != nil {
+		return err
+	}
+	return storecontext.Remember(w, r, h.DB, s, nil, func(w http.ResponseWriter) error { return build(w, r) })
 }
 
 // Ids in paths and parameters: an id that cannot be a record id at all (wrong length, characters outside base62,

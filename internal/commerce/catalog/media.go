@@ -183,8 +183,19 @@ type ListImage struct {
 	SortOrder                      int
 }
 
-// ListImages returns the list image of each of the products that has one, with one query.
+// ListImages returns the list image of each of the products that has one. Images are rows of the catalog domain,
+// kept in memory per product while its version holds (db.Remembered); the ones not kept take one query. The answers
+// are shared: read only.
 func ListImages(ctx context.Context, q pricing.Querier, productIDs []string) (map[string]ListImage, error) {
+	return db.Remembered(ctx, q, &listImagesKey, "list_images", db.Catalog, listImagesLimit, "", productIDs, loadListImages)
+}
+
+var listImagesKey int
+
+// listImagesLimit bounds the images kept per catalog version: every product of a large catalogue.
+const listImagesLimit = 500_000
+
+func loadListImages(ctx context.Context, q db.Querier, productIDs []string) (map[string]ListImage, error) {
 	out := map[string]ListImage{}
 	if len(productIDs) == 0 {
 		return out, nil

@@ -18,32 +18,43 @@ func (s *Service) caller(r *http.Request) (*storecontext.Store, string, error) {
 	return sh.Store, sh.AccountID, nil
 }
 
-// ProductSearch is POST search/product-search. The API answers 201 (a POST), which real clients expect.
+// ProductSearch is POST search/product-search. The API answers 201 (a POST), which real clients expect. A search
+// reads rows of the catalog domain only, so its answer is kept per body (storecontext.Remember): the same listing
+// asked again is not searched, priced and encoded again.
 func (s *Service) ProductSearch(w http.ResponseWriter, r *http.Request) error {
-	store, account, err := s.caller(r)
+	sh, err := storecontext.ShopperFor(r, s.DB)
 	if err != nil {
 		return err
 	}
-	var in Input
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+	body, err := httpx.ReadBody(w, r)
+	if err != nil {
 		return err
 	}
-	return s.answer(w, r, store, account, &in, http.StatusCreated)
+	return storecontext.Remember(w, r, s.DB, sh, body, func(w http.ResponseWriter) error {
+		var in Input
+		if err := httpx.DecodeJSONBytes(body, &in); err != nil {
+			return err
+		}
+		return s.answer(w, r, sh.Store, sh.AccountID, &in, http.StatusCreated)
+	})
 }
 
 // GetProductSearch is GET search/products, the cacheable variant with the input as query parameters.
 func (s *Service) GetProductSearch(w http.ResponseWriter, r *http.Request) error {
-	store, account, err := s.caller(r)
+	sh, err := storecontext.ShopperFor(r, s.DB)
 	if err != nil {
 		return err
 	}
-	in, err := inputFromQuery(r.URL.Query())
-	if err != nil {
-		return err
-	}
-	return s.answer(w, r, store, account, in, http.StatusOK)
+	return storecontext.Remember(w, r, s.DB, sh, nil, func(w http.ResponseWriter) error {
+		in, err := inputFromQuery(r.URL.Query())
+		if err != nil {
+			return err
+		}
+		return s.answer(w, r, sh.Store, sh.AccountID, in, http.StatusOK)
+	})
 }
 
+// answer validates a search's input and writes its results.
 func (s *Service) answer(w http.ResponseWriter, r *http.Request, store *storecontext.Store, account string, in *Input,
 	status int) error {
 	q, err := in.validate()
@@ -55,7 +66,7 @@ func (s *Service) answer(w http.ResponseWriter, r *http.Request, store *storecon
 		return err
 	}
 	w.Header().Set("Cache-Control", "private, no-store") // entitlement and prices are the buyer's own
-	httpx.WriteJSON(w, status, res)
+	httpx.WriteJSONBytes(w, status, res.appendJSON(make([]byte, 0, 16<<10)))
 	return nil
 }
 

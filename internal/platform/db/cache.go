@@ -16,7 +16,7 @@ type Cache[K comparable, V any] struct {
 	lookups metrics.Cache
 	d       *DB
 	dom     Domain
-	max     int64 // entries one generation keeps; past it, values are loaded but not kept
+	max     int64 // the weight one generation keeps (entries, unless stored by weight); past it, the cache starts afresh
 	gen     atomic.Pointer[generation]
 }
 
@@ -26,8 +26,8 @@ type generation struct {
 	size    atomic.Int64
 }
 
-// NewCache returns a cache of d's dom named name (in metrics) keeping at most max entries per version. Keep one per
-// database with Shared.
+// NewCache returns a cache of d's dom named name (in metrics) keeping at most max entries (or max of the weights
+// given to StoreWeighing) at a time. Keep one per database with Shared.
 func NewCache[K comparable, V any](d *DB, name string, dom Domain, max int) *Cache[K, V] {
 	return &Cache[K, V]{lookups: metrics.NewCache(name), d: d, dom: dom, max: int64(max)}
 }
@@ -81,12 +81,27 @@ func (f Fill[K, V]) Lookup(key K) (V, bool) {
 	return zero, false
 }
 
-// Store keeps key's value, loaded after the Fill began, unless the version has moved since or the generation is
-// full.
-func (f Fill[K, V]) Store(key K, v V) {
-	if f.g.version == f.version && f.g.size.Add(1) <= f.c.max {
-		f.g.entries.Store(key, v)
+// Store keeps key's value, loaded after the Fill began, unless the version has moved since.
+func (f Fill[K, V]) Store(key K, v V) { f.StoreWeighing(key, v, 1) }
+
+// StoreWeighing is Store for a value of the given weight (its bytes, say), counted against the cache's bound. A
+// full generation is replaced by an empty one of the same version, rather than tracking which entries are used:
+// otherwise a long-lived instance whose catalog rarely changes would fill its caches once (with cart pages of
+// states long gone, say) and keep nothing new until the next catalog write. Readers of the full one finish with it.
+func (f Fill[K, V]) StoreWeighing(key K, v V, weight int64) {
+	g := f.g
+	if g.version != f.version || weight > f.c.max {
+		return
 	}
+	if g.size.Add(weight) > f.c.max {
+		fresh := &generation{version: f.version}
+		if !f.c.gen.CompareAndSwap(g, fresh) {
+			return // another store started afresh already, or the version moved on
+		}
+		g = fresh
+		g.size.Add(weight)
+	}
+	g.entries.Store(key, v)
 }
 
 // Forget drops key's value, so the next Get loads it again.

@@ -2,6 +2,10 @@ package db
 
 import (
 	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"errors"
 	"fmt"
 	"strings"
 	"sync/atomic"
@@ -128,30 +132,43 @@ const sessionColumns = "user_id, csrf_token, expires_at, prior_guest_id, client_
 
 // InstallVersionTriggers creates the counters and makes changes to the tables move their domain's counter. It runs
 // at every start, after the records schema exists (the tables are the records engine's), and replaces the triggers
-// it made before; on PostgreSQL an advisory lock keeps instances starting together from racing on them.
+// it made before. On PostgreSQL an advisory lock keeps instances starting together from racing on them, and the
+// triggers are replaced only when they differ from what is wanted (a fingerprint of the statements) or some are
+// missing: replacing a trigger locks its table exclusively, and an instance starting beside others that serve (or
+// beside a command such as user create) must not queue behind their transactions, nor they behind it.
 func (d *DB) InstallVersionTriggers(ctx context.Context, tables VersionedTables) error {
-	return d.InTx(ctx, func(tx *Tx) error {
-		var stmts []string
-		if d.Dialect == Postgres {
-			stmts = append(stmts, `SELECT pg_advisory_xact_lock(7201)`)
-			for dom := range numDomains {
-				stmts = append(stmts, "CREATE SEQUENCE IF NOT EXISTS "+versionSequence(dom))
-			}
-			stmts = append(stmts, `CREATE OR REPLACE FUNCTION sf_version_bump() RETURNS trigger LANGUAGE plpgsql AS $$
-				BEGIN
-					PERFORM nextval('sf_version_' || TG_ARGV[0]);
-					PERFORM pg_notify('`+versionChannel+`', current_schema() || '.' || TG_ARGV[0]);
-					RETURN NULL;
-				END $$`)
-		} else {
-			stmts = append(stmts, `CREATE TABLE IF NOT EXISTS sf_cache_version (domain TEXT PRIMARY KEY, version BIGINT NOT NULL)`)
-			for dom := range numDomains {
-				stmts = append(stmts, "INSERT OR IGNORE INTO sf_cache_version (domain, version) VALUES ('"+dom.String()+"', 1)")
-			}
+	var stmts []string
+	if d.Dialect == Postgres {
+		for dom := range numDomains {
+			stmts = append(stmts, "CREATE SEQUENCE IF NOT EXISTS "+versionSequence(dom))
 		}
-		for dom := range numDomains { // in a fixed order, so two instances lock tables in the same order
-			for _, table := range tables[dom] {
-				stmts = append(stmts, d.triggerStatements(dom, table)...)
+		stmts = append(stmts, `CREATE OR REPLACE FUNCTION sf_version_bump() RETURNS trigger LANGUAGE plpgsql AS $$
+			BEGIN
+				PERFORM nextval('sf_version_' || TG_ARGV[0]);
+				PERFORM pg_notify('`+versionChannel+`', current_schema() || '.' || TG_ARGV[0]);
+				RETURN NULL;
+			END $$`)
+	} else {
+		stmts = append(stmts, `CREATE TABLE IF NOT EXISTS sf_cache_version (domain TEXT PRIMARY KEY, version BIGINT NOT NULL)`)
+		for dom := range numDomains {
+			stmts = append(stmts, "INSERT OR IGNORE INTO sf_cache_version (domain, version) VALUES ('"+dom.String()+"', 1)")
+		}
+	}
+	triggers := 0
+	for dom := range numDomains { // in a fixed order, so two instances lock tables in the same order
+		for _, table := range tables[dom] {
+			stmts = append(stmts, d.triggerStatements(dom, table)...)
+			triggers += 2 // on PostgreSQL: the rows' trigger and TRUNCATE's
+		}
+	}
+	return d.InTx(ctx, func(tx *Tx) error {
+		fingerprint := ""
+		if d.Dialect == Postgres {
+			sum := sha256.Sum256([]byte(strings.Join(stmts, "\x00")))
+			fingerprint = hex.EncodeToString(sum[:])
+			current, err := installedTriggers(ctx, tx, fingerprint, triggers)
+			if err != nil || current {
+				return err
 			}
 		}
 		for _, stmt := range stmts {
@@ -159,8 +176,39 @@ func (d *DB) InstallVersionTriggers(ctx context.Context, tables VersionedTables)
 				return fmt.Errorf("cache version triggers: %w", err)
 			}
 		}
+		if fingerprint != "" {
+			if _, err := tx.Exec(ctx, `DELETE FROM sf_version_triggers`); err != nil {
+				return err
+			}
+			_, err := tx.Exec(ctx, `INSERT INTO sf_version_triggers (fingerprint) VALUES ($1)`, fingerprint)
+			return err
+		}
 		return nil
 	})
+}
+
+// installedTriggers takes the installers' advisory lock and reports whether the triggers in place are the ones of
+// fingerprint, all count of them. A lock held too long fails the start rather than hanging it.
+func installedTriggers(ctx context.Context, tx *Tx, fingerprint string, count int) (bool, error) {
+	for _, stmt := range []string{`SET LOCAL lock_timeout = '30s'`, `SELECT pg_advisory_xact_lock(7201)`,
+		`CREATE TABLE IF NOT EXISTS sf_version_triggers (fingerprint TEXT NOT NULL)`} {
+		if _, err := tx.Exec(ctx, stmt); err != nil {
+			return false, fmt.Errorf("cache version triggers: %w", err)
+		}
+	}
+	var installed string
+	err := tx.QueryRow(ctx, `SELECT fingerprint FROM sf_version_triggers`).Scan(&installed)
+	if errors.Is(err, sql.ErrNoRows) || err == nil && installed != fingerprint {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	var present int
+	err = tx.QueryRow(ctx, `SELECT COUNT(*) FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+		JOIN pg_namespace n ON n.oid = c.relnamespace
+		WHERE n.nspname = current_schema() AND t.tgname LIKE 'sf\_version\_%'`).Scan(&present)
+	return present == count, err
 }
 
 // versionChannel is the PostgreSQL notification channel of the counters. Channels are per database, not per

@@ -135,13 +135,64 @@ func TestInstallVersionTriggersTwice(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		before := d.Version(db.Catalog)
-		if _, err := d.Exec(ctx, `INSERT INTO probe_price (id, amount) VALUES ('a', 1)`); err != nil {
+		insertMovesCatalog(t, d, "after the triggers were installed twice")
+	})
+}
+
+// insertMovesCatalog inserts a probe price and fails when the catalog version stays where it was.
+func insertMovesCatalog(t *testing.T, d *db.DB, when string) {
+	t.Helper()
+	before := d.Version(db.Catalog)
+	if _, err := d.Exec(context.Background(), `INSERT INTO probe_price (id, amount) VALUES ('a', 1)`); err != nil {
+		t.Fatal(err)
+	}
+	if d.Version(db.Catalog) == before {
+		t.Fatalf("an insert did not move the version %s", when)
+	}
+}
+
+// On PostgreSQL a start whose triggers are already in place replaces none of them, so it does not wait for the
+// transactions of instances already serving (replacing a trigger locks its table exclusively: a start beside a
+// long transaction hung, and with a process's own second connection in the cycle PostgreSQL saw no deadlock). A
+// trigger dropped by hand is put back at the next start.
+func TestInstallVersionTriggersLeavesCurrentTriggersAlone(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		if d.Dialect != db.Postgres {
+			t.Skip("SQLite replaces its triggers in the one writer's transaction")
+		}
+		ctx := context.Background()
+		if _, err := d.Exec(ctx, `CREATE TABLE probe_price (id TEXT PRIMARY KEY, amount BIGINT)`); err != nil {
 			t.Fatal(err)
 		}
-		if d.Version(db.Catalog) == before {
-			t.Fatal("the version did not move after the triggers were installed twice")
+		tables := db.VersionedTables{db.Catalog: {"probe_price"}}
+		if err := d.InstallVersionTriggers(ctx, tables); err != nil {
+			t.Fatal(err)
 		}
+		// Another instance's transaction holds a row of a watched table.
+		busy, err := d.W.BeginTx(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer busy.Rollback()
+		if _, err := busy.Exec(`INSERT INTO probe_price (id, amount) VALUES ('held', 1)`); err != nil {
+			t.Fatal(err)
+		}
+		quick, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		if err := d.InstallVersionTriggers(quick, tables); err != nil {
+			t.Fatalf("a second start beside an open transaction: %v", err)
+		}
+		if err := busy.Rollback(); err != nil {
+			t.Fatal(err)
+		}
+
+		if _, err := d.Exec(ctx, `DROP TRIGGER sf_version_probe_price ON probe_price`); err != nil {
+			t.Fatal(err)
+		}
+		if err := d.InstallVersionTriggers(ctx, tables); err != nil {
+			t.Fatal(err)
+		}
+		insertMovesCatalog(t, d, "after a trigger dropped by hand was put back")
 	})
 }
 

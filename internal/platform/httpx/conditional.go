@@ -3,12 +3,13 @@ package httpx
 import (
 	"bytes"
 	"compress/gzip"
-	"hash/fnv"
 	"net/http"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/cespare/xxhash/v2"
 )
 
 // compressMin is the smallest JSON answer worth compressing: below it gzip's framing eats most of the saving.
@@ -34,6 +35,22 @@ type jsonWriter struct {
 	decided bool // whether WriteHeader has chosen between buffering and passing through
 	buffer  bool
 	body    bytes.Buffer
+	shared  []byte // the whole answer, when it was written with WriteShared: kept by its writer, never changed
+}
+
+// WriteShared writes body, an answer its writer keeps and never changes again (an answer kept in memory), as the
+// whole response: a JSON answer is not copied to be finished.
+func WriteShared(w http.ResponseWriter, body []byte) {
+	if j, ok := w.(*jsonWriter); ok {
+		if !j.decided {
+			j.WriteHeader(http.StatusOK)
+		}
+		if j.buffer && j.body.Len() == 0 && j.shared == nil {
+			j.shared = body
+			return
+		}
+	}
+	_, _ = w.Write(body)
 }
 
 func (j *jsonWriter) Unwrap() http.ResponseWriter { return j.ResponseWriter }
@@ -58,6 +75,13 @@ func (j *jsonWriter) Write(b []byte) (int, error) {
 	if !j.buffer {
 		return j.ResponseWriter.Write(b)
 	}
+	if j.shared != nil { // more after a shared answer: copy it after all
+		j.body.Write(j.shared)
+		j.shared = nil
+	}
+	if j.body.Cap() == 0 {
+		j.body.Grow(len(b)) // most answers are one Write: one allocation of their size, not a doubling series
+	}
 	return j.body.Write(b)
 }
 
@@ -68,14 +92,15 @@ func (j *jsonWriter) finish() {
 	}
 	h := j.Header()
 	body := j.body.Bytes()
+	if j.shared != nil {
+		body = j.shared
+	}
 	get := j.r.Method == http.MethodGet || j.r.Method == http.MethodHead
 	validate := j.status == http.StatusOK && get && cacheable(h)
 	var sum uint64 // the body's hash: the ETag of an answer that may be validated, the key of a compressed one
 	// 201 too: a product search (POST) answers 201 Created, and the same search is asked again and again.
 	if validate || ((j.status == http.StatusOK || j.status == http.StatusCreated) && len(body) >= compressMin) {
-		hash := fnv.New64a()
-		hash.Write(body)
-		sum = hash.Sum64()
+		sum = xxhash.Sum64(body) // a stable hash (the same on every instance), and some ten times faster than FNV
 	}
 	if validate {
 		etag := `W/"` + strconv.FormatUint(sum, 36) + `"`
@@ -109,7 +134,7 @@ func compressedOf(sum uint64, body []byte) []byte {
 	keep := sum != 0 && len(body) <= compressedMaxBody
 	if keep {
 		if v, ok := compressed.Load().Load(sum); ok {
-			if c := v.(compressedAnswer); bytes.Equal(c.body, body) {
+			if c := v.(compressedAnswer); sameBytes(c.body, body) {
 				return c.gz
 			}
 		}
@@ -132,6 +157,11 @@ func compressedOf(sum uint64, body []byte) []byte {
 }
 
 type compressedAnswer struct{ body, gz []byte }
+
+// sameBytes is bytes.Equal, at once for the same kept answer (WriteShared) written again.
+func sameBytes(a, b []byte) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0] || bytes.Equal(a, b))
+}
 
 // The kept compressed answers: answers of at most compressedMaxBody bytes, some compressedMaxBytes in all (both
 // forms counted).

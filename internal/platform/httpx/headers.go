@@ -16,11 +16,18 @@ import (
 func SecurityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h["X-Content-Type-Options"], h["Referrer-Policy"] = nosniff, referrerPolicy
 		next.ServeHTTP(&frameGuard{ResponseWriter: w}, r)
 	})
 }
+
+// The headers' values, shared by every response rather than allocated for each (a Set replaces them, an Add copies
+// them: a one-element slice has no room to append into).
+var (
+	nosniff        = []string{"nosniff"}
+	referrerPolicy = []string{"strict-origin-when-cross-origin"}
+	frameDeny      = []string{"DENY"}
+)
 
 // frameGuard adds X-Frame-Options when the response starts, once its content type is known.
 type frameGuard struct {
@@ -35,7 +42,7 @@ func (g *frameGuard) start() {
 	g.started = true
 	h := g.Header()
 	if !strings.HasPrefix(h.Get("Content-Type"), "text/html") {
-		h.Set("X-Frame-Options", "DENY")
+		h["X-Frame-Options"] = frameDeny
 	}
 }
 

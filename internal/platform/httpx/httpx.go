@@ -3,6 +3,7 @@
 package httpx
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -113,6 +114,22 @@ func WriteJSON(w http.ResponseWriter, status int, v any) {
 	_ = enc.Encode(v)
 }
 
+// EncodeJSON is v as WriteJSON writes it, for an answer kept to be written again (WriteJSONBytes).
+func EncodeJSON(v any) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(v)
+	return b.Bytes()
+}
+
+// WriteJSONBytes writes an answer EncodeJSON made and its writer keeps (WriteShared).
+func WriteJSONBytes(w http.ResponseWriter, status int, body []byte) {
+	w.Header().Set("Content-Type", "application/json;charset=UTF-8")
+	w.WriteHeader(status)
+	WriteShared(w, body)
+}
+
 // DecodeJSON reads the request body as JSON into v. Malformed JSON, a body of the wrong shape, trailing data or an
 // empty body are 400 JSON_PARSER_ERROR; a body over MaxBody is 413.
 func DecodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
@@ -120,6 +137,11 @@ func DecodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
 	if err != nil {
 		return err
 	}
+	return DecodeJSONBytes(body, v)
+}
+
+// DecodeJSONBytes is DecodeJSON for a body already read (ReadBody).
+func DecodeJSONBytes(body []byte, v any) error {
 	if len(strings.TrimSpace(string(body))) == 0 {
 		return BadRequest("JSON_PARSER_ERROR", "The request body is empty.")
 	}
