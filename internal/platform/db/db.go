@@ -42,6 +42,8 @@ type DB struct {
 	// bounded, and a text that finds it full runs unprepared, so request-shaped texts (field lists) cost at worst
 	// what an unprepared read costs.
 	Stmts *StmtCache
+	// txStmts keeps the transactions' prepared statements on the writer (see StmtCache.inTx).
+	txStmts *StmtCache
 	// txSlots bounds the write transactions open at once on PostgreSQL below the pool's size, so the reads a
 	// transaction's request makes outside it (the metadata registry's refresh, a record read) always find a free
 	// connection: with every connection held by a transaction waiting for such a read, the pool would deadlock.
@@ -78,6 +80,7 @@ func newDB(dialect Dialect, w, r *sql.DB) *DB {
 		metrics.RegisterPool("readers", r)
 	}
 	d.Stmts = d.NewStmtCache(stmtCacheSize)
+	d.txStmts = d.newTxStmtCache(stmtCacheSize)
 	return d
 }
 
@@ -161,7 +164,7 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 
 // Close closes both pools.
 func (d *DB) Close() error {
-	err := errors.Join(d.Stmts.Close(), d.W.Close())
+	err := errors.Join(d.Stmts.Close(), d.txStmts.Close(), d.W.Close())
 	if d.R != d.W {
 		err = errors.Join(err, d.R.Close())
 	}
@@ -217,24 +220,33 @@ type Tx struct {
 	db *DB
 }
 
-// Exec runs a statement inside the transaction.
+// Exec runs a statement inside the transaction, prepared when the writer's statement cache has it.
 func (t *Tx) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
 	t.db.statements.Add(1)
 	defer metrics.ObserveExec(time.Now())
+	if st := t.db.txStmts.inTx(ctx, t.Tx, query); st != nil {
+		return st.ExecContext(ctx, args...)
+	}
 	return t.Tx.ExecContext(ctx, t.db.Rebind(query), args...)
 }
 
-// Query runs a read inside the transaction.
+// Query runs a read inside the transaction, prepared when the writer's statement cache has it.
 func (t *Tx) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
 	t.db.statements.Add(1)
 	defer metrics.ObserveQuery(time.Now())
+	if st := t.db.txStmts.inTx(ctx, t.Tx, query); st != nil {
+		return st.QueryContext(ctx, args...)
+	}
 	return t.Tx.QueryContext(ctx, t.db.Rebind(query), args...)
 }
 
-// QueryRow runs a single-row read inside the transaction.
+// QueryRow runs a single-row read inside the transaction, prepared when the writer's statement cache has it.
 func (t *Tx) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
 	t.db.statements.Add(1)
 	defer metrics.ObserveQuery(time.Now())
+	if st := t.db.txStmts.inTx(ctx, t.Tx, query); st != nil {
+		return st.QueryRowContext(ctx, args...)
+	}
 	return t.Tx.QueryRowContext(ctx, t.db.Rebind(query), args...)
 }
 
@@ -256,6 +268,7 @@ func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 	if err != nil {
 		return err
 	}
+	defer d.txStmts.PrepareWanted(ctx) // the writer's connection is free again once run returns
 	return d.run(ctx, sqlTx, fn)
 }
 

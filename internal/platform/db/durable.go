@@ -23,6 +23,7 @@ func (d *DB) InDurableTx(ctx context.Context, fn func(tx *Tx) error) error {
 	if err != nil {
 		return err
 	}
+	defer d.txStmts.PrepareWanted(ctx) // deferred first, so it runs after conn.Close frees the writer's connection
 	defer conn.Close()
 	if _, err := conn.ExecContext(ctx, `PRAGMA synchronous = FULL`); err != nil {
 		return err
