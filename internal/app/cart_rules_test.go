@@ -298,3 +298,54 @@ func TestCartLineLimit(t *testing.T) {
 		}
 	})
 }
+
+// A cart change charges the price as it is now. A buyer's change prices from the store's memory, so a price changed
+// through the records API or by hand in SQL must be in the very next change; a staff write that changes a price and a
+// cart line in one transaction reprices the cart from that transaction, with the new price.
+func TestCartChargesTheCurrentPrice(t *testing.T) {
+	eachDemo(t, func(t *testing.T, s *demoSite) {
+		admin := s.login(t, "admin@example.com")
+		buyer := s.login(t, "buyer@example.com")
+		product := records.StableID("01t", 1) // no quantity rule
+		var price struct{ PricebookEntryID, UnitPrice string }
+		s.get(t, commercePath("pricing/products/"+product), buyer).decode(t, "price", 200, &price)
+		var line cartItem
+		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(product, 1)).decode(t, "add", 201, &line)
+		if line.SalesPrice != price.UnitPrice {
+			t.Fatalf("added at %s, the price is %s", line.SalesPrice, price.UnitPrice)
+		}
+		charged := func(qty string) string {
+			var l cartItem
+			s.call(t, "PATCH", commercePath("carts/current/cart-items/"+line.CartItemID), buyer, `{"quantity":"`+qty+`"}`).
+				decode(t, "quantity "+qty, 200, &l)
+			return l.SalesPrice
+		}
+
+		s.call(t, "PATCH", "/services/data/v64.0/ui-api/records/"+price.PricebookEntryID, admin,
+			`{"fields":{"UnitPrice":123.45}}`).decode(t, "price change", 200, &struct{}{})
+		if got := charged("2"); got != "123.45" {
+			t.Fatalf("after a price change through the records API the cart charges %s, want 123.45", got)
+		}
+		s.exec(t, `UPDATE pricebookentry SET unitprice = 11111 WHERE id = ?`, price.PricebookEntryID) // whole cents, as stored
+		if got := charged("3"); got != "111.11" {
+			t.Fatalf("after a price change in SQL the cart charges %s, want 111.11", got)
+		}
+
+		var results []struct{ Success bool }
+		s.call(t, "PATCH", "/services/data/v64.0/composite/sobjects", admin, mustJSON(map[string]any{"allOrNone": true,
+			"records": []any{
+				map[string]any{"attributes": map[string]any{"type": "PricebookEntry"}, "id": price.PricebookEntryID, "UnitPrice": 88.88},
+				map[string]any{"attributes": map[string]any{"type": "CartItem"}, "id": line.CartItemID, "Quantity": 4},
+			}})).decode(t, "one staff write", 200, &results)
+		if len(results) != 2 || !results[0].Success || !results[1].Success {
+			t.Fatalf("the staff write: %+v", results)
+		}
+		var page struct {
+			CartItems []struct{ CartItem cartItem }
+		}
+		s.get(t, commercePath("carts/current/cart-items"), buyer).decode(t, "cart", 200, &page)
+		if len(page.CartItems) != 1 || page.CartItems[0].CartItem.SalesPrice != "88.88" || page.CartItems[0].CartItem.Quantity != "4" {
+			t.Fatalf("after one write of the price and the line the cart holds %+v, want 4 at 88.88", page.CartItems)
+		}
+	})
+}

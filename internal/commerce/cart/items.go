@@ -47,7 +47,7 @@ func (s *Service) addItems(ctx context.Context, tx *db.Tx, sh *storecontext.Shop
 	if err != nil {
 		return nil, err
 	}
-	prices, err := pricing.Prices(ctx, tx, sh.Store.ID, c.AccountID, ids)
+	prices, err := s.prices(ctx, tx, c, sh.Store.ID, ids)
 	if err != nil {
 		return nil, err
 	}

@@ -27,7 +27,7 @@ func (s *Service) recalculate(ctx context.Context, tx *db.Tx, c *Cart) error {
 	for _, l := range lines {
 		ids = append(ids, l.productID)
 	}
-	prices, err := linePrices(ctx, tx, c, ids)
+	prices, err := s.linePrices(ctx, tx, c, ids)
 	if err != nil {
 		return err
 	}
@@ -58,10 +58,19 @@ func (s *Service) recalculate(ctx context.Context, tx *db.Tx, c *Cart) error {
 	return s.store(ctx, tx, c, in, lines, res)
 }
 
+// prices are the prices of the products for the cart's account in the store, from memory or from tx (see
+// Cart.pricesFromMemory).
+func (s *Service) prices(ctx context.Context, tx *db.Tx, c *Cart, storeID string, ids []string) (map[string]pricing.Price, error) {
+	if c.pricesFromMemory {
+		return pricing.Prices(ctx, s.DB, storeID, c.AccountID, ids)
+	}
+	return pricing.Prices(ctx, tx, storeID, c.AccountID, ids)
+}
+
 // linePrices are the buyer's prices of the products, reading only those the change has not read yet.
-func linePrices(ctx context.Context, tx *db.Tx, c *Cart, ids []string) (map[string]pricing.Price, error) {
+func (s *Service) linePrices(ctx context.Context, tx *db.Tx, c *Cart, ids []string) (map[string]pricing.Price, error) {
 	if c.read == nil {
-		return pricing.Prices(ctx, tx, c.StoreID, c.AccountID, ids)
+		return s.prices(ctx, tx, c, c.StoreID, ids)
 	}
 	var missing []string
 	for _, id := range ids {
@@ -69,7 +78,7 @@ func linePrices(ctx context.Context, tx *db.Tx, c *Cart, ids []string) (map[stri
 			missing = append(missing, id)
 		}
 	}
-	out, err := pricing.Prices(ctx, tx, c.StoreID, c.AccountID, missing) // no statement when none is missing
+	out, err := s.prices(ctx, tx, c, c.StoreID, missing) // no statement when none is missing
 	if err != nil {
 		return nil, err
 	}
