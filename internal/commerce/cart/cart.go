@@ -102,11 +102,11 @@ type Cart struct {
 	// read holds the prices a change already read in its transaction (an add reads its products'), so that the
 	// recalculation after it reads only the other lines' prices.
 	read *readPrices
-	// pricesFromMemory is set by a buyer's cart change, which writes no catalog rows: its prices come from the
-	// store's memory (pricing's, as the store's pages show them) instead of the transaction. Other callers (a staff
-	// write through the records API, which may change prices in the same transaction; placing an order) read the
-	// transaction's.
-	pricesFromMemory bool
+	// catalogFromMemory is set by a buyer's cart change, which writes no catalog rows: its prices and product
+	// categories come from the store's memory (as the store's pages show them) instead of the transaction. Other
+	// callers (a staff write through the records API, which may change prices in the same transaction; placing an
+	// order) read the transaction's.
+	catalogFromMemory bool
 }
 
 // readPrices are the prices read for the products asked (a product without a price for the buyer is asked but

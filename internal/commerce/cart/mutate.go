@@ -49,7 +49,7 @@ func (s *Service) change(ctx context.Context, sh *storecontext.Shopper, ref stri
 		if c.Type != TypeCart {
 			return httpx.BadRequest("INVALID_API_INPUT", "Cart Id: '%s' is read-only.", c.ID[:15])
 		}
-		c.pricesFromMemory = true
+		c.catalogFromMemory = true
 		if c.Status == StatusCheckout { // the checkout's holds go with the change that makes it stale
 			if err := s.Release(ctx, tx, c.ID); err != nil {
 				return err
@@ -106,7 +106,7 @@ func (s *Service) calculateLater(cartID string) {
 		if err != nil || c.Status != StatusProcessing {
 			return err
 		}
-		c.pricesFromMemory = true // a buyer's change, finished in the background
+		c.catalogFromMemory = true // a buyer's change, finished in the background
 		return s.recalculate(ctx, tx, c)
 	})
 	if err != nil && s.Log != nil {

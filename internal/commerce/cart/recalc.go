@@ -41,7 +41,7 @@ func (s *Service) recalculate(ctx context.Context, tx *db.Tx, c *Cart) error {
 		return err
 	}
 	in.TaxType, in.TaxRate = store.taxType, store.rate
-	categories, err := categoriesFor(ctx, tx, promos, ids)
+	categories, err := categoriesFor(ctx, s.catalog(tx, c), promos, ids)
 	if err != nil {
 		return err
 	}
@@ -58,13 +58,18 @@ func (s *Service) recalculate(ctx context.Context, tx *db.Tx, c *Cart) error {
 	return s.store(ctx, tx, c, in, lines, res)
 }
 
-// prices are the prices of the products for the cart's account in the store, from memory or from tx (see
-// Cart.pricesFromMemory).
-func (s *Service) prices(ctx context.Context, tx *db.Tx, c *Cart, storeID string, ids []string) (map[string]pricing.Price, error) {
-	if c.pricesFromMemory {
-		return pricing.Prices(ctx, s.DB, storeID, c.AccountID, ids)
+// catalog is where c's change reads catalog rows: the database, whose reads of them are kept in memory, or tx
+// (see Cart.catalogFromMemory).
+func (s *Service) catalog(tx *db.Tx, c *Cart) db.Querier {
+	if c.catalogFromMemory {
+		return s.DB
 	}
-	return pricing.Prices(ctx, tx, storeID, c.AccountID, ids)
+	return tx
+}
+
+// prices are the prices of the products for the cart's account in the store.
+func (s *Service) prices(ctx context.Context, tx *db.Tx, c *Cart, storeID string, ids []string) (map[string]pricing.Price, error) {
+	return pricing.Prices(ctx, s.catalog(tx, c), storeID, c.AccountID, ids)
 }
 
 // linePrices are the buyer's prices of the products, reading only those the change has not read yet.
@@ -361,7 +366,7 @@ func loadPromotions(ctx context.Context, q db.Querier, cartID, today string) ([]
 }
 
 // categoriesFor lists each product's categories with all their ancestors, read only when a promotion targets a
-// category.
+// category, and kept in memory per product while the catalog holds when q is the database.
 func categoriesFor(ctx context.Context, q db.Querier, promos []calc.Promotion, productIDs []string) (map[string][]string, error) {
 	needed := false
 	for _, p := range promos {
@@ -370,6 +375,17 @@ func categoriesFor(ctx context.Context, q db.Querier, promos []calc.Promotion, p
 	if !needed || len(productIDs) == 0 {
 		return nil, nil
 	}
+	return db.Remembered(ctx, q, &productCategoriesKey, "cart_product_categories", db.Catalog, productCategoriesLimit, "",
+		productIDs, loadCategories)
+}
+
+var productCategoriesKey int
+
+// productCategoriesLimit bounds the products whose categories are kept: a large catalogue's.
+const productCategoriesLimit = 200_000
+
+// loadCategories reads the products' categories with their ancestors.
+func loadCategories(ctx context.Context, q db.Querier, productIDs []string) (map[string][]string, error) {
 	parents := map[string]string{}
 	rows, err := q.Query(ctx, `SELECT id, parentcategoryid FROM productcategory`)
 	if err != nil {
