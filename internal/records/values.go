@@ -423,6 +423,22 @@ func WireText(f *Field, raw any) *string {
 	return &s
 }
 
+// ProductFieldText is WireText for the `fields` of the commerce product answers (product detail, search results, a
+// cart line's product details), where Salesforce sends datetimes in whole seconds: "2026-11-25T22:13:11Z".
+func ProductFieldText(f *Field, raw any) *string {
+	s := WireText(f, raw)
+	if s != nil && f.Type == TypeDateTime {
+		if t, err := time.Parse(DateTimeLayout, *s); err == nil {
+			v := t.Format(secondsLayout)
+			return &v
+		}
+	}
+	return s
+}
+
+// secondsLayout is a datetime in whole seconds, as the product answers' fields carry them.
+const secondsLayout = "2006-01-02T15:04:05Z"
+
 // WireValue is the value the UI API sends: numbers as JSON numbers (exact, without trailing zeros), the rest as is.
 func WireValue(f *Field, v any) any {
 	if v == nil {

@@ -212,8 +212,12 @@ func addThumbnails(ctx context.Context, q db.Querier, items []*Item) error {
 // maxProductFields bounds the productFields parameter, as the real API does.
 const maxProductFields = 15
 
-// productFieldList resolves the productFields parameter against Product2's readable fields.
+// productFieldList resolves the productFields parameter against Product2's readable fields; "*" (which Salesforce's
+// reference client always sends) is every field a buyer may read of a product, as the product detail answers them.
 func productFieldList(cat *records.Catalog, raw string) ([]*records.Field, error) {
+	if strings.TrimSpace(raw) == "*" {
+		return catalog.BuyerFields(cat.Object("Product2")), nil
+	}
 	return FieldList(cat, "Product2", raw, maxProductFields)
 }
 
@@ -276,7 +280,7 @@ func addProductFields(ctx context.Context, q db.Querier, items []*Item, fields [
 		id := records.WireText(&records.Field{Type: records.TypeID}, raw[0])
 		m := map[string]*string{}
 		for i, f := range fields {
-			m[f.APIName] = records.WireText(f, raw[i+1])
+			m[f.APIName] = records.ProductFieldText(f, raw[i+1])
 		}
 		if id != nil {
 			values[*id] = m

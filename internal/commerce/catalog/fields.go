@@ -73,6 +73,13 @@ func selectFields(o *records.Object, names []string, extra ...string) (fields []
 	return fields, virtual, nil
 }
 
+// BuyerFields are the fields of a catalog object a buyer may read: the default field list of the product and category
+// answers, and what the other calls' `*` stands for (cart-items' productFields=*).
+func BuyerFields(o *records.Object) []*records.Field {
+	fields, _, _ := selectFields(o, nil)
+	return fields
+}
+
 // virtualValues adds the values of the virtual fields asked that every record has (IsDeleted) to fields.
 func virtualValues(fields map[string]*string, virtual []string) {
 	if slices.Contains(virtual, isDeleted) {

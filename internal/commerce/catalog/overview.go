@@ -320,7 +320,7 @@ func loadOverviewRows(ctx context.Context, q db.Querier, dialect db.Dialect, s *
 			row.sku = &sku.String
 		}
 		for i, f := range fields {
-			row.fields[i] = records.WireText(f, raw[i])
+			row.fields[i] = records.ProductFieldText(f, raw[i])
 		}
 		out = append(out, row)
 	}

@@ -165,7 +165,7 @@ func (h *Handlers) loadProduct(ctx context.Context, s *storecontext.Shopper, id 
 	}
 	vals := make([]*string, len(all))
 	for i, f := range all {
-		vals[i] = records.WireText(f, raw[i+1])
+		vals[i] = records.ProductFieldText(f, raw[i+1])
 	}
 	out := &productDetail{ID: id, ProductClass: "Simple", URLName: vals[1], Fields: map[string]*string{},
 		MediaGroups: []mediaGroup{}, ProductSellingModels: []any{}}

@@ -32,7 +32,7 @@ type Input struct {
 	PageSize            *int         `json:"pageSize"`
 	Fields              []string     `json:"fields"`
 	IncludePrices       bool         `json:"includePrices"`
-	IncludeQuantityRule bool         `json:"includeQuantityRule"`
+	IncludeQuantityRule *bool        `json:"includeQuantityRule"` // unset: included, as product detail does
 	Grouping            *Grouping    `json:"grouping"`
 }
 
@@ -68,7 +68,9 @@ func invalid(format string, args ...any) error {
 
 // validate checks the input against the API's rules and returns the query it asks for.
 func (in *Input) validate() (*query, error) {
-	q := &query{includePrices: in.IncludePrices, includeQuantityRule: in.IncludeQuantityRule, fields: in.Fields}
+	// The quantity rule comes unless it is declined: a card without it cannot offer a valid quantity.
+	q := &query{includePrices: in.IncludePrices, includeQuantityRule: in.IncludeQuantityRule == nil || *in.IncludeQuantityRule,
+		fields: in.Fields}
 	if in.SearchTerm != nil {
 		q.term = strings.TrimSpace(*in.SearchTerm)
 		if len([]rune(q.term)) > maxTermLength {
@@ -203,8 +205,12 @@ func inputFromQuery(v url.Values) (*Input, error) {
 	if in.IncludePrices, err = boolParam(v, "includePrices"); err != nil {
 		return nil, err
 	}
-	if in.IncludeQuantityRule, err = boolParam(v, "includeQuantityRule"); err != nil {
-		return nil, err
+	if v.Has("includeQuantityRule") {
+		b, err := boolParam(v, "includeQuantityRule")
+		if err != nil {
+			return nil, err
+		}
+		in.IncludeQuantityRule = &b
 	}
 	for _, f := range v["fields"] {
 		for _, name := range strings.Split(f, ",") {

@@ -231,7 +231,7 @@ func loadSummaries(ctx context.Context, d *db.DB, fields []*records.Field, ids [
 			Fields: map[string]FieldValue{}}
 		s.PurchaseQuantityRule = quantityRule(raw[4], raw[5], raw[6])
 		for i, f := range fields {
-			s.Fields[f.APIName] = FieldValue{Value: records.WireText(f, raw[7+i])}
+			s.Fields[f.APIName] = FieldValue{Value: records.ProductFieldText(f, raw[7+i])}
 		}
 		out[s.ID] = s
 	}

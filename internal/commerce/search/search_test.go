@@ -526,11 +526,32 @@ func productShape(t *testing.T, f *fixture) {
 	if !strings.HasPrefix(img["url"].(string), "/cms/delivery/media/") || img["mediaType"] != "Image" {
 		t.Fatalf("defaultImage = %v", img)
 	}
-	// Without the flags: no prices, no rule.
+	// Without the flags: no prices, but the quantity rule, as the product's detail has it (a card needs it to offer
+	// a valid quantity); declined, no rule.
 	var plain results
 	f.call(http.MethodPost, "search/product-search", f.buyerToken, `{"searchTerm": "`+sku+`", "pageSize": 1}`, &plain)
-	if q := plain.ProductsPage.Products[0]; q.Prices != nil || q.PurchaseQuantityRule != nil || len(q.Fields) != 5 {
-		t.Fatalf("without flags: %+v", q)
+	var detail struct {
+		PurchaseQuantityRule *struct{ Increment, Maximum, Minimum *string } `json:"purchaseQuantityRule"`
+	}
+	if status := f.call(http.MethodGet, "products/"+id, f.buyerToken, "", &detail); status != http.StatusOK || detail.PurchaseQuantityRule == nil {
+		t.Fatalf("detail: %d %+v", status, detail)
+	}
+	q := plain.ProductsPage.Products[0]
+	if q.Prices != nil || len(q.Fields) != 5 || q.PurchaseQuantityRule == nil ||
+		*q.PurchaseQuantityRule.Minimum != *detail.PurchaseQuantityRule.Minimum || *q.PurchaseQuantityRule.Minimum != "5" ||
+		*q.PurchaseQuantityRule.Increment != *detail.PurchaseQuantityRule.Increment ||
+		*q.PurchaseQuantityRule.Maximum != *detail.PurchaseQuantityRule.Maximum {
+		t.Fatalf("without flags: %+v, detail %+v", q, detail)
+	}
+	for _, declined := range []string{`POST search/product-search {"searchTerm": "` + sku + `", "pageSize": 1, "includeQuantityRule": false}`,
+		"GET search/products?pageSize=1&includeQuantityRule=false&searchTerm=" + sku} {
+		method, rest, _ := strings.Cut(declined, " ")
+		path, body, _ := strings.Cut(rest, " ")
+		var got results
+		f.call(method, path, f.buyerToken, body, &got)
+		if len(got.ProductsPage.Products) != 1 || got.ProductsPage.Products[0].PurchaseQuantityRule != nil {
+			t.Fatalf("%s: %+v", declined, got.ProductsPage.Products)
+		}
 	}
 }
 
