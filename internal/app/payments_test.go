@@ -9,7 +9,7 @@ import (
 
 const goodCard, declinedCard = "4111111111111111", "4000000000000002"
 
-func cardBody(number, cvv string, month, year any) string {
+func cardBody(number string, cvv, month, year any) string {
 	return mustJSON(map[string]any{"cardPaymentMethod": map[string]any{"cardHolderName": "Bonnie Buyer",
 		"cardNumber": number, "cvv": cvv, "expiryMonth": month, "expiryYear": year}})
 }
@@ -36,6 +36,9 @@ func TestCardPayments(t *testing.T) {
 			{"expired", cardBody(goodCard, "123", 1, 2020), "expired"},
 			{"month", cardBody(goodCard, "123", 13, 2099), "expiryMonth"},
 			{"cvv", cardBody(goodCard, "12", 12, 2099), "CVV"},
+			{"short numeric cvv", cardBody(goodCard, 12, 12, 2099), "CVV"},
+			{"fractional cvv", cardBody(goodCard, 12.5, 12, 2099), "CVV"},
+			{"cvv of another type", cardBody(goodCard, true, 12, 2099), "CVV"},
 			{"no card", `{}`, "cardPaymentMethod"},
 			{"wrong type", `{"cardPaymentMethod":{"cardNumber":4111}}`, "JSON_PARSER_ERROR"},
 		} {
@@ -47,6 +50,12 @@ func TestCardPayments(t *testing.T) {
 		var good, declined struct{ Token string }
 		s.call(t, "POST", commercePath("payments/token"), buyer, cardBody("4111 1111 1111 1111", "123", "12", "99")).decode(t, "token", 201, &good)
 		s.call(t, "POST", commercePath("payments/token"), buyer, cardBody(declinedCard, "123", 12, 2099)).decode(t, "token", 201, &declined)
+		// A numeric security code is taken as its digits, as a string one is.
+		var numeric struct{ Token string }
+		s.call(t, "POST", commercePath("payments/token"), buyer, cardBody(goodCard, 737, 12, 2099)).decode(t, "numeric cvv", 201, &numeric)
+		if !strings.HasPrefix(numeric.Token, "tok_") {
+			t.Fatalf("numeric cvv token %+v", numeric)
+		}
 		if !strings.HasPrefix(good.Token, "tok_") || good.Token == declined.Token {
 			t.Fatalf("tokens %q %q", good.Token, declined.Token)
 		}

@@ -30,7 +30,7 @@ const declinedCard = "4000000000000002"
 type cardInput struct {
 	CardHolderName string `json:"cardHolderName"`
 	CardNumber     string `json:"cardNumber"`
-	Cvv            string `json:"cvv"`
+	Cvv            any    `json:"cvv"` // a string or a number: clients send either
 	ExpiryMonth    any    `json:"expiryMonth"`
 	ExpiryYear     any    `json:"expiryYear"`
 	CardType       string `json:"cardType"`
@@ -61,7 +61,7 @@ func (s *Service) Token(w http.ResponseWriter, r *http.Request) error {
 	switch {
 	case len(number) < 12 || len(number) > 19 || strings.Trim(number, "0123456789") != "" || !luhn(number):
 		return httpx.BadRequest("INVALID_CARD", "The card number isn't valid.")
-	case len(card.Cvv) < 3 || len(card.Cvv) > 4 || strings.Trim(card.Cvv, "0123456789") != "":
+	case !validCvv(card.cvv()):
 		return httpx.BadRequest("INVALID_CARD", "The card's security code (CVV) must be 3 or 4 digits.")
 	}
 	if err := cart.CheckText("cardHolderName", card.CardHolderName, 255); err != nil {
@@ -115,6 +115,21 @@ func (c *cardInput) expiry(now time.Time) (month, year int, err error) {
 		return 0, 0, httpx.BadRequest("INVALID_CARD", "The card has expired.")
 	}
 	return month, year, nil
+}
+
+// cvv is the security code as sent, a JSON string or number ("" for anything else).
+func (c *cardInput) cvv() string {
+	switch x := c.Cvv.(type) {
+	case json.Number:
+		return x.String()
+	case string:
+		return strings.TrimSpace(x)
+	}
+	return ""
+}
+
+func validCvv(cvv string) bool {
+	return len(cvv) >= 3 && len(cvv) <= 4 && strings.Trim(cvv, "0123456789") == ""
 }
 
 // luhn checks a card number's check digit.
