@@ -128,7 +128,7 @@ func (a *App) routes(s *services) []Route {
 		{"GET " + commerce + "carts/{cartStateOrId}/compact-summary", call(s.carts.CompactSummary)},
 		{"GET " + commerce + "carts/{cartStateOrId}", call(s.carts.Summary)},
 		{"PUT " + commerce + "carts", call(s.carts.Ensure)},
-		{"POST " + commerce + "carts", call(s.carts.Ensure)},
+		{"POST " + commerce + "carts", call(s.carts.Create)},
 		{"DELETE " + commerce + "carts/{cartStateOrId}", call(s.carts.Delete)},
 		{"POST " + commerce + "carts/{cartStateOrId}/actions/preserve", call(s.carts.Preserve)},
 		{"POST " + commerce + "carts/{cartStateOrId}/actions/clone", call(s.carts.Clone)},

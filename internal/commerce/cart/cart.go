@@ -99,6 +99,7 @@ type Cart struct {
 	Totals                                                                           map[string]int64 // cents by column
 	TotalProductCount, UniqueProductCount                                            int64
 	Modified                                                                         string // LastModifiedDate
+	Secondary                                                                        bool   // a saved cart beside the primary one
 	// read holds the prices a change already read in its transaction (an add reads its products'), so that the
 	// recalculation after it reads only the other lines' prices.
 	read *readPrices
@@ -124,7 +125,7 @@ var totalColumns = []string{"totallistprice", "totalproductamount", "totalitemiz
 const cartColumns = `id, webstoreid, accountid, ownerid, name, status, type, currencyisocode, ponumber, taxtype,
 	revision, totalproductcount, uniqueproductcount, totallistprice, totalproductamount, totalitemizedadjustmentamount,
 	totalcartleveladjustmentamount, totalpromoadjustmentamount, totalproductafteradjustments, totalchargeamount,
-	totaltaxamount, grandtotalamount, lastmodifieddate`
+	totaltaxamount, grandtotalamount, lastmodifieddate, issecondary`
 
 func scanCart(row interface{ Scan(...any) error }) (*Cart, error) {
 	var c Cart
@@ -136,12 +137,14 @@ func scanCart(row interface{ Scan(...any) error }) (*Cart, error) {
 	for i := range amounts {
 		dest = append(dest, &amounts[i])
 	}
-	dest = append(dest, &c.Modified)
+	var secondary sql.NullBool
+	dest = append(dest, &c.Modified, &secondary)
 	if err := row.Scan(dest...); err != nil {
 		return nil, err
 	}
 	c.AccountID, c.OwnerID, c.Currency, c.PoNumber, c.TaxType = account.String, owner.String, currency.String, po.String, tax.String
 	c.Revision, c.TotalProductCount, c.UniqueProductCount = revision.Int64, total.Int64, unique.Int64
+	c.Secondary = secondary.Bool
 	c.Totals = make(map[string]int64, len(totalColumns))
 	for i, col := range totalColumns {
 		c.Totals[col] = amounts[i].Int64

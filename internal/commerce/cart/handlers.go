@@ -132,8 +132,7 @@ func (s *Service) processingStatus(w http.ResponseWriter, c *Cart, ok int) int {
 // staleProcessing is how long a background calculation may take before a read starts another.
 const staleProcessing = 30 * time.Second
 
-// Ensure is PUT carts and POST carts: the caller's current cart, created when there is none (201) or as it is
-// (200). Only one open cart per account is kept (multiple carts are off), so a POST returns the existing one.
+// Ensure is PUT carts: the caller's current cart, created when there is none (201) or as it is (200).
 func (s *Service) Ensure(w http.ResponseWriter, r *http.Request) error {
 	sh, err := s.shopper(r, true)
 	if err != nil {
@@ -155,6 +154,101 @@ func (s *Service) Ensure(w http.ResponseWriter, r *http.Request) error {
 	}
 	noStore(w)
 	httpx.WriteJSON(w, status, summaryOf(c, sh.Store.DefaultCurrency))
+	return nil
+}
+
+// maxSecondaryCarts is how many saved (secondary) carts a buyer keeps beside the primary one, as Salesforce allows.
+const maxSecondaryCarts = 5
+
+// Create is POST carts {name, type, isSecondary, currencyIsoCode, effectiveAccountId} (Cart Input; every field
+// optional), answered 201 with the Cart Summary as the real call is. A primary cart (isSecondary false, the default)
+// is the current one when the shopper has it, else a new one with the name given; a secondary (saved) cart is always
+// a new one, for signed-in buyers only and at most five open at a time. The only type a shopper creates is Cart.
+func (s *Service) Create(w http.ResponseWriter, r *http.Request) error {
+	sh, err := s.shopper(r, true)
+	if err != nil {
+		return err
+	}
+	var in struct {
+		Name               *string `json:"name"`
+		Type               *string `json:"type"`
+		IsSecondary        *bool   `json:"isSecondary"`
+		CurrencyIsoCode    *string `json:"currencyIsoCode"`
+		EffectiveAccountID *string `json:"effectiveAccountId"`
+	}
+	if r.ContentLength != 0 {
+		body, err := httpx.ReadBody(w, r)
+		if err != nil {
+			return err
+		}
+		if strings.TrimSpace(string(body)) != "" {
+			if err := httpx.DecodeJSONBytes(body, &in); err != nil {
+				return err
+			}
+		}
+	}
+	name := "Cart"
+	if in.Name != nil && strings.TrimSpace(*in.Name) != "" {
+		name = strings.TrimSpace(*in.Name)
+		if err := CheckText("name", name, 250); err != nil {
+			return err
+		}
+	}
+	if in.Type != nil && *in.Type != TypeCart {
+		return httpx.BadRequest("INVALID_API_INPUT", "type must be %s: a shopper creates only carts of that type.", TypeCart)
+	}
+	if in.CurrencyIsoCode != nil && !strings.EqualFold(strings.TrimSpace(*in.CurrencyIsoCode), sh.Store.DefaultCurrency) {
+		return httpx.BadRequest("INVALID_API_INPUT", "The currency %q isn't this store's currency (%s).",
+			clip(*in.CurrencyIsoCode), sh.Store.DefaultCurrency)
+	}
+	if in.EffectiveAccountID != nil && strings.TrimSpace(*in.EffectiveAccountID) != "" && sh.AccountID != "" {
+		if id, ok := records.NormalizeID(strings.TrimSpace(*in.EffectiveAccountID)); !ok || id != sh.AccountID {
+			return httpx.BadRequest("INVALID_API_INPUT", "effectiveAccountId in the body must be the call's effective account.")
+		}
+	}
+	secondary := in.IsSecondary != nil && *in.IsSecondary
+	if secondary && sh.Guest() {
+		return httpx.BadRequest("INVALID_API_INPUT", "Guest shoppers can't have secondary carts.")
+	}
+	if err := guestSession(w, r, sh); err != nil {
+		return err
+	}
+	o, err := s.ownerFor(sh)
+	if err != nil {
+		return err
+	}
+	ctx := r.Context()
+	var c *Cart
+	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+		if err := lockOwner(ctx, tx, sh.Store.ID, o); err != nil {
+			return err
+		}
+		if !secondary {
+			if c, err = Find(ctx, tx, sh.Store.ID, o, Current); err != nil || c != nil {
+				return err
+			}
+		} else {
+			cond, args := o.where(sh.Store.ID)
+			var n int
+			if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM webcart WHERE `+cond+
+				` AND type = 'Cart' AND issecondary = ? AND status = 'Active'`, append(args, true)...).Scan(&n); err != nil {
+				return err
+			}
+			if n >= maxSecondaryCarts {
+				return httpx.BadRequest("LIMIT_EXCEEDED", "A buyer keeps at most %d secondary carts.", maxSecondaryCarts)
+			}
+		}
+		c, err = s.createNamed(ctx, tx, sh, o, name, secondary)
+		return err
+	})
+	if isLockTimeout(err) {
+		return errBusy
+	}
+	if err != nil {
+		return err
+	}
+	noStore(w)
+	httpx.WriteJSON(w, http.StatusCreated, summaryOf(c, sh.Store.DefaultCurrency))
 	return nil
 }
 

@@ -153,11 +153,17 @@ func isLockTimeout(err error) bool {
 
 // create makes the owner a new current cart.
 func (s *Service) create(ctx context.Context, tx *db.Tx, sh *storecontext.Shopper, o Owner) (*Cart, error) {
+	return s.createNamed(ctx, tx, sh, o, "Cart", false)
+}
+
+// createNamed writes a new cart of the owner with a name, primary or secondary (a saved cart, which "current" and
+// "active" never name).
+func (s *Service) createNamed(ctx context.Context, tx *db.Tx, sh *storecontext.Shopper, o Owner, name string, secondary bool) (*Cart, error) {
 	if o.IsGuest() && o.GuestSessionID == "" {
 		return nil, httpx.Unauthorized() // a guest without a session (no cookie) cannot keep a cart
 	}
-	in := map[string]any{"Name": "Cart", "WebStoreId": sh.Store.ID, "Status": StatusActive, "Type": TypeCart,
-		"CurrencyIsoCode": sh.Store.DefaultCurrency, "TaxType": sh.Store.TaxType}
+	in := map[string]any{"Name": name, "WebStoreId": sh.Store.ID, "Status": StatusActive, "Type": TypeCart,
+		"CurrencyIsoCode": sh.Store.DefaultCurrency, "TaxType": sh.Store.TaxType, "IsSecondary": secondary}
 	if o.IsGuest() {
 		in["GuestSessionId"] = o.GuestSessionID
 	} else if o.AccountID != "" {

@@ -70,7 +70,7 @@ func summaryOf(c *Cart, defaultCurrency string) *Summary {
 		TotalProductCount:                  FormatCount(big.NewRat(c.TotalProductCount, 1)),
 		TotalPromotionalAdjustmentAmount:   total(t["totalpromoadjustmentamount"]),
 		TotalTaxAmount:                     total(t["totaltaxamount"]), Type: c.Type,
-		UniqueProductCount: c.UniqueProductCount, WebstoreID: c.StoreID}
+		UniqueProductCount: c.UniqueProductCount, WebstoreID: c.StoreID, IsSecondary: c.Secondary}
 	return out
 }
 
