@@ -135,3 +135,26 @@ func (o *Object) NameFieldName() string {
 	}
 	return ""
 }
+
+// describeTypes are the type and SOAP type Salesforce gives each field type (in describe, and in the Connect API's
+// record fields as type and dataType).
+var describeTypes = map[FieldType][2]string{
+	TypeID: {"id", "tns:ID"}, TypeText: {"string", "xsd:string"},
+	TypeTextArea: {"textarea", "xsd:string"}, TypeLongTextArea: {"textarea", "xsd:string"},
+	TypeEmail: {"email", "xsd:string"}, TypePhone: {"phone", "xsd:string"},
+	TypeURL: {"url", "xsd:string"}, TypeBoolean: {"boolean", "xsd:boolean"},
+	TypeInt: {"int", "xsd:int"}, TypeDouble: {"double", "xsd:double"},
+	TypeCurrency: {"currency", "xsd:double"}, TypePercent: {"percent", "xsd:double"},
+	TypeDate: {"date", "xsd:date"}, TypeDateTime: {"datetime", "xsd:dateTime"},
+	TypePicklist: {"picklist", "xsd:string"}, TypeMultiPicklist: {"multipicklist", "xsd:string"},
+	TypeReference: {"reference", "tns:ID"}, TypeAddress: {"address", "urn:address"},
+}
+
+// DescribeType is the type and SOAP type Salesforce gives a field type ("currency", "xsd:double");
+// anyType for one it has no name for.
+func DescribeType(t FieldType) (typ, soap string) {
+	if v, ok := describeTypes[t]; ok {
+		return v[0], v[1]
+	}
+	return "anyType", "xsd:anyType"
+}

@@ -53,19 +53,6 @@ type PicklistEntry struct {
 	Value        string  `json:"value"`
 }
 
-// fieldTypes maps the metadata's types to describe's type and soapType.
-var fieldTypes = map[records.FieldType][2]string{
-	records.TypeID: {"id", "tns:ID"}, records.TypeText: {"string", "xsd:string"},
-	records.TypeTextArea: {"textarea", "xsd:string"}, records.TypeLongTextArea: {"textarea", "xsd:string"},
-	records.TypeEmail: {"email", "xsd:string"}, records.TypePhone: {"phone", "xsd:string"},
-	records.TypeURL: {"url", "xsd:string"}, records.TypeBoolean: {"boolean", "xsd:boolean"},
-	records.TypeInt: {"int", "xsd:int"}, records.TypeDouble: {"double", "xsd:double"},
-	records.TypeCurrency: {"currency", "xsd:double"}, records.TypePercent: {"percent", "xsd:double"},
-	records.TypeDate: {"date", "xsd:date"}, records.TypeDateTime: {"datetime", "xsd:dateTime"},
-	records.TypePicklist: {"picklist", "xsd:string"}, records.TypeMultiPicklist: {"multipicklist", "xsd:string"},
-	records.TypeReference: {"reference", "tns:ID"}, records.TypeAddress: {"address", "urn:address"},
-}
-
 // textual reports whether the field's length counts characters (describe gives other types length 0).
 func textual(t records.FieldType) bool {
 	switch t {
@@ -77,10 +64,8 @@ func textual(t records.FieldType) bool {
 }
 
 func (h *Handler) describeField(cat *records.Catalog, actor *identity.Principal, o *records.Object, f *records.Field) FieldDescribe {
-	types := fieldTypes[f.Type]
-	if types[0] == "" {
-		types = [2]string{"anyType", "xsd:anyType"}
-	}
+	typ, soap := records.DescribeType(f.Type)
+	types := [2]string{typ, soap}
 	system := isSystemField(f.APIName)
 	fd := FieldDescribe{Aggregatable: f.HasColumn() && f.Type != records.TypeLongTextArea, AutoNumber: f.AutoNumber,
 		CascadeDelete: f.CascadeDelete, Createable: h.Engine.FieldCreateable(actor, o, f), Custom: f.Custom,

@@ -211,22 +211,6 @@ func (s *Service) Items(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// Lookup is POST order-summaries/actions/lookup {orderSummaryIdOrRefNumber}: the detail of an order of the caller's
-// account by id or order number; a guest gives the order's email as well.
-func (s *Service) Lookup(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		OrderSummaryIDOrRefNumber string `json:"orderSummaryIdOrRefNumber"`
-		Email                     string `json:"email"`
-	}
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	if err := cart.CheckText("orderSummaryIdOrRefNumber", in.OrderSummaryIDOrRefNumber, 80); err != nil {
-		return err
-	}
-	return s.answerDetail(w, r, in.OrderSummaryIDOrRefNumber, in.Email)
-}
-
 func (s *Service) answerDetail(w http.ResponseWriter, r *http.Request, ref, email string) error {
 	sh, err := storecontext.ShopperFor(r, s.DB)
 	if err != nil {
@@ -239,7 +223,7 @@ func (s *Service) answerDetail(w http.ResponseWriter, r *http.Request, ref, emai
 	if err != nil {
 		return err
 	}
-	fields, err := cart.FieldList(cat, "OrderSummary", r.URL.Query().Get("fields"), maxFields)
+	fields, err := summaryFields(cat, r.URL.Query().Get("fields"))
 	if err != nil {
 		return err
 	}

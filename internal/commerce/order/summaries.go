@@ -136,7 +136,7 @@ func (s *Service) List(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	fields, err := cart.FieldList(cat, "OrderSummary", q.Get("fields"), maxFields)
+	fields, err := summaryFields(cat, q.Get("fields"))
 	if err != nil {
 		return err
 	}
@@ -200,7 +200,16 @@ func pageURL(u *url.URL, number int) string {
 	return u.Path + "?" + q.Encode()
 }
 
-func summariesOf(recs []*records.Record, fields []*records.Field) []*Summary {
+// summaryFields resolves the fields parameter of the summary calls against OrderSummary (see fields.go).
+func summaryFields(cat *records.Catalog, raw string) ([]*spec, error) {
+	names, err := fieldNames(raw, "OrderSummary", []string{"OrderSummary"}, maxFields)
+	if err != nil {
+		return nil, err
+	}
+	return specs(cat.Object("OrderSummary"), names["OrderSummary"]), nil
+}
+
+func summariesOf(recs []*records.Record, fields []*spec) []*Summary {
 	out := make([]*Summary, 0, len(recs))
 	for _, rec := range recs {
 		out = append(out, summaryOf(rec, fields))
@@ -208,7 +217,7 @@ func summariesOf(recs []*records.Record, fields []*records.Field) []*Summary {
 	return out
 }
 
-func summaryOf(rec *records.Record, fields []*records.Field) *Summary {
+func summaryOf(rec *records.Record, fields []*spec) *Summary {
 	text := func(name string) *string { return records.WireText(rec.Object.Field(name), rec.Values[name]) }
 	str := func(name string) string {
 		if p := text(name); p != nil {
@@ -220,10 +229,7 @@ func summaryOf(rec *records.Record, fields []*records.Field) *Summary {
 		GrandTotalAmount: str("GrandTotalAmount"), OrderNumber: str("OrderNumber"), OrderSummaryID: rec.ID,
 		OrderedDate: text("OrderedDate"), OwnerID: text("OwnerId"), Status: str("Status"),
 		TotalAmount: str("GrandTotalAmount")}
-	for _, f := range fields {
-		out.Fields[f.APIName] = Field{DataName: f.APIName, DataType: string(f.Type), Label: f.Label,
-			Text: records.WireText(f, rec.Values[f.APIName]), Type: string(f.Type)}
-	}
+	out.Fields = fieldMap(fields, rec.Values)
 	return out
 }
 
