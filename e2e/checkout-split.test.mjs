@@ -122,19 +122,18 @@ for (const width of [1280, 375]) {
       body: JSON.stringify({ orderSummaryIdOrRefNumber: ref }),
     });
     assert.equal(res.status, 200);
+    // Salesforce's Order Summary Lookup Output: each group's fields, its delivery method and its line items.
     const order = await res.json();
     assert.equal(order.deliveryGroups.length, 2);
-    const streetOf = (name) => {
-      const item = order.items.find((i) => i.name === name);
-      return order.deliveryGroups.find((g) => g.deliveryGroupId === item.deliveryGroupId)?.street;
-    };
+    const streetOf = (name) =>
+      order.deliveryGroups.find((g) => g.lineItems.some((li) => li.fields.Name?.text === name))?.fields.DeliverToStreet?.text;
     assert.equal(streetOf(first.name), DOCK.street);
     assert.equal(streetOf(second.name), SHOP.street);
     for (const g of order.deliveryGroups) {
-      assert.equal(g.desiredDeliveryDate?.slice(0, 10), tomorrow());
-      assert.equal(g.shippingInstructions, 'Ring the bell at the loading dock.');
+      assert.equal(g.fields.DesiredDeliveryDate?.text?.slice(0, 10), tomorrow());
+      assert.equal(g.fields.DeliveryInstructions?.text, 'Ring the bell at the loading dock.');
     }
-    assert.deepEqual(order.deliveryGroups.map((g) => g.deliveryMethodName).sort(), ['Express', 'Ground']);
+    assert.deepEqual(order.deliveryGroups.map((g) => g.deliveryMethod?.fields.Name?.text).sort(), ['Express', 'Ground']);
 
     // A reference that is not one of hers: a not-found page.
     await page.goto(stack.url('/order-confirmation/NOPE-0000'));

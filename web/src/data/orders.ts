@@ -170,14 +170,13 @@ export async function getOrderDetail(orderSummaryId: string, options: OrderCallO
   return requestJson<OrderDetail>(commerceUrl(summaryPath(orderSummaryId)), { signal: options.signal });
 }
 
-/** POST order-summaries/actions/lookup: an order by id or order (reference) number. */
+/**
+ * An order by id or order (reference) number: GET order-summaries/{idOrNumber}, which answers the detail this app
+ * shows (POST order-summaries/actions/lookup answers Salesforce's Order Summary Lookup Output, for API clients).
+ */
 export async function lookupOrder(orderSummaryIdOrRefNumber: string, options: OrderCallOptions = {}): Promise<OrderDetail> {
   refuseGuests(options);
-  return requestJson<OrderDetail>(commerceUrl('order-summaries/actions/lookup'), {
-    method: 'POST',
-    body: { orderSummaryIdOrRefNumber: orderSummaryIdOrRefNumber.trim() },
-    signal: options.signal,
-  });
+  return requestJson<OrderDetail>(commerceUrl(summaryPath(orderSummaryIdOrRefNumber)), { signal: options.signal });
 }
 
 /** POST order-summaries/{id}/actions/add-order-to-cart: the order's products into the current cart. */

@@ -148,8 +148,8 @@ function serve(o: Options = {}) {
       cart.state.lines = [];
       return jsonResponse({ orderReferenceNumber: '00000042', orderSummaryId: '1OsXX1' }, { status: 201 });
     }
-    if (method === 'POST' && path === 'order-summaries/actions/lookup') {
-      const ref = (body as { orderSummaryIdOrRefNumber: string }).orderSummaryIdOrRefNumber;
+    if (method === 'GET' && path.startsWith('order-summaries/')) {
+      const ref = decodeURIComponent(path.slice('order-summaries/'.length));
       if (ref === ORDER.orderNumber) return jsonResponse(ORDER);
       return jsonResponse([{ errorCode: 'NOT_FOUND', message: `no order summary "${ref}" for this user.` }], { status: 404 });
     }
@@ -409,7 +409,7 @@ describe('checkout page', { timeout: 20_000 }, () => {
     expect(await main().findByText('$37.58')).toBeTruthy();
     expect(main().getByText('Summit Marker')).toBeTruthy();
     expect(main().queryByText('Delivery Charge')).toBeNull();
-    expect(sent('POST', 'order-summaries/actions/lookup')).toEqual([{ orderSummaryIdOrRefNumber: '00000042' }]);
+    expect(sent('GET', 'order-summaries/00000042').length).toBe(1);
   });
 
   it('the confirmation page of a reference that is not the buyer\'s says it was not found', async () => {

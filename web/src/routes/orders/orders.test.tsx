@@ -61,10 +61,7 @@ function orderServer(options: Options = {}) {
       cartCount += 5;
       return jsonResponse({ cartId: '0a61', cartSummary: { cartId: '0a61' }, numberOfProductsWithError: 0, productsWithError: [] });
     }
-    if (call.path === 'order-summaries/actions/lookup' && call.method === 'POST') {
-      const ref = (call.body as { orderSummaryIdOrRefNumber?: string }).orderSummaryIdOrRefNumber;
-      if (ref === DETAIL.orderNumber) return jsonResponse(DETAIL);
-    }
+    if (call.path === `order-summaries/${DETAIL.orderNumber}` && call.method === 'GET') return jsonResponse(DETAIL);
     if (call.path.startsWith('order-summaries/')) return jsonResponse([{ errorCode: 'NOT_FOUND', message: 'The requested resource does not exist' }], { status: 404 });
     return undefined;
   };
@@ -315,14 +312,14 @@ describe('order detail', () => {
     renderRoute(`/order-confirmation/${DETAIL.orderNumber}`);
     const link = await main().findByRole('link', { name: 'View order details' });
     expect(link.getAttribute('href')).toBe(`/orders/${DETAIL.orderSummaryId}`);
-    expect(seen.find((c) => c.path === 'order-summaries/actions/lookup')!.body).toEqual({ orderSummaryIdOrRefNumber: DETAIL.orderNumber });
+    expect(seen.some((c) => c.path === `order-summaries/${DETAIL.orderNumber}` && c.method === 'GET')).toBe(true);
   });
 
   it('is not linked from the confirmation page of an order it cannot find, which says so', async () => {
     const { seen } = orderServer();
     renderRoute('/order-confirmation/00000999');
     await main().findByRole('heading', { level: 1, name: 'Order not found' });
-    await waitFor(() => expect(seen.some((c) => c.path === 'order-summaries/actions/lookup')).toBe(true));
+    await waitFor(() => expect(seen.some((c) => c.path === 'order-summaries/00000999')).toBe(true));
     expect(main().queryByRole('link', { name: 'View order details' })).toBeNull();
   });
 });
