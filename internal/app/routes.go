@@ -113,6 +113,11 @@ func (a *App) routes(s *services) []Route {
 		{"GET " + commerce + "pricing/products/{productId}", call(s.catalog.GetProductPrice)},
 		{"GET " + commerce + "pricing/products", call(s.catalog.GetProductPrices)},
 		{"POST " + commerce + "pricing/products", call(s.catalog.PostProductPrices)},
+		// Promotion prices and taxes of products, by the cart's own calculation (package cart).
+		{"POST " + commerce + "promotions/actions/evaluate-products", call(s.carts.EvaluateProducts)},
+		{"POST " + data + "commerce/promotions/actions/evaluate-products", call(s.carts.EvaluateProducts)},
+		{"GET " + commerce + "taxes/products/{productId}", call(s.carts.ProductTaxes)},
+		{"POST " + commerce + "taxes/actions/calculate-taxes", call(s.carts.CalculateTaxes)},
 		{"GET " + commerce + "product-categories/children", call(s.catalog.GetCategoryChildren)},
 		{"GET " + commerce + "product-categories/{categoryId}", call(s.catalog.GetCategory)},
 		{"GET " + commerce + "product-category-path/product-categories/{categoryId}", call(s.catalog.GetCategoryPath)},

@@ -271,6 +271,7 @@ func (s *Service) storeAdjustments(ctx context.Context, tx *db.Tx, c *Cart, res 
 type taxSetting struct {
 	taxType calc.TaxType
 	rate    calc.Rate
+	region  regionRate
 }
 
 // loadTaxSetting finds the rate of the cart's ship-to region: the default delivery group's address once checkout
@@ -294,24 +295,40 @@ func loadTaxSetting(ctx context.Context, q db.Querier, c *Cart) (taxSetting, err
 	if region == "" {
 		region, state.String = countryCode(storeCountry.String), ""
 	}
-	rows, err := q.Query(ctx, `SELECT state, rate FROM taxrate WHERE webstoreid = ? AND country = ? AND isactive`,
-		c.StoreID, region)
+	out.region, err = loadRegionRate(ctx, q, c.StoreID, region, state.String)
+	out.rate = out.region.rate
+	return out, err
+}
+
+// regionRate is the store's tax rate of a region (a country, and a state of it): the state's rate when the store
+// has one, else the country's; found is false when it has neither (no tax).
+type regionRate struct {
+	country, state string // the region asked
+	rate           calc.Rate
+	name           string // the rate's name (TaxRate.Name)
+	found          bool
+}
+
+func loadRegionRate(ctx context.Context, q db.Querier, storeID, country, state string) (regionRate, error) {
+	out := regionRate{country: country, state: state}
+	rows, err := q.Query(ctx, `SELECT state, rate, name FROM taxrate WHERE webstoreid = ? AND country = ? AND isactive`,
+		storeID, country)
 	if err != nil {
 		return out, err
 	}
 	defer rows.Close()
-	found := false
+	byState := false
 	for rows.Next() {
-		var st sql.NullString
+		var st, name sql.NullString
 		var rate int64 // four decimals of a percent, as calc.Rate
-		if err := rows.Scan(&st, &rate); err != nil {
+		if err := rows.Scan(&st, &rate, &name); err != nil {
 			return out, err
 		}
 		switch {
-		case st.String != "" && equalFoldTrim(st.String, state.String):
-			out.rate, found = calc.Rate(rate), true
-		case st.String == "" && !found:
-			out.rate = calc.Rate(rate)
+		case st.String != "" && equalFoldTrim(st.String, state):
+			out.rate, out.name, out.found, byState = calc.Rate(rate), name.String, true, true
+		case st.String == "" && !byState:
+			out.rate, out.name, out.found = calc.Rate(rate), name.String, true
 		}
 	}
 	return out, rows.Err()

@@ -1,0 +1,217 @@
+package cart
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"time"
+
+	"storefront/internal/commerce/cart/calc"
+	"storefront/internal/commerce/pricing"
+	"storefront/internal/platform/db"
+	"storefront/internal/platform/httpx"
+	"storefront/internal/records"
+)
+
+// Promotion prices for product and listing pages, worked out by the cart's own calculation (calc.Calculate) over
+// the promotions a cart would get: each product is priced as a cart line of one unit, with the store's automatic
+// Item promotions (a Cart or DeliveryCharge promotion belongs to a whole cart, not to a product), so a page shows
+// the price the cart will charge.
+
+// maxEvaluatedProducts bounds one evaluation: a listing page's products.
+const maxEvaluatedProducts = 200
+
+// ProductEvaluation is one product's Promotion Product Evaluation result.
+type ProductEvaluation struct {
+	CurrencyIsoCode              string                `json:"currencyIsoCode"`
+	ErrorMessage                 *string               `json:"errorMessage"`
+	IsSuccess                    bool                  `json:"isSuccess"`
+	ProductID                    *string               `json:"productId"`
+	PromotionPriceAdjustmentList []PromotionAdjustment `json:"promotionPriceAdjustmentList"`
+	PromotionalPrice             *string               `json:"promotionalPrice"`
+	SalesPrice                   *string               `json:"salesPrice"`
+	Sku                          *string               `json:"sku"`
+}
+
+// PromotionAdjustment is what one promotion takes off one unit of a product.
+type PromotionAdjustment struct {
+	AdjustmentAmount   string  `json:"adjustmentAmount"` // ≤ 0
+	AdjustmentType     string  `json:"adjustmentType"`   // AdjustmentPercentage or AdjustmentAmount
+	AdjustmentValue    string  `json:"adjustmentValue"`  // the promotion's percent or amount, negative
+	DisplayName        string  `json:"displayName"`
+	PromotionID        string  `json:"promotionId"`
+	TermsAndConditions *string `json:"termsAndConditions"`
+}
+
+// EvaluateProducts is POST promotions/actions/evaluate-products {products: [{productId | sku, salesPrice?}],
+// effectiveAccountId?, currencyIsoCode?} (also served at /commerce/promotions/actions/evaluate-products with the
+// store as webStoreId): each product's promotional price and the promotions in it. A product without salesPrice is
+// evaluated at the buyer's price; one the buyer may not buy is answered with isSuccess false. 200.
+func (s *Service) EvaluateProducts(w http.ResponseWriter, r *http.Request) error {
+	body, err := httpx.ReadBody(w, r)
+	if err != nil {
+		return err
+	}
+	var in struct {
+		Products []struct {
+			ProductID  *string `json:"productId"`
+			Sku        *string `json:"sku"`
+			SalesPrice any     `json:"salesPrice"`
+		} `json:"products"`
+		WebStoreID         *string `json:"webStoreId"`
+		EffectiveAccountID *string `json:"effectiveAccountId"`
+		CurrencyIsoCode    *string `json:"currencyIsoCode"`
+	}
+	if err := httpx.DecodeJSONBytes(body, &in); err != nil {
+		return err
+	}
+	if r.PathValue("webstoreId") == "" { // the store-less resource names its store in the body
+		if in.WebStoreID == nil || strings.TrimSpace(*in.WebStoreID) == "" {
+			return httpx.BadRequest("INVALID_API_INPUT", "webStoreId is required.")
+		}
+		r.SetPathValue("webstoreId", strings.TrimSpace(*in.WebStoreID))
+		if in.EffectiveAccountID != nil && r.URL.Query().Get("effectiveAccountId") == "" {
+			q := r.URL.Query()
+			q.Set("effectiveAccountId", *in.EffectiveAccountID)
+			r.URL.RawQuery = q.Encode()
+		}
+	}
+	sh, err := s.shopper(r, true)
+	if err != nil {
+		return err
+	}
+	if len(in.Products) == 0 || len(in.Products) > maxEvaluatedProducts {
+		return httpx.BadRequest("INVALID_API_INPUT", "products takes 1 to %d products.", maxEvaluatedProducts)
+	}
+	currency := sh.Store.DefaultCurrency
+	if in.CurrencyIsoCode != nil && strings.TrimSpace(*in.CurrencyIsoCode) != "" && !strings.EqualFold(*in.CurrencyIsoCode, currency) {
+		return httpx.BadRequest("INVALID_API_INPUT", "The currency %q isn't this store's currency (%s).", clip(*in.CurrencyIsoCode), currency)
+	}
+	ctx := r.Context()
+	// Products by id or SKU.
+	ids := make([]string, len(in.Products))
+	var skus []string
+	for i, p := range in.Products {
+		switch {
+		case p.ProductID != nil && strings.TrimSpace(*p.ProductID) != "":
+			id, ok := records.NormalizeID(strings.TrimSpace(*p.ProductID))
+			if !ok || records.KeyPrefix(id) != "01t" {
+				return httpx.BadRequest("INVALID_API_INPUT", "productId %q isn't a product id.", clip(*p.ProductID))
+			}
+			ids[i] = id
+		case p.Sku != nil && strings.TrimSpace(*p.Sku) != "":
+			skus = append(skus, strings.TrimSpace(*p.Sku))
+		default:
+			return httpx.BadRequest("INVALID_API_INPUT", "Each product needs a productId or a sku.")
+		}
+	}
+	bySku, err := productsBySku(r, s, skus)
+	if err != nil {
+		return err
+	}
+	var known []string
+	for i, p := range in.Products {
+		if ids[i] == "" {
+			ids[i] = bySku[strings.TrimSpace(*p.Sku)]
+		}
+		if ids[i] != "" {
+			known = append(known, ids[i])
+		}
+	}
+	prices, err := pricing.Prices(ctx, s.DB, sh.Store.ID, sh.AccountID, known)
+	if err != nil {
+		return err
+	}
+	promos, err := loadPromotions(ctx, s.DB, "", time.Now().UTC().Format(records.DateLayout))
+	if err != nil {
+		return err
+	}
+	items := promos[:0:0]
+	for _, p := range promos {
+		if p.TargetType == calc.TargetItem {
+			items = append(items, p)
+		}
+	}
+	categories, err := categoriesFor(ctx, s.DB, items, known)
+	if err != nil {
+		return err
+	}
+	byID := make(map[string]calc.Promotion, len(items))
+	for _, p := range items {
+		byID[p.ID] = p
+	}
+	out := make([]ProductEvaluation, len(in.Products))
+	for i, p := range in.Products {
+		ev := ProductEvaluation{CurrencyIsoCode: currency, PromotionPriceAdjustmentList: []PromotionAdjustment{},
+			ProductID: optional(ids[i]), Sku: p.Sku}
+		price, ok := prices[ids[i]]
+		if ids[i] == "" || !ok {
+			msg := "The product doesn't exist or isn't available to this account."
+			ev.ErrorMessage = &msg
+			out[i] = ev
+			continue
+		}
+		unit := cents(price.UnitPrice)
+		if p.SalesPrice != nil {
+			raw, isText := amountText(p.SalesPrice)
+			n, ok := records.ParseScaled(raw, 2)
+			if !isText || !ok || n < 0 {
+				return httpx.BadRequest("INVALID_API_INPUT", "salesPrice %q isn't an amount.", clip(raw))
+			}
+			unit = calc.Cents(n)
+		}
+		res := calc.Calculate(calc.Input{TaxType: calc.TaxNet, Promotions: items,
+			Lines: []calc.Line{{ID: ids[i], ProductID: ids[i], CategoryIDs: categories[ids[i]], Quantity: 1, UnitPrice: unit}}})
+		line := res.Lines[0]
+		ev.IsSuccess, ev.SalesPrice, ev.PromotionalPrice = true, optional(money(unit)), optional(money(line.TotalAmount))
+		for _, a := range line.Adjustments {
+			promo := byID[a.PromotionID]
+			adj := PromotionAdjustment{AdjustmentAmount: money(a.Amount), DisplayName: promo.DisplayName,
+				PromotionID: promo.ID, TermsAndConditions: optional(promo.TermsAndConditions)}
+			if promo.DiscountType == calc.PercentageOff {
+				adj.AdjustmentType = "AdjustmentPercentage"
+				adj.AdjustmentValue = "-" + records.FormatScaled(int64(promo.Percent/100), 2)
+			} else {
+				adj.AdjustmentType, adj.AdjustmentValue = "AdjustmentAmount", money(-promo.Amount)
+			}
+			ev.PromotionPriceAdjustmentList = append(ev.PromotionPriceAdjustmentList, adj)
+		}
+		out[i] = ev
+	}
+	noStore(w)
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"promotionProductEvaluationResults": out})
+	return nil
+}
+
+// productsBySku resolves SKUs to the active products that carry them.
+func productsBySku(r *http.Request, s *Service, skus []string) (map[string]string, error) {
+	out := map[string]string{}
+	if len(skus) == 0 {
+		return out, nil
+	}
+	in, args := db.InList(skus)
+	rows, err := s.DB.Query(r.Context(), `SELECT stockkeepingunit, id FROM product2 WHERE isactive AND stockkeepingunit IN (`+in+`)`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var sku, id string
+		if err := rows.Scan(&sku, &id); err != nil {
+			return nil, err
+		}
+		out[sku] = id
+	}
+	return out, rows.Err()
+}
+
+// amountText is an amount sent as a JSON string or number, as text.
+func amountText(v any) (string, bool) {
+	switch x := v.(type) {
+	case json.Number:
+		return x.String(), true
+	case string:
+		return strings.TrimSpace(x), true
+	}
+	return "", false
+}
