@@ -1,6 +1,8 @@
 package app_test
 
 import (
+	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 )
@@ -17,9 +19,11 @@ func TestCreateCarts(t *testing.T) {
 		manager := s.login(t, "manager@example.com")
 		buyer := s.login(t, "buyer@example.com")
 
-		// No cart yet: the name given names the new primary cart.
+		// No cart yet: the name given names the new primary cart, in the real Cart Summary's shape.
 		var first createdCart
-		s.call(t, "POST", commercePath("carts"), manager, `{"name":"Office restock","type":"Cart"}`).decode(t, "first", 201, &first)
+		r := s.call(t, "POST", commercePath("carts"), manager, `{"name":"Office restock","type":"Cart"}`)
+		r.decode(t, "first", 201, &first)
+		sameShape(t, "testdata/createcart-response.json", r.body)
 		if first.CartID == "" || first.Name != "Office restock" || first.IsSecondary || first.Status != "Active" || first.Type != "Cart" {
 			t.Fatalf("first cart %+v", first)
 		}
@@ -91,4 +95,44 @@ func TestCreateCarts(t *testing.T) {
 			}
 		}
 	})
+}
+
+// sameShape checks that every field of a real captured answer is in ours, with the same JSON type (a null in the
+// capture may be anything).
+func sameShape(t *testing.T, example, body string) {
+	t.Helper()
+	raw, err := os.ReadFile(example)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want, got map[string]any
+	if err := json.Unmarshal(raw, &want); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(body), &got); err != nil {
+		t.Fatal(err)
+	}
+	kind := func(v any) string {
+		switch v.(type) {
+		case nil:
+			return "null"
+		case string:
+			return "string"
+		case float64:
+			return "number"
+		case bool:
+			return "boolean"
+		case []any:
+			return "array"
+		}
+		return "object"
+	}
+	for k, v := range want {
+		g, ok := got[k]
+		if !ok {
+			t.Errorf("%s: no field %s", example, k)
+		} else if kind(v) != "null" && kind(g) != kind(v) {
+			t.Errorf("%s: %s is %s, the real answer's %s", example, k, kind(g), kind(v))
+		}
+	}
 }
