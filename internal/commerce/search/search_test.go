@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -525,6 +526,13 @@ func productShape(t *testing.T, f *fixture) {
 	img := p["defaultImage"].(map[string]any)
 	if !strings.HasPrefix(img["url"].(string), "/cms/delivery/media/") || img["mediaType"] != "Image" {
 		t.Fatalf("defaultImage = %v", img)
+	}
+	// A datetime field comes in whole seconds, as Salesforce sends a product's fields.
+	var dated results
+	f.call(http.MethodPost, "search/product-search", f.buyerToken, `{"searchTerm": "`+sku+`", "pageSize": 1, "fields": ["CreatedDate"]}`, &dated)
+	if v := dated.ProductsPage.Products[0].Fields["CreatedDate"]["value"]; v == nil ||
+		!regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$`).MatchString(*v) {
+		t.Fatalf("CreatedDate = %v", dated.ProductsPage.Products[0].Fields)
 	}
 	// Without the flags: no prices, but the quantity rule, as the product's detail has it (a card needs it to offer
 	// a valid quantity); declined, no rule.
