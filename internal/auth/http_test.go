@@ -39,6 +39,7 @@ func testServerLogging(t *testing.T, d *db.DB, log io.Writer) (*httptest.Server,
 	mux.Handle("GET "+svc.LogoutPath(), svc.LogoutHandler())
 	mux.Handle("POST "+svc.LogoutPath(), svc.LogoutHandler())
 	mux.Handle("POST "+TokenPath, svc.TokenHandler())
+	mux.Handle("POST "+RevokePath, svc.RevokeHandler())
 	echo := func(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteJSON(w, 200, identity.FromContext(r.Context()))
 	}
