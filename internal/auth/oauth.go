@@ -154,8 +154,8 @@ func (s *Service) issueRefreshToken(ctx context.Context, clientID, userID string
 
 // writeToken opens an API session for the user, issued to the registered client clientID ("" for none) with or from
 // the refresh token whose id is refreshID ("" for none), and answers the token response (refresh, when not "", is
-// the refresh token to hand out). The signature is Salesforce's: HMAC-SHA256 of id + issued_at keyed with the client secret, so
-// clients that verify it can.
+// the refresh token to hand out). The signature is Salesforce's: HMAC-SHA256 of id + issued_at keyed with the client
+// secret, so clients that verify it can.
 func (s *Service) writeToken(w http.ResponseWriter, r *http.Request, userID, refresh, refreshID, secret, clientID string) error {
 	ctx := r.Context()
 	org, err := s.OrgID(ctx)

@@ -157,4 +157,3 @@ func TestPasswordChangeAndResetEndRefreshTokens(t *testing.T) {
 		c.signIn("th1rd-password")
 	})
 }
-
