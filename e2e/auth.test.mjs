@@ -1,7 +1,8 @@
 // Guest, login and logout through the real binary in a real browser.
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import { test } from 'node:test';
-import { setupStack } from './harness.mjs';
+import { seriousAxeViolations, setupStack } from './harness.mjs';
 
 const stack = setupStack();
 
@@ -65,10 +66,61 @@ test('a buyer logs in, is greeted by name, and logs out back to a guest', async 
   await page.reload();
   await profileButton(page).waitFor();
 
+  // A plain link to /logout asks first; its button signs out and goes home.
   const res = await page.goto(stack.url('/logout'));
   assert.equal(res.status(), 200);
-  assert.equal(pathOf(page), `${stack.site.basePath}/`);
+  await page.getByRole('heading', { level: 1, name: 'Log out' }).waitFor();
+  assert.equal(await signedIn(page), true, 'GET /logout alone does not sign out');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.waitForURL((u) => u.pathname === `${stack.site.basePath}/`);
   await expectGuestHeader(page);
+  assert.equal(await signedIn(page), false);
+});
+
+/** Whether the page's browser session is signed in, as the server sees it (the page's cookies, no page script). */
+async function signedIn(page) {
+  const res = await page.context().request.get(stack.url(`/services/data/v64.0/commerce/webstores/${stack.site.webstoreId}/session-context`));
+  assert.equal(res.status(), 200);
+  return (await res.json()).guestUser === false;
+}
+
+/** Serves html on another origin of the same site (127.0.0.1, another port), as another site's page would. */
+async function otherOrigin(t, html) {
+  const server = http.createServer((req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(html);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.after(() => new Promise((resolve) => server.close(resolve)));
+  return `http://127.0.0.1:${server.address().port}/`;
+}
+
+test('another page cannot sign a buyer out: GET /logout, and a POST without the CSRF token, leave them signed in', async (t) => {
+  const page = await stack.newPage();
+  await stack.logIn(page, { ...BUYER, first: BUYER.first });
+
+  // GET only asks (an <img src=/logout> or a link on another site does nothing).
+  const res = await page.goto(stack.url('/logout'));
+  assert.equal(res.status(), 200);
+  await page.getByRole('heading', { level: 1, name: 'Log out' }).waitFor();
+  assert.deepEqual(await seriousAxeViolations(page), [], 'the confirmation page is accessible');
+  assert.equal(await signedIn(page), true, 'GET /logout signed the buyer out');
+
+  // A form on another origin posting to /logout: the browser sends the session cookie (same site), not the token.
+  const form = await otherOrigin(t, `<!doctype html><title>Win a prize</title>
+    <form method="post" action="${stack.url('/logout')}"><input type="hidden" name="x" value="1"><button>Go</button></form>`);
+  await page.goto(form);
+  const [answer] = await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Go' }).click()]);
+  assert.equal(answer.status(), 403, 'the cross-origin form is refused');
+  assert.equal(await signedIn(page), true, 'a cross-origin form POST signed the buyer out');
+
+  // A script on another origin: a no-cors fetch with the cookies.
+  await page.goto(form);
+  await page.evaluate((url) => fetch(url, { method: 'POST', mode: 'no-cors', credentials: 'include' }), stack.url('/logout'));
+  assert.equal(await signedIn(page), true, 'a cross-origin fetch POST signed the buyer out');
+
+  await page.goto(stack.url('/'));
+  await profileButton(page).waitFor();
 });
 
 test('wrong credentials show an alert and keep the visitor a guest', async () => {

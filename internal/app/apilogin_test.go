@@ -127,6 +127,12 @@ func TestTokenEndpointWithAndWithoutAClient(t *testing.T) {
 			body != `{"error":"invalid_grant","error_description":"expired access/refresh token"}`+"\n" {
 			t.Fatalf("revoked refresh: %d %s", status, body)
 		}
+		// The access token issued with the refresh token ended with it (as on Salesforce).
+		if status, _, _ := s.get(t, s.base()+"session-context", access); status != 401 {
+			t.Fatalf("an access token of a revoked refresh token still works: %d", status)
+		}
+		_, tok, _ = s.form(t, "/services/oauth2/token", password)
+		access = tok["access_token"].(string)
 		if status, _, _ = s.form(t, "/services/oauth2/revoke", url.Values{"token": {access}}); status != 200 {
 			t.Fatalf("revoke access: %d", status)
 		}

@@ -39,6 +39,7 @@ func testServerLogging(t *testing.T, d *db.DB, log io.Writer) (*httptest.Server,
 	mux.Handle("GET "+svc.LogoutPath(), svc.LogoutHandler())
 	mux.Handle("POST "+svc.LogoutPath(), svc.LogoutHandler())
 	mux.Handle("POST "+TokenPath, svc.TokenHandler())
+	mux.Handle("POST "+RevokePath, svc.RevokeHandler())
 	echo := func(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteJSON(w, 200, identity.FromContext(r.Context()))
 	}
@@ -286,34 +287,88 @@ func TestCSRF(t *testing.T) {
 	})
 }
 
+// Signing out is not a cross-site request: GET /logout only asks to confirm, and a POST without the session's CSRF
+// token (another site's form or fetch) is refused. The confirmation page's form (token in a field) and the web
+// app's fetch (token in the header) sign out.
 func TestLogout(t *testing.T) {
-	for _, method := range []string{"GET", "POST"} {
-		t.Run(method, func(t *testing.T) {
-			eachDB(t, func(t *testing.T, d *db.DB) {
-				srv, _ := testServer(t, d)
-				mustStaff(t, d, "admin@example.com")
-				b := newBrowser(t, srv)
-				b.login("admin@example.com", "demo1234")
-				token := b.cookies[SessionCookie]
-				r := b.do(method, "/logout", "", "") // POST without X-CSRF-Token: logout is exempt; the app maps /shop/logout here
-				if r.status != 303 || r.header.Get("Location") != "/shop/" {
-					t.Fatalf("logout: %d Location %q", r.status, r.header.Get("Location"))
-				}
-				for _, name := range []string{SessionCookie, CSRFCookie} {
-					if c := r.cookies[name]; c == nil || c.MaxAge >= 0 || c.Value != "" {
-						t.Fatalf("cookie %s not cleared: %+v", name, c)
-					}
-				}
-				if p := b.whoami(); !p.Guest {
-					t.Fatalf("after logout: %+v", p)
-				}
-				api := newBrowser(t, srv)
-				if r := api.do("GET", "/whoami", "", "", "Authorization", "Bearer "+token); r.status != 401 {
-					t.Fatalf("the logged-out token still works: %d", r.status)
-				}
-			})
-		})
-	}
+	eachDB(t, func(t *testing.T, d *db.DB) {
+		srv, _ := testServer(t, d)
+		mustStaff(t, d, "admin@example.com")
+		b := newBrowser(t, srv)
+		b.login("admin@example.com", "demo1234")
+		token, csrf := b.cookies[SessionCookie], b.cookies[CSRFCookie]
+		signedIn := func(what string) {
+			t.Helper()
+			if p := b.whoami(); p.Guest {
+				t.Fatalf("%s signed the user out", what)
+			}
+		}
+
+		// GET: a page that confirms (the app maps /shop/logout here), and nothing ends.
+		r := b.do("GET", "/logout", "", "")
+		if r.status != 200 || !strings.HasPrefix(r.header.Get("Content-Type"), "text/html") || len(r.cookies) != 0 ||
+			r.header.Get("Cache-Control") != "no-store" || r.header.Get("X-Frame-Options") != "DENY" ||
+			!strings.Contains(r.header.Get("Content-Security-Policy"), "frame-ancestors 'none'") {
+			t.Fatalf("GET /logout: %d %v", r.status, r.header)
+		}
+		for _, want := range []string{"<h1>Log out</h1>", `<form method="post" action="/shop/logout">`,
+			`<input type="hidden" name="csrf_token" value="` + csrf + `">`, `<button type="submit">Log out</button>`} {
+			if !strings.Contains(r.body, want) {
+				t.Fatalf("the confirmation page lacks %s:\n%s", want, r.body)
+			}
+		}
+		signedIn("GET /logout")
+
+		// POSTs another site can make: a form without the token or with a wrong one, a fetch without the header.
+		refused := `[{"errorCode":"INVALID_CSRF_TOKEN","message":"Signing out needs the session's CSRF token, in the X-CSRF-Token header or the csrf_token field."}]` + "\n"
+		for name, req := range map[string][2]string{
+			"a form without the token": {"application/x-www-form-urlencoded", ""},
+			"a form with a wrong one":  {"application/x-www-form-urlencoded", "csrf_token=" + newToken()},
+			"a token in another type":  {"text/plain", "csrf_token=" + csrf},
+			"a bodiless POST":          {"", ""},
+		} {
+			if r := b.do("POST", "/logout", req[0], req[1], "Origin", "https://evil.example"); r.status != 403 || r.body != refused || len(r.cookies) != 0 {
+				t.Fatalf("%s: %d %s %v", name, r.status, r.body, r.cookies)
+			}
+			signedIn(name)
+		}
+		if r := b.do("POST", "/logout?csrf_token="+csrf, "", ""); r.status != 403 {
+			t.Fatalf("a token in the query string: %d", r.status)
+		}
+		signedIn("a token in the query string")
+
+		// The confirmation page's form.
+		r = b.do("POST", "/logout", "application/x-www-form-urlencoded", "csrf_token="+url.QueryEscape(csrf))
+		if r.status != 303 || r.header.Get("Location") != "/shop/" {
+			t.Fatalf("logout: %d Location %q %s", r.status, r.header.Get("Location"), r.body)
+		}
+		for _, name := range []string{SessionCookie, CSRFCookie} {
+			if c := r.cookies[name]; c == nil || c.MaxAge >= 0 || c.Value != "" {
+				t.Fatalf("cookie %s not cleared: %+v", name, c)
+			}
+		}
+		if p := b.whoami(); !p.Guest {
+			t.Fatalf("after logout: %+v", p)
+		}
+		api := newBrowser(t, srv)
+		if r := api.do("GET", "/whoami", "", "", "Authorization", "Bearer "+token); r.status != 401 {
+			t.Fatalf("the logged-out token still works: %d", r.status)
+		}
+		// Signed out, /logout has nothing to confirm.
+		if r := b.do("GET", "/logout", "", ""); r.status != 303 || r.header.Get("Location") != "/shop/" {
+			t.Fatalf("GET /logout signed out: %d %q", r.status, r.header.Get("Location"))
+		}
+
+		// The web app's fetch: the token in the header, 204, and it navigates itself.
+		b.login("admin@example.com", "demo1234")
+		r = b.do("POST", "/logout", "", "", CSRFHeader, b.cookies[CSRFCookie], "Accept", "application/json")
+		if r.status != 204 || r.cookies[SessionCookie] == nil || r.cookies[SessionCookie].MaxAge >= 0 {
+			t.Fatalf("logout by fetch: %d %s %v", r.status, r.body, r.cookies)
+		}
+		if p := b.whoami(); !p.Guest {
+			t.Fatalf("after logout by fetch: %+v", p)
+		}
+	})
 }
 
 func TestOAuthTokenAndBearer(t *testing.T) {

@@ -140,17 +140,3 @@ func (s *Service) signIn(w http.ResponseWriter, r *http.Request, userID string) 
 	setCookies(w, r, is)
 	return nil
 }
-
-// logout is GET and POST {basePath}/logout: it ends the session, clears the cookies and sends the browser home.
-// It needs no CSRF token: the worst a forged logout does is sign the visitor out, which GET allows anyway.
-func (s *Service) logout(w http.ResponseWriter, r *http.Request) error {
-	if p := identity.FromContext(r.Context()); p.SessionID != "" {
-		if err := s.destroy(r.Context(), p.SessionID); err != nil {
-			return err
-		}
-	}
-	clearCookies(w, r)
-	w.Header().Set("Cache-Control", "no-store")
-	http.Redirect(w, r, s.BasePath+"/", http.StatusSeeOther)
-	return nil
-}

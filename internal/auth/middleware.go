@@ -24,6 +24,7 @@ type serviceKey struct{}
 //
 // Resolving costs one indexed query, and only when the request carries a token.
 func Middleware(s *Service) func(http.Handler) http.Handler {
+	// Sign-in and the OAuth endpoints need no token (see login); logout checks its own, which a form sends in a field.
 	exempt := map[string]bool{LoginPath: true, TokenPath: true, RevokePath: true, s.LogoutPath(): true}
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

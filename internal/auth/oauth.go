@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
 )
 
@@ -104,11 +105,11 @@ func (s *Service) passwordGrant(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
-	registered := ""
+	registered, refreshID := "", ""
 	if hash != "" {
-		registered = clientID
+		registered, refreshID = clientID, HashToken(refresh)
 	}
-	return s.writeToken(w, r, userID, refresh, secret, registered)
+	return s.writeToken(w, r, userID, refresh, refreshID, secret, registered)
 }
 
 // refreshGrant trades a refresh token for a new access token. The token must belong to the presented client; the
@@ -140,7 +141,7 @@ func (s *Service) refreshGrant(w http.ResponseWriter, r *http.Request) error {
 			return errInvalidClient
 		}
 	}
-	return s.writeToken(w, r, userID, "", secret, owner)
+	return s.writeToken(w, r, userID, "", HashToken(refresh), secret, owner)
 }
 
 // issueRefreshToken stores a new refresh token for a client's user and returns it.
@@ -151,16 +152,17 @@ func (s *Service) issueRefreshToken(ctx context.Context, clientID, userID string
 	return token, err
 }
 
-// writeToken opens an API session for the user, issued to the registered client clientID ("" for none), and answers
-// the token response. The signature is Salesforce's: HMAC-SHA256 of id + issued_at keyed with the client secret, so
-// clients that verify it can.
-func (s *Service) writeToken(w http.ResponseWriter, r *http.Request, userID, refresh, secret, clientID string) error {
+// writeToken opens an API session for the user, issued to the registered client clientID ("" for none) with or from
+// the refresh token whose id is refreshID ("" for none), and answers the token response (refresh, when not "", is
+// the refresh token to hand out). The signature is Salesforce's: HMAC-SHA256 of id + issued_at keyed with the client
+// secret, so clients that verify it can.
+func (s *Service) writeToken(w http.ResponseWriter, r *http.Request, userID, refresh, refreshID, secret, clientID string) error {
 	ctx := r.Context()
 	org, err := s.OrgID(ctx)
 	if err != nil {
 		return err
 	}
-	is, err := s.createFor(ctx, userID, "", "", clientID)
+	is, err := s.createFor(ctx, userID, "", "", clientID, refreshID)
 	if err != nil {
 		return err
 	}
@@ -177,8 +179,11 @@ func (s *Service) writeToken(w http.ResponseWriter, r *http.Request, userID, ref
 	return nil
 }
 
-// revoke is POST /services/oauth2/revoke: it ends the access token's session or deletes the refresh token named
-// by the token parameter. 200 with an empty body, or 400 when the token is not one we know.
+// revoke is POST /services/oauth2/revoke: it ends the access token's session, or deletes the refresh token named by
+// the token parameter and ends every access token issued with or refreshed from it (as Salesforce does). 200 with an
+// empty body, or 400 when the token is not one we know. The refresh token goes first, in one transaction with its
+// sessions: a refresh grant racing with it either waits for it and fails, or stores its session before the sessions
+// are ended (see createFor).
 func (s *Service) revoke(w http.ResponseWriter, r *http.Request) error {
 	r.Body = http.MaxBytesReader(w, r.Body, httpx.MaxBody)
 	if err := r.ParseForm(); err != nil {
@@ -190,16 +195,29 @@ func (s *Service) revoke(w http.ResponseWriter, r *http.Request) error {
 	}
 	id := HashToken(token)
 	var revoked int64
-	for _, q := range []string{`DELETE FROM sf_session WHERE id = ? AND user_id IS NOT NULL`, `DELETE FROM sf_refresh_token WHERE id = ?`} {
-		res, err := s.DB.Exec(r.Context(), q, id)
+	err := s.DB.InTx(r.Context(), func(tx *db.Tx) error {
+		ctx := r.Context()
+		res, err := tx.Exec(ctx, `DELETE FROM sf_refresh_token WHERE id = ?`, id)
+		if err != nil {
+			return err
+		}
+		if revoked, err = res.RowsAffected(); err != nil {
+			return err
+		}
+		q := `DELETE FROM sf_session WHERE id = ? AND user_id IS NOT NULL`
+		if revoked > 0 {
+			q = `DELETE FROM sf_session WHERE refresh_id = ?`
+		}
+		res, err = tx.Exec(ctx, q, id)
 		if err != nil {
 			return err
 		}
 		n, err := res.RowsAffected()
-		if err != nil {
-			return err
-		}
 		revoked += n
+		return err
+	})
+	if err != nil {
+		return err
 	}
 	if revoked == 0 {
 		return oauthFail(http.StatusBadRequest, "unsupported_token_type", "this token type is not supported")

@@ -24,7 +24,7 @@ type passwordChange struct {
 
 // changePassword is POST /api/profile/password {currentPassword, newPassword}: 204 when changed. The current
 // password is checked as a sign-in is, under the same throttle (ratelimit.go), so a stolen session cannot be used
-// to guess it any faster than the login form. The change ends every other session and bearer token of the user:
+// to guess it any faster than the login form. The change ends every other session and access token of the user, and all of its refresh tokens:
 // whoever knew the old password is signed out everywhere but here.
 func (s *Service) changePassword(w http.ResponseWriter, r *http.Request) error {
 	p := identity.FromContext(r.Context())

@@ -11,7 +11,7 @@ package auth
 //     paths without query strings, so the token stays out of other sites' and our own logs.
 //   - Delivery. By SMTP when configured (mail.go); otherwise the link is written to the server log at info level,
 //     one line, for development and for operators who hand links out themselves.
-//   - Using it sets the password, ends every session and bearer token of the user (whoever had the old password is
+//   - Using it sets the password, ends every session, access token and refresh token of the user (whoever had the old password is
 //     out), and clears the user's sign-in counters, so the real user is not kept waiting by an attacker's failures.
 
 import (
@@ -250,14 +250,26 @@ func (s *Service) confirmReset(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// setPassword stores a new password hash for the user, cancels the user's reset links, and ends every session and
-// bearer token of the user except keep (the session making the change, "" for none).
+// setPassword stores a new password hash for the user, cancels the user's reset links, and ends the user's
+// credentials: every refresh token, and every session and access token except keep (the session making the change,
+// "" for none). Whoever had the old password, or a token obtained with it, is out. The refresh tokens go first: a
+// refresh grant racing with the change then either fails or stores its session before the sessions are ended (see
+// createFor).
 func (s *Service) setPassword(ctx context.Context, tx *db.Tx, userID, hash, keep string) error {
 	if _, err := tx.Exec(ctx, `UPDATE sf_credential SET password_hash = ?, updated_at = ? WHERE user_id = ?`,
 		hash, time.Now().UnixMilli(), userID); err != nil {
 		return err
 	}
 	if _, err := tx.Exec(ctx, `DELETE FROM sf_password_reset WHERE user_id = ?`, userID); err != nil {
+		return err
+	}
+	return endCredentials(ctx, tx, userID, keep)
+}
+
+// endCredentials ends every refresh token of the user and every session (browser or access token) but keep: the
+// one place that signs a user out everywhere.
+func endCredentials(ctx context.Context, tx *db.Tx, userID, keep string) error {
+	if _, err := tx.Exec(ctx, `DELETE FROM sf_refresh_token WHERE user_id = ?`, userID); err != nil {
 		return err
 	}
 	_, err := tx.Exec(ctx, `DELETE FROM sf_session WHERE user_id = ? AND id <> ?`, userID, keep)

@@ -127,11 +127,14 @@ func (s *Service) refresh(ctx context.Context, ses *session, now int64) bool {
 // create stores a new session for userID ("" for a guest) and deletes replaced (the caller's previous session, if
 // any) in the same transaction, so a login always rotates the session id.
 func (s *Service) create(ctx context.Context, userID, priorGuest, replaced string) (issued, error) {
-	return s.createFor(ctx, userID, priorGuest, replaced, "")
+	return s.createFor(ctx, userID, priorGuest, replaced, "", "")
 }
 
-// createFor is create for a session issued to an API client (clientID, "" for none).
-func (s *Service) createFor(ctx context.Context, userID, priorGuest, replaced, clientID string) (issued, error) {
+// createFor is create for a session issued to an API client (clientID, "" for none) with or from the refresh token
+// whose id is refreshID ("" for none). Revoking that refresh token ends the session; should it be gone by the time
+// the session is stored, the grant fails: the row is locked first, so a revocation or password change racing with
+// the grant either ends the new session too or makes the grant fail.
+func (s *Service) createFor(ctx context.Context, userID, priorGuest, replaced, clientID, refreshID string) (issued, error) {
 	now := time.Now()
 	out := issued{token: newToken(), csrf: newToken(), expiresAt: now.Add(s.AbsoluteTimeout)}
 	out.id = HashToken(out.token)
@@ -141,9 +144,20 @@ func (s *Service) createFor(ctx context.Context, userID, priorGuest, replaced, c
 				return err
 			}
 		}
+		if refreshID != "" {
+			res, err := tx.Exec(ctx, `UPDATE sf_refresh_token SET id = id WHERE id = ?`, refreshID)
+			if err != nil {
+				return err
+			}
+			if n, err := res.RowsAffected(); err != nil {
+				return err
+			} else if n == 0 {
+				return errExpiredGrant
+			}
+		}
 		_, err := tx.Exec(ctx, `INSERT INTO sf_session (id, user_id, csrf_token, created_at, last_seen_at, expires_at,
-			prior_guest_id, client_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, out.id, nullable(userID), out.csrf, now.UnixMilli(),
-			now.UnixMilli(), out.expiresAt.UnixMilli(), nullable(priorGuest), nullable(clientID))
+			prior_guest_id, client_id, refresh_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, out.id, nullable(userID), out.csrf,
+			now.UnixMilli(), now.UnixMilli(), out.expiresAt.UnixMilli(), nullable(priorGuest), nullable(clientID), nullable(refreshID))
 		return err
 	})
 	if err == nil {

@@ -99,7 +99,32 @@ func Open(ctx context.Context, rawURL string) (*DB, error) {
 // pgPoolSize is the PostgreSQL pool's size; pgReadHeadroom of its connections are kept from write transactions.
 const pgPoolSize, pgReadHeadroom = 20, 4
 
+// DefaultConnectTimeout bounds the opening of a PostgreSQL connection, the TCP connect and the server's answer to
+// the startup message together, unless the URL sets connect_timeout: a server that does not answer (a port that
+// drops packets, a hung server) fails a request within seconds, answered 503, instead of when the operating system
+// gives up on the connection, which takes minutes.
+const DefaultConnectTimeout = 5 * time.Second
+
+// withConnectTimeout returns the PostgreSQL URL with connect_timeout set to DefaultConnectTimeout when it sets none.
+func withConnectTimeout(rawURL string) (string, error) {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return "", fmt.Errorf("db: postgres URL: %w", err)
+	}
+	q := u.Query()
+	if q.Get("connect_timeout") != "" {
+		return rawURL, nil
+	}
+	q.Set("connect_timeout", strconv.Itoa(int(DefaultConnectTimeout/time.Second)))
+	u.RawQuery = q.Encode()
+	return u.String(), nil
+}
+
 func openPostgres(ctx context.Context, rawURL string) (*DB, error) {
+	rawURL, err := withConnectTimeout(rawURL)
+	if err != nil {
+		return nil, err
+	}
 	pool, err := sql.Open("pgx", rawURL)
 	if err != nil {
 		return nil, err

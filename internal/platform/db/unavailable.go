@@ -24,6 +24,14 @@ func IsUnavailable(err error) bool {
 	if errors.Is(err, driver.ErrBadConn) || errors.Is(err, context.DeadlineExceeded) {
 		return true
 	}
+	// Any failure to open a connection, whatever the server said: it refuses connections to the database
+	// (ALLOW_CONNECTIONS false: SQLSTATE 55000), the database no longer exists (3D000), the credentials no longer
+	// work (28000, 28P01), too many connections, or no answer within the connect timeout. Checked before the server's
+	// error inside it, whose code alone may mean something else on an open connection.
+	var connect *pgconn.ConnectError
+	if errors.As(err, &connect) {
+		return true
+	}
 	var pg *pgconn.PgError
 	if errors.As(err, &pg) {
 		switch {
@@ -32,12 +40,11 @@ func IsUnavailable(err error) bool {
 		case pg.Code == "53300", pg.Code == "57P01", pg.Code == "57P02", pg.Code == "57P03":
 			// too many connections; the server is shutting down (admin, crash) or starting up
 			return true
+		case pg.Code == "3D000", pg.Code == "28000", pg.Code == "28P01":
+			// the database is gone; the credentials are refused
+			return true
 		}
 		return false
-	}
-	var connect *pgconn.ConnectError
-	if errors.As(err, &connect) {
-		return true
 	}
 	var netErr net.Error
 	if errors.As(err, &netErr) {

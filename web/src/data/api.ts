@@ -3,7 +3,7 @@
 import { normaliseBasePath, setBasePath, setSiteLanguage, setWebstoreId, sitePath } from './config';
 import { clearEffectiveAccount, getEffectiveAccount } from './effectiveAccount';
 import { FetchError, isAbortError } from './errors';
-import { commerceUrl, requestJson } from './http';
+import { commerceUrl, request, requestJson } from './http';
 
 /** GET /api/site: what the app needs to start. */
 export interface Site {
@@ -165,10 +165,18 @@ export function logoutUrl(): string {
 }
 
 /**
- * Logs out: forgets the effective account and sends the browser to the
- * server's logout route (a full page navigation; the server redirects home).
+ * Logs out: forgets the effective account, ends the session with a POST to
+ * the server's logout route (carrying the CSRF token, as every POST does), then
+ * loads the site root (a full page navigation). Should the POST fail, the
+ * browser goes to {base}/logout instead, whose page signs out with a form.
  */
-export function logout(navigate: (url: string) => void = (url) => window.location.assign(url)): void {
+export async function logout(navigate: (url: string) => void = (url) => window.location.assign(url)): Promise<void> {
   clearEffectiveAccount();
-  navigate(logoutUrl());
+  try {
+    await request(logoutUrl(), { method: 'POST' });
+  } catch {
+    navigate(logoutUrl());
+    return;
+  }
+  navigate(sitePath('/'));
 }

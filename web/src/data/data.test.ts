@@ -445,13 +445,26 @@ describe('login and logout', () => {
     expect(err.errors[0]).toEqual({ type: 'INVALID_LOGIN', message: 'Invalid username or password.' });
   });
 
-  it('logout clears the effective account and navigates to {base}/logout', () => {
+  it('logout clears the effective account, POSTs {base}/logout with the CSRF token and loads {base}/', async () => {
     setBasePath('/store');
+    document.cookie = 'sf_csrf=c1; path=/';
     setEffectiveAccount('001XX0000000002AAA', 'Beta Corp');
+    const { calls } = mockFetch(() => new Response(null, { status: 204 }));
     const navigate = vi.fn();
-    logout(navigate);
-    expect(navigate).toHaveBeenCalledWith('/store/logout');
+    await logout(navigate);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ url: '/store/logout', method: 'POST', credentials: 'same-origin' });
+    expect(calls[0].headers['x-csrf-token']).toBe('c1');
+    expect(navigate).toHaveBeenCalledWith('/store/');
     expect(sessionStorage.getItem(EFFECTIVE_ACCOUNT_ID_KEY)).toBeNull();
     clearEffectiveAccount();
+  });
+
+  it('logout falls back to the confirmation page at {base}/logout when the POST fails', async () => {
+    setBasePath('/store');
+    mockFetch(() => jsonResponse([{ errorCode: 'INVALID_CSRF_TOKEN', message: 'no' }], { status: 403 }));
+    const navigate = vi.fn();
+    await logout(navigate);
+    expect(navigate).toHaveBeenCalledWith('/store/logout');
   });
 });

@@ -33,7 +33,7 @@ interface ProfileMenuProps {
 /**
  * The profile menu (spec section 2). A guest gets its one item, Login, as a direct link. A
  * buyer gets a menu button (aria-haspopup menu) over the items of Default_User_Profile_Menu3
- * (submenus dropped) under their name; the logout item ends the session at {basePath}/logout.
+ * (submenus dropped) under their name; the logout item ends the session by a POST to {basePath}/logout.
  * Keys (WAI-ARIA menu button): Enter, Space or ArrowDown open on the first item, ArrowUp on the
  * last; arrows (wrapping), Home and End move; typing jumps to an item; Escape and Shift+Tab close
  * and return focus to the button; Tab, or focus leaving the menu any other way, closes it. A click
@@ -129,8 +129,8 @@ function BuyerMenu({ menuName, icon, name, buttonText }: BuyerMenuProps) {
 
   const choose = (item: MenuItem) => {
     close(false);
-    // The logout route ends the session and sends the browser to the site root: a full page load.
-    if (isLogoutItem(item)) logout((url) => pageNavigation.assign(url));
+    // A POST to the logout route ends the session; then the site root loads afresh (a full page load).
+    if (isLogoutItem(item)) void logout((url) => pageNavigation.assign(url));
   };
 
   return (

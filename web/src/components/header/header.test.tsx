@@ -285,14 +285,19 @@ describe('profile menu', () => {
     expect(button.getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('logs out at the site root with a full page navigation', async () => {
+  it('logs out by a POST with the CSRF token, then loads the site root', async () => {
     const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
     setEffectiveAccount('001XX0000000001AAA', 'Acme');
-    fakeServer({ session: BUYER });
+    document.cookie = 'sf_csrf=c1; path=/';
+    const { calls } = fakeServer({ session: BUYER });
     renderApp('/');
     const { user } = await openWithKeyboard();
     await user.click(await screen.findByRole('menuitem', { name: 'Log Out' }));
-    expect(assign).toHaveBeenCalledWith('/store/logout');
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/store/'));
+    const posts = calls.filter((c) => c.url === '/store/logout');
+    expect(posts).toHaveLength(1);
+    expect(posts[0].method).toBe('POST');
+    expect(posts[0].headers['x-csrf-token']).toBe('c1');
     expect(sessionStorage.getItem('effectiveAccountId')).toBeNull();
   });
 

@@ -103,6 +103,7 @@ export function fakeServer(opts: FakeServer = {}) {
         ? errorBody(403)
         : jsonResponse(opts.cart ?? { cartId: null, currencyIsoCode: 'USD', totalProductCount: '0', uniqueProductCount: 0 });
     }
+    if (u.pathname.endsWith('/logout')) return new Response(null, { status: 204 });
     if (u.pathname.endsWith('/search/suggestions')) {
       return jsonResponse({ completions: (opts.suggestions ?? []).map((s) => ({ simpleString: s })), locale: 'en_US' });
     }
