@@ -86,3 +86,35 @@ func TestSplitShipmentKeepsTheCheckout(t *testing.T) {
 		}
 	})
 }
+
+// A delivery address from the address book is a Shipping address, wherever a delivery group takes one: every
+// address the checkout's picker lists (addressType=Shipping) is taken, a Billing one is refused with nothing written.
+func TestDeliveryAddressIsAShippingAddress(t *testing.T) {
+	eachDemo(t, func(t *testing.T, s *demoSite) {
+		buyer := s.login(t, "buyer@example.com")
+		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, 1)).decode(t, "add", 201, &cartItem{})
+		refused := func(what string, r reply) {
+			t.Helper()
+			if r.status != 400 || !strings.Contains(r.body, "INVALID_API_INPUT") || !strings.Contains(r.body, "must be a Shipping address") {
+				t.Fatalf("%s: %d %s", what, r.status, r.body)
+			}
+		}
+		refused("start", s.call(t, "PUT", commercePath("checkouts"), buyer, `{"cartId":"current","deliveryAddressInput":{"id":"`+billing+`"}}`))
+		if n := s.queryString(t, `SELECT CAST(COUNT(*) AS TEXT) FROM cartcheckoutsession`); n != "0" {
+			t.Fatalf("a refused start left %s checkouts", n)
+		}
+		var v checkoutView
+		s.call(t, "PUT", commercePath("checkouts"), buyer, `{"cartId":"current","deliveryAddressInput":{"id":"`+dock+`"}}`).decode(t, "start", 202, &v)
+		refused("checkout PATCH", s.call(t, "PATCH", commercePath("checkouts/"+v.CheckoutID), buyer, `{"deliveryAddress":{"id":"`+billing+`"}}`))
+		group := v.DeliveryGroups.Items[0].ID
+		refused("group PATCH", s.call(t, "PATCH", commercePath("carts/current/delivery-groups/"+group), buyer, `{"deliveryAddress":{"addressId":"`+billing+`"}}`))
+		refused("group create", s.call(t, "POST", commercePath("carts/current/delivery-groups"), buyer, `{"deliveryAddress":{"id":"`+billing+`"}}`))
+		if street := s.queryString(t, `SELECT delivertostreet FROM cartdeliverygroup WHERE id = ?`, group); street != "1550 Wynkoop St" {
+			t.Fatalf("the group ships to %q", street)
+		}
+		// The picker's addresses are all taken.
+		for _, id := range s.addressIDs(t, addressesPath("current", "")+"?addressType=Shipping", buyer) {
+			s.call(t, "PATCH", commercePath("checkouts/"+v.CheckoutID), buyer, `{"deliveryAddress":{"id":"`+id+`"}}`).decode(t, "picked "+id, 202, &v)
+		}
+	})
+}
