@@ -256,10 +256,91 @@ func TestCouponLastUsesRace(t *testing.T) {
 		orders := s.queryString(t, `SELECT CAST(COUNT(*) AS TEXT) FROM ordersummary`)
 		t.Logf("%d placed, %d lost, %s discounted orders, %d uses of %d, highest count seen %d", placed.Load(), lost.Load(),
 			discounted, used, limit, highest.Load())
-		if used != limit || highest.Load() > limit || placed.Load() != left || discounted != fmt.Sprint(left) ||
-			orders != fmt.Sprint(left) || placed.Load()+lost.Load() != buyers {
+		// Every discounted order counted one use; only the winners' orders carry a payment.
+		payments := s.queryString(t, `SELECT CAST(COUNT(*) AS TEXT) FROM orderpaymentsummary`)
+		if used != limit || highest.Load() > limit || placed.Load() != left || discounted != fmt.Sprint(used-45) ||
+			orders != fmt.Sprint(left) || payments != orders || placed.Load()+lost.Load() != buyers {
 			t.Fatalf("%d placed, %d lost, %s discounted of %s orders, %d uses of %d (highest %d)", placed.Load(), lost.Load(),
 				discounted, orders, used, limit, highest.Load())
+		}
+	})
+}
+
+// 40 buyers who paid at one price place their orders at once after the price changed: every one is a 422 and
+// nothing is ordered; started again, they place 40 orders at once, each charging the new price and the total its
+// buyer was shown and paid.
+func TestPriceChangeUnderConcurrentOrders(t *testing.T) {
+	eachDemo(t, func(t *testing.T, s *demoSite) {
+		const buyers = 40
+		s.exec(t, `UPDATE productinventory SET quantityonhand = 1000`)
+		tokens := newBuyers(t, s, buyers)
+		product := records.StableID("01t", 1)
+		var price struct{ PricebookEntryID string }
+		s.get(t, commercePath("pricing/products/"+product), tokens[0]).decode(t, "price", 200, &price)
+		s.exec(t, `UPDATE pricebookentry SET unitprice = 4369 WHERE id = ?`, price.PricebookEntryID)
+		paid := make([]checkoutView, buyers)
+		for i, token := range tokens {
+			s.call(t, "POST", commercePath("carts/current/cart-items"), token, itemBody(product, 1)).decode(t, "add", 201, &cartItem{})
+			paid[i] = checkoutTo(t, s, token, "")
+		}
+		s.exec(t, `UPDATE pricebookentry SET unitprice = 43690 WHERE id = ?`, price.PricebookEntryID)
+		all := func(fn func(i int, token string) string) {
+			var wg sync.WaitGroup
+			failures := make(chan string, buyers)
+			for i, token := range tokens {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					if f := fn(i, token); f != "" {
+						failures <- f
+					}
+				}()
+			}
+			wg.Wait()
+			close(failures)
+			for f := range failures {
+				t.Error(f)
+			}
+			if t.Failed() {
+				t.FailNow()
+			}
+		}
+		all(func(i int, token string) string {
+			r := s.call(t, "POST", commercePath("checkouts/"+paid[i].CheckoutID+"/orders"), token, "")
+			if r.status != 422 || !strings.Contains(r.body, "The prices changed during checkout.") {
+				return fmt.Sprintf("place at the old price: %d %s", r.status, r.body)
+			}
+			return ""
+		})
+		if n := s.queryString(t, `SELECT CAST(COUNT(*) AS TEXT) FROM ordersummary`); n != "0" {
+			t.Fatalf("%s orders at the old price", n)
+		}
+		all(func(i int, token string) string {
+			if r := s.call(t, "DELETE", commercePath("checkouts/"+paid[i].CheckoutID), token, ""); r.status != 204 {
+				return fmt.Sprintf("delete: %d %s", r.status, r.body)
+			}
+			r := s.call(t, "PUT", commercePath("checkouts"), token, `{"cartId":"current","deliveryAddressInput":`+coloradoAddress+`}`)
+			var v checkoutView
+			if r.status != 202 {
+				return fmt.Sprintf("start: %d %s", r.status, r.body)
+			}
+			r.decode(t, "start", 202, &v)
+			if r := s.call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/payments"), token,
+				`{"requestType":"SimplePurchaseOrder","paymentToken":"PO-NEW"}`); r.status != 201 {
+				return fmt.Sprintf("pay: %d %s", r.status, r.body)
+			}
+			if r := s.call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/orders"), token, ""); r.status != 201 {
+				return fmt.Sprintf("place: %d %s", r.status, r.body)
+			}
+			return ""
+		})
+		if n := s.queryString(t, `SELECT CAST(COUNT(*) AS TEXT) FROM orderitemsummary WHERE type = 'Order Product'
+			AND unitprice = 43690`); n != fmt.Sprint(buyers) {
+			t.Fatalf("%s orders charge the new price, want %d", n, buyers)
+		}
+		if n := s.queryString(t, `SELECT CAST(COUNT(*) AS TEXT) FROM ordersummary o JOIN orderpaymentsummary p
+			ON p.ordersummaryid = o.id WHERE p.authorizationamount = o.grandtotalamount`); n != fmt.Sprint(buyers) {
+			t.Fatalf("%s orders charge what their buyer paid, want %d", n, buyers)
 		}
 	})
 }
