@@ -25,6 +25,6 @@ func (a *App) newEngine() (*records.Engine, *cart.Service) {
 	carts.Register(engine)
 	account.Register(engine) // one default address per account and type
 	order.Register(engine)
-	checkout.Register(engine)
+	checkout.Register(engine, carts) // after carts.Register: the checkout follows delivery-group changes
 	return engine, carts
 }

@@ -162,7 +162,8 @@ func coerceNumber(f *Field, v any) (any, *FieldError) {
 		out = FormatScaled(n, scale)
 	} else {
 		r, ok := new(big.Rat).SetString(text)
-		if !ok || strings.ContainsAny(text, "/") || strings.EqualFold(text, "nan") {
+		// Decimal only: big.Rat also reads fractions, base prefixes ("0x10" is 16) and digit separators.
+		if !ok || strings.Trim(strings.ToLower(text), "0123456789+-.e") != "" {
 			return nil, fieldErr(f, CodeInvalidType, "value not of required type: %s", text)
 		}
 		if f.Type == TypeInt && !r.IsInt() {

@@ -27,6 +27,8 @@ func TestCoerceValue(t *testing.T) {
 		{small, json.Number("999"), int64(999), ""},
 		{small, json.Number("1000"), nil, CodeNumberOutsideRange},
 		{small, json.Number("1.5"), nil, CodeInvalidType},
+		{small, "0x10", nil, CodeInvalidType}, {small, "0b11", nil, CodeInvalidType}, {small, "1_0", nil, CodeInvalidType},
+		{small, "1/2", nil, CodeInvalidType}, {small, "1e2", int64(100), ""}, {cur, "0x1p4", nil, CodeInvalidType},
 		{txt, "abc", "abc", ""},
 		{txt, "abcd", nil, CodeStringTooLong},
 		{txt, "", nil, ""},

@@ -66,6 +66,14 @@ func (in *AddressInput) Resolve(ctx context.Context, e *records.Engine, sh *stor
 		if err != nil {
 			return nil, err
 		}
+		// A delivery address is a shipping address: the Checkout Input's deliveryAddress is the "shipping address
+		// for the checkout", and the storefront's picker lists the account's addresses of type Shipping. A
+		// Billing address of the book is refused wherever a delivery group takes an address (checkout start and
+		// PATCH, the delivery-group calls), so checkout and picker follow one rule.
+		if t := rec.String("AddressType"); t != "Shipping" {
+			return nil, httpx.BadRequest("INVALID_API_INPUT",
+				"The address %s is a %s address: a delivery address must be a Shipping address.", rec.ID, t)
+		}
 		in = &AddressInput{Name: rec.String("Name"), FirstName: rec.String("FirstName"),
 			LastName: rec.String("LastName"), CompanyName: rec.String("CompanyName"), Street: rec.String("Street"),
 			City: rec.String("City"), Region: rec.String("State"), PostalCode: rec.String("PostalCode"),

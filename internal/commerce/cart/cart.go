@@ -51,6 +51,10 @@ type Service struct {
 	DB     *db.DB
 	Engine *records.Engine
 	Log    *slog.Logger
+	// GroupsChanged is told (by the checkout package, which sets it) of a delivery-group change of a cart in
+	// checkout, after its recalculation in the change's transaction: the cart's revision and grand total before
+	// the change, the cart c after it.
+	GroupsChanged func(ctx context.Context, tx *db.Tx, c *Cart, revision, grandTotal int64) error
 }
 
 // Owner is whose carts a request may touch: a signed-in user for one account (AccountID "" for staff, who buy for

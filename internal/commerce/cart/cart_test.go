@@ -12,9 +12,13 @@ func TestParseQuantity(t *testing.T) {
 		in   any
 		want int64 // 0: refused
 	}{
-		{"1", 1}, {"5", 5}, {"5.0", 5}, {" 7 ", 7}, {json.Number("12"), 12}, {json.Number("3.00"), 3},
+		{"1", 1}, {"5", 5}, {"5.0", 5}, {"007", 7}, {json.Number("12"), 12}, {json.Number("3.00"), 3},
 		{"1000000", 1000000}, {"1000001", 0}, {"1e40", 0}, {"0", 0}, {"-1", 0}, {"2.5", 0}, {"abc", 0},
 		{"1/2", 0}, {"", 0}, {nil, 0}, {true, 0}, {3.5, 0},
+		// Only decimal numerals: no base prefix, exponent, sign, spaces, or separators.
+		{"0x10", 0}, {"0X10", 0}, {"0b11", 0}, {"0o7", 0}, {"1e3", 0}, {json.Number("1e3"), 0}, {"1E2", 0},
+		{" 2", 0}, {"2 ", 0}, {" 7 ", 0}, {"+2", 0}, {"1_000", 0}, {"2.", 0}, {".5", 0}, {"1.0.0", 0},
+		{"99999999999999999999999", 0}, {"١٢", 0},
 	} {
 		got, err := parseQuantity(tc.in)
 		if (err == nil) != (tc.want != 0) || got != tc.want {

@@ -248,7 +248,7 @@ func (s *Service) CreateGroup(w http.ResponseWriter, r *http.Request) error {
 	}
 	ctx := r.Context()
 	var id string
-	c, err := s.change(ctx, sh, cartRef(r), false, func(tx *db.Tx, c *Cart) error {
+	c, err := s.changeGroups(ctx, sh, cartRef(r), func(tx *db.Tx, c *Cart) error {
 		v, err := s.GroupValues(ctx, tx, sh, &in)
 		if err != nil {
 			return err
@@ -306,7 +306,7 @@ func (s *Service) UpdateGroupCall(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	ctx := r.Context()
-	c, err := s.change(ctx, sh, cartRef(r), false, func(tx *db.Tx, c *Cart) error {
+	c, err := s.changeGroups(ctx, sh, cartRef(r), func(tx *db.Tx, c *Cart) error {
 		v, err := s.GroupValues(ctx, tx, sh, &in)
 		if err != nil {
 			return err
@@ -332,7 +332,7 @@ func (s *Service) DeleteGroup(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	ctx := r.Context()
-	_, err = s.change(ctx, sh, cartRef(r), false, func(tx *db.Tx, c *Cart) error {
+	_, err = s.changeGroups(ctx, sh, cartRef(r), func(tx *db.Tx, c *Cart) error {
 		if err := groupOf(ctx, tx, c, id); err != nil {
 			return err
 		}
@@ -379,7 +379,7 @@ func (s *Service) ArrangeItems(w http.ResponseWriter, r *http.Request) error {
 		return httpx.BadRequest("INVALID_API_INPUT", "arrangements has %d entries at most.", MaxGroups)
 	}
 	ctx := r.Context()
-	c, err := s.change(ctx, sh, cartRef(r), false, func(tx *db.Tx, c *Cart) error {
+	c, err := s.changeGroups(ctx, sh, cartRef(r), func(tx *db.Tx, c *Cart) error {
 		def, err := s.DefaultGroup(ctx, tx, c.ID)
 		if err != nil {
 			return err

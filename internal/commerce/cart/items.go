@@ -4,7 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"math/big"
+	"strconv"
 	"strings"
 
 	"storefront/internal/commerce/cart/calc"
@@ -239,8 +239,10 @@ func itemNotFound(id string) error {
 	return httpx.NotFound("The requested resource does not exist: no cart item %q in this cart.", clip(id))
 }
 
-// parseQuantity reads a quantity as the API takes it (a string or a number convertible to a decimal): whole
-// units from 1 to MaxQuantity.
+// parseQuantity is the one reader of a quantity the cart calls take (add, batch add, update; quick order and
+// reorder send theirs through them): a string or a JSON number holding a decimal numeral as the API documents it,
+// digits with an optional fraction ("5", "5.0"), whole units from 1 to MaxQuantity. Nothing else is read as a
+// number: no spaces, sign, exponent ("1e3") or base prefix ("0x10", which Go's general number parsers read as 16).
 func parseQuantity(raw any) (int64, error) {
 	var text string
 	switch v := raw.(type) {
@@ -253,16 +255,31 @@ func parseQuantity(raw any) (int64, error) {
 	default:
 		return 0, httpx.BadRequest("INVALID_API_INPUT", "quantity must be a number or a numeric string.")
 	}
-	r, ok := new(big.Rat).SetString(strings.TrimSpace(text))
-	if !ok || strings.ContainsAny(text, "/") {
+	whole, fraction, negative, ok := decimalNumeral(text)
+	if !ok {
+		return 0, httpx.BadRequest("INVALID_API_INPUT", "quantity %q must be a whole number written in decimal digits.", clip(text))
+	}
+	if strings.Trim(fraction, "0") != "" {
 		return 0, httpx.BadRequest("INVALID_API_INPUT", "quantity %q must be a whole number.", clip(text))
 	}
-	if !r.IsInt() {
-		return 0, httpx.BadRequest("INVALID_API_INPUT", "quantity %q must be a whole number.", clip(text))
-	}
-	if r.Sign() < 1 || r.Cmp(big.NewRat(MaxQuantity, 1)) > 0 {
+	whole = strings.TrimLeft(whole, "0")
+	n, err := strconv.ParseInt(orElse(whole, "0"), 10, 64)
+	if negative || err != nil || n < 1 || n > MaxQuantity {
 		return 0, httpx.BadRequest("INVALID_API_INPUT", "quantity must be from 1 to %d.", MaxQuantity)
 	}
-	n := r.Num().Int64()
 	return n, nil
+}
+
+// decimalNumeral splits "-12.50" into its digits before and after the point: an optional minus, at least one
+// digit, and an optional point followed by at least one digit; false for anything else.
+func decimalNumeral(s string) (whole, fraction string, negative, ok bool) {
+	if negative = strings.HasPrefix(s, "-"); negative {
+		s = s[1:]
+	}
+	whole, fraction, dot := strings.Cut(s, ".")
+	digits := func(d string) bool { return d != "" && strings.Trim(d, "0123456789") == "" }
+	if !digits(whole) || (dot && !digits(fraction)) {
+		return "", "", false, false
+	}
+	return whole, fraction, negative, true
 }

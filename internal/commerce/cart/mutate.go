@@ -24,6 +24,21 @@ var errBusy = httpx.Errorf(http.StatusConflict, "CONCURRENT_MODIFICATION",
 // a few seconds answers 409. With create, a missing current cart is created first.
 func (s *Service) change(ctx context.Context, sh *storecontext.Shopper, ref string, create bool,
 	fn func(tx *db.Tx, c *Cart) error) (*Cart, error) {
+	return s.mutate(ctx, sh, ref, create, false, fn)
+}
+
+// changeGroups is change for a change of the cart's delivery groups only (a group's address, method, date or
+// instructions, which lines ship with which, a group added or deleted): the lines stay as they are, so a
+// checkout's stock holds stay too, and a live checkout of the cart is taken along to the new revision
+// (GroupsChanged) rather than made stale. Split shipment is set this way during checkout; were it a cart change
+// like any other, every delivery-group call would make the checkout answer 422 and start again.
+func (s *Service) changeGroups(ctx context.Context, sh *storecontext.Shopper, ref string,
+	fn func(tx *db.Tx, c *Cart) error) (*Cart, error) {
+	return s.mutate(ctx, sh, ref, false, true, fn)
+}
+
+func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref string, create, groupsOnly bool,
+	fn func(tx *db.Tx, c *Cart) error) (*Cart, error) {
 	o, err := s.ownerFor(sh)
 	if err != nil {
 		return nil, err
@@ -50,16 +65,23 @@ func (s *Service) change(ctx context.Context, sh *storecontext.Shopper, ref stri
 			return httpx.BadRequest("INVALID_API_INPUT", "Cart Id: '%s' is read-only.", c.ID[:15])
 		}
 		c.catalogFromMemory = true
-		if c.Status == StatusCheckout { // the checkout's holds go with the change that makes it stale
+		inCheckout := c.Status == StatusCheckout
+		if inCheckout && !groupsOnly { // the checkout's holds go with the change that makes it stale
 			if err := s.Release(ctx, tx, c.ID); err != nil {
 				return err
 			}
 		}
+		revision, total := c.Revision, c.Totals["grandtotalamount"]
 		if err := fn(tx, c); err != nil {
 			return err
 		}
 		if background, err = s.calculate(ctx, tx, sh.Store.CartSyncLineLimit, c); err != nil {
 			return err
+		}
+		if inCheckout && groupsOnly && !background && s.GroupsChanged != nil {
+			if err := s.GroupsChanged(ctx, tx, c, revision, total); err != nil {
+				return err
+			}
 		}
 		out, err = Find(ctx, tx, sh.Store.ID, o, c.ID)
 		return err

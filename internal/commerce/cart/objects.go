@@ -122,4 +122,5 @@ func (s *Service) Register(e *records.Engine) {
 	e.SetVisibility("CartDeliveryGroup", ownedCart(`"cartid"`))
 	e.OnRecords("CartItem", records.Hooks{AfterSave: s.afterLineSave, AfterDelete: s.afterLineDelete})
 	e.OnRecords("WebCartAdjustmentBasis", records.Hooks{AfterSave: s.afterCouponSave, AfterDelete: s.afterCouponDelete})
+	e.OnRecords("Coupon", records.Hooks{BeforeSave: beforeCouponSave})
 }

@@ -19,9 +19,28 @@ import (
 // necessary, with a fixed number of statements however many lines the cart has.
 func (s *Service) recalculate(ctx context.Context, tx *db.Tx, c *Cart) error {
 	defer metrics.ObserveCartRecalculation(time.Now())
-	lines, err := loadLines(ctx, tx, c.ID)
+	in, lines, res, err := s.price(ctx, tx, c)
 	if err != nil {
 		return err
+	}
+	return s.store(ctx, tx, c, in, lines, res)
+}
+
+// price runs the cart calculation over the cart's stored lines, today's promotions and the ship-to region's tax,
+// without writing anything: the input, the lines it read and the result.
+func (s *Service) price(ctx context.Context, tx *db.Tx, c *Cart) (calc.Input, []line, calc.Result, error) {
+	in, lines, err := s.priceInput(ctx, tx, c)
+	if err != nil {
+		return in, nil, calc.Result{}, err
+	}
+	return in, lines, calc.Calculate(in), nil
+}
+
+func (s *Service) priceInput(ctx context.Context, tx *db.Tx, c *Cart) (calc.Input, []line, error) {
+	var in calc.Input
+	lines, err := loadLines(ctx, tx, c.ID)
+	if err != nil {
+		return in, nil, err
 	}
 	ids := make([]string, 0, len(lines))
 	for _, l := range lines {
@@ -29,33 +48,30 @@ func (s *Service) recalculate(ctx context.Context, tx *db.Tx, c *Cart) error {
 	}
 	prices, err := s.linePrices(ctx, tx, c, ids)
 	if err != nil {
-		return err
+		return in, nil, err
 	}
 	promos, err := loadPromotions(ctx, tx, c.ID, time.Now().UTC().Format(records.DateLayout))
 	if err != nil {
-		return err
+		return in, nil, err
 	}
-	in := calc.Input{TaxType: calc.TaxNet, Promotions: promos, Lines: make([]calc.Line, len(lines))}
+	in = calc.Input{TaxType: calc.TaxNet, Promotions: promos, Lines: make([]calc.Line, len(lines))}
 	store, err := loadTaxSetting(ctx, tx, c)
 	if err != nil {
-		return err
+		return in, nil, err
 	}
 	in.TaxType, in.TaxRate = store.taxType, store.rate
 	categories, err := categoriesFor(ctx, s.catalog(tx, c), promos, ids)
 	if err != nil {
-		return err
+		return in, nil, err
 	}
 	for i, l := range lines {
 		in.Lines[i] = l.calcLine(prices[l.productID], categories[l.productID])
 	}
 	if _, err := s.DefaultGroup(ctx, tx, c.ID); err != nil { // every priced cart has a group to ship its lines
-		return err
+		return in, nil, err
 	}
-	if in.DeliveryCharges, err = deliveryCharges(ctx, tx, c.ID); err != nil {
-		return err
-	}
-	res := calc.Calculate(in)
-	return s.store(ctx, tx, c, in, lines, res)
+	in.DeliveryCharges, err = deliveryCharges(ctx, tx, c.ID)
+	return in, lines, err
 }
 
 // catalog is where c's change reads catalog rows: the database, whose reads of them are kept in memory, or tx

@@ -207,3 +207,33 @@ func (s *Service) update(ctx context.Context, tx *db.Tx, id string, v map[string
 	_, err := s.Engine.UpdateMany(ctx, tx, records.System, []records.Change{{ID: id, Values: v}}, records.UpdateOptions{})
 	return err
 }
+
+// followGroups takes the live checkout of the cart c along to c's new revision after a change of its delivery
+// groups only (package cart's changeGroups): the lines and their stock holds are as they were, so the checkout
+// still stands, repriced. A checkout that was already stale (started at another revision) stays stale. A payment
+// made for another total no longer holds and is dropped, as a new delivery method through the checkout drops it.
+func followGroups(ctx context.Context, tx *db.Tx, e *records.Engine, carts *cart.Service, c *cart.Cart,
+	revision, grandTotal int64) error {
+	ids, err := db.Strings(ctx, tx, `SELECT id FROM cartcheckoutsession WHERE webcartid = ? AND state = ?
+		AND cartrevision = ?`, c.ID, StateReady, revision)
+	if err != nil || len(ids) == 0 {
+		return err
+	}
+	now, err := cart.Reload(ctx, tx, c.ID)
+	if err != nil {
+		return err
+	}
+	v := map[string]any{"CartRevision": now.Revision}
+	if now.Totals["grandtotalamount"] != grandTotal {
+		v["PaymentStatus"], v["PaymentAuthorizationId"] = nil, nil
+		if err := carts.SetStatus(ctx, tx, now, now.Status, map[string]any{"PoNumber": nil}); err != nil {
+			return err
+		}
+	}
+	changes := make([]records.Change, len(ids))
+	for i, id := range ids {
+		changes[i] = records.Change{ID: id, Values: v}
+	}
+	_, err = e.UpdateMany(ctx, tx, records.System, changes, records.UpdateOptions{})
+	return err
+}

@@ -4,13 +4,20 @@
 // A checkout (CartCheckoutSession) records the cart revision it was started at and when it expires. Starting one
 // prices the cart (a default delivery method chosen), holds its stock until the expiry and moves the cart to
 // Checkout. A cart change afterwards moves the revision and drops the holds: the checkout is stale (422
-// CHECKOUT_CONFLICT; the client deletes and restarts it). Past its expiry it is expired (410). Each PATCH moves one
+// CHECKOUT_CONFLICT; the client deletes and restarts it), except a change of its delivery groups only (split
+// shipment is set with the delivery-group calls during checkout): that takes the checkout along, as a PATCH does. Past its expiry it is expired (410). Each PATCH moves one
 // step and reprices what it affects, and takes the checkout along to the new revision. Placing the order writes
 // the order records, takes the stock and closes the cart in one durable transaction; the order's unique checkout
 // reference makes a retried place-order answer the same order.
 package checkout
 
-import "storefront/internal/records"
+import (
+	"context"
+
+	"storefront/internal/commerce/cart"
+	"storefront/internal/platform/db"
+	"storefront/internal/records"
+)
 
 // Checkout states.
 const (
@@ -82,8 +89,12 @@ func Objects() []records.Object {
 	return []records.Object{session, card, auth}
 }
 
-// Register gives buyers sight of their own checkouts and card tokens through the records API.
-func Register(e *records.Engine) {
+// Register gives buyers sight of their own checkouts and card tokens through the records API, and has the cart's
+// delivery-group changes take a live checkout along (followGroups).
+func Register(e *records.Engine, carts *cart.Service) {
 	e.SetVisibility("CartCheckoutSession", records.OwnedByActor)
 	e.SetVisibility("CardPaymentMethod", records.OwnedByActor)
+	carts.GroupsChanged = func(ctx context.Context, tx *db.Tx, c *cart.Cart, revision, grandTotal int64) error {
+		return followGroups(ctx, tx, e, carts, c, revision, grandTotal)
+	}
 }

@@ -234,8 +234,13 @@ func (s *Service) Pay(w http.ResponseWriter, r *http.Request) error {
 	}
 	ctx := r.Context()
 	var out PaymentResult
-	_, err = s.step(ctx, sh, r.PathValue("checkoutId"), true, func(tx *db.Tx, sess *session, c *cart.Cart) error {
+	moved := false // the prices changed since the checkout started: no payment for an amount the buyer wasn't shown
+	sess, err := s.step(ctx, sh, r.PathValue("checkoutId"), true, func(tx *db.Tx, sess *session, c *cart.Cart) error {
 		if err := live(sess, c); err != nil {
+			return err
+		}
+		var err error
+		if moved, err = s.repriced(ctx, tx, c); err != nil || moved {
 			return err
 		}
 		if in.RequestType == "ClientRequest" {
@@ -250,7 +255,7 @@ func (s *Service) Pay(w http.ResponseWriter, r *http.Request) error {
 			ikey = sess.ID + ":" + strconv.FormatInt(sess.Revision, 10) + ":" + hex.EncodeToString(sum[:12])
 		}
 		var code string
-		err := tx.QueryRow(ctx, `SELECT resultcode FROM paymentauthorization WHERE idempotencykey = ?`, ikey).Scan(&code)
+		err = tx.QueryRow(ctx, `SELECT resultcode FROM paymentauthorization WHERE idempotencykey = ?`, ikey).Scan(&code)
 		if err == nil {
 			out = result(code)
 			return nil
@@ -261,6 +266,9 @@ func (s *Service) Pay(w http.ResponseWriter, r *http.Request) error {
 		out, err = s.authorize(ctx, tx, sh, sess, c, &in, ikey)
 		return err
 	})
+	if err == nil && moved {
+		err = pricesChanged(sess.ID)
+	}
 	if err != nil {
 		return err
 	}

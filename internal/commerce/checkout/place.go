@@ -45,13 +45,18 @@ func (s *Service) PlaceOrder(w http.ResponseWriter, r *http.Request) error {
 
 func (s *Service) place(ctx context.Context, sh *storecontext.Shopper, ref string) (*OrderResult, error) {
 	var out *OrderResult
-	_, err := s.step(ctx, sh, ref, true, func(tx *db.Tx, sess *session, c *cart.Cart) error {
+	moved := false
+	sess, err := s.step(ctx, sh, ref, true, func(tx *db.Tx, sess *session, c *cart.Cart) error {
 		if sess.State == StateOrdered { // a retry: the order is there
 			out = &OrderResult{OrderReferenceNumber: sess.OrderNumber, OrderSummaryID: sess.SummaryID,
 				SalesOrderID: sess.OrderID, Errors: []Problem{}}
 			return nil
 		}
 		if err := s.ready(ctx, tx, sh, sess, c, true); err != nil {
+			return err
+		}
+		var err error
+		if moved, err = s.repriced(ctx, tx, c); err != nil || moved {
 			return err
 		}
 		if err := s.Carts.CommitStock(ctx, tx, c); err != nil {
@@ -69,7 +74,7 @@ func (s *Service) place(ctx context.Context, sh *storecontext.Shopper, ref strin
 		if err != nil {
 			return err
 		}
-		if err := countCoupons(ctx, tx, s.Engine, c.ID); err != nil {
+		if err := s.Carts.UseCoupons(ctx, tx, c.ID); err != nil {
 			return err
 		}
 		if err := s.Carts.SetStatus(ctx, tx, c, cart.StatusClosed, nil); err != nil {
@@ -83,7 +88,29 @@ func (s *Service) place(ctx context.Context, sh *storecontext.Shopper, ref strin
 			SalesOrderID: placed.OrderID, Errors: []Problem{}}
 		return nil
 	})
+	if err == nil && moved {
+		return nil, pricesChanged(sess.ID)
+	}
 	return out, err
+}
+
+// repriced prices the checkout's cart again in tx, as the catalog, the promotions and the coupons stand now (its
+// coupons locked first, so that a coupon's last use goes to one order), and reports whether the amounts differ
+// from those the buyer was shown. Then the new ones are stored and must be kept (the step commits, and answers
+// pricesChanged after): the checkout is stale, the client starts it again and the buyer sees the new total before
+// paying.
+func (s *Service) repriced(ctx context.Context, tx *db.Tx, c *cart.Cart) (bool, error) {
+	if err := cart.LockCoupons(ctx, tx, c.ID); err != nil {
+		return false, err
+	}
+	return s.Carts.Reprice(ctx, tx, c)
+}
+
+// pricesChanged is the 422 CHECKOUT_CONFLICT of a checkout whose prices changed under it.
+func pricesChanged(checkoutID string) error {
+	return problem(http.StatusUnprocessableEntity, checkoutID, CodeConflict, "The prices changed during checkout.",
+		"A price, a promotion or a coupon changed after the checkout started (a coupon may have been used up). "+
+			"Start the checkout again to see the new total.")
 }
 
 // ready checks what placing the order needs besides stock: a live checkout, every group shipped somewhere by some
@@ -238,31 +265,6 @@ func (s *Service) placement(ctx context.Context, tx *db.Tx, sh *storecontext.Sho
 	return p, nil
 }
 
-// countCoupons counts one use of each coupon the order used.
-func countCoupons(ctx context.Context, tx *db.Tx, e *records.Engine, cartID string) error {
-	rows, err := tx.Query(ctx, `SELECT c.id, COALESCE(c.usagecount, 0) FROM webcartadjustmentbasis b
-		JOIN coupon c ON c.id = b.couponid WHERE b.webcartid = ? ORDER BY c.id`, cartID)
-	if err != nil {
-		return err
-	}
-	var changes []records.Change
-	for rows.Next() {
-		var id string
-		var n int64
-		if err := rows.Scan(&id, &n); err != nil {
-			rows.Close()
-			return err
-		}
-		changes = append(changes, records.Change{ID: id, Values: map[string]any{"UsageCount": n + 1}})
-	}
-	rows.Close()
-	if len(changes) == 0 {
-		return rows.Err()
-	}
-	_, err = e.UpdateMany(ctx, tx, records.System, changes, records.UpdateOptions{})
-	return err
-}
-
 // Actions is POST checkouts/{id}/orders/actions {actions: [{action: prepare|submit, parameters}]}: prepare checks
 // that the order could be placed (before the payment), submit places it. 200 with each action's result and, after a
 // submit, the orderReferenceNumber; 422 with the reason when one fails.
@@ -298,12 +300,21 @@ func (s *Service) Actions(w http.ResponseWriter, r *http.Request) error {
 	for _, a := range in.Actions {
 		switch a.Action {
 		case "prepare":
-			_, err := s.step(ctx, sh, r.PathValue("checkoutId"), false, func(tx *db.Tx, sess *session, c *cart.Cart) error {
+			moved := false
+			sess, err := s.step(ctx, sh, r.PathValue("checkoutId"), false, func(tx *db.Tx, sess *session, c *cart.Cart) error {
 				if sess.State == StateOrdered {
 					return nil
 				}
-				return s.ready(ctx, tx, sh, sess, c, false)
+				if err := s.ready(ctx, tx, sh, sess, c, false); err != nil {
+					return err
+				}
+				var err error
+				moved, err = s.repriced(ctx, tx, c)
+				return err
 			})
+			if err == nil && moved {
+				err = pricesChanged(sess.ID)
+			}
 			if err != nil {
 				return err
 			}

@@ -137,12 +137,11 @@ func Objects() []records.Object {
 // Register gives buyers sight of the orders of the accounts they buy for through the records API (the summaries'
 // parts with them), as the order-summaries calls do.
 func Register(e *records.Engine) {
-	e.SetVisibility("Order", records.AccountScoped("AccountId"))
-	e.SetVisibility("OrderSummary", records.AccountScoped("AccountId"))
+	e.SetVisibility("Order", Visible)
+	e.SetVisibility("OrderSummary", Visible)
 	of := func(parent, table string) records.Visibility {
-		scoped := records.AccountScoped("AccountId")
 		return func(alias string, actor *identity.Principal) (string, []any) {
-			cond, args := scoped("p", actor)
+			cond, args := Visible("p", actor)
 			return alias + `."` + parent + `" IN (SELECT p."id" FROM "` + table + `" p WHERE ` + cond + `)`, args
 		}
 	}
@@ -170,6 +169,23 @@ func Register(e *records.Engine) {
 	for _, o := range Objects() {
 		e.OnRecords(o.APIName, placed)
 	}
+}
+
+// Visible is the one rule of which orders a signed-in user may read, for the records API (orders, summaries and
+// their parts) and every commerce order call (the list in either scope, the detail and its items, the lookup and
+// the reorder), so that no call reads an order another does not. Salesforce's rule: the order summaries a buyer
+// reads are those they own (ownerScoped=true, the list's default) and those shared with them (ownerScoped=false);
+// a B2B buyer shares in no one else's orders unless they hold the Buyer Manager permission set, whose "B2B Super
+// User" permission gives access to "all the carts and orders related to their account, regardless of who the
+// carts and orders owners are" (Salesforce Help: "Preconfigured Permission Sets for B2B Commerce" and "Permission
+// Sets for Buyers, Buyer Managers, and Account Switchers for B2B Stores"). Here the buyer manager is the user
+// with managed accounts (ManagedAccount rows, the role that buys for other accounts): they read every order of
+// their own account and of the accounts they manage; any other user reads the orders they own.
+func Visible(alias string, actor *identity.Principal) (string, []any) {
+	account, owner := alias+`."accountid"`, alias+`."ownerid"`
+	return "(" + owner + ` = ? OR (EXISTS (SELECT 1 FROM "managedaccount" m WHERE m."userid" = ?) AND (` + account +
+			` = ? OR ` + account + ` IN (SELECT "accountid" FROM "managedaccount" WHERE "userid" = ?))))`,
+		[]any{actor.UserID, actor.UserID, actor.AccountID, actor.UserID}
 }
 
 func refused(message string) error {

@@ -48,7 +48,8 @@ type Summary struct {
 	TotalAmount      string           `json:"totalAmount"`
 }
 
-// scope is which summaries the caller may read: the effective account's (Account), or those they own in it (My).
+// scope is which summaries of the effective account a call reads: those the caller owns (My), or all those they
+// may read (Account; see Visible, the one rule every order call follows).
 type scope struct {
 	cond string
 	args []any
@@ -84,6 +85,10 @@ func scopeFor(sh *storecontext.Shopper, q url.Values) (scope, error) {
 	if mine {
 		sc.cond += " AND s.ownerid = ?"
 		sc.args = append(sc.args, sh.Principal.UserID)
+	} else {
+		cond, args := Visible("s", sh.Principal)
+		sc.cond += " AND " + cond
+		sc.args = append(sc.args, args...)
 	}
 	return sc, nil
 }
@@ -237,8 +242,9 @@ func summaryNotFound(ref string) error {
 	return httpx.NotFound("The requested resource does not exist: no order summary %q for this user.", cart.Clip(ref))
 }
 
-// find resolves an order summary id or order number within the caller's account (either scope: the buyer may read
-// every order of the account they buy for). A guest finds a guest order by its number with the order's email.
+// find resolves an order summary id or order number among the effective account's orders the caller may read
+// (Visible, as the list with ownerScope=Account reads them): the detail, its items, the lookup and the reorder all
+// find through it. A guest finds a guest order by its number with the order's email.
 func (s *Service) find(ctx context.Context, sh *storecontext.Shopper, ref, guestEmail string) (*records.Record, error) {
 	ref = strings.TrimSpace(ref)
 	if ref == "" {
@@ -259,8 +265,9 @@ func (s *Service) find(ctx context.Context, sh *storecontext.Shopper, ref, guest
 		cond += " AND s.accountid IS NULL AND s.ownerid = ?"
 		args = append(args, sh.Principal.UserID)
 	default:
-		cond += " AND s.accountid = ?"
-		args = append(args, sh.AccountID)
+		visible, more := Visible("s", sh.Principal)
+		cond += " AND s.accountid = ? AND " + visible
+		args = append(append(args, sh.AccountID), more...)
 	}
 	ids, err := db.Strings(ctx, s.DB, `SELECT s.id FROM ordersummary s WHERE `+cond+` LIMIT 1`, args...)
 	if err != nil {
