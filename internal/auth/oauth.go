@@ -160,7 +160,7 @@ func (s *Service) writeToken(w http.ResponseWriter, r *http.Request, userID, ref
 	if err != nil {
 		return err
 	}
-	is, err := s.createFor(ctx, userID, "", "", clientID)
+	is, err := s.createAPI(ctx, userID, clientID)
 	if err != nil {
 		return err
 	}
@@ -185,7 +185,7 @@ func (s *Service) revoke(w http.ResponseWriter, r *http.Request) error {
 		return oauthFail(http.StatusBadRequest, "invalid_request", "the request body is not a valid form")
 	}
 	token := r.Form.Get("token")
-	if !plausibleToken(token) {
+	if !plausibleSession(token) {
 		return oauthFail(http.StatusBadRequest, "unsupported_token_type", "this token type is not supported")
 	}
 	id := HashToken(token)

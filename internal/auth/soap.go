@@ -154,7 +154,7 @@ func (s *Service) partnerLogin(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	is, err := s.create(ctx, userID, "", "")
+	is, err := s.createAPI(ctx, userID, "")
 	if err != nil {
 		return err
 	}
