@@ -41,7 +41,7 @@ type Version struct {
 func List() []Version {
 	out := make([]Version, 0, Newest-Oldest+1)
 	for n := Oldest; n <= Newest; n++ {
-		i := n - 32 // 32.0 is Winter '15
+		i := n - 32          // 32.0 is Winter '15
 		year := 14 + (i+3)/3 // i+3 keeps the division on whole years for 31.0 (Summer '14)
 		out = append(out, Version{Label: fmt.Sprintf("%s '%02d", seasons[(i%3+3)%3], year),
 			URL: fmt.Sprintf("/services/data/v%d.0", n), Version: fmt.Sprintf("%d.0", n)})

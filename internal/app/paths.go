@@ -42,6 +42,26 @@ func underBasePath(base string, server, web http.Handler) http.Handler {
 	})
 }
 
+// oneLeadingSlash serves a path that starts with several slashes as the path with one: a client that joins an
+// instance URL ending in a slash with an absolute path (the Salesforce CLI keeps --instance-url as
+// "http://host/" and asks "http://host//services/data/...") reaches the same call, as on Salesforce, where
+// ServeMux would answer a redirect that such clients do not follow.
+func oneLeadingSlash(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "//") {
+			r2 := r.WithContext(r.Context())
+			u := *r.URL
+			u.Path = "/" + strings.TrimLeft(u.Path, "/")
+			if u.RawPath != "" {
+				u.RawPath = "/" + strings.TrimLeft(u.RawPath, "/")
+			}
+			r2.URL = &u
+			r = r2
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
 // unroutedAPI answers a request under the API's prefixes that no route of mux claims. A path that ends in a slash is
 // first tried without it: Salesforce accepts .../query/?q=..., POST .../sobjects/Account/ and the like, and clients
 // send them (simple-salesforce always does), so every route answers with a trailing slash too, while the routes
