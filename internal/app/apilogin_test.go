@@ -311,12 +311,18 @@ func TestSOAPLogin(t *testing.T) {
 			t.Fatalf("malformed: %d %+v", status, out)
 		}
 		status, _, out = s.soap(t, "/services/Soap/u/64.0", `<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/">`+
-			`<soapenv:Body><logout xmlns="urn:partner.soap.sforce.com"/></soapenv:Body></soapenv:Envelope>`)
+			`<soapenv:Body><query xmlns="urn:partner.soap.sforce.com"/></soapenv:Body></soapenv:Envelope>`)
 		if status != 500 || out.Body.Fault.Code != "soapenv:Client" ||
-			out.Body.Fault.String != "No operation available for request {urn:partner.soap.sforce.com}logout, please check the WSDL for the service." {
+			out.Body.Fault.String != "No operation available for request {urn:partner.soap.sforce.com}query, please check the WSDL for the service." {
 			t.Fatalf("no login element: %d %+v", status, out)
 		}
-		if status, _, out = s.soap(t, "/services/Soap/u/49.0", soapLogin("admin@example.com", "demo1234", "")); status != 500 ||
+		// logout is served: without a SessionHeader it names no session.
+		status, _, out = s.soap(t, "/services/Soap/u/64.0", `<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/">`+
+			`<soapenv:Body><logout xmlns="urn:partner.soap.sforce.com"/></soapenv:Body></soapenv:Envelope>`)
+		if status != 500 || out.Body.Fault.Code != "sf:INVALID_SESSION_ID" {
+			t.Fatalf("logout without a session: %d %+v", status, out)
+		}
+		if status, _, out = s.soap(t, "/services/Soap/u/30.0", soapLogin("admin@example.com", "demo1234", "")); status != 500 ||
 			out.Body.Fault.Code != "sf:UNSUPPORTED_API_VERSION" {
 			t.Fatalf("unknown version: %d %+v", status, out)
 		}
