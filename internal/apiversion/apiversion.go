@@ -49,6 +49,9 @@ func List() []Version {
 	return out
 }
 
+// NewestVersion is Newest as a version string ("68.0"): what "latest" names to clients.
+func NewestVersion() string { return fmt.Sprintf("%d.0", Newest) }
+
 // Valid reports whether v ("61.0") is a version served.
 func Valid(v string) bool {
 	major, ok := strings.CutSuffix(v, ".0")

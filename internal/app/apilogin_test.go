@@ -178,6 +178,11 @@ func TestUserInfoAndIdentityURL(t *testing.T) {
 			urls["sobjects"] != publicURL+"/services/data/v61.0/sobjects/" {
 			t.Fatalf("identity: %d %s", status, body)
 		}
+		// latest is the newest version released.
+		status, _, body = s.get(t, own+"?version=latest", buyer)
+		if status != 200 || !strings.Contains(body, `"sobjects":"`+publicURL+`/services/data/v68.0/sobjects/"`) {
+			t.Fatalf("identity, latest: %d %s", status, body)
+		}
 		// The 15-character org id is the same org; under the base path too.
 		if status, _, _ = s.get(t, "/shop/id/"+org[:15]+"/"+s.buyer, buyer); status != 200 {
 			t.Fatalf("15-character org id: %d", status)
