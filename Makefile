@@ -18,6 +18,11 @@ e2e/node_modules/.stamp: e2e/package-lock.json
 	cd e2e && npm ci --no-audit --no-fund
 	touch $@
 
+# The Salesforce CLI and the Node 22 it runs on (an npm package: the system Node stays as it is), for sfcli.test.mjs.
+e2e/sfcli/node_modules/.stamp: e2e/sfcli/package-lock.json
+	cd e2e/sfcli && npm ci --no-audit --no-fund
+	touch $@
+
 web-deps: web/node_modules/.stamp
 
 web: web-deps
@@ -49,7 +54,7 @@ test-go:
 test-web: web-deps
 	cd web && npm run typecheck && npm test
 
-test-e2e: build e2e/node_modules/.stamp
+test-e2e: build e2e/node_modules/.stamp e2e/sfcli/node_modules/.stamp
 	cd e2e && npm test
 
 # Issue 9's table (product detail, category and search as guest and buyer, the cart rows) and the other calls, 5 s

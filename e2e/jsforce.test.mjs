@@ -1,7 +1,8 @@
 // jsforce (@jsforce/jsforce-node, pinned in package.json) against the real binary, as an integration would use it:
 // the SOAP login, the OAuth 2.0 username-password flow with a client made by `storefront client create`, the
 // identity URL, a commerce call pinned to v61.0, a wrong password surfacing as jsforce's INVALID_LOGIN error, SOQL
-// with paging and parent paths, sObject CRUD and upsert, a composite request, and a bad field as INVALID_FIELD.
+// with paging and parent paths, sObject CRUD and upsert, a composite request, a bad field as INVALID_FIELD, and the
+// calls jsforce makes on its own: limits(), search(), recent(), the Organization object, FROM Order, logout().
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -231,5 +232,49 @@ describe('jsforce', () => {
       ],
     );
     assert.equal((await conn.query("SELECT COUNT() FROM Account WHERE Name = 'Rolled Back Co'")).totalSize, 0);
+  });
+
+  test('tokens in Salesforce\'s form; limits, search, recent, Organization and Order as jsforce asks them', async () => {
+    const conn = new Connection({ loginUrl: server.origin, version: '67.0' });
+    const info = await conn.login(ADMIN.username, ADMIN.password);
+    // The session id is "<org id>!<opaque>", and the identity call accepts it.
+    assert.match(conn.accessToken, /^00D\w{12}![.\w]{43}$/);
+    assert.equal(conn.accessToken.slice(0, 15), info.organizationId.slice(0, 15));
+    assert.equal((await conn.identity()).user_id, info.id);
+
+    const limits = await conn.limits();
+    assert.equal(limits.DailyApiRequests.Max, 100000);
+    assert.ok(limits.DailyApiRequests.Remaining > 0 && limits.DailyApiRequests.Remaining < 100000);
+
+    const found = await conn.search('FIND {Northwind} IN NAME FIELDS RETURNING Account(Id, Name ORDER BY Name)');
+    assert.ok(found.searchRecords.length >= 2);
+    assert.ok(found.searchRecords.every((r) => r.attributes.type === 'Account' && r.Name.includes('Northwind')));
+
+    const made = await conn.sobject('Account').create({ Name: 'Recent jsforce Co' });
+    const recent = await conn.recent(3);
+    assert.equal(recent[0].Id, made.id);
+    assert.equal(recent[0].Name, 'Recent jsforce Co');
+    assert.ok(recent.length <= 3);
+
+    const org = await conn.query('SELECT Id, Name, IsSandbox, OrganizationType, InstanceName, NamespacePrefix FROM Organization');
+    assert.equal(org.totalSize, 1);
+    assert.equal(org.records[0].Id, info.organizationId);
+    assert.equal(org.records[0].IsSandbox, false);
+    assert.equal(org.records[0].NamespacePrefix, null);
+    assert.equal(org.records[0].Name, 'Storefront Demo Supply'); // the demo store's name
+
+    const orders = await conn.query('SELECT Id FROM Order');
+    assert.equal(orders.done, true);
+
+    // A version released after the routing table's (v67.0) reaches the same calls; its list names v68.0.
+    const versions = await (await fetch(`${server.origin}/services/data`)).json();
+    assert.equal(versions.at(-1).version, '68.0');
+    assert.equal(versions[0].version, '31.0');
+
+    // Logging out of a SOAP session ends it.
+    const token = conn.accessToken;
+    await conn.logout();
+    const after = await fetch(`${server.origin}/services/oauth2/userinfo`, { headers: { Authorization: `Bearer ${token}` } });
+    assert.equal(after.status, 401);
   });
 });

@@ -13,16 +13,21 @@ import (
 	"storefront/internal/platform/httpx"
 )
 
-// Latest is the version the routing table is written for; Oldest is the first one served.
+// Latest is the version the routing table is written for (its wire format, and the version an unversioned answer
+// names); Oldest and Newest bound the versions served: v31.0 (Summer '14), the oldest Salesforce still serves, to
+// v68.0 (Winter '27), the newest it has released. Clients built today ask for versions after the table's, and one
+// that gets a 404 on its first call goes no further, so every released version reaches the table.
 const (
 	Latest = "64.0"
-	Oldest = 50
+	Oldest = 31
+	Newest = 68
 )
 
 // Prefix is where the versioned REST API lives.
 const Prefix = "/services/data/"
 
-// seasons names the releases: version 50.0 is Winter '21, and every version after it is the next season.
+// seasons names the releases: version 32.0 is Winter '15, and every version after it is the next season (three a
+// year, Winter named for the year after the autumn it comes out in).
 var seasons = [...]string{"Winter", "Spring", "Summer"}
 
 // Version is one entry of GET /services/data.
@@ -32,24 +37,20 @@ type Version struct {
 	Version string `json:"version"`
 }
 
-// latestMajor is Latest's major number.
-var latestMajor = func() int {
-	var n int
-	fmt.Sscanf(Latest, "%d.0", &n)
-	return n
-}()
-
 // List is every version served, oldest first.
 func List() []Version {
-	out := make([]Version, 0, latestMajor-Oldest+1)
-	for n := Oldest; n <= latestMajor; n++ {
-		i := n - Oldest
-		// Winter releases come out the autumn before the year they are named for, so 50.0 (autumn 2020) is '21.
-		out = append(out, Version{Label: fmt.Sprintf("%s '%02d", seasons[i%3], 21+i/3),
+	out := make([]Version, 0, Newest-Oldest+1)
+	for n := Oldest; n <= Newest; n++ {
+		i := n - 32          // 32.0 is Winter '15
+		year := 14 + (i+3)/3 // i+3 keeps the division on whole years for 31.0 (Summer '14)
+		out = append(out, Version{Label: fmt.Sprintf("%s '%02d", seasons[(i%3+3)%3], year),
 			URL: fmt.Sprintf("/services/data/v%d.0", n), Version: fmt.Sprintf("%d.0", n)})
 	}
 	return out
 }
+
+// NewestVersion is Newest as a version string ("68.0"): what "latest" names to clients.
+func NewestVersion() string { return fmt.Sprintf("%d.0", Newest) }
 
 // Valid reports whether v ("61.0") is a version served.
 func Valid(v string) bool {
@@ -58,7 +59,7 @@ func Valid(v string) bool {
 		return false
 	}
 	n := int(major[0]-'0')*10 + int(major[1]-'0')
-	return n >= Oldest && n <= latestMajor
+	return n >= Oldest && n <= Newest
 }
 
 type versionKey struct{}

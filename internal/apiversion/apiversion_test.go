@@ -9,11 +9,16 @@ import (
 
 func TestList(t *testing.T) {
 	list := List()
-	if len(list) != 15 {
-		t.Fatalf("%d versions", len(list))
+	if len(list) != 38 || list[0].Version != "31.0" || list[37].Version != "68.0" {
+		t.Fatalf("%d versions: %v", len(list), list)
 	}
-	for _, want := range []Version{{"Winter '21", "/services/data/v50.0", "50.0"}, {"Summer '24", "/services/data/v61.0", "61.0"},
-		{"Winter '25", "/services/data/v62.0", "62.0"}, {"Summer '25", "/services/data/v64.0", "64.0"}} {
+	// The labels Salesforce's guides list their versions under.
+	for _, want := range []Version{{"Summer '14", "/services/data/v31.0", "31.0"}, {"Winter '15", "/services/data/v32.0", "32.0"},
+		{"Spring '16", "/services/data/v36.0", "36.0"}, {"Winter '21", "/services/data/v50.0", "50.0"},
+		{"Summer '24", "/services/data/v61.0", "61.0"}, {"Winter '25", "/services/data/v62.0", "62.0"},
+		{"Summer '25", "/services/data/v64.0", "64.0"}, {"Winter '26", "/services/data/v65.0", "65.0"},
+		{"Spring '26", "/services/data/v66.0", "66.0"}, {"Summer '26", "/services/data/v67.0", "67.0"},
+		{"Winter '27", "/services/data/v68.0", "68.0"}} {
 		var n int
 		for _, v := range list {
 			if v == want {
@@ -27,7 +32,8 @@ func TestList(t *testing.T) {
 }
 
 func TestValid(t *testing.T) {
-	for v, want := range map[string]bool{"50.0": true, "61.0": true, "64.0": true, "49.0": false, "65.0": false,
+	for v, want := range map[string]bool{"50.0": true, "61.0": true, "64.0": true, "31.0": true, "67.0": true, "68.0": true,
+		"30.0": false, "69.0": false,
 		"99.0": false, "61.1": false, "61": false, "abc": false, "6a.0": false, "": false, "061.0": false} {
 		if Valid(v) != want {
 			t.Errorf("Valid(%q) = %v", v, !want)
@@ -46,6 +52,8 @@ func TestRewrite(t *testing.T) {
 		{"/services/data/v61.0/commerce/webstores/x/products", "/services/data/v64.0/commerce/webstores/x/products", "", "61.0"},
 		{"/services/data/v64.0/query?q=SELECT", "/services/data/v64.0/query", "", "64.0"},
 		{"/services/data/v50.0", "/services/data/v64.0", "", "50.0"},
+		{"/services/data/v67.0/commerce/webstores/x/products", "/services/data/v64.0/commerce/webstores/x/products", "", "67.0"},
+		{"/services/data/v31.0/query", "/services/data/v64.0/query", "", "31.0"},
 		{"/services/data/v61.0/", "/services/data/v64.0", "", "61.0"},
 		{"/services/data/", "/services/data", "", "64.0"},
 		{"/services/data", "/services/data", "", "64.0"},
@@ -59,7 +67,7 @@ func TestRewrite(t *testing.T) {
 			t.Errorf("%s: %d %q %q %q", c.in, rec.Code, gotPath, gotRaw, gotVersion)
 		}
 	}
-	for _, in := range []string{"/services/data/v49.0", "/services/data/v99.0/query", "/services/data/vabc", "/services/data/64.0/query", "/services/data/x"} {
+	for _, in := range []string{"/services/data/v30.0", "/services/data/v69.0", "/services/data/v99.0/query", "/services/data/vabc", "/services/data/64.0/query", "/services/data/x"} {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest("GET", in, nil))
 		if rec.Code != 404 || rec.Body.String() != `[{"errorCode":"NOT_FOUND","message":"The requested resource does not exist"}]`+"\n" {

@@ -19,7 +19,8 @@ func ListHandler() http.Handler {
 
 // resources are the resource names a version lists, each at /services/data/vXX.X/{name}, in the order Salesforce
 // lists the ones Storefront serves or will serve.
-var resources = []string{"sobjects", "query", "queryAll", "composite", "commerce", "connect", "ui-api"}
+var resources = []string{"limits", "parameterizedSearch", "sobjects", "search", "query", "queryAll", "recent",
+	"composite", "commerce", "connect", "chatter", "ui-api"}
 
 // ResourcesHandler is GET /services/data/vXX.X: the resources of the requested version, for a signed-in caller (an
 // unsigned one gets 401 INVALID_SESSION_ID, as from Salesforce). identityURL, when not nil, gives the caller's

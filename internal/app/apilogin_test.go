@@ -184,6 +184,11 @@ func TestUserInfoAndIdentityURL(t *testing.T) {
 			urls["sobjects"] != publicURL+"/services/data/v61.0/sobjects/" {
 			t.Fatalf("identity: %d %s", status, body)
 		}
+		// latest is the newest version released.
+		status, _, body = s.get(t, own+"?version=latest", buyer)
+		if status != 200 || !strings.Contains(body, `"sobjects":"`+publicURL+`/services/data/v68.0/sobjects/"`) {
+			t.Fatalf("identity, latest: %d %s", status, body)
+		}
 		// The 15-character org id is the same org; under the base path too.
 		if status, _, _ = s.get(t, "/shop/id/"+org[:15]+"/"+s.buyer, buyer); status != 200 {
 			t.Fatalf("15-character org id: %d", status)
@@ -317,12 +322,18 @@ func TestSOAPLogin(t *testing.T) {
 			t.Fatalf("malformed: %d %+v", status, out)
 		}
 		status, _, out = s.soap(t, "/services/Soap/u/64.0", `<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/">`+
-			`<soapenv:Body><logout xmlns="urn:partner.soap.sforce.com"/></soapenv:Body></soapenv:Envelope>`)
+			`<soapenv:Body><query xmlns="urn:partner.soap.sforce.com"/></soapenv:Body></soapenv:Envelope>`)
 		if status != 500 || out.Body.Fault.Code != "soapenv:Client" ||
-			out.Body.Fault.String != "No operation available for request {urn:partner.soap.sforce.com}logout, please check the WSDL for the service." {
+			out.Body.Fault.String != "No operation available for request {urn:partner.soap.sforce.com}query, please check the WSDL for the service." {
 			t.Fatalf("no login element: %d %+v", status, out)
 		}
-		if status, _, out = s.soap(t, "/services/Soap/u/49.0", soapLogin("admin@example.com", "demo1234", "")); status != 500 ||
+		// logout is served: without a SessionHeader it names no session.
+		status, _, out = s.soap(t, "/services/Soap/u/64.0", `<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/">`+
+			`<soapenv:Body><logout xmlns="urn:partner.soap.sforce.com"/></soapenv:Body></soapenv:Envelope>`)
+		if status != 500 || out.Body.Fault.Code != "sf:INVALID_SESSION_ID" {
+			t.Fatalf("logout without a session: %d %+v", status, out)
+		}
+		if status, _, out = s.soap(t, "/services/Soap/u/30.0", soapLogin("admin@example.com", "demo1234", "")); status != 500 ||
 			out.Body.Fault.Code != "sf:UNSUPPORTED_API_VERSION" {
 			t.Fatalf("unknown version: %d %+v", status, out)
 		}
@@ -350,8 +361,10 @@ func TestAPIVersions(t *testing.T) {
 		status, _, body := s.get(t, "/services/data", "")
 		var list []map[string]string
 		_ = json.Unmarshal([]byte(body), &list)
-		if status != 200 || len(list) != 15 || list[0]["version"] != "50.0" || list[14]["url"] != "/services/data/v64.0" ||
-			!strings.Contains(body, `{"label":"Winter '25","url":"/services/data/v62.0","version":"62.0"}`) {
+		if status != 200 || len(list) != 38 || list[0]["version"] != "31.0" || list[37]["url"] != "/services/data/v68.0" ||
+			!strings.Contains(body, `{"label":"Winter '25","url":"/services/data/v62.0","version":"62.0"}`) ||
+			!strings.Contains(body, `{"label":"Summer '26","url":"/services/data/v67.0","version":"67.0"}`) ||
+			!strings.Contains(body, `{"label":"Winter '27","url":"/services/data/v68.0","version":"68.0"}`) {
 			t.Fatalf("versions: %d %s", status, body)
 		}
 		admin := s.token(t, "admin@example.com")
@@ -373,13 +386,16 @@ func TestAPIVersions(t *testing.T) {
 			t.Fatalf("resources without a session: %d", status)
 		}
 
-		// A commerce call under v61.0 answers as under v64.0, at the root and under the base path.
+		// A commerce call under v61.0, or a version released after the table's (a headless storefront built today
+		// asks for v67.0), answers as under v64.0, at the root and under the base path.
 		buyer := s.token(t, "buyer@example.com")
 		_, _, want := s.get(t, s.base()+"session-context", buyer)
 		for _, prefix := range []string{"", "/shop"} {
-			path := prefix + strings.Replace(s.base(), "v64.0", "v61.0", 1) + "session-context"
-			if status, _, body = s.get(t, path, buyer); status != 200 || body != want {
-				t.Fatalf("%s: %d %s\nwant %s", path, status, body, want)
+			for _, v := range []string{"v31.0", "v61.0", "v67.0", "v68.0"} {
+				path := prefix + strings.Replace(s.base(), "v64.0", v, 1) + "session-context"
+				if status, _, body = s.get(t, path, buyer); status != 200 || body != want {
+					t.Fatalf("%s: %d %s\nwant %s", path, status, body, want)
+				}
 			}
 		}
 
@@ -390,7 +406,7 @@ func TestAPIVersions(t *testing.T) {
 		}
 
 		notFound := `[{"errorCode":"NOT_FOUND","message":"The requested resource does not exist"}]` + "\n"
-		for _, v := range []string{"v49.0", "v99.0", "vabc", "v64.5", "64.0"} {
+		for _, v := range []string{"v30.0", "v69.0", "v99.0", "vabc", "v64.5", "64.0"} {
 			for _, path := range []string{"/services/data/" + v, strings.Replace(s.base(), "v64.0", v, 1) + "session-context"} {
 				if status, _, body = s.get(t, path, buyer); status != 404 || body != notFound {
 					t.Fatalf("%s: %d %s", path, status, body)

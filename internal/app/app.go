@@ -111,6 +111,9 @@ func (a *App) Migrate(ctx context.Context) error {
 	if err := records.SyncSchema(ctx, a.DB, objects()); err != nil {
 		return fmt.Errorf("records schema: %w", err)
 	}
+	if err := auth.SyncOrganization(ctx, a.DB); err != nil {
+		return fmt.Errorf("organization: %w", err)
+	}
 	// The SKU index and the full-text index over products need the product2 table, so they come after the records
 	// schema.
 	if err := catalog.Install(ctx, a.DB); err != nil {

@@ -42,12 +42,44 @@ func underBasePath(base string, server, web http.Handler) http.Handler {
 	})
 }
 
-// unroutedAPI answers a request under the API's prefixes that no route of mux claims, in the API's error format as
-// Salesforce does: 405 METHOD_NOT_ALLOWED with an Allow header when the path has routes for other methods (ServeMux
-// would say so in plain text), 404 NOT_FOUND otherwise. The allowed methods are found by asking mux which pattern
-// each method would reach.
+// oneLeadingSlash serves a path that starts with several slashes as the path with one: a client that joins an
+// instance URL ending in a slash with an absolute path (the Salesforce CLI keeps --instance-url as
+// "http://host/" and asks "http://host//services/data/...") reaches the same call, as on Salesforce, where
+// ServeMux would answer a redirect that such clients do not follow.
+func oneLeadingSlash(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "//") {
+			r2 := r.WithContext(r.Context())
+			u := *r.URL
+			u.Path = "/" + strings.TrimLeft(u.Path, "/")
+			if u.RawPath != "" {
+				u.RawPath = "/" + strings.TrimLeft(u.RawPath, "/")
+			}
+			r2.URL = &u
+			r = r2
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// unroutedAPI answers a request under the API's prefixes that no route of mux claims. A path that ends in a slash is
+// first tried without it: Salesforce accepts .../query/?q=..., POST .../sobjects/Account/ and the like, and clients
+// send them (simple-salesforce always does), so every route answers with a trailing slash too, while the routes
+// written with one ({$}) keep answering as written. Otherwise it answers in the API's error format as Salesforce
+// does: 405 METHOD_NOT_ALLOWED with an Allow header when the path has routes for other methods (ServeMux would say
+// so in plain text), 404 NOT_FOUND otherwise. The allowed methods are found by asking mux which pattern each method
+// would reach.
 func unroutedAPI(mux *http.ServeMux) http.Handler {
 	return httpx.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
+		if trimmed, ok := strings.CutSuffix(r.URL.Path, "/"); ok && !strings.HasSuffix(trimmed, "/") &&
+			!slices.Contains(apiPrefixes, r.URL.Path) {
+			r2 := r.WithContext(r.Context()) // one try: the trimmed path ends in no slash, so it comes back at most once
+			u := *r.URL
+			u.Path, u.RawPath = trimmed, strings.TrimSuffix(u.RawPath, "/")
+			r2.URL = &u
+			mux.ServeHTTP(w, r2)
+			return nil
+		}
 		var allowed []string
 		for _, m := range allowOrder {
 			probe := &http.Request{Method: m, URL: r.URL, Host: r.Host, Header: http.Header{}}

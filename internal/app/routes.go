@@ -14,6 +14,7 @@ import (
 	"storefront/internal/commerce/order"
 	"storefront/internal/commerce/search"
 	"storefront/internal/commerce/storecontext"
+	"storefront/internal/limits"
 	"storefront/internal/media"
 	"storefront/internal/navigation"
 	"storefront/internal/platform/httpx"
@@ -41,7 +42,7 @@ const (
 	commerce = "/services/data/v64.0/commerce/webstores/{webstoreId}/" // Commerce Webstore Connect API
 	uiAPI    = "/services/data/v64.0/ui-api/"                          // UI API records
 	connect  = "/services/data/v64.0/connect/"                         // Connect API: navigation, CMS, SEO
-	data     = "/services/data/v64.0/"                                 // REST API: SOQL query
+	data     = "/services/data/v64.0/"                                 // REST API: SOQL, SOSL, sObjects, limits
 )
 
 // routes is the routing table: every call the server answers, read top to bottom as the map of the API. The
@@ -185,6 +186,15 @@ func (a *App) routes(s *services) []Route {
 		{"GET " + data + "queryAll", s.query.QueryAll()},
 		{"GET " + data + "query/{locator}", s.query.More()},
 
+		// Text search (SOSL and parameterized), the caller's recent records (package soql); the org's limits (package
+		// limits); who is signed in, in the Connect API's shape (package auth).
+		{"GET " + data + "search", s.query.Search()},
+		{"GET " + data + "parameterizedSearch", s.query.ParameterizedSearch()},
+		{"POST " + data + "parameterizedSearch", s.query.ParameterizedSearch()},
+		{"GET " + data + "recent", s.query.Recent()},
+		{"GET " + data + "limits", s.limits.Handler()},
+		{"GET " + data + "chatter/users/me", s.auth.ChatterMeHandler()},
+
 		// sObject REST over the records engine: describe, records, upsert, changes (package sobjects); signed-in
 		// callers only, each within their visibility.
 		{"GET " + data + "sobjects", s.sobjects.Global()},
@@ -236,6 +246,7 @@ type services struct {
 	nav      *navigation.Handlers
 	cms      *cms.Handlers
 	seo      *seo.Handlers
+	limits   *limits.Counter
 	redis    *redisx.Client // nil without --redis
 }
 
@@ -271,6 +282,7 @@ func (a *App) services() *services {
 		nav:      &navigation.Handlers{DB: a.DB},
 		cms:      &cms.Handlers{DB: a.DB, BasePath: base},
 		seo:      &seo.Handlers{DB: a.DB, Engine: engine, BasePath: base},
+		limits:   &limits.Counter{},
 		redis:    a.Redis,
 	}
 }
@@ -302,7 +314,8 @@ func (a *App) Handler() http.Handler {
 	withPrincipal := auth.Middleware(s.auth)
 	versioned := apiversion.Rewrite(mux) // any listed API version reaches the table's v64.0 routes
 	s.sobjects.Dispatch = versioned      // composite subrequests meet the handlers a direct call meets
+	counted := s.limits.Count(versioned) // REST calls count against the daily limit once, composites included
 	// The server's own paths refuse text no database can store before any handler or SQL sees it.
-	server := httpx.RefuseBadText(withPrincipal(versioned))
-	return httpx.SecurityHeaders(httpx.Observe(a.Log, a.accessLog(), httpx.JSONResponses(underBasePath(a.Config.BasePath, server, withPrincipal(versioned)))))
+	server := httpx.RefuseBadText(withPrincipal(counted))
+	return oneLeadingSlash(httpx.SecurityHeaders(httpx.Observe(a.Log, a.accessLog(), httpx.JSONResponses(underBasePath(a.Config.BasePath, server, withPrincipal(counted))))))
 }

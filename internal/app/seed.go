@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 
+	"storefront/internal/auth"
 	"storefront/internal/demo"
 	"storefront/internal/platform/db"
 )
@@ -13,7 +14,10 @@ func (a *App) SeedDemoIfEmpty(ctx context.Context) error {
 	if seeded {
 		a.Log.Info("seeded the demo store", "store", demo.StoreName, "products", demo.DemoProducts)
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	return auth.SyncOrganization(ctx, a.DB) // the organization takes the new store's name
 }
 
 // SeedProducts generates a catalog of n products in the demo store's shape (seeding the demo store first when the

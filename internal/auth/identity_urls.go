@@ -101,8 +101,8 @@ type identityURLs struct {
 
 func (s *Service) urls(r *http.Request, org, userID string) identityURLs {
 	v := r.URL.Query().Get("version")
-	if v == "latest" {
-		v = apiversion.Latest
+	if v == "latest" { // the newest version released, as on Salesforce
+		v = apiversion.NewestVersion()
 	}
 	if v == "" || !apiversion.Valid(v) {
 		v = "{version}"

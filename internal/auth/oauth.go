@@ -162,7 +162,7 @@ func (s *Service) writeToken(w http.ResponseWriter, r *http.Request, userID, ref
 	if err != nil {
 		return err
 	}
-	is, err := s.createFor(ctx, userID, "", "", clientID, refreshID)
+	is, err := s.createAPI(ctx, userID, clientID, refreshID)
 	if err != nil {
 		return err
 	}
@@ -183,14 +183,14 @@ func (s *Service) writeToken(w http.ResponseWriter, r *http.Request, userID, ref
 // the token parameter and ends every access token issued with or refreshed from it (as Salesforce does). 200 with an
 // empty body, or 400 when the token is not one we know. The refresh token goes first, in one transaction with its
 // sessions: a refresh grant racing with it either waits for it and fails, or stores its session before the sessions
-// are ended (see createFor).
+// are ended (see createWith).
 func (s *Service) revoke(w http.ResponseWriter, r *http.Request) error {
 	r.Body = http.MaxBytesReader(w, r.Body, httpx.MaxBody)
 	if err := r.ParseForm(); err != nil {
 		return oauthFail(http.StatusBadRequest, "invalid_request", "the request body is not a valid form")
 	}
 	token := r.Form.Get("token")
-	if !plausibleToken(token) {
+	if !plausibleSession(token) {
 		return oauthFail(http.StatusBadRequest, "unsupported_token_type", "this token type is not supported")
 	}
 	id := HashToken(token)

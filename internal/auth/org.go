@@ -3,6 +3,7 @@ package auth
 import (
 	"context"
 	"sync"
+	"time"
 
 	"storefront/internal/platform/db"
 	"storefront/internal/records"
@@ -22,6 +23,38 @@ func EnsureOrgID(ctx context.Context, d *db.DB) (string, error) {
 	var id string
 	err := d.QueryRow(ctx, `SELECT value FROM sf_setting WHERE name = ?`, orgIDSetting).Scan(&id)
 	return id, err
+}
+
+// The Organization record's settings: one instance, the locale and time zone the API answers in.
+const (
+	organizationType = "Enterprise Edition"
+	instanceName     = "SF1"
+)
+
+// SyncOrganization keeps the one Organization record: made at installation with the organization id, its Name
+// following the store's (the first store's name, "Storefront" before there is one). Run at every start and after
+// seeding.
+func SyncOrganization(ctx context.Context, d *db.DB) error {
+	org, err := EnsureOrgID(ctx, d)
+	if err != nil {
+		return err
+	}
+	name, err := organizationName(ctx, d)
+	if err != nil {
+		return err
+	}
+	now := time.Now().UTC().Format("2006-01-02T15:04:05.000Z")
+	if _, err := d.Exec(ctx, `INSERT INTO "organization" ("id", "recordtypeid", "createddate", "lastmodifieddate",
+		"systemmodstamp", "name", "organizationtype", "instancename", "issandbox", "isreadonly", "defaultlocalesidkey",
+		"languagelocalekey", "timezonesidkey", "defaultcurrencyisocode", "country")
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id") DO NOTHING`,
+		org, records.DefaultRecordTypeID, now, now, now, name, organizationType, instanceName, false, false,
+		defaultLocale, defaultLocale, defaultTimeZone, "USD", "US"); err != nil {
+		return err
+	}
+	_, err = d.Exec(ctx, `UPDATE "organization" SET "name" = ?, "lastmodifieddate" = ?, "systemmodstamp" = ?
+		WHERE "id" = ? AND "name" <> ?`, name, now, now, org, name)
+	return err
 }
 
 // orgCache keeps the organization id once read: it never changes for an installation.

@@ -254,7 +254,7 @@ func (s *Service) confirmReset(w http.ResponseWriter, r *http.Request) error {
 // credentials: every refresh token, and every session and access token except keep (the session making the change,
 // "" for none). Whoever had the old password, or a token obtained with it, is out. The refresh tokens go first: a
 // refresh grant racing with the change then either fails or stores its session before the sessions are ended (see
-// createFor).
+// createWith).
 func (s *Service) setPassword(ctx context.Context, tx *db.Tx, userID, hash, keep string) error {
 	if _, err := tx.Exec(ctx, `UPDATE sf_credential SET password_hash = ?, updated_at = ? WHERE user_id = ?`,
 		hash, time.Now().UnixMilli(), userID); err != nil {

@@ -39,7 +39,7 @@ type issued struct {
 // joined with its user). It returns nil, without error, when the token is unknown, expired or belongs to an
 // inactive user.
 func (s *Service) lookup(ctx context.Context, token string) (*session, error) {
-	if !plausibleToken(token) {
+	if !plausibleSession(token) {
 		return nil, nil
 	}
 	id := HashToken(token)
@@ -127,16 +127,26 @@ func (s *Service) refresh(ctx context.Context, ses *session, now int64) bool {
 // create stores a new session for userID ("" for a guest) and deletes replaced (the caller's previous session, if
 // any) in the same transaction, so a login always rotates the session id.
 func (s *Service) create(ctx context.Context, userID, priorGuest, replaced string) (issued, error) {
-	return s.createFor(ctx, userID, priorGuest, replaced, "", "")
+	return s.createWith(ctx, newToken(), userID, priorGuest, replaced, "", "")
 }
 
-// createFor is create for a session issued to an API client (clientID, "" for none) with or from the refresh token
-// whose id is refreshID ("" for none). Revoking that refresh token ends the session; should it be gone by the time
-// the session is stored, the grant fails: the row is locked first, so a revocation or password change racing with
-// the grant either ends the new session too or makes the grant fail.
-func (s *Service) createFor(ctx context.Context, userID, priorGuest, replaced, clientID, refreshID string) (issued, error) {
+// createAPI opens an API session (an OAuth access token, a SOAP session id) for userID, issued to clientID ("" for
+// none) with or from the refresh token whose id is refreshID ("" for none), its token in Salesforce's
+// "<org id>!<opaque>" form.
+func (s *Service) createAPI(ctx context.Context, userID, clientID, refreshID string) (issued, error) {
+	org, err := s.OrgID(ctx)
+	if err != nil {
+		return issued{}, err
+	}
+	return s.createWith(ctx, newAPIToken(org), userID, "", "", clientID, refreshID)
+}
+
+// createWith stores a session whose token is token. Revoking the refresh token refreshID names ends the session;
+// should it be gone by the time the session is stored, the grant fails: the row is locked first, so a revocation or
+// password change racing with the grant either ends the new session too or makes the grant fail.
+func (s *Service) createWith(ctx context.Context, token, userID, priorGuest, replaced, clientID, refreshID string) (issued, error) {
 	now := time.Now()
-	out := issued{token: newToken(), csrf: newToken(), expiresAt: now.Add(s.AbsoluteTimeout)}
+	out := issued{token: token, csrf: newToken(), expiresAt: now.Add(s.AbsoluteTimeout)}
 	out.id = HashToken(out.token)
 	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
 		if replaced != "" {

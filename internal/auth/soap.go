@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"storefront/internal/apiversion"
+	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
 )
@@ -47,6 +48,9 @@ type loginEnvelope struct {
 		LoginScope *struct {
 			OrganizationID string `xml:"organizationId"`
 		} `xml:"LoginScopeHeader"`
+		Session *struct {
+			SessionID string `xml:"sessionId"`
+		} `xml:"SessionHeader"`
 	} `xml:"Header"`
 	Body struct {
 		Ops []struct {
@@ -77,9 +81,17 @@ func noOperation(op string) *soapError {
 // words it.
 var errInvalidLogin = &soapError{code: "sf:INVALID_LOGIN", message: "INVALID_LOGIN: " + invalidLoginMessage, loginFault: true}
 
-// soapLogin is the login call: its faults are written as SOAP faults, anything else by the one error writer.
+// soapLogin is the login and logout calls: their faults are written as SOAP faults, anything else by the one error
+// writer.
 func (s *Service) soapLogin(w http.ResponseWriter, r *http.Request) error {
-	err := s.partnerLogin(w, r)
+	env, err := readLogin(w, r)
+	if err == nil {
+		if env.Body.Ops[0].XMLName.Local == "logout" {
+			err = s.partnerLogout(w, r, env)
+		} else {
+			err = s.partnerLogin(w, r, env)
+		}
+	}
 	var fault *soapError
 	if errors.As(err, &fault) {
 		return writeFault(w, fault)
@@ -94,7 +106,7 @@ func readLogin(w http.ResponseWriter, r *http.Request) (*loginEnvelope, error) {
 	}
 	// The operation is named by the body; SOAPAction may repeat it ("login", quoted or not) or be empty, as jsforce
 	// sends it.
-	if action := strings.Trim(strings.TrimSpace(r.Header.Get("SOAPAction")), `"`); action != "" && action != "login" {
+	if action := strings.Trim(strings.TrimSpace(r.Header.Get("SOAPAction")), `"`); action != "" && action != "login" && action != "logout" {
 		return nil, noOperation("{" + partnerNS + "}" + action)
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, httpx.MaxBody))
@@ -105,7 +117,7 @@ func readLogin(w http.ResponseWriter, r *http.Request) (*loginEnvelope, error) {
 	if err := xml.NewDecoder(bytes.NewReader(body)).Decode(&env); err != nil {
 		return nil, clientFault("Unable to parse the SOAP envelope: " + err.Error())
 	}
-	if ops := env.Body.Ops; len(ops) != 1 || ops[0].XMLName.Space != partnerNS || ops[0].XMLName.Local != "login" {
+	if ops := env.Body.Ops; len(ops) != 1 || ops[0].XMLName.Space != partnerNS || (ops[0].XMLName.Local != "login" && ops[0].XMLName.Local != "logout") {
 		op := "{}"
 		if len(ops) > 0 {
 			op = "{" + ops[0].XMLName.Space + "}" + ops[0].XMLName.Local
@@ -115,13 +127,37 @@ func readLogin(w http.ResponseWriter, r *http.Request) (*loginEnvelope, error) {
 	return &env, nil
 }
 
-// partnerLogin checks the credentials under the sign-in throttle and answers the loginResponse.
-func (s *Service) partnerLogin(w http.ResponseWriter, r *http.Request) error {
-	ctx := r.Context()
-	env, err := readLogin(w, r)
+// errInvalidSession is a logout whose SessionHeader names no live session, worded as Salesforce words it.
+var errInvalidSession = &soapError{code: "sf:INVALID_SESSION_ID",
+	message: "INVALID_SESSION_ID: Invalid Session ID found in SessionHeader: Illegal Session"}
+
+// partnerLogout ends the API session its SessionHeader names (jsforce's logout of a SOAP login) and answers an
+// empty logoutResponse.
+func (s *Service) partnerLogout(w http.ResponseWriter, r *http.Request, env *loginEnvelope) error {
+	if env.Header.Session == nil {
+		return errInvalidSession
+	}
+	ses, err := s.lookup(r.Context(), strings.TrimSpace(env.Header.Session.SessionID))
 	if err != nil {
 		return err
 	}
+	if ses == nil || ses.principal.Guest {
+		return errInvalidSession
+	}
+	if err := s.destroy(r.Context(), ses.principal.SessionID); err != nil {
+		return err
+	}
+	sessionsOf(s.DB).Forget(ses.principal.SessionID)
+	return writeSOAP(w, http.StatusOK, logoutResponse{})
+}
+
+type logoutResponse struct {
+	XMLName xml.Name `xml:"logoutResponse"`
+}
+
+// partnerLogin checks the credentials under the sign-in throttle and answers the loginResponse.
+func (s *Service) partnerLogin(w http.ResponseWriter, r *http.Request, env *loginEnvelope) error {
+	ctx := r.Context()
 	login := env.Body.Ops[0]
 	org, err := s.OrgID(ctx)
 	if err != nil {
@@ -154,7 +190,7 @@ func (s *Service) partnerLogin(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	is, err := s.create(ctx, userID, "", "")
+	is, err := s.createAPI(ctx, userID, "", "")
 	if err != nil {
 		return err
 	}
@@ -175,8 +211,12 @@ func (s *Service) partnerLogin(w http.ResponseWriter, r *http.Request) error {
 
 // organizationName is the store's name: one installation, one store, one organization.
 func (s *Service) organizationName(ctx context.Context) (string, error) {
+	return organizationName(ctx, s.DB)
+}
+
+func organizationName(ctx context.Context, d *db.DB) (string, error) {
 	var name string
-	err := s.DB.QueryRow(ctx, `SELECT name FROM webstore ORDER BY createddate, id LIMIT 1`).Scan(&name)
+	err := d.QueryRow(ctx, `SELECT name FROM webstore ORDER BY createddate, id LIMIT 1`).Scan(&name)
 	if errors.Is(err, sql.ErrNoRows) || name == "" {
 		return "Storefront", nil
 	}

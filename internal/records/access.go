@@ -53,7 +53,7 @@ func OwnedByActor(alias string, actor *identity.Principal) (string, []any) {
 func standardVisibility() map[string]Visibility {
 	return map[string]Visibility{
 		"ProductCategory": everyRow, "ProductCatalog": everyRow, "ProductCategoryProduct": everyRow,
-		"WebStore": everyRow, "ProductMedia": everyRow,
+		"WebStore": everyRow, "ProductMedia": everyRow, "Organization": everyRow,
 		"Account": AccountScoped("Id"), "Contact": AccountScoped("AccountId"), "Case": AccountScoped("AccountId"),
 		"ContactPointAddress": AccountScoped("ParentId"),
 		"User": func(alias string, actor *identity.Principal) (string, []any) {

@@ -60,6 +60,28 @@ func coreObjects() []Object {
 			Field{APIName: "Phone", Label: "Phone", Type: TypePhone, Length: 40},
 		),
 
+		// The organization: one installation, one row (auth.SyncOrganization keeps it), read-only through every API.
+		// Clients read it on connecting (the Salesforce CLI queries it on every command; simple-salesforce's
+		// is_sandbox reads IsSandbox).
+		{APIName: "Organization", Label: "Organization", LabelPlural: "Organizations", KeyPrefix: "00D",
+			Queryable: true, Fields: readOnly(
+				NameField("Name", 80),
+				Text("Division", "Division", 80),
+				Field{APIName: "Phone", Label: "Phone", Type: TypePhone, Length: 40},
+				Picklist("OrganizationType", "Edition", "Team Edition", "Professional Edition", "Enterprise Edition",
+					"Developer Edition", "Personal Edition", "Unlimited Edition", "Contact Manager Edition", "Base Edition"),
+				Text("InstanceName", "Instance Name", 5),
+				Bool("IsSandbox", "Is Sandbox", false),
+				Bool("IsReadOnly", "Is Read Only", false),
+				Text("NamespacePrefix", "Namespace Prefix", 15),
+				DateTime("TrialExpirationDate", "Trial Expiration Date"),
+				Text("DefaultLocaleSidKey", "Locale", 40),
+				Text("LanguageLocaleKey", "Language", 40),
+				Text("TimeZoneSidKey", "Default Time Zone", 40),
+				Text("DefaultCurrencyIsoCode", "Currency", 3),
+				Text("Country", "Country", 80),
+			)},
+
 		// The store and its settings: what application-context answers.
 		StandardObject("WebStore", "Store", "Stores", "0ZE", true,
 			NameField("Name", 255),
@@ -114,4 +136,12 @@ func coreObjects() []Object {
 			Required(Ref("AccountId", "Account ID", "Account")),
 		),
 	}
+}
+
+// readOnly marks fields that no API call may set.
+func readOnly(fs ...Field) []Field {
+	for i := range fs {
+		fs[i].ReadOnly = true
+	}
+	return fs
 }

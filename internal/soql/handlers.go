@@ -119,6 +119,10 @@ func (h *Handler) first(w http.ResponseWriter, r *http.Request, actor *identity.
 	if err != nil {
 		return err
 	}
+	if r.URL.Query().Get("columns") == "true" { // the column metadata alone (the Salesforce CLI's data query asks it)
+		httpx.WriteJSON(w, http.StatusOK, plan.Columns(h.Engine, actor))
+		return nil
+	}
 	version := apiVersion(r)
 	switch {
 	case plan.IsCount():

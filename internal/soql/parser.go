@@ -98,8 +98,23 @@ func (p *parser) name() (Name, *Error) {
 	return Name{Text: t.text, Pos: t.pos}, nil
 }
 
+// orderObject reads the reserved word ORDER as the name of the Order object (or its relationship), which Salesforce
+// accepts where no ORDER BY can stand: after FROM unless BY follows, and before a dot in a path.
+func (p *parser) orderObject(where string) (Name, bool) {
+	t, next := p.peek(), p.peekAt(1)
+	if !isKeyword(t, "ORDER") || (where == "from" && isKeyword(next, "BY")) || (where == "path" && next.kind != tokDot) {
+		return Name{}, false
+	}
+	p.advance()
+	return Name{Text: t.text, Pos: t.pos}, true
+}
+
 func (p *parser) path() (Path, *Error) {
-	first, err := p.name()
+	first, ok := p.orderObject("path")
+	var err *Error
+	if !ok {
+		first, err = p.name()
+	}
 	if err != nil {
 		return Path{}, err
 	}
@@ -136,9 +151,12 @@ func (p *parser) query(child bool) (*Query, *Error) {
 	if err := p.expectKeyword("FROM"); err != nil {
 		return nil, err
 	}
-	from, err := p.name()
-	if err != nil {
-		return nil, err
+	from, ok := p.orderObject("from")
+	var err *Error
+	if !ok {
+		if from, err = p.name(); err != nil {
+			return nil, err
+		}
 	}
 	q.From = from
 	if p.accept("WHERE") {
