@@ -179,7 +179,7 @@ function QuickOrder() {
         setProgress,
       );
       setResults(out);
-      setShort(await addedBeyondStock(out));
+      setProgress(null);
       // The lines now in the cart leave the form: what stays is what still needs the buyer (an unknown SKU, a
       // refused quantity), so fixing it and adding again adds only that.
       const added = new Set(out.filter((r) => r.outcome === 'added').map((r) => r.line));
@@ -190,6 +190,8 @@ function QuickOrder() {
           return left.some((r) => !isBlank(r)) ? numbered(left.filter((r) => !isBlank(r))) : blankRows();
         });
       }
+      // Then the stock of what went in: a line beyond it is said before the checkout would refuse it.
+      setShort(await addedBeyondStock(out));
     } catch (err) {
       if (isUnauthorized(err)) {
         navigate(loginPathFor(location.pathname, location.search), { replace: true });
