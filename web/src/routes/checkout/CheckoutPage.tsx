@@ -14,6 +14,7 @@ import { AddressText } from './AddressFields';
 import { AddressStep, DeliveryStep, PaymentStep, defaultGroup, isSplit } from './CheckoutSteps';
 import { ShipmentList } from './SplitShipment';
 import type { CartLine } from '../../data/cartTypes';
+import { linesByGroup } from '../../data/splitShipment';
 import { checkoutErrorText, isInventoryFailure } from './checkoutText';
 import '../cart/cart.css';
 import './checkout.css';
@@ -209,15 +210,12 @@ function Totals({ summary: s, money }: { summary: Record<string, unknown>; money
   );
 }
 
-/** Which shipment each line is in: the line's delivery group, or the only group when there is one. */
-function shipmentsWithItems(checkout: Checkout, lines: CartLine[]) {
+/** Which shipment each line is in (groupOf: cart item id → delivery group id), or the only group when there is one. */
+function shipmentsWithItems(checkout: Checkout, lines: CartLine[], groupOf: Map<string, string> | undefined) {
   const groups = checkout.deliveryGroups.items;
   return groups.map((g) => ({
     group: g,
-    lines: lines.filter((l) => {
-      const of = (l.item as { cartDeliveryGroupId?: string | null }).cartDeliveryGroupId;
-      return groups.length === 1 || of === g.id;
-    }),
+    lines: lines.filter((l) => groups.length === 1 || groupOf?.get(l.item.cartItemId ?? '') === g.id),
   }));
 }
 
@@ -233,6 +231,14 @@ function ReviewStep({ checkout, payment }: { checkout: Checkout; payment: string
   const currency = String(s.currencyIsoCode || 'USD');
   const money = (v: unknown) => formatPrice(v, currency) || '—';
   const lines = items.data?.lines ?? [];
+  // With several shipments, which lines each holds (one delivery-groups call with their items).
+  const groupIds = checkout.deliveryGroups.items.map((g) => g.id);
+  const groupOf = useQuery({
+    queryKey: ['checkout', 'lines-by-group', checkout.checkoutId, groupIds.join(',')],
+    queryFn: () => linesByGroup(),
+    enabled: groupIds.length > 1,
+    retry: false,
+  });
 
   const place = async () => {
     if (placing.current) return;
@@ -255,7 +261,7 @@ function ReviewStep({ checkout, payment }: { checkout: Checkout; payment: string
     <div aria-busy={busy || items.isPending}>
       {/* Each shipment with its address, method and the items in it; then how the order is paid. */}
       <ol className="sf-checkout__review-shipments" aria-label="Shipments">
-        {shipmentsWithItems(checkout, lines).map(({ group, lines: inGroup }, i, all) => {
+        {shipmentsWithItems(checkout, lines, groupOf.data).map(({ group, lines: inGroup }, i, all) => {
           const m = group.selectedDeliveryMethod as { name?: string; carrier?: string; shippingFee?: string; adjustedShippingFee?: string } | null | undefined;
           const title = all.length > 1 ? `Shipment ${i + 1} of ${all.length}` : 'Shipment';
           return (
