@@ -222,3 +222,23 @@ test('fixing a mistyped SKU and adding again adds the valid line once', async ()
   assert.equal(counts.uniqueProductCount, 2);
   assert.equal(Number(counts.totalProductCount), 3, 'product 1 twice (once), product 2 once');
 });
+
+// Issue 15 item 17: a quick order of more than is in stock says so, with what to do, instead of a plain "Added".
+test('a quick order beyond the stock says that only so many are in stock', async () => {
+  const context = await stack.newContext();
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await stack.logIn(page, BUYER);
+  await fetch(`${COMMERCE()}/carts/current`, { method: 'DELETE', headers: { Authorization: `Bearer ${await stack.token(BUYER)}` } });
+  // Demo product 7 has one unit in stock.
+  const sku7 = (await demoSkus(7))[6];
+  await page.goto(stack.url('/quick-order'));
+  await page.getByLabel('SKU, line 1').fill(sku7);
+  await page.getByLabel('Quantity, line 1').fill('3');
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('heading', { level: 2, name: 'Results' }).waitFor({ timeout: 60_000 });
+  await page
+    .getByText(`Not enough stock: only 1 of SKU ${sku7} is in stock. Change the quantity in your cart before you check out.`)
+    .waitFor();
+  assert.deepEqual(await seriousAxeViolations(page), []);
+});
