@@ -527,3 +527,13 @@ describe('login and logout', () => {
     clearEffectiveAccount();
   });
 });
+
+describe('isStaffSession', () => {
+  it('is a signed-in user acting for no account, never a guest or a buyer', async () => {
+    const { isStaffSession } = await import('./api');
+    expect(isStaffSession({ ...GUEST_SESSION, guestUser: false, userId: '005A', accountId: null })).toBe(true);
+    expect(isStaffSession({ ...GUEST_SESSION, guestUser: false, userId: '005B', accountId: '001X' })).toBe(false);
+    expect(isStaffSession(GUEST_SESSION)).toBe(false);
+    expect(isStaffSession(undefined)).toBe(false);
+  });
+});
