@@ -12,6 +12,9 @@ for (const route of ['/', '/login', '/cart']) {
     await page.getByRole('banner').getByRole('link', { name: stack.site.storeName }).waitFor();
     await page.getByRole('link', { name: 'Login', exact: true }).waitFor();
     assert.deepEqual(await seriousAxeViolations(page), []);
+    // One level-1 heading names the page (issue 15 item 21: /login had none).
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    assert.equal(await page.getByRole('heading', { level: 1 }).count(), 1);
   });
 }
 

@@ -3,7 +3,7 @@
 // moves the badge and the totals; axe finds nothing serious on a cart with items, at desktop and phone widths.
 import assert from 'node:assert/strict';
 import { beforeEach, test } from 'node:test';
-import { setupStack, seriousAxeViolations, sidewaysOverflow } from './harness.mjs';
+import { productId, setupStack, seriousAxeViolations, sidewaysOverflow } from './harness.mjs';
 
 const stack = setupStack();
 
@@ -169,3 +169,49 @@ for (const width of [1280, 375]) {
     assert.equal(await page.getByRole('banner').getByRole('link', { name: 'Cart: 0 items' }).count(), 1);
   });
 }
+
+// Issue 15 item 15: a refused coupon is final (400): its message shows at once, not after three tries 4 s apart, and
+// checkout stays open meanwhile. Item 21: what the last coupon action said does not outlive the next one.
+test('an unknown coupon is refused at once, and "Coupon SPRING10 removed." goes with the next action', async () => {
+  const page = await pageAt(1280);
+  await stack.logIn(page, BUYER);
+  await addFromProductPage(page, BINDER);
+  await openCart(page);
+  await lineOf(page, BINDER).waitFor();
+
+  await page.getByLabel('Coupon code').fill('SPRING10');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('list', { name: 'Applied coupons' }).waitFor();
+  await page.getByRole('button', { name: 'Remove coupon SPRING10' }).click();
+  await page.getByText('Coupon SPRING10 removed.').waitFor({ state: 'attached' });
+
+  await page.getByLabel('Coupon code').fill('NOSUCHCODE');
+  const started = Date.now();
+  await page.getByRole('button', { name: 'Apply' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: /coupon/i });
+  await alert.waitFor({ timeout: 3000 });
+  assert.ok(Date.now() - started < 3000, `refused in ${Date.now() - started} ms`);
+  // Checkout is open: a link, not a disabled button.
+  await page.getByRole('link', { name: 'Proceed to checkout' }).waitFor({ timeout: 2000 });
+  assert.equal(await page.getByText('Coupon SPRING10 removed.').count(), 0, 'the old announcement is gone');
+});
+
+// Issue 15 item 17: a line holding more than the stock says so, with what to do, before checkout would refuse it.
+test('a cart line beyond the stock says how many are left and what to do', async () => {
+  // Demo product 7 has one unit in stock (internal/demo); adding to the cart does not check stock.
+  const res = await stack.commerce(BUYER, 'POST', 'carts/current/cart-items', { productId: productId(7), quantity: '3', type: 'Product' });
+  assert.equal(res.status, 201);
+  const { name } = await res.json();
+  const page = await pageAt(375);
+  await stack.logIn(page, BUYER);
+  await openCart(page);
+  const line = lineOf(page, { name });
+  await line.getByText('Only 1 left in stock. Lower the quantity to 1 to check out.').waitFor();
+  await page.getByText('One item has more in your cart than is in stock: change it to check out.').waitFor();
+  const qty = line.getByRole('spinbutton', { name: `Quantity of ${name}` });
+  await qty.fill('1');
+  await qty.press('Enter');
+  await page.getByText('One item has more in your cart than is in stock').waitFor({ state: 'detached' });
+  assert.equal(await line.getByText(/left in stock/).count(), 0);
+  assert.deepEqual(await seriousAxeViolations(page), []);
+});

@@ -96,9 +96,18 @@ for (const width of [1280, 375]) {
     const list = main.getByRole('list', { name: 'Shipments' });
     await list.getByRole('listitem').filter({ hasText: SHOP.street }).filter({ hasText: 'Express' }).waitFor();
     await list.getByRole('listitem').filter({ hasText: DOCK.street }).filter({ hasText: 'Ground' }).waitFor();
-    const total = main.locator('.sf-cart-totals__row').filter({ has: page.locator('dt', { hasText: /^Total$/ }) }).locator('dd');
+    const total = main.locator('.sf-checkout__step--current .sf-cart-totals__row').filter({ has: page.locator('dt', { hasText: /^Total$/ }) }).locator('dd');
     assert.equal((await total.textContent()).trim(), afterCoupon);
     const placedTotal = (await total.textContent()).trim();
+    // Issue 15 item 19: the review names each shipment's items; the order detail later numbers them the same way.
+    const reviewStreets = [];
+    for (const n of [1, 2]) {
+      const shipment = list.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Shipment ${n} of 2` }) });
+      reviewStreets.push((await shipment.textContent()).includes(DOCK.street) ? DOCK.street : SHOP.street);
+    }
+    for (const line of [first, second]) {
+      await list.getByRole('list', { name: /^Items of shipment \d of 2$/ }).getByText(line.name).waitFor();
+    }
     await main.getByRole('button', { name: 'Place order' }).click();
 
     await page.waitForURL((u) => u.pathname.startsWith(`${stack.site.basePath}/order-confirmation/`));
@@ -134,6 +143,13 @@ for (const width of [1280, 375]) {
       assert.equal(g.fields.DeliveryInstructions?.text, 'Ring the bell at the loading dock.');
     }
     assert.deepEqual(order.deliveryGroups.map((g) => g.deliveryMethod?.fields.Name?.text).sort(), ['Express', 'Ground']);
+
+    // The order detail numbers the deliveries as the review did.
+    await page.goto(stack.url(`/orders/${order.orderSummaryId}`));
+    for (const [i, street] of reviewStreets.entries()) {
+      const section = main.getByRole('region', { name: `Delivery ${i + 1} of 2` });
+      await section.getByText(street).waitFor();
+    }
 
     // A reference that is not one of hers: a not-found page.
     await page.goto(stack.url('/order-confirmation/NOPE-0000'));

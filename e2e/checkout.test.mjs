@@ -45,6 +45,13 @@ for (const width of [1280, 375]) {
     // 1: the default address is chosen already.
     const use = page.getByRole('button', { name: 'Use this address' });
     await use.waitFor();
+    // Issue 15 item 19: the order summary is there from the first step: beside the steps on a desktop, below on a phone.
+    const summary = page.getByRole('complementary', { name: 'Order summary' });
+    await summary.getByText(BINDER.name).waitFor();
+    const steps = await page.locator('.sf-checkout__steps').boundingBox();
+    const aside = await summary.boundingBox();
+    if (width >= 1280) assert.ok(aside.x >= steps.x + steps.width && aside.y < steps.y + 200, 'the summary sits beside the steps');
+    else assert.ok(aside.y >= steps.y + steps.height, 'the summary follows the steps');
     const chosen = page.getByRole('radio', { checked: true });
     assert.ok((await chosen.count()) >= 1, 'an address is preselected');
     await page.waitForLoadState('networkidle');
@@ -66,7 +73,9 @@ for (const width of [1280, 375]) {
 
     // 4: review and place.
     await focusedStep(page, 'Review');
-    await page.getByRole('main').getByText(BINDER.name).waitFor();
+    // Item 19: the review names the shipment's items and the payment chosen.
+    await page.getByRole('list', { name: 'Items of shipment' }).getByText(BINDER.name).waitFor();
+    await page.getByText('Payment: Purchase order PO-1234').waitFor();
     await page.waitForLoadState('networkidle');
     assert.deepEqual(await seriousAxeViolations(page), []);
     await page.getByRole('button', { name: 'Place order' }).click();
@@ -124,6 +133,21 @@ test('a guest checks out by the test card when the store enables guest checkout'
 
     await focusedStep(page, 'Payment');
     await page.getByRole('radio', { name: 'Card' }).check();
+    // Issue 15 item 19: each missing card field is flagged at the field, focus on the first; no message elsewhere.
+    await page.getByRole('button', { name: 'Use this payment' }).click();
+    for (const [label, message] of [
+      ['Name on card', 'Enter the name on the card.'],
+      ['Card number', 'Enter the card number.'],
+      ['Expiry (MM/YY)', 'Enter the expiry date.'],
+      ['Security code (CVC)', 'Enter the security code.'],
+    ]) {
+      const input = page.getByLabel(label);
+      assert.equal(await input.getAttribute('aria-invalid'), 'true', label);
+      assert.equal(await page.locator(`[id="${await input.getAttribute('aria-describedby')}"]`).textContent(), message);
+    }
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'card-name');
+    assert.equal(await page.locator('.sf-checkout__error').count(), 0, 'no message under the billing address');
+    assert.deepEqual(await seriousAxeViolations(page), []);
     await page.getByLabel('Name on card').fill('Gail Guest');
     await page.getByLabel('Card number').fill('4111 1111 1111 1111');
     await page.getByLabel('Expiry (MM/YY)').fill('12/30');
@@ -131,6 +155,7 @@ test('a guest checks out by the test card when the store enables guest checkout'
     await page.getByRole('button', { name: 'Use this payment' }).click();
 
     await focusedStep(page, 'Review');
+    await page.getByText('Payment: Card ending in 1111').waitFor();
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.getByRole('heading', { level: 1, name: 'Order confirmation' }).waitFor();
     assert.ok((await page.locator('.sf-checkout__reference').textContent()).trim().length > 0, 'an order reference number');

@@ -176,14 +176,54 @@ test('keyboard only: Tab to a menu item, Enter opens on its first item, Escape c
   assert.equal(outline, 'solid');
 });
 
-test('a guest sees Login in the header, and no cart', async () => {
+// Issue 15 item 16: the cart badge's login-state container shows to guests where the store keeps guest carts (the demo
+// store does), so a guest reaches the cart and sees it count.
+test('a guest sees Login and the cart badge in the header (the store keeps guest carts)', async () => {
   const page = await pageAt(1280);
   const login = page.getByRole('banner').getByRole('link', { name: 'Login', exact: true });
   await login.waitFor();
   assert.equal(await login.getAttribute('href'), `${stack.site.basePath}/login`);
-  assert.equal(await page.getByRole('link', { name: /^Cart/ }).count(), 0);
-  await login.click();
-  await page.getByRole('heading', { name: 'Log in' }).waitFor();
+  const cart = page.getByRole('banner').getByRole('link', { name: 'Cart: 0 items' });
+  await cart.waitFor();
+  await page.goto(stack.url(`/product/x/${PRODUCTS[0]}`));
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Cart: 1 item' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();
+  await page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).click();
+  // Item 21: the login page has a level-1 heading.
+  await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+});
+
+// Issue 15 item 20: staff do not buy: no Buying-for bar with nobody in it and no cart, and the address page says why
+// there is nothing to manage instead of failing on a 403.
+test('staff see a note that staff do not buy, and an address page that explains itself', async () => {
+  const page = await pageAt(1280);
+  await stack.logIn(page, ADMIN);
+  const banner = page.getByRole('banner');
+  await banner.getByText('Signed in as store staff: staff browse the store but do not buy here.').waitFor();
+  assert.equal(await banner.getByText(/Buying for/).count(), 0);
+  assert.equal(await banner.getByRole('link', { name: /^Cart/ }).count(), 0);
+  await page.goto(stack.url('/my-account/addresses'));
+  await page.getByRole('heading', { level: 1, name: 'Addresses' }).waitFor();
+  await page.getByText('There is nothing to manage here for store staff.').waitFor();
+  assert.equal(await page.getByText(/could not be loaded/).count(), 0);
+  assert.equal(await page.getByRole('button', { name: 'Add address' }).count(), 0);
+  // No link to a console page the site does not have.
+  assert.equal(await page.locator('a[href*="console"]').count(), 0);
+  await page.waitForLoadState('networkidle');
+  assert.deepEqual(await seriousAxeViolations(page), []);
+});
+
+// Issue 15 item 21: on a phone the logo sits beside the menu button; its mark must not read as a second menu icon
+// (three bars).
+test('375px: the logo is not a menu icon beside the menu button', async () => {
+  const page = await pageAt(375);
+  await page.getByRole('button', { name: 'Toggle Sidebar' }).waitFor();
+  const logo = page.getByRole('banner').getByRole('link').filter({ has: page.locator('img') }).first();
+  const src = await logo.locator('img').getAttribute('src');
+  const svg = await (await fetch(new URL(src, stack.server.origin))).text();
+  const bars = [...svg.matchAll(/M\s*[\d.]+\s+[\d.]+\s*h\s*[\d.]+/g)].length;
+  assert.ok(bars < 3, `the logo's mark draws ${bars} horizontal bars`);
 });
 
 test('a buyer sees their name and the profile menu items; the logout item ends the session', async () => {
@@ -198,7 +238,7 @@ test('a buyer sees their name and the profile menu items; the logout item ends t
   const menu = page.getByRole('menu', { name: BUYER.name });
   await menu.waitFor();
   const items = (await menu.getByRole('menuitem').allTextContents()).map((t) => t.trim());
-  assert.deepEqual(items, ['My Account', 'Order History', 'Addresses', 'Log Out']);
+  assert.deepEqual(items, ['My Account', 'Order History', 'Quick Order', 'Addresses', 'Log Out']);
   assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), 'My Account');
   await page.keyboard.press('Escape');
   assert.equal(await menu.count(), 0);

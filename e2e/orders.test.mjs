@@ -4,7 +4,7 @@
 // list and the detail, at 1280 and 375 px, and neither scrolls sideways at 375 px.
 import assert from 'node:assert/strict';
 import { beforeEach, test } from 'node:test';
-import { setupStack, seriousAxeViolations, sidewaysOverflow } from './harness.mjs';
+import { productId, setupStack, seriousAxeViolations, sidewaysOverflow } from './harness.mjs';
 
 const stack = setupStack();
 
@@ -93,4 +93,40 @@ test('an order id of no order of the account says Order not found', async () => 
   const res = await page.goto(stack.url('/orders/1Os000000000000AAA'));
   assert.equal(res.status(), 200);
   await page.getByRole('heading', { level: 1, name: 'Order not found' }).waitFor();
+});
+
+// Issue 15 items 17 and 21: the order's status reads in the buyer's words (not "Created"), and a reorder of more than
+// is in stock says so, with what to do, instead of a plain "Added".
+test('an order reads "Received", and its reorder says that the product is out of stock', async () => {
+  // Demo product 7 has one unit: the order takes it, so its reorder finds none.
+  const ref = await stack.placeOrder(BUYER, [{ productId: productId(7), quantity: 1 }]);
+  await stack.emptyCart(BUYER);
+  const page = await stack.newPage();
+  await stack.logIn(page, BUYER);
+  await page.goto(stack.url('/orders'));
+  const row = page.getByRole('main').getByRole('row').filter({ has: page.getByRole('link', { name: ref, exact: true }) });
+  await row.getByText('Received', { exact: true }).waitFor();
+  assert.equal(await page.getByRole('main').getByText('Created', { exact: true }).count(), 0);
+  await row.getByRole('link', { name: ref, exact: true }).click();
+  const main = page.getByRole('main');
+  await main.getByRole('heading', { level: 1, name: `Order ${ref}` }).waitFor();
+  await main.getByText('Received', { exact: true }).waitFor();
+  await main.getByRole('button', { name: 'Reorder' }).click();
+  const status = main.getByRole('status').filter({ hasText: 'Added 1 item to your cart.' });
+  await status.waitFor();
+  await status.getByText(/^Not enough stock: .+ is out of stock\. Change the quantity in your cart before you check out\.$/).waitFor();
+});
+
+// Issue 15 item 21: the home page does not tell a signed-in buyer to log in; My Account does not promise an email
+// change that Profile refuses.
+test('signed in, the home page and My Account say what applies to a buyer', async () => {
+  const page = await stack.newPage();
+  await stack.logIn(page, BUYER);
+  await page.goto(stack.url('/'));
+  await page.getByText('The prices you see are the ones negotiated for your account.').waitFor();
+  assert.equal(await page.getByRole('main').getByText(/Log in to/).count(), 0);
+  await page.goto(stack.url('/my-account'));
+  await page.getByRole('heading', { level: 1, name: 'My Account' }).waitFor();
+  assert.equal(await page.getByText('Change your name, email and password.').count(), 0);
+  await page.getByText('Change your name and password, and see the email you sign in with.').waitFor();
 });

@@ -103,7 +103,8 @@ test('a 150-line CSV lands in the cart with a result per line; the 5 unknown SKU
   assert.equal(await page.locator('.sf-quick-order__progress [role="status"]').textContent(), summary);
   assert.ok(await page.locator('.sf-quick-order__results').getByText(summary).isVisible());
 
-  // One result row per line; the unknown ones first, with their file lines and SKUs.
+  // One result row per line; the unknown ones first, with their SKUs and their lines of the order, numbered from 1
+  // (issue 15 item 21: the header row is no line of the order).
   const table = page.locator('.sf-quick-order__result-table tbody tr');
   assert.equal(await table.count(), 150);
   const unknownRows = await page.locator('.sf-quick-order__result-table tbody tr[data-outcome="unknown"]').evaluateAll((trs) =>
@@ -111,7 +112,7 @@ test('a 150-line CSV lands in the cart with a result per line; the 5 unknown SKU
   );
   assert.deepEqual(
     unknownRows,
-    unknown.map((sku, k) => [String(20 + k * 30 + 2), sku, '5', 'Unknown SKU']),
+    unknown.map((sku, k) => [String(20 + k * 30 + 1), sku, '5', 'Unknown SKU']),
   );
   assert.equal(await page.locator('.sf-quick-order__result-table tbody tr[data-outcome="added"]').count(), 145);
   const firstAdded = await page.locator('.sf-quick-order__result-table tbody tr[data-outcome="added"]').first().locator('td').allTextContents();
@@ -189,4 +190,55 @@ test('a guest where the store keeps guest carts may use the page; a file over 2,
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await page.getByText('Enter at least one SKU, or upload a CSV file.').waitFor();
   assert.deepEqual(calls, []);
+});
+
+// Issue 15 item 18: a line added leaves the form, so fixing a mistyped SKU and adding again adds only that line; the
+// header's profile menu links the page.
+test('fixing a mistyped SKU and adding again adds the valid line once', async () => {
+  const context = await stack.newContext();
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await stack.logIn(page, BUYER);
+  await fetch(`${COMMERCE()}/carts/current`, { method: 'DELETE', headers: { Authorization: `Bearer ${await stack.token(BUYER)}` } });
+  const [sku1, sku2] = await demoSkus(2);
+  await page.getByRole('banner').getByRole('button', { name: /profile menu$/ }).click();
+  await page.getByRole('menuitem', { name: 'Quick Order' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Quick Order' }).waitFor();
+
+  await page.getByLabel('SKU, line 1').fill(sku1);
+  await page.getByLabel('Quantity, line 1').fill('2');
+  await page.getByLabel('SKU, line 2').fill(`${sku2}X`);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('heading', { level: 2, name: 'Results' }).waitFor({ timeout: 60_000 });
+  await page.getByText('1 of 2 lines added to your cart. 1 not added: see below.').first().waitFor();
+  // Only the mistyped line stays, now line 1.
+  const skus = await page.locator('.sf-quick-order__lines tbody input[id$="-sku"]').evaluateAll((els) => els.map((e) => e.value));
+  assert.deepEqual(skus, [`${sku2}X`]);
+
+  await page.getByLabel('SKU, line 1').fill(sku2);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByText('1 of 1 line added to your cart.').first().waitFor({ timeout: 60_000 });
+  const counts = await cartCounts(page);
+  assert.equal(counts.uniqueProductCount, 2);
+  assert.equal(Number(counts.totalProductCount), 3, 'product 1 twice (once), product 2 once');
+});
+
+// Issue 15 item 17: a quick order of more than is in stock says so, with what to do, instead of a plain "Added".
+test('a quick order beyond the stock says that only so many are in stock', async () => {
+  const context = await stack.newContext();
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await stack.logIn(page, BUYER);
+  await fetch(`${COMMERCE()}/carts/current`, { method: 'DELETE', headers: { Authorization: `Bearer ${await stack.token(BUYER)}` } });
+  // Demo product 7 has one unit in stock.
+  const sku7 = (await demoSkus(7))[6];
+  await page.goto(stack.url('/quick-order'));
+  await page.getByLabel('SKU, line 1').fill(sku7);
+  await page.getByLabel('Quantity, line 1').fill('3');
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('heading', { level: 2, name: 'Results' }).waitFor({ timeout: 60_000 });
+  await page
+    .getByText(`Not enough stock: only 1 of SKU ${sku7} is in stock. Change the quantity in your cart before you check out.`)
+    .waitFor();
+  assert.deepEqual(await seriousAxeViolations(page), []);
 });

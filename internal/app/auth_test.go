@@ -163,7 +163,7 @@ func TestSite(t *testing.T) {
 		status, _, body := s.get(t, "/api/site", "")
 		want := `{"webstoreId":"` + s.webstore + `","communityId":"0DBSF0000000001","siteId":"0DMSF0000000001",` +
 			`"language":"en-US","locale":"en-US","basePath":"/shop","storeName":"Demo Store",` +
-			`"headerBackgroundColor":"#1B2A41","promoBarBackgroundColor":"#C23934","logoContentKey":""}` + "\n"
+			`"headerBackgroundColor":"#1B2A41","promoBarBackgroundColor":"#C23934","logoContentKey":"","cartShowToGuest":true}` + "\n"
 		if status != 200 || body != want {
 			t.Fatalf("site: %d\n%s\nwant\n%s", status, body, want)
 		}

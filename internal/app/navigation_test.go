@@ -105,7 +105,7 @@ func TestNavigationMenus(t *testing.T) {
 		// The profile menu, with showHomeLink false as the profile menu sends it.
 		profile := mustJSON(map[string]any{"menuItems": []map[string]any{
 			link("My Account", "InternalLink", "/my-account"), link("Order History", "InternalLink", "/orders"),
-			link("Addresses", "InternalLink", "/my-account/addresses"), link("Log Out", "Event", "Logout")}})
+			link("Quick Order", "InternalLink", "/quick-order"), link("Addresses", "InternalLink", "/my-account/addresses"), link("Log Out", "Event", "Logout")}})
 		s.get(t, apexGet(navParams(demo.ProfileMenu, false)), buyer).want(t, "profile menu", 200, profile)
 		req := s.call(t, "POST", apexNav, buyer, navParams(demo.ProfileMenu, false))
 		req.want(t, "profile menu by POST", 200, profile)

@@ -151,3 +151,48 @@ func TestOrderSummaries(t *testing.T) {
 		}
 	})
 }
+
+// An order's deliveries come back in the order the buyer made them in the checkout (the default group, then the
+// groups added after it), not in the order of their random ids (issue 15 item 19).
+func TestOrderDeliveriesInTheOrderMade(t *testing.T) {
+	eachDemo(t, func(t *testing.T, s *demoSite) {
+		buyer := s.login(t, "buyer@example.com")
+		products := []string{pen, marker, records.StableID("01t", 3), records.StableID("01t", 4), records.StableID("01t", 6)}
+		var lines []cartItem
+		for _, p := range products {
+			var it cartItem
+			s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(p, 1)).decode(t, "add", 201, &it)
+			lines = append(lines, it)
+		}
+		v := startCheckout(t, s, buyer)
+		// Four more shipments, to sites 2 to 5, each taking one line; the first line stays in the default group.
+		want := []string{"Bonnie Buyer"}
+		for i := 2; i <= 5; i++ {
+			name := "Site " + string(rune('0'+i))
+			var g deliveryGroup
+			s.call(t, "POST", commercePath("carts/current/delivery-groups"), buyer,
+				`{"deliveryMethodId":"`+ground+`","deliveryAddress":{"name":"`+name+`","street":"1 Main St","city":"Denver","region":"CO","postalCode":"80202","country":"US"}}`).
+				decode(t, "create", 201, &g)
+			s.call(t, "POST", commercePath("carts/current/delivery-groups/actions/arrange-items"), buyer,
+				`{"arrangements":[{"deliveryGroupId":"`+g.ID+`","cartItemIds":["`+lines[i-1].CartItemID+`"]}],"options":{"deleteEmptyDeliveryGroups":false}}`).
+				decode(t, "arrange", 202, &struct{}{})
+			want = append(want, name)
+		}
+		// The cart changed under the checkout: it starts again, keeping the groups.
+		s.call(t, "DELETE", commercePath("checkouts/"+v.CheckoutID), buyer, "")
+		v = startCheckout(t, s, buyer)
+		s.call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/payments"), buyer,
+			`{"requestType":"SimplePurchaseOrder","paymentToken":"PO-5"}`).decode(t, "pay", 201, &struct{}{})
+		var placed orderResult
+		s.call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/orders"), buyer, "").decode(t, "place", 201, &placed)
+		var d orderDetail
+		s.get(t, commercePath("order-summaries/"+placed.OrderSummaryID), buyer).decode(t, "get", 200, &d)
+		var got []string
+		for _, g := range d.DeliveryGroups {
+			got = append(got, g.DeliverToName)
+		}
+		if strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Fatalf("deliveries %v, want %v", got, want)
+		}
+	})
+}

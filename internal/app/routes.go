@@ -110,6 +110,7 @@ func (a *App) routes(s *services) []Route {
 		// Product detail, availability and prices; the category tree (package catalog).
 		{"GET " + commerce + "products", call(s.catalog.GetProducts)},
 		{"GET " + commerce + "products/{productId}", call(s.catalog.GetProduct)},
+		{"GET " + commerce + "products/availability", call(s.catalog.GetProductsAvailability)},
 		{"GET " + commerce + "products/{productId}/availability", call(s.catalog.GetProductAvailability)},
 		{"GET " + commerce + "pricing/products/{productId}", call(s.catalog.GetProductPrice)},
 		{"GET " + commerce + "pricing/products", call(s.catalog.GetProductPrices)},

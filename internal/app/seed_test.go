@@ -57,12 +57,13 @@ func TestDemoMediaIsServed(t *testing.T) {
 				t.Fatalf("logo: %d %.100s", res.StatusCode, body)
 			}
 
-			// /api/site names the demo logo and the demo store's header colours.
+			// /api/site names the demo logo and the demo store's header colours; the demo store keeps guest carts, so
+			// its site shows guests the cart badge.
 			res, body = get(t, srv.URL+"/api/site", "")
 			var site map[string]any
 			if res.StatusCode != 200 || json.Unmarshal([]byte(body), &site) != nil ||
 				site["logoContentKey"] != demo.LogoContentKey || site["headerBackgroundColor"] != "#1B2A41" ||
-				site["promoBarBackgroundColor"] != "#C23934" {
+				site["promoBarBackgroundColor"] != "#C23934" || site["cartShowToGuest"] != true {
 				t.Fatalf("site: %d %s", res.StatusCode, body)
 			}
 

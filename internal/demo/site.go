@@ -58,6 +58,7 @@ func (w *writer) seedNavigation(cats []category) error {
 	for i, it := range []struct{ label, kind, target string }{
 		{"My Account", "InternalLink", "/my-account"},
 		{"Order History", "InternalLink", "/orders"},
+		{"Quick Order", "InternalLink", "/quick-order"},
 		{"Addresses", "InternalLink", "/my-account/addresses"},
 		{"Log Out", "Event", "Logout"},
 	} {
@@ -92,7 +93,7 @@ func logoSVG() string {
 	return `<svg xmlns="http://www.w3.org/2000/svg" width="250" height="60" viewBox="0 0 250 60" role="img">` +
 		`<title>` + html.EscapeString(StoreName) + `</title>` +
 		`<rect x="4" y="10" width="40" height="40" rx="8" fill="#C23934"/>` +
-		`<path d="M14 36h20M14 28h20M14 20h20" stroke="#fff" stroke-width="4" stroke-linecap="round"/>` +
+		`<path d="M24 17l11 6v14l-11 6-11-6V23zM13 23l11 6 11-6M24 29v14" fill="none" stroke="#fff" stroke-width="3" stroke-linejoin="round"/>` +
 		`<text x="54" y="30" font-family="Helvetica, Arial, sans-serif" font-size="20" font-weight="700" fill="#1B2A41">Storefront</text>` +
 		`<text x="54" y="48" font-family="Helvetica, Arial, sans-serif" font-size="13" fill="#54698D">Demo Supply</text></svg>`
 }

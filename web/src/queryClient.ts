@@ -1,18 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isAbortError } from './data';
-import { FetchError } from './data/errors';
+import { isRetryable } from './data';
 
-/** Query defaults: client errors (4xx) are not retried by the query layer. */
+/** Query defaults: only what can change on a retry is retried (the data layer's rule: never a 4xx but 408 and 429). */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
         refetchOnWindowFocus: false,
-        retry: (count, err) => {
-          if (isAbortError(err)) return false;
-          if (err instanceof FetchError && err.status >= 400 && err.status < 500) return false;
-          return count < 2;
-        },
+        retry: (count, err) => count < 2 && isRetryable(err),
       },
       mutations: { retry: false },
     },

@@ -551,6 +551,24 @@ func TestAvailability(t *testing.T) {
 	})
 }
 
+// The stock of several products in one call (the cart page's lines): in the order asked, each once, products the
+// caller may not see left out, malformed ids and a missing list refused.
+func TestAvailabilityOfSeveral(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		extra := e.enterpriseOnly(t)
+		_, body := e.get(t, base+"products/availability?productIds="+product(13)+","+product(7)+","+extra+","+product(7), buyer)
+		want := `{"availability":[{"availableToOrder":"0","inStock":false,"lowStock":false,"productId":"` + product(13) +
+			`"},{"availableToOrder":"1","inStock":true,"lowStock":true,"productId":"` + product(7) + `"}]}` + "\n"
+		if body != want {
+			t.Fatalf("several: %s, want %s", body, want)
+		}
+		status, body := e.get(t, base+"products/availability", buyer)
+		wantError(t, "no ids", status, body, 400, "INVALID_API_INPUT")
+		status, body = e.get(t, base+"products/availability?productIds=nope", buyer)
+		wantError(t, "malformed id", status, body, 400, "INVALID_ID_FIELD")
+	})
+}
+
 // Answers that depend on the caller are never reused by the browser without asking (a guest's price must not
 // show after sign-in); the category tree may be reused for a minute.
 func TestCachePolicy(t *testing.T) {

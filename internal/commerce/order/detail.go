@@ -102,7 +102,7 @@ func (s *Service) detail(ctx context.Context, rec *records.Record) (*Detail, err
 		g.delivertopostalcode, g.delivertocountry, g.orderdeliverymethodid, m.name, g.desireddeliverydate,
 		g.deliveryinstructions, g.totallineamount + COALESCE(g.totaladjustmentamount, 0), g.totaltaxamount
 		FROM orderdeliverygroupsummary g LEFT JOIN orderdeliverymethod m ON m.id = g.orderdeliverymethodid
-		WHERE g.ordersummaryid = ? ORDER BY g.id`, []any{rec.ID}, func(v []sql.NullString) {
+		WHERE g.ordersummaryid = ? ORDER BY g.orderdeliverygroupsummarynumber, g.id`, []any{rec.ID}, func(v []sql.NullString) {
 		d.DeliveryGroups = append(d.DeliveryGroups, GroupView{DeliveryGroupID: v[0].String, DeliverToName: opt(v[1]),
 			Street: opt(v[2]), City: opt(v[3]), Region: opt(v[4]), PostalCode: opt(v[5]), Country: opt(v[6]),
 			DeliveryMethodID: opt(v[7]), DeliveryMethodName: opt(v[8]), DesiredDeliveryDate: opt(v[9]),

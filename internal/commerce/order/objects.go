@@ -106,6 +106,10 @@ func Objects() []records.Object {
 		}, line("TotalLineAdjustmentAmount"))...)
 	groupSummary := records.StandardObject("OrderDeliveryGroupSummary", "Order Delivery Group Summary",
 		"Order Delivery Group Summaries", "0ag", false, records.Concat([]records.Field{
+			// Numbered as the groups are written, in the checkout's order (its default group first): an order's
+			// deliveries read in the order the buyer made them (issue 15 item 19), which random ids do not give.
+			fixed(records.Field{APIName: "OrderDeliveryGroupSummaryNumber", Label: "Order Delivery Group Summary Number",
+				Type: records.TypeText, Length: 10, NameField: true, AutoNumber: true, AutoNumberStart: 1}),
 			records.Required(records.Detail(records.Ref("OrderSummaryId", "Order Summary ID", "OrderSummary"))),
 			fixed(records.Ref("OriginalOrderDeliveryGroupId", "Original Delivery Group ID", "OrderDeliveryGroup")),
 			amount("TotalLineAmount", "Delivery Charge"),

@@ -36,6 +36,9 @@ type siteInfo struct {
 	HeaderBackgroundColor   string `json:"headerBackgroundColor"`
 	PromoBarBackgroundColor string `json:"promoBarBackgroundColor"`
 	LogoContentKey          string `json:"logoContentKey"`
+	// CartShowToGuest is the showToGuest setting of the header's cart container (spec section 2, "Login-state
+	// container"): this site shows the cart badge to guests whenever its store keeps guest carts.
+	CartShowToGuest bool `json:"cartShowToGuest"`
 }
 
 // site tells the SPA which store and site it presents; the SPA boots from it.
@@ -52,7 +55,8 @@ func (h *Handlers) site(w http.ResponseWriter, r *http.Request) error {
 	httpx.WriteJSON(w, http.StatusOK, siteInfo{WebstoreID: s.ID, CommunityID: s.CommunityID, SiteID: s.SiteID,
 		Language: strings.ReplaceAll(s.DefaultLanguage, "_", "-"), Locale: "en-US", BasePath: h.BasePath,
 		StoreName: s.Name, HeaderBackgroundColor: brand.HeaderBackgroundColor,
-		PromoBarBackgroundColor: brand.PromoBarBackgroundColor, LogoContentKey: brand.LogoContentKey})
+		PromoBarBackgroundColor: brand.PromoBarBackgroundColor, LogoContentKey: brand.LogoContentKey,
+		CartShowToGuest: s.GuestCartEnabled})
 	return nil
 }
 

@@ -18,6 +18,16 @@ export interface Site {
   headerBackgroundColor?: string;
   promoBarBackgroundColor?: string;
   logoContentKey?: string;
+  /** The cart badge's login-state container shows to guests too (the site shows it where the store keeps guest carts). */
+  cartShowToGuest?: boolean;
+}
+
+/**
+ * A signed-in user who acts for no account: store staff (the server's staff users belong to no account; every
+ * buyer belongs to one). Staff browse the store but have no cart, addresses or orders, and do not buy.
+ */
+export function isStaffSession(session: SessionContext | null | undefined): boolean {
+  return session?.guestUser === false && !session.accountId;
 }
 
 /**

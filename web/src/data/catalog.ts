@@ -126,6 +126,24 @@ export async function getProductAvailability(productId: string, options: CallOpt
   return { ...raw, inStock: raw?.inStock !== false };
 }
 
+/**
+ * GET products/availability?productIds=a,b,c: the stock of several products in one call (a cart page's lines), by
+ * product id. Products the caller may not see are missing from the map.
+ */
+export async function getProductsAvailability(productIds: string[], options: CallOptions = {}): Promise<Map<string, ProductAvailability>> {
+  const ids = [...new Set(productIds.filter((id) => id !== ''))];
+  const out = new Map<string, ProductAvailability>();
+  if (ids.length === 0) return out;
+  const raw = await requestJson<{ availability?: Partial<ProductAvailability>[] }>(
+    commerceUrl('products/availability', { productIds: ids.join(',') }),
+    { signal: options.signal },
+  );
+  for (const a of raw?.availability ?? []) {
+    if (a.productId) out.set(a.productId, { ...a, inStock: a.inStock !== false });
+  }
+  return out;
+}
+
 /** GET product-categories/children (the top level when parentId is absent). */
 export async function getCategoryChildren(parentId?: string | null, options: CallOptions = {}): Promise<ProductCategorySummary[]> {
   const raw = await requestJson<{ productCategories?: ProductCategorySummary[] }>(

@@ -11,6 +11,7 @@ import {
   getCategoryPath,
   getProduct,
   getProductAvailability,
+  getProductsAvailability,
   getProductPrice,
   type ProductAvailability,
   type CategoryPathEntry,
@@ -72,6 +73,18 @@ export function useProductAvailability(productId: string | undefined, enabled = 
     queryKey: catalogKeys.availability(viewer.key, productId ?? ''),
     queryFn: ({ signal }) => getProductAvailability(productId as string, { signal }),
     enabled: enabled && viewer.ready && !!productId,
+    staleTime: 0,
+  });
+}
+
+/** The stock of several products (a cart page's lines): asked again whenever a page showing it mounts. */
+export function useProductsAvailability(productIds: string[], enabled = true) {
+  const viewer = useViewer();
+  const ids = [...new Set(productIds)].sort();
+  return useQuery<Map<string, ProductAvailability>>({
+    queryKey: ['catalog', ...viewer.key, 'availability-of', ids.join(',')],
+    queryFn: ({ signal }) => getProductsAvailability(ids, { signal }),
+    enabled: enabled && viewer.ready && ids.length > 0,
     staleTime: 0,
   });
 }

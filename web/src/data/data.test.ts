@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ASYNC_MAX_WAIT_EXCEEDED,
+  ClientError,
   EFFECTIVE_ACCOUNT_ID_KEY,
   EFFECTIVE_ACCOUNT_NAME_KEY,
   FetchError,
@@ -13,6 +14,7 @@ import {
   getSessionContext,
   getSessionContextOrGuest,
   getSite,
+  isRetryable,
   isAbortError,
   login,
   logout,
@@ -24,6 +26,7 @@ import {
   pollUntil,
   pollingDelay,
   request,
+  retryDelay,
   setBasePath,
   setEffectiveAccount,
   setWebstoreId,
@@ -294,6 +297,75 @@ describe('withRetry', () => {
   });
 });
 
+describe('withRetry: only what a retry can change', () => {
+  const failing = (status: number, retryAfter: number | null = null) =>
+    new FetchError({ url: '/u', status, statusText: '', errors: [], retryAfter });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it.each([400, 401, 403, 404, 422, 409, 501])('answers a %i at once: it judges the request', async (status) => {
+    vi.useFakeTimers();
+    const fn = vi.fn(async () => {
+      throw failing(status);
+    });
+    // No timer is advanced: a rejection that needed a wait would never settle.
+    await expect(withRetry(fn)).rejects.toMatchObject({ status });
+    expect(fn).toHaveBeenCalledTimes(1);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it.each([0, 408, 500, 502, 503, 504, 429])('retries a %i 3 times, 4000 ms apart', async (status) => {
+    vi.useFakeTimers();
+    const fn = vi.fn(async () => {
+      throw failing(status);
+    });
+    const result = withRetry(fn).catch((e) => e);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fn).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(3999);
+    expect(fn).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fn).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(fn).toHaveBeenCalledTimes(3);
+    expect(await result).toMatchObject({ status });
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('waits out a Retry-After longer than 4 s (429, 503), and gives up at once on one beyond 30 s', async () => {
+    vi.useFakeTimers();
+    let n = 0;
+    const fn = vi.fn(async () => {
+      n++;
+      if (n === 1) throw failing(429, 10);
+      return 'ok';
+    });
+    const result = withRetry(fn);
+    await vi.advanceTimersByTimeAsync(9999);
+    expect(fn).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await result).toBe('ok');
+    expect(fn).toHaveBeenCalledTimes(2);
+
+    const busy = vi.fn(async () => {
+      throw failing(503, 120);
+    });
+    await expect(withRetry(busy)).rejects.toMatchObject({ status: 503 });
+    expect(busy).toHaveBeenCalledTimes(1);
+    // A short Retry-After keeps the spec's spacing.
+    expect(retryDelay(failing(429, 1), 4000)).toBe(4000);
+    expect(retryDelay(failing(503, 30), 4000)).toBe(30_000);
+  });
+
+  it('retries nothing the client raised itself', async () => {
+    expect(isRetryable(new TypeError('x is undefined'))).toBe(false);
+    expect(isRetryable(new ClientError('NULL_CHECKOUTID'))).toBe(false);
+    expect(isRetryable(failing(0))).toBe(true);
+  });
+});
+
 describe('pollingDelay', () => {
   it('follows the cart polling schedule', () => {
     const delays = Array.from({ length: 14 }, (_, i) => pollingDelay(i + 1));
@@ -466,5 +538,15 @@ describe('login and logout', () => {
     const navigate = vi.fn();
     await logout(navigate);
     expect(navigate).toHaveBeenCalledWith('/store/logout');
+  });
+});
+
+describe('isStaffSession', () => {
+  it('is a signed-in user acting for no account, never a guest or a buyer', async () => {
+    const { isStaffSession } = await import('./api');
+    expect(isStaffSession({ ...GUEST_SESSION, guestUser: false, userId: '005A', accountId: null })).toBe(true);
+    expect(isStaffSession({ ...GUEST_SESSION, guestUser: false, userId: '005B', accountId: '001X' })).toBe(false);
+    expect(isStaffSession(GUEST_SESSION)).toBe(false);
+    expect(isStaffSession(undefined)).toBe(false);
   });
 });

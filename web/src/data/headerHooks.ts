@@ -65,7 +65,7 @@ export function useLogo() {
 }
 
 /**
- * The cart count of a signed-in buyer. Its key carries the user and the effective account,
+ * The cart count of the visitor (a guest's where the site shows guests the badge). Its key carries the user and the effective account,
  * so logging in, logging out and switching accounts ask again; every cart change made through
  * the cart hooks reloads it.
  */
@@ -76,7 +76,7 @@ export function useCartCount(enabled = true) {
   return useQuery<CartCountSummary>({
     queryKey: headerKeys.cartCount(buyer ? (session.data?.userId ?? null) : null, account?.id ?? null),
     queryFn: ({ signal }) => getCartCountSummary({ signal }),
-    enabled: enabled && buyer,
+    enabled: enabled && session.data !== undefined,
     staleTime: 30_000,
   });
 }

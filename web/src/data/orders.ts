@@ -101,6 +101,25 @@ export interface OrderDetail extends OrderSummary {
   payments: OrderPayment[];
 }
 
+/**
+ * What a buyer reads for an order summary's status: the OrderSummary Status picklist's values (Created, Approved,
+ * Waiting to Fulfill, Fulfilled, Cancelled) are the store's words for its own process; the buyer is told where the
+ * order stands. A status the store added itself shows as it is.
+ */
+const BUYER_STATUS: Record<string, string> = {
+  Created: 'Received',
+  Approved: 'Approved',
+  'Waiting to Fulfill': 'Being prepared',
+  Fulfilled: 'Shipped',
+  Cancelled: 'Cancelled',
+  Canceled: 'Cancelled',
+};
+
+export function orderStatusLabel(status: string | null | undefined): string {
+  const s = (status ?? '').trim();
+  return BUYER_STATUS[s] ?? s;
+}
+
 export interface ReorderResult {
   cartId: string;
   cartSummary: CartSummary;

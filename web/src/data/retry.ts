@@ -17,16 +17,36 @@ export interface RetryOptions {
   delay?: Delay;
 }
 
-/** 409 (conflict) and aborted requests are never retried. */
+/** The longest Retry-After the client waits out: a buyer is looking at a disabled button meanwhile. */
+export const MAX_RETRY_AFTER_MS = 30_000;
+
+/**
+ * Whether a failed call can go differently when sent again: only a failure of the way there
+ * (a network failure, status 0; a timeout, 408), an overloaded or failing server (429, 5xx).
+ * An answer that judges the request itself (400, 401, 403, 404, 422...) is final, and so is a
+ * conflict (409, which the spec never retries), an aborted request and a failure the client
+ * raised itself.
+ */
 export function isRetryable(err: unknown): boolean {
-  if (isAbortError(err)) return false;
-  if (err instanceof FetchError && err.status === 409) return false;
-  return true;
+  if (isAbortError(err) || !(err instanceof FetchError)) return false;
+  const { status } = err;
+  return status === 0 || status === 408 || status === 429 || (status >= 500 && status !== 501);
 }
 
 /**
- * Runs fn up to 3 times, 4000 ms apart, while it fails with a retryable error.
- * The last error is rethrown.
+ * The wait before the next attempt after err: the spec's 4000 ms, or the server's Retry-After
+ * when it asks for longer (429, 503). null: the server asks for more than MAX_RETRY_AFTER_MS,
+ * so the error is shown now instead.
+ */
+export function retryDelay(err: unknown, delayMs: number): number | null {
+  const after = err instanceof FetchError && err.retryAfter !== null ? err.retryAfter * 1000 : 0;
+  if (after > MAX_RETRY_AFTER_MS) return null;
+  return Math.max(delayMs, after);
+}
+
+/**
+ * Runs fn up to 3 times, 4000 ms apart (or the server's Retry-After), while it fails with a
+ * retryable error (isRetryable). The last error is rethrown.
  */
 export async function withRetry<T>(fn: (attempt: number) => Promise<T>, options: RetryOptions = {}): Promise<T> {
   const attempts = options.attempts ?? RETRY_ATTEMPTS;
@@ -37,7 +57,9 @@ export async function withRetry<T>(fn: (attempt: number) => Promise<T>, options:
       return await fn(attempt);
     } catch (err) {
       if (attempt >= attempts || !isRetryable(err)) throw err;
-      await delay(delayMs);
+      const wait = retryDelay(err, delayMs);
+      if (wait === null) throw err;
+      await delay(wait);
     }
   }
 }

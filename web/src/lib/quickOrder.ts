@@ -17,6 +17,9 @@ export interface LineResult {
   message: string;
   /** The other lines added together with this one into one cart line. */
   together: number[];
+  /** The product added, and the units of it this run added (with the lines added together). */
+  productId?: string;
+  addedQuantity?: number;
 }
 
 export interface RunProgress {
@@ -89,6 +92,8 @@ export async function runQuickOrder(lines: OrderLine[], deps: RunDeps, onProgres
       if (r?.ok) {
         results[i].outcome = 'added';
         results[i].message = ADDED;
+        results[i].productId = input.productId;
+        results[i].addedQuantity = input.quantity;
       } else {
         results[i].outcome = 'failed';
         results[i].message = r?.error?.message || r?.error?.code || 'Not added.';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useCategoryChildren, useProductSearch } from '../data/catalogHooks';
 import { mediaUrl } from '../data/cms';
 import type { ProductCategorySummary } from '../data/catalog';
-import { useSite } from '../data/hooks';
+import { useSession, useSite } from '../data/hooks';
 import { FlexibleLayout } from '../components/layout/FlexibleLayout';
 import { Grid } from '../components/layout/Grid';
 import { ResponsivePicture } from '../components/layout/ResponsivePicture';
@@ -106,6 +106,7 @@ export function HomePage() {
   const browse = access === 'allowed';
   const categories = useCategoryChildren(null, browse);
   const top = categories.data ?? [];
+  const signedIn = useSession().data?.guestUser === false;
   return (
     <FlexibleLayout className="sf-home">
       <h1 className="visually-hidden">{storeName}</h1>
@@ -114,7 +115,7 @@ export function HomePage() {
         columns={(c) => (
           <div className="sf-value">
             <h2 className="sf-value__title">{VALUES[c.columnKey]?.title ?? c.columnName}</h2>
-            <p>{VALUES[c.columnKey]?.text}</p>
+            <p>{(signedIn && VALUES[c.columnKey]?.signedIn) || VALUES[c.columnKey]?.text}</p>
           </div>
         )}
       />

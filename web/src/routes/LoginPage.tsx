@@ -50,7 +50,7 @@ export function LoginPage() {
 
   return (
     <section className="login" aria-labelledby="login-title">
-      <h2 id="login-title">Log in</h2>
+      <h1 id="login-title">Log in</h1>
       {error && (
         <div ref={errorRef} id={errorId} role="alert" tabIndex={-1} className="form-error">
           {error}

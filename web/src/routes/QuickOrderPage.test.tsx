@@ -147,8 +147,11 @@ describe('quick order page', () => {
     ]);
     expect(main().getAllByText('2 of 5 lines added to your cart. 3 not added: see below.').length).toBeGreaterThan(0);
     expect(main().getByRole('link', { name: 'View cart' }).getAttribute('href')).toBe('/cart');
+    // The lines added left the form (adding again adds only what is fixed); the rest are numbered from 1 again.
+    const left = [...document.querySelectorAll<HTMLInputElement>('.sf-quick-order__lines tbody input[id$="-sku"]')].map((i) => i.value);
+    expect(left).toEqual(['NOPE', 'SKU-5', 'SKU-9']);
     // The bad row says what is wrong, tied to its field.
-    const qty = main().getByLabelText('Quantity, line 5');
+    const qty = main().getByLabelText('Quantity, line 3');
     expect(qty.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(qty.getAttribute('aria-describedby')!)?.textContent).toBe('Quantity must be a whole number from 1 to 1,000,000.');
     // The cart badge is asked again after the change.
@@ -172,7 +175,7 @@ describe('quick order page', () => {
     fireEvent.change(input, { target: { files: [file] } });
     expect(await main().findByText('150 lines read from order.csv.')).toBeTruthy();
     const skuInputs = document.querySelectorAll<HTMLInputElement>('.sf-quick-order__lines tbody input[id$="-sku"]');
-    expect([skuInputs.length, skuInputs[149].value, skuInputs[149].labels?.[0].textContent]).toEqual([150, 'SKU-150', 'SKU, line 151']);
+    expect([skuInputs.length, skuInputs[149].value, skuInputs[149].labels?.[0].textContent]).toEqual([150, 'SKU-150', 'SKU, line 150']);
 
     fireEvent.click(main().getByText('Add to cart'));
     const status = await main().findByText('Added 100 of 145 lines', {}, { timeout: 10_000 });
@@ -187,7 +190,7 @@ describe('quick order page', () => {
     const rows = resultRows();
     expect(rows).toHaveLength(150);
     expect(rows.slice(0, 5).map((r) => [r[0], r[1], r[3]])).toEqual(
-      [7, 37, 67, 97, 127].map((i) => [String(i + 2), `NOPE-${i}`, 'Unknown SKU']),
+      [7, 37, 67, 97, 127].map((i) => [String(i + 1), `NOPE-${i}`, 'Unknown SKU']),
     );
     expect(document.querySelector('progress')).toBeNull();
   });

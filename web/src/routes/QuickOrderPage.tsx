@@ -8,7 +8,8 @@
 
 import { memo, useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type ClipboardEvent, type FormEvent, type RefObject } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { resolveSkus } from '../data/catalog';
+import { getProductsAvailability, resolveSkus } from '../data/catalog';
+import { availableUnits, shortfallMessage, type Shortfall } from '../lib/stock';
 import { useAddItemsBatch } from '../data/cartHooks';
 import { useApplicationContext, useSession } from '../data/hooks';
 import { ORDER_MAX_BYTES, checkLine, readOrderText, tooBig, type OrderLine } from '../lib/csv';
@@ -21,7 +22,7 @@ import './quickOrder.css';
 
 interface Row {
   key: number;
-  /** The line it is reported on: the file's line, else its place in the form. */
+  /** The line it is reported on: its place in the form, from 1 (a file's header row is no line of the order). */
   line: number;
   sku: string;
   quantity: string;
@@ -33,7 +34,7 @@ const blankRow = (line: number): Row => ({ key: nextKey++, line, sku: '', quanti
 const blankRows = () => Array.from({ length: EMPTY_ROWS }, (_, i) => blankRow(i + 1));
 const isBlank = (r: Row) => r.sku.trim() === '' && r.quantity.trim() === '';
 const numbered = (rows: Row[]) => rows.map((r, i) => (r.line === i + 1 ? r : { ...r, line: i + 1 }));
-const fromLines = (lines: OrderLine[]): Row[] => lines.map((l) => ({ key: nextKey++, line: l.line, sku: l.sku, quantity: l.quantityText }));
+const fromLines = (lines: OrderLine[]): Row[] => lines.map((l, i) => ({ key: nextKey++, line: i + 1, sku: l.sku, quantity: l.quantityText }));
 
 /** Text that holds more than one SKU: several lines, or fields split by tab, comma or semicolon. */
 const isMultiValue = (text: string) => /[\r\n\t,;]/.test(text.trim());
@@ -54,13 +55,14 @@ export function QuickOrderPage() {
 function QuickOrder() {
   const ids = useId();
   const [rows, setRows] = useState<Row[]>(blankRows);
-  /** Rows came from this file: their lines are the file's, and removing one does not renumber the others. */
+  /** Rows came from this file. */
   const [fileName, setFileName] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [showErrors, setShowErrors] = useState(false);
   const [progress, setProgress] = useState<RunProgress | null>(null);
   const [results, setResults] = useState<LineResult[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [short, setShort] = useState<Shortfall[]>([]);
   const batch = useAddItemsBatch();
   const navigate = useNavigate();
   const location = useLocation();
@@ -80,10 +82,10 @@ function QuickOrder() {
       setRows((rs) => {
         const left = rs.filter((r) => r.key !== key);
         if (left.length === 0) return [blankRow(1)];
-        return fileName ? left : numbered(left);
+        return numbered(left);
       });
     },
-    [fileName],
+    [],
   );
 
   const addRow = () => setRows((rs) => [...rs, blankRow(Math.max(0, ...rs.map((r) => r.line)) + 1)]);
@@ -160,6 +162,7 @@ function QuickOrder() {
     }
     setNotice(null);
     setResults(null);
+    setShort([]);
     try {
       const out = await runQuickOrder(
         lines,
@@ -176,6 +179,19 @@ function QuickOrder() {
         setProgress,
       );
       setResults(out);
+      setProgress(null);
+      // The lines now in the cart leave the form: what stays is what still needs the buyer (an unknown SKU, a
+      // refused quantity), so fixing it and adding again adds only that.
+      const added = new Set(out.filter((r) => r.outcome === 'added').map((r) => r.line));
+      if (added.size > 0) {
+        setFileName(null);
+        setRows((rs) => {
+          const left = rs.filter((r) => isBlank(r) || !added.has(r.line));
+          return left.some((r) => !isBlank(r)) ? numbered(left.filter((r) => !isBlank(r))) : blankRows();
+        });
+      }
+      // Then the stock of what went in: a line beyond it is said before the checkout would refuse it.
+      setShort(await addedBeyondStock(out));
     } catch (err) {
       if (isUnauthorized(err)) {
         navigate(loginPathFor(location.pathname, location.search), { replace: true });
@@ -264,9 +280,27 @@ function QuickOrder() {
           <p className="sf-error__title">{failure}</p>
         </div>
       ) : null}
-      {results ? <Results results={results} headingRef={resultsHeading} /> : null}
+      {results ? <Results results={results} short={short} headingRef={resultsHeading} /> : null}
     </div>
   );
+}
+
+/** The products a run added beyond their stock (one availability call); none when the stock cannot be read. */
+async function addedBeyondStock(results: LineResult[]): Promise<Shortfall[]> {
+  const added = new Map<string, { sku: string; quantity: number }>();
+  for (const r of results) if (r.outcome === 'added' && r.productId) added.set(r.productId, { sku: r.sku, quantity: r.addedQuantity ?? 0 });
+  if (added.size === 0) return [];
+  try {
+    const stock = await getProductsAvailability([...added.keys()]);
+    const short: Shortfall[] = [];
+    for (const [id, a] of added) {
+      const available = availableUnits(stock.get(id));
+      if (available !== null && a.quantity > available) short.push({ name: `SKU ${a.sku}`, available });
+    }
+    return short;
+  } catch {
+    return [];
+  }
 }
 
 function progressText(progress: RunProgress | null, results: LineResult[] | null): string {
@@ -353,7 +387,8 @@ const OUTCOME_CLASS: Record<LineResult['outcome'], string> = {
   failed: 'sf-quick-order__status--problem',
 };
 
-function Results({ results, headingRef }: { results: LineResult[]; headingRef: RefObject<HTMLHeadingElement | null> }) {
+function Results({ results, short, headingRef }: { results: LineResult[]; short: Shortfall[]; headingRef: RefObject<HTMLHeadingElement | null> }) {
+  const stock = shortfallMessage(short);
   const problems = results.filter((r) => r.outcome !== 'added').length;
   return (
     <section className="sf-quick-order__results" aria-labelledby="quick-order-results">
@@ -364,6 +399,7 @@ function Results({ results, headingRef }: { results: LineResult[]; headingRef: R
         {summary(results)}{' '}
         <Link to="/cart">View cart</Link>
       </p>
+      {stock ? <p className="sf-quick-order__stock">{stock}</p> : null}
       {problems > 0 ? <p className="sf-quick-order__hint">Lines not added are listed first.</p> : null}
       <table className="sf-quick-order__result-table">
         <caption className="visually-hidden">Result per line</caption>

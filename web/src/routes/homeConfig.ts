@@ -22,8 +22,13 @@ export const VALUE_SECTION_CONFIG = JSON.stringify({
   ],
 });
 
-export const VALUES: Record<string, { title: string; text: string }> = {
-  pricing: { title: 'Contract pricing', text: 'Log in to buy at the prices negotiated for your account.' },
+/** Each promise's text; signedIn (when given) is what a signed-in buyer reads instead. */
+export const VALUES: Record<string, { title: string; text: string; signedIn?: string }> = {
+  pricing: {
+    title: 'Contract pricing',
+    text: 'Log in to buy at the prices negotiated for your account.',
+    signedIn: 'The prices you see are the ones negotiated for your account.',
+  },
   volume: { title: 'Volume discounts', text: 'Tiered prices on hundreds of products: the more you order, the less each unit costs.' },
   delivery: { title: 'Fast delivery', text: 'Stocked in regional warehouses; ground or express shipping to every site you manage.' },
 };

@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { isStaffSession } from '../../data/api';
 import { useEffectiveAccount, useSession, useSite } from '../../data/hooks';
 import { useLayoutOptions } from '../layoutOptions';
 import { NavigationMenu } from '../navigation/NavigationMenu';
@@ -23,6 +24,8 @@ function PromoMessage() {
   const s = session.data;
   if (!s) return null;
   if (s.guestUser) return <>Business pricing: log in to see your account&rsquo;s prices.</>;
+  // Staff act for no account: there is nobody to buy for, and they do not buy here.
+  if (isStaffSession(s)) return <>Signed in as store staff: staff browse the store but do not buy here.</>;
   const accountName = account?.name || s.accountName;
   return accountName ? (
     <>
@@ -41,6 +44,7 @@ function PromoMessage() {
  */
 export function Header() {
   const site = useSite();
+  const session = useSession();
   const { searchPlaceholder } = useLayoutOptions();
   const header = hexColourOr(site.data?.headerBackgroundColor, DEFAULT_HEADER_BACKGROUND);
   const promo = hexColourOr(site.data?.promoBarBackgroundColor, DEFAULT_PROMO_BAR_BACKGROUND);
@@ -69,10 +73,12 @@ export function Header() {
           <div className="header-actions">
             <LoginStateContainer showToGuest={false}>
               <AccountSwitcher />
-              <CartBadge />
+              {isStaffSession(session.data) ? null : <CartBadge />}
               <ProfileMenu />
             </LoginStateContainer>
             <LoginStateContainer showToGuest>
+              {/* The site's setting: guests see the badge of the cart the store keeps for them. */}
+              {site.data?.cartShowToGuest ? <CartBadge /> : null}
               <ProfileMenu />
             </LoginStateContainer>
           </div>

@@ -37,7 +37,7 @@ function defaultsFirst(addresses: CommerceAddress[]): CommerceAddress[] {
  */
 export function AddressesPage() {
   usePageTitle('Addresses');
-  return <BuyerOnly>{(session) => <AddressBook accountName={session.accountName ?? ''} />}</BuyerOnly>;
+  return <BuyerOnly staffNote={{ title: 'Addresses', what: 'saved addresses' }}>{(session) => <AddressBook accountName={session.accountName ?? ''} />}</BuyerOnly>;
 }
 
 type Editing = { mode: 'none' } | { mode: 'add' } | { mode: 'edit'; address: CommerceAddress };

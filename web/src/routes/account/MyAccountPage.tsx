@@ -16,7 +16,7 @@ export const ORDERS_PATH = '/orders';
 const SECTIONS = [
   { to: ORDERS_PATH, title: 'Order history', text: 'See your orders, their status and details, and order again.' },
   { to: ADDRESSES_PATH, title: 'Addresses', text: 'Add, change and choose default shipping and billing addresses.' },
-  { to: PROFILE_PATH, title: 'Profile and password', text: 'Change your name, email and password.' },
+  { to: PROFILE_PATH, title: 'Profile and password', text: 'Change your name and password, and see the email you sign in with.' },
 ];
 
 /** {basePath}/my-account: a signed-in buyer's starting point for orders, addresses and profile. Guests sign in first. */

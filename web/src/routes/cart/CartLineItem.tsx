@@ -7,6 +7,8 @@ import type { CartLineView } from './cartLine';
 export interface CartLineItemProps {
   line: CartLineView;
   quantity: number;
+  /** What to do about a quantity beyond the stock, when it is. */
+  stockNote?: string | null;
   onUpdated: (line: CartLineView, quantity: number) => void;
   onRemoved: (line: CartLineView) => void;
   /** Receives the line's name link (or name), where focus goes when the line before it is removed. */
@@ -17,7 +19,7 @@ export interface CartLineItemProps {
  * One line of the cart: image, name (to the product page), SKU, unit price (list price struck
  * through when larger), quantity, line total with its promotions, and Remove.
  */
-export function CartLineItem({ line, quantity, onUpdated, onRemoved, focusRef }: CartLineItemProps) {
+export function CartLineItem({ line, quantity, stockNote, onUpdated, onRemoved, focusRef }: CartLineItemProps) {
   const remove = useDeleteCartItem();
   const removing = remove.isPending;
   const onRemove = () => {
@@ -51,6 +53,7 @@ export function CartLineItem({ line, quantity, onUpdated, onRemoved, focusRef }:
             SKU <span>{line.sku}</span>
           </p>
         ) : null}
+        {stockNote ? <p className="sf-cart-line__stock">{stockNote}</p> : null}
         {line.problem ? (
           <p className="sf-field-error" role="alert">
             {line.problem}

@@ -1,12 +1,15 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { parseCount } from '../../data/cart';
 import { settingEnabled } from '../../data/appContext';
 import { useCartItems, useCartStatus } from '../../data/cartHooks';
 import { useApplicationContext, useSession } from '../../data/hooks';
+import { useProductsAvailability } from '../../data/catalogHooks';
+import { availableUnits, stockNote } from '../../lib/stock';
 import { loginPathFor, useLoginOn401 } from '../guest';
 import { Pagination } from '../catalog/Pagination';
 import { ErrorState, PageStatus } from '../catalog/Status';
+import { useAnnouncement } from '../useAnnouncement';
 import { usePageTitle } from '../usePageTitle';
 import { CartLineItem } from './CartLineItem';
 import { CartTotals } from './CartTotals';
@@ -51,15 +54,13 @@ function CartContent() {
   const page = pageFrom(params);
   const items = useCartItems({ pageNumber: page });
   const status = useCartStatus();
+  const stock = useProductsAvailability(
+    (items.data?.lines ?? []).map((l) => l.item.productId ?? l.item.productDetails?.productId ?? '').filter((id) => id !== ''),
+  );
   useLoginOn401(items.error);
   const heading = useRef<HTMLHeadingElement>(null);
   const lineLinks = useRef(new Map<string, HTMLElement>());
-  const [announcement, setAnnouncement] = useState('');
-  const announce = useCallback((message: string) => {
-    // The same words twice in a row are still read: clear first, then say them.
-    setAnnouncement('');
-    requestAnimationFrame(() => setAnnouncement(message));
-  }, []);
+  const [announcement, announce] = useAnnouncement();
 
   const data = items.data;
   const pages = data?.totalNumberOfPages ?? 1;
@@ -90,6 +91,14 @@ function CartContent() {
   const itemCount = parseCount(summary?.totalProductCount);
   const views = data.lines.map((line, i) => toCartLineView(line, i, currency));
   const busy = status.isProcessing || items.isFetching || summary?.asyncOperationStatus === 'Processing';
+  // Units of each product on this page, against its stock: a line beyond it says so (the checkout would refuse it).
+  const units = new Map<string, number>();
+  views.forEach((v, i) => {
+    if (v.productId) units.set(v.productId, (units.get(v.productId) ?? 0) + data.lines[i].quantity);
+  });
+  const stockOf = (view: CartLineView) =>
+    view.productId ? stockNote(units.get(view.productId) ?? 0, availableUnits(stock.data?.get(view.productId))) : null;
+  const shortLines = views.filter((v) => stockOf(v) !== null).length;
 
   if (views.length === 0 && (page === 1 || pages === 0)) {
     return (
@@ -141,6 +150,7 @@ function CartContent() {
                 key={view.key}
                 line={view}
                 quantity={data.lines[i].quantity}
+                stockNote={stockOf(view)}
                 onUpdated={(line, quantity) => announce(`Quantity of ${line.name} changed to ${quantity}.`)}
                 onRemoved={onRemoved}
                 focusRef={(el) => {
@@ -163,6 +173,13 @@ function CartContent() {
             Order summary
           </h2>
           {summary ? <CartTotals summary={summary} promotions={data.promotions} itemCount={itemCount} /> : null}
+          {shortLines > 0 ? (
+            <p className="sf-cart__stock-warning" role="status">
+              {shortLines === 1
+                ? 'One item has more in your cart than is in stock: change it to check out.'
+                : `${shortLines} items have more in your cart than is in stock: change them to check out.`}
+            </p>
+          ) : null}
           <CheckoutLink busy={busy} />
           <CouponForm coupons={data.coupons} announce={announce} />
         </aside>

@@ -47,6 +47,7 @@ export function CouponEntry({ coupons, announce, apply, remove }: CouponProps & 
       return;
     }
     setMissing(false);
+    announce(''); // what the last coupon action said no longer stands
     try {
       await apply.mutateAsync(trimmed);
       setCode('');
@@ -60,6 +61,7 @@ export function CouponEntry({ coupons, announce, apply, remove }: CouponProps & 
   async function onRemove(coupon: CartCoupon) {
     if (removingId) return;
     setRemovingId(coupon.cartCouponId);
+    announce('');
     try {
       await remove.mutateAsync(coupon.cartCouponId);
       announce(`Coupon ${coupon.couponCode} removed.`);

@@ -30,6 +30,8 @@ export interface CartLineView {
   discount: string | null;
   /** The server's word on the line when it is not Success. */
   problem: string | null;
+  /** The line's product, whose stock the page asks. */
+  productId: string | null;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -57,5 +59,6 @@ export function toCartLineView(line: CartLine, index: number, currency: string):
     lineTotal: formatPrice(item.totalPrice ?? item.totalAmount, currency) || null,
     discount: shouldShowDiscount(item.totalAdjustmentAmount) ? formatPrice(item.totalAdjustmentAmount, currency) : null,
     problem: failed ? line.message?.trim() || 'This item needs your attention.' : null,
+    productId,
   };
 }

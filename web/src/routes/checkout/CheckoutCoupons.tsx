@@ -1,11 +1,11 @@
 // Coupons in the checkout (POST and DELETE checkouts/{id}/coupons), with the cart's coupon form. They sit with
 // the payment: a coupon changes the total, and a payment made for another total no longer holds.
-import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateCart, useCartItems } from '../../data/cartHooks';
 import { applyCheckoutCoupon, getCheckout, removeCheckoutCoupon, type Checkout } from '../../data/checkoutApi';
 import { formatPrice } from '../../lib/price';
 import { CouponEntry } from '../cart/CouponForm';
+import { useAnnouncement } from '../useAnnouncement';
 
 /** The checkout is repriced by a coupon: it is read again, and the cart's coupon list reloaded. */
 function useCheckoutCoupons(checkout: Checkout, onChange: (c: Checkout) => void) {
@@ -22,7 +22,7 @@ function useCheckoutCoupons(checkout: Checkout, onChange: (c: Checkout) => void)
 export function CheckoutCoupons({ checkout, onChange }: { checkout: Checkout; onChange: (c: Checkout) => void }) {
   const items = useCartItems({ pageNumber: 1 });
   const { apply, remove } = useCheckoutCoupons(checkout, onChange);
-  const [announcement, setAnnouncement] = useState('');
+  const [announcement, setAnnouncement] = useAnnouncement();
   const s = (checkout.cartSummary ?? {}) as Record<string, unknown>;
   const total = formatPrice(s.grandTotalAmount, String(s.currencyIsoCode || 'USD'));
   return (

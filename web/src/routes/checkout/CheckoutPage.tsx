@@ -13,6 +13,8 @@ import { toCartLineView } from '../cart/cartLine';
 import { AddressText } from './AddressFields';
 import { AddressStep, DeliveryStep, PaymentStep, defaultGroup, isSplit } from './CheckoutSteps';
 import { ShipmentList } from './SplitShipment';
+import type { CartLine } from '../../data/cartTypes';
+import { linesByGroup } from '../../data/splitShipment';
 import { checkoutErrorText, isInventoryFailure } from './checkoutText';
 import '../cart/cart.css';
 import './checkout.css';
@@ -65,6 +67,7 @@ function CheckoutFlow() {
   });
   const [checkout, setCheckout] = useState<Checkout | null>(null);
   const [step, setStep] = useState(0);
+  const [payment, setPayment] = useState('');
   const headings = useRef<(HTMLHeadingElement | null)[]>([]);
   const moved = useRef(false);
   const current = checkout ?? start.data ?? null;
@@ -107,18 +110,26 @@ function CheckoutFlow() {
   const done: ReactNode[] = [
     split ? <ShipmentList key="a" checkout={current} show="address" /> : <AddressText key="a" address={group?.deliveryAddress} />,
     split ? <ShipmentList key="d" checkout={current} show="method" /> : <span key="d">{[method?.name, method?.carrier].filter(Boolean).join(' · ')}</span>,
-    <span key="p">Payment saved</span>,
+    <span key="p">{payment || 'Payment saved'}</span>,
   ];
   const props = { checkout: current, guest };
   const bodies = [
     <AddressStep key="address" {...props} splitEnabled={splitEnabled} onDone={next(0)} />,
     <DeliveryStep key="delivery" {...props} onDone={next(1)} />,
-    <PaymentStep key="payment" {...props} onChange={setCheckout} onDone={next(2)} />,
-    <ReviewStep key="review" checkout={current} />,
+    <PaymentStep
+      key="payment"
+      {...props}
+      onChange={setCheckout}
+      onDone={(updated, paid) => {
+        setPayment(paid);
+        next(2)(updated);
+      }}
+    />,
+    <ReviewStep key="review" checkout={current} payment={payment} />,
   ];
 
   return (
-    <CheckoutFrame>
+    <CheckoutFrame summary={<OrderSummary checkout={current} />}>
       <ol className="sf-checkout__steps">
         {STEPS.map((title, i) => (
           <li key={title} className={`sf-checkout__step${i === step ? ' sf-checkout__step--current' : ''}`} aria-current={i === step ? 'step' : undefined}>
@@ -142,19 +153,74 @@ function CheckoutFlow() {
   );
 }
 
-function CheckoutFrame({ children, busy }: { children: ReactNode; busy?: boolean }) {
+function CheckoutFrame({ children, busy, summary }: { children: ReactNode; busy?: boolean; summary?: ReactNode }) {
   return (
-    <div className="sf-page sf-checkout" aria-busy={busy || undefined}>
+    <div className={`sf-page sf-checkout${summary ? ' sf-checkout--with-summary' : ''}`} aria-busy={busy || undefined}>
       <div className="sf-page__header">
         <h1>Checkout</h1>
       </div>
-      {children}
+      <div className="sf-checkout__layout">
+        <div className="sf-checkout__main">{children}</div>
+        {summary}
+      </div>
     </div>
   );
 }
 
+/**
+ * The order summary beside the steps from the first one on (below them on narrow screens): the items and the
+ * checkout's totals, which follow each step (delivery charges, tax, coupons).
+ */
+function OrderSummary({ checkout }: { checkout: Checkout }) {
+  const items = useCartItems({ pageNumber: 1 });
+  const s = (checkout.cartSummary ?? {}) as Record<string, unknown>;
+  const currency = String(s.currencyIsoCode || 'USD');
+  const money = (v: unknown) => formatPrice(v, currency) || '—';
+  return (
+    <aside className="sf-checkout__summary" aria-labelledby="checkout-summary-title">
+      <h2 id="checkout-summary-title" className="sf-section-title">
+        Order summary
+      </h2>
+      <ul className="sf-checkout__lines" aria-label="Items in your order">
+        {(items.data?.lines ?? []).map((l, i) => {
+          const view = toCartLineView(l, i, currency);
+          return (
+            <li key={view.key} className="sf-checkout__line">
+              <span className="sf-checkout__line-name">{view.name}</span>
+              <span>× {l.quantity}</span>
+              <span className="sf-checkout__line-total">{view.lineTotal ?? '—'}</span>
+            </li>
+          );
+        })}
+      </ul>
+      <Totals summary={s} money={money} />
+    </aside>
+  );
+}
+
+function Totals({ summary: s, money }: { summary: Record<string, unknown>; money: (v: unknown) => string }) {
+  return (
+    <dl className="sf-cart-totals">
+      <Row label="Subtotal" value={money(s.totalProductAmount)} />
+      {/[1-9]/.test(String(s.totalPromotionalAdjustmentAmount ?? '')) ? <Row label="Promotions" value={money(s.totalPromotionalAdjustmentAmount)} /> : null}
+      <Row label="Delivery" value={money(s.totalChargeAmount ?? '0')} />
+      <Row label="Tax" value={money(s.totalTaxAmount)} />
+      <Row label="Total" value={money(s.grandTotalAmount)} />
+    </dl>
+  );
+}
+
+/** Which shipment each line is in (groupOf: cart item id → delivery group id), or the only group when there is one. */
+function shipmentsWithItems(checkout: Checkout, lines: CartLine[], groupOf: Map<string, string> | undefined) {
+  const groups = checkout.deliveryGroups.items;
+  return groups.map((g) => ({
+    group: g,
+    lines: lines.filter((l) => groups.length === 1 || groupOf?.get(l.item.cartItemId ?? '') === g.id),
+  }));
+}
+
 /** Step 4: lines, shipments, delivery, tax, promotions and the total; "Place order" once, however often clicked. */
-function ReviewStep({ checkout }: { checkout: Checkout }) {
+function ReviewStep({ checkout, payment }: { checkout: Checkout; payment: string }) {
   const items = useCartItems({ pageNumber: 1 });
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -165,6 +231,14 @@ function ReviewStep({ checkout }: { checkout: Checkout }) {
   const currency = String(s.currencyIsoCode || 'USD');
   const money = (v: unknown) => formatPrice(v, currency) || '—';
   const lines = items.data?.lines ?? [];
+  // With several shipments, which lines each holds (one delivery-groups call with their items).
+  const groupIds = checkout.deliveryGroups.items.map((g) => g.id);
+  const groupOf = useQuery({
+    queryKey: ['checkout', 'lines-by-group', checkout.checkoutId, groupIds.join(',')],
+    queryFn: () => linesByGroup(),
+    enabled: groupIds.length > 1,
+    retry: false,
+  });
 
   const place = async () => {
     if (placing.current) return;
@@ -185,26 +259,42 @@ function ReviewStep({ checkout }: { checkout: Checkout }) {
 
   return (
     <div aria-busy={busy || items.isPending}>
-      <ul className="sf-checkout__lines" aria-label="Items">
-        {lines.map((l, i) => {
-          const view = toCartLineView(l, i, currency);
+      {/* Each shipment with its address, method and the items in it; then how the order is paid. */}
+      <ol className="sf-checkout__review-shipments" aria-label="Shipments">
+        {shipmentsWithItems(checkout, lines, groupOf.data).map(({ group, lines: inGroup }, i, all) => {
+          const m = group.selectedDeliveryMethod as { name?: string; carrier?: string; shippingFee?: string; adjustedShippingFee?: string } | null | undefined;
+          const title = all.length > 1 ? `Shipment ${i + 1} of ${all.length}` : 'Shipment';
           return (
-            <li key={view.key} className="sf-checkout__line">
-              <span className="sf-checkout__line-name">{view.name}</span>
-              <span>× {l.quantity}</span>
-              <span className="sf-checkout__line-total">{view.lineTotal ?? '—'}</span>
+            <li key={group.id} className="sf-checkout__review-shipment">
+              <h3>{title}</h3>
+              <AddressText address={group.deliveryAddress} />
+              {m ? (
+                <p>
+                  {[m.name, m.carrier].filter(Boolean).join(' · ')}: {money(m.adjustedShippingFee ?? m.shippingFee)}
+                </p>
+              ) : null}
+              <ul className="sf-checkout__lines" aria-label={`Items of ${title.toLowerCase()}`}>
+                {inGroup.map((l) => {
+                  const view = toCartLineView(l, lines.indexOf(l), currency);
+                  return (
+                    <li key={view.key} className="sf-checkout__line">
+                      <span className="sf-checkout__line-name">{view.name}</span>
+                      <span>× {l.quantity}</span>
+                      <span className="sf-checkout__line-total">{view.lineTotal ?? '—'}</span>
+                    </li>
+                  );
+                })}
+              </ul>
             </li>
           );
         })}
-      </ul>
-      {isSplit(checkout) ? <ShipmentList checkout={checkout} show="all" /> : null}
-      <dl className="sf-cart-totals">
-        <Row label="Subtotal" value={money(s.totalProductAmount)} />
-        {/[1-9]/.test(String(s.totalPromotionalAdjustmentAmount ?? '')) ? <Row label="Promotions" value={money(s.totalPromotionalAdjustmentAmount)} /> : null}
-        <Row label="Delivery" value={money(s.totalChargeAmount ?? '0')} />
-        <Row label="Tax" value={money(s.totalTaxAmount)} />
-        <Row label="Total" value={money(s.grandTotalAmount)} />
-      </dl>
+      </ol>
+      {payment ? (
+        <p className="sf-checkout__review-payment">
+          <strong>Payment:</strong> {payment}
+        </p>
+      ) : null}
+      <Totals summary={s} money={money} />
       {error ? (
         <div className="sf-checkout__error" role="alert">
           <p>{checkoutErrorText(error, "We couldn't place your order.")}</p>

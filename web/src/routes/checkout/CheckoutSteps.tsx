@@ -1,7 +1,7 @@
 // The steps of the checkout page: shipping address (one, or one per line with split shipment), delivery method,
 // payment. Each sends its part (data layer, checkoutApi.ts and splitShipment.ts) and hands the updated checkout
 // back to the page.
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { getAddresses, type AddressType } from '../../data/addresses';
 import { useCartItems } from '../../data/cartHooks';
@@ -10,6 +10,7 @@ import { linesByGroup, shipLinesTo } from '../../data/splitShipment';
 import { ClientError } from '../../data/errors';
 import { AddressFields, AddressText, addressFromForm, bookAddress } from './AddressFields';
 import { firstErrorText } from './checkoutText';
+import { PAYMENT_FIELDS, cardDigits, parseExpiry, paymentFieldErrors, paymentText, type PaymentValues } from './paymentFields';
 import { CheckoutCoupons } from './CheckoutCoupons';
 import { DeliveryPreferences, desiredDateError, readExtras } from './DeliveryPreferences';
 import { SplitDeliveryStep, SplitLines } from './SplitShipment';
@@ -203,23 +204,19 @@ export function DeliveryStep({ checkout, onDone }: StepProps) {
 
 type Billing = 'default' | 'shipping' | 'new';
 
-/** Parses MM/YY into month and four-digit year; null when it is not a date. */
-export function parseExpiry(text: string): { month: number; year: number } | null {
-  const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(text);
-  if (!m) return null;
-  const month = Number(m[1]);
-  const year = m[2].length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
-  return month >= 1 && month <= 12 ? { month, year } : null;
-}
-
 /** Step 3: coupons and the total to pay, then a purchase order (number and billing address) or a card (tokenized, then authorized). */
-export function PaymentStep({ checkout, guest, onDone, onChange }: StepProps & { onChange: (c: Checkout) => void }) {
+export function PaymentStep({ checkout, guest, onDone, onChange }: Omit<StepProps, 'onDone'> & {
+  onChange: (c: Checkout) => void;
+  /** Told the payment as the review names it ("Purchase order PO-7", "Card ending in 1111"). */
+  onDone: (checkout: Checkout, payment: string) => void;
+}) {
   const [method, setMethod] = useState<'po' | 'card'>(guest ? 'card' : 'po');
   const billingBook = useAddressBook('Billing', guest);
   const defaultBilling = billingBook.data?.items.find((a) => a.isDefault) ?? billingBook.data?.items[0];
   const [billingPick, setBillingPick] = useState<Billing | null>(null);
   const billing: Billing = billingPick ?? (defaultBilling ? 'default' : 'shipping');
   const { busy, error, setError, run } = useStepCall();
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof PaymentValues, string>>>({});
   const shipping = defaultGroup(checkout)?.deliveryAddress ?? null;
 
   const billingAddress = (form: FormData): Address | undefined => {
@@ -235,28 +232,30 @@ export function PaymentStep({ checkout, guest, onDone, onChange }: StepProps & {
     const formEl = e.currentTarget;
     const form = new FormData(formEl);
     const address = billingAddress(form);
+    const values = Object.fromEntries(PAYMENT_FIELDS.map((k) => [k, String(form.get(k) ?? '')])) as PaymentValues;
+    // Each missing or malformed field is flagged where it is; focus goes to the first.
+    const problems = paymentFieldErrors(method, values);
+    setFieldErrors(Object.fromEntries(problems));
+    if (problems.length > 0) {
+      setError('');
+      (formEl.elements.namedItem(problems[0][0]) as HTMLInputElement | null)?.focus();
+      return;
+    }
+    const chosen = paymentText(method, values);
     if (method === 'po') {
-      const po = String(form.get('po-number') ?? '').trim();
-      if (!po) {
-        setError('Enter a purchase order number.');
-        (formEl.elements.namedItem('po-number') as HTMLInputElement | null)?.focus();
-        return;
-      }
+      const po = (values['po-number'] ?? '').trim();
       void run(async () => {
         const result = await payCheckout(checkout.checkoutId, { requestType: 'SimplePurchaseOrder', paymentToken: po, billingAddress: address });
         if (result.salesforceResultCode !== 'Success') throw new ClientError(PAYMENT_FAILED, firstErrorText(result.errors, 'The purchase order was not accepted.'));
-        onDone(checkout);
+        onDone(checkout, chosen);
       }, 'The purchase order was not accepted.');
       return;
     }
-    const expiry = parseExpiry(String(form.get('card-expiry') ?? ''));
-    const cardNumber = String(form.get('card-number') ?? '').replace(/[\s-]/g, '');
-    if (!/^\d{12,19}$/.test(cardNumber)) return setError('Enter the card number.');
-    if (!expiry) return setError('Enter the expiry date as MM/YY.');
+    const expiry = parseExpiry(values['card-expiry'] ?? '')!;
     const card = {
-      cardHolderName: String(form.get('card-name') ?? '').trim(),
-      cardNumber,
-      cvv: String(form.get('card-cvc') ?? '').trim(),
+      cardHolderName: (values['card-name'] ?? '').trim(),
+      cardNumber: cardDigits(values['card-number']),
+      cvv: (values['card-cvc'] ?? '').trim(),
       expiryMonth: expiry.month,
       expiryYear: expiry.year,
     };
@@ -269,9 +268,12 @@ export function PaymentStep({ checkout, guest, onDone, onChange }: StepProps & {
       }
       const result = await payCheckout(checkout.checkoutId, { requestType: 'Auth', paymentToken: token, billingAddress: address });
       if (result.salesforceResultCode !== 'Success') throw new ClientError(PAYMENT_FAILED, firstErrorText(result.errors, 'The card was declined.'));
-      onDone(checkout);
+      onDone(checkout, chosen);
     }, 'The card payment failed.');
   };
+  const field = (name: keyof PaymentValues, label: string, props: Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>) => (
+    <PaymentField name={name} label={label} error={fieldErrors[name]} {...props} />
+  );
 
   return (
     <>
@@ -289,28 +291,13 @@ export function PaymentStep({ checkout, guest, onDone, onChange }: StepProps & {
           </label>
         </fieldset>
         {method === 'po' ? (
-          <div className="sf-checkout__field">
-            <label htmlFor="po-number">Purchase order number</label>
-            <input id="po-number" name="po-number" required aria-required="true" autoComplete="off" />
-          </div>
+          field('po-number', 'Purchase order number', { autoComplete: 'off' })
         ) : (
           <div className="sf-checkout__card">
-            <div className="sf-checkout__field">
-              <label htmlFor="card-name">Name on card</label>
-              <input id="card-name" name="card-name" autoComplete="cc-name" required />
-            </div>
-            <div className="sf-checkout__field">
-              <label htmlFor="card-number">Card number</label>
-              <input id="card-number" name="card-number" inputMode="numeric" autoComplete="cc-number" required />
-            </div>
-            <div className="sf-checkout__field">
-              <label htmlFor="card-expiry">Expiry (MM/YY)</label>
-              <input id="card-expiry" name="card-expiry" autoComplete="cc-exp" placeholder="MM/YY" required />
-            </div>
-            <div className="sf-checkout__field">
-              <label htmlFor="card-cvc">Security code (CVC)</label>
-              <input id="card-cvc" name="card-cvc" inputMode="numeric" autoComplete="cc-csc" required />
-            </div>
+            {field('card-name', 'Name on card', { autoComplete: 'cc-name' })}
+            {field('card-number', 'Card number', { inputMode: 'numeric', autoComplete: 'cc-number' })}
+            {field('card-expiry', 'Expiry (MM/YY)', { autoComplete: 'cc-exp', placeholder: 'MM/YY' })}
+            {field('card-cvc', 'Security code (CVC)', { inputMode: 'numeric', autoComplete: 'cc-csc' })}
           </div>
         )}
         <fieldset className="sf-checkout__choices">
@@ -337,5 +324,21 @@ export function PaymentStep({ checkout, guest, onDone, onChange }: StepProps & {
         </button>
       </form>
     </>
+  );
+}
+
+/** One required payment field with its own message under it (aria-invalid and aria-describedby while it has one). */
+function PaymentField({ name, label, error, ...props }: { name: keyof PaymentValues; label: string; error?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>) {
+  const errorId = `${name}-error`;
+  return (
+    <div className="sf-checkout__field">
+      <label htmlFor={name}>{label}</label>
+      <input id={name} name={name} required aria-required="true" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...props} />
+      {error ? (
+        <p id={errorId} className="sf-field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -216,17 +216,26 @@ describe('checkout page', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     await toPayment(user);
     await user.click(main().getByRole('button', { name: 'Use this payment' }));
-    expect((await main().findByRole('alert')).textContent).toBe('Enter a purchase order number.');
+    // The message is the field's own, and focus is on it.
+    const po = main().getByLabelText('Purchase order number');
+    await waitFor(() => expect(po.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(po.getAttribute('aria-describedby')!)?.textContent).toBe('Enter a purchase order number.');
+    expect(document.activeElement).toBe(po);
     expect(sent('POST', `checkouts/${ID}/payments`)).toHaveLength(0);
-    await user.type(main().getByLabelText('Purchase order number'), 'PO-1234');
+    await user.type(po, 'PO-1234');
     await user.click(main().getByRole('button', { name: 'Use this payment' }));
     await heading(/4\. Review/);
+    // The review names the payment.
+    expect(main().getByText('Purchase order PO-1234', { selector: '.sf-checkout__review-payment' }).textContent).toBe('Payment: Purchase order PO-1234');
     const payment = sent('POST', `checkouts/${ID}/payments`)[0] as { requestType: string; paymentToken: string; billingAddress: Record<string, string> };
     expect(payment.requestType).toBe('SimplePurchaseOrder');
     expect(payment.paymentToken).toBe('PO-1234');
     expect(payment.billingAddress).toMatchObject({ name: 'Bonnie Buyer', street: '1 Main St', city: 'Springfield' });
-    expect(await main().findByText('Summit Marker')).toBeTruthy();
-    expect(main().getByText('$37.58')).toBeTruthy();
+    // The review names the items of the shipment; the order summary beside the steps has them too.
+    const shipment = within(main().getByRole('list', { name: 'Items of shipment' }));
+    expect(await shipment.findByText('Summit Marker')).toBeTruthy();
+    expect(within(main().getByRole('complementary', { name: 'Order summary' })).getByText('Summit Marker')).toBeTruthy();
+    expect(main().getAllByText('$37.58').length).toBe(2);
     const place = main().getByRole('button', { name: 'Place order' });
     await user.dblClick(place);
     await waitFor(() => expect(router.state.location.pathname).toBe('/order-confirmation/00000042'));
@@ -347,7 +356,9 @@ describe('checkout page', { timeout: 20_000 }, () => {
     const list = within(main().getByRole('list', { name: 'Shipments' }));
     expect(list.getByText(/Express · FedEx: \$20\.00/)).toBeTruthy();
     expect(list.getByText(/Ground · UPS: \$5\.00/)).toBeTruthy();
-    expect(within(main().getByText('Delivery').closest('div') as HTMLElement).getByText('$25.00')).toBeTruthy();
+    for (const row of main().getAllByText('Delivery', { selector: 'dt' })) {
+      expect(within(row.closest('div') as HTMLElement).getByText('$25.00')).toBeTruthy();
+    }
   });
 
   it('offers no split shipment where the store does not enable it', async () => {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { useEffectiveAccount, useSession } from '../../data/hooks';
 import { useOrderDetail } from '../../data/orderHooks';
-import type { OrderDeliveryGroup, OrderDetail, OrderItemSummary } from '../../data/orders';
+import { orderStatusLabel, type OrderDeliveryGroup, type OrderDetail, type OrderItemSummary } from '../../data/orders';
 import { productPath } from '../../lib/links';
 import { formatPrice, shouldShowDiscount } from '../../lib/price';
 import { BuyerOnly } from '../account/BuyerOnly';
@@ -18,7 +18,7 @@ import './orders.css';
 /** {basePath}/orders/:orderSummaryId: one order of the buyer's account, and a way to order it again. */
 export function OrderDetailPage() {
   const { orderSummaryId = '' } = useParams();
-  return <BuyerOnly>{() => <OrderDetailContent id={orderSummaryId} />}</BuyerOnly>;
+  return <BuyerOnly staffNote={{ title: 'Order', what: 'orders' }}>{() => <OrderDetailContent id={orderSummaryId} />}</BuyerOnly>;
 }
 
 function OrderDetailContent({ id }: { id: string }) {
@@ -69,7 +69,7 @@ function OrderView({ order }: { order: OrderDetail }) {
           </div>
           <div>
             <dt>Status</dt>
-            <dd>{order.status}</dd>
+            <dd>{orderStatusLabel(order.status)}</dd>
           </div>
           {account ? (
             <div>

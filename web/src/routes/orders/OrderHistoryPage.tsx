@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useOrderSummaries } from '../../data/orderHooks';
-import { dateRangeError, orderDateRange, type OrderSortOrder } from '../../data/orders';
+import { dateRangeError, orderDateRange, orderStatusLabel, type OrderSortOrder } from '../../data/orders';
 import { formatPrice } from '../../lib/price';
 import { BuyerOnly } from '../account/BuyerOnly';
 import { ErrorState, PageStatus } from '../catalog/Status';
@@ -51,7 +51,7 @@ function ordersText(n: number): string {
 /** {basePath}/orders: the buyer's orders, newest first, with a date filter and more a page at a time. */
 export function OrderHistoryPage() {
   usePageTitle('Order history');
-  return <BuyerOnly>{() => <OrderHistory />}</BuyerOnly>;
+  return <BuyerOnly staffNote={{ title: 'Order history', what: 'orders' }}>{() => <OrderHistory />}</BuyerOnly>;
 }
 
 function OrderHistory() {
@@ -125,7 +125,7 @@ function OrderHistory() {
                     <Link to={`/orders/${encodeURIComponent(o.orderSummaryId)}`}>{o.orderNumber}</Link>
                   </th>
                   <td data-label="Date ordered">{orderDate(o)}</td>
-                  <td data-label="Status">{o.status}</td>
+                  <td data-label="Status">{orderStatusLabel(o.status)}</td>
                   <td data-label="Total" className="sf-orders__amount">
                     {formatPrice(o.grandTotalAmount || o.totalAmount, o.currencyIsoCode || 'USD')}
                   </td>

@@ -4,12 +4,35 @@ import { useReorder } from '../../data/orderHooks';
 import type { OrderDetail, ReorderResult } from '../../data/orders';
 import { isUnauthorized, useLoginOn401 } from '../guest';
 import { productItems } from './orderText';
+import { getProductsAvailability } from '../../data/catalog';
+import { availableUnits, shortfallMessage, type Shortfall } from '../../lib/stock';
 
 export interface ReorderOutcome {
   /** Units put in the cart. */
   added: number;
   /** Names of the products that were not (no longer sold, no price, refused by a quantity rule). */
   notAdded: string[];
+  /** Products added beyond their stock: the checkout would refuse them until the quantity changes. */
+  short?: Shortfall[];
+}
+
+/** The products a reorder added beyond their stock (from one availability call), by the order's quantities. */
+export async function reorderShortfalls(order: OrderDetail, result: ReorderResult): Promise<Shortfall[]> {
+  const failed = new Set(result.productsWithError.map((p) => p.productId));
+  const added = new Map<string, { name: string; quantity: number }>();
+  for (const item of productItems(order)) {
+    if (!item.productId || failed.has(item.productId)) continue;
+    const n = Number(item.quantity);
+    const prev = added.get(item.productId);
+    added.set(item.productId, { name: item.name, quantity: (prev?.quantity ?? 0) + (Number.isFinite(n) ? n : 0) });
+  }
+  const stock = await getProductsAvailability([...added.keys()]);
+  const short: Shortfall[] = [];
+  for (const [id, a] of added) {
+    const available = availableUnits(stock.get(id));
+    if (available !== null && a.quantity > available) short.push({ name: a.name, available });
+  }
+  return short;
 }
 
 /** What a reorder did, in the order's words: the units added, and the names of the products that were not. */
@@ -47,7 +70,14 @@ export function ReorderButton({ order }: { order: OrderDetail }) {
 
   const run = () => {
     setOutcome(null);
-    reorder.mutate(order.orderSummaryId, { onSuccess: (result) => setOutcome(reorderOutcome(order, result)) });
+    reorder.mutate(order.orderSummaryId, {
+      onSuccess: async (result) => {
+        const outcome = reorderOutcome(order, result);
+        // The stock is a courtesy: when it cannot be read the checkout still says what is short.
+        const short = await reorderShortfalls(order, result).catch(() => []);
+        setOutcome({ ...outcome, short });
+      },
+    });
   };
 
   return (
@@ -56,10 +86,11 @@ export function ReorderButton({ order }: { order: OrderDetail }) {
         {reorder.isPending ? 'Adding to cart…' : 'Reorder'}
       </button>
       {/* One live region for the result, present before it fills so that it is read. */}
-      <div role="status" aria-live="polite" className={outcome ? (outcome.notAdded.length ? 'sf-order__notice sf-order__notice--warn' : 'sf-order__notice') : undefined}>
+      <div role="status" aria-live="polite" className={outcome ? (outcome.notAdded.length || outcome.short?.length ? 'sf-order__notice sf-order__notice--warn' : 'sf-order__notice') : undefined}>
         {outcome ? (
           <>
             <p>{reorderMessage(outcome)}</p>
+            {shortfallMessage(outcome.short ?? []) ? <p className="sf-order__stock">{shortfallMessage(outcome.short ?? [])}</p> : null}
             {outcome.added > 0 ? (
               <p>
                 <Link to="/cart">View cart</Link>

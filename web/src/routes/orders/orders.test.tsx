@@ -144,8 +144,8 @@ describe('order history', () => {
     expect(await main().findByRole('heading', { level: 1, name: 'Order history' })).toBeTruthy();
     const list = await rows();
     expect(list.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent))).toEqual([
-      ['00000002', 'Mar 2, 2026', 'Created', '$2,234.50'],
-      ['00000001', 'Mar 1, 2026', 'Created', '$1,234.50'],
+      ['00000002', 'Mar 2, 2026', 'Received', '$2,234.50'],
+      ['00000001', 'Mar 1, 2026', 'Received', '$1,234.50'],
     ]);
     expect(within(list[0]).getByRole('link', { name: '00000002' }).getAttribute('href')).toBe('/orders/1OsXX0000000002AAA');
     expect(Object.fromEntries(lists()[0].query)).toEqual({ ownerScope: 'My', sortOrder: 'OrderedDateDesc', pageSize: '10' });
@@ -244,7 +244,7 @@ describe('order detail', () => {
     const facts = Object.fromEntries(
       [...document.querySelectorAll('.sf-order__facts > div')].map((d) => [d.querySelector('dt')!.textContent, d.querySelector('dd')!.textContent]),
     );
-    expect(facts).toEqual({ 'Date ordered': 'Mar 1, 2026', Status: 'Created', Account: 'Acme', Payment: 'Purchase order PO-77' });
+    expect(facts).toEqual({ 'Date ordered': 'Mar 1, 2026', Status: 'Received', Account: 'Acme', Payment: 'Purchase order PO-77' });
 
     const first = main().getByRole('region', { name: 'Delivery 1 of 2' });
     expect(within(first).getByText('1 Main St')).toBeTruthy();
@@ -321,5 +321,15 @@ describe('order detail', () => {
     await main().findByRole('heading', { level: 1, name: 'Order not found' });
     await waitFor(() => expect(seen.some((c) => c.path === 'order-summaries/00000999')).toBe(true));
     expect(main().queryByRole('link', { name: 'View order details' })).toBeNull();
+  });
+});
+
+describe('order status', () => {
+  it('names an order summary status in the buyer\'s words, and keeps a status the store added as it is', async () => {
+    const { orderStatusLabel } = await import('../../data/orders');
+    expect(orderStatusLabel('Created')).toBe('Received');
+    expect(orderStatusLabel('Waiting to Fulfill')).toBe('Being prepared');
+    expect(orderStatusLabel('Fulfilled')).toBe('Shipped');
+    expect(orderStatusLabel('On Hold')).toBe('On Hold');
   });
 });
