@@ -145,7 +145,7 @@ for (const width of [1280, 375]) {
     assert.deepEqual(order.deliveryGroups.map((g) => g.deliveryMethod?.fields.Name?.text).sort(), ['Express', 'Ground']);
 
     // The order detail numbers the deliveries as the review did.
-    await page.goto(stack.url(`/orders/${order.orderSummaryId}`));
+    await page.goto(stack.url(`/orders/${order.id}`));
     for (const [i, street] of reviewStreets.entries()) {
       const section = main.getByRole('region', { name: `Delivery ${i + 1} of 2` });
       await section.getByText(street).waitFor();

@@ -197,11 +197,7 @@ func addThumbnails(ctx context.Context, q db.Querier, items []*Item) error {
 		return err
 	}
 	for product, li := range images {
-		var alt *string
-		if li.AltText != nil {
-			alt = optional(*li.AltText)
-		}
-		img := &Image{AlternateText: alt, ID: li.MediaID, MediaType: "Image", Title: li.Title, URL: li.URL}
+		img := ImageOf(li)
 		for _, it := range byProduct[product] {
 			it.ProductDetails.ThumbnailImage = img
 		}
@@ -292,4 +288,13 @@ func addProductFields(ctx context.Context, q db.Querier, items []*Item, fields [
 		}
 	}
 	return rows.Err()
+}
+
+// ImageOf is a product's list image as the wire's Product Media: the thumbnail of a cart line or an ordered item.
+func ImageOf(li catalog.ListImage) *Image {
+	var alt *string
+	if li.AltText != nil {
+		alt = optional(*li.AltText)
+	}
+	return &Image{AlternateText: alt, ID: li.MediaID, MediaType: "Image", Title: li.Title, URL: li.URL}
 }

@@ -74,20 +74,8 @@ type LookupProduct struct {
 	ErrorMessage        *string          `json:"errorMessage"`
 	Fields              map[string]Field `json:"fields"`
 	ID                  string           `json:"id"`
-	Media               *LookupMedia     `json:"media"`
+	Media               *cart.Image      `json:"media"`
 	VariationAttributes map[string]any   `json:"variationAttributes"`
-}
-
-// LookupMedia is a Product Media: the product's list image.
-type LookupMedia struct {
-	AlternateText    *string `json:"alternateText"`
-	ContentVersionID *string `json:"contentVersionId"`
-	ID               string  `json:"id"`
-	MediaType        string  `json:"mediaType"`
-	SortOrder        int     `json:"sortOrder"`
-	ThumbnailURL     *string `json:"thumbnailUrl"`
-	Title            string  `json:"title"`
-	URL              string  `json:"url"`
 }
 
 // LookupPayment is an order payment summary with the payment method it was made with.
@@ -365,8 +353,8 @@ func (s *Service) lookupProducts(ctx context.Context, sh *storecontext.Shopper, 
 		return nil, err
 	}
 	for id, li := range images {
-		out[id].Media = &LookupMedia{AlternateText: li.AltText, ContentVersionID: nil, ID: li.MediaID, MediaType: "Image",
-			SortOrder: li.SortOrder, Title: li.Title, URL: li.URL}
+		out[id].Media = cart.ImageOf(li)
+		out[id].Media.SortOrder = li.SortOrder
 	}
 	return out, nil
 }

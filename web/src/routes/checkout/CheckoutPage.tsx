@@ -181,20 +181,27 @@ function OrderSummary({ checkout }: { checkout: Checkout }) {
       <h2 id="checkout-summary-title" className="sf-section-title">
         Order summary
       </h2>
-      <ul className="sf-checkout__lines" aria-label="Items in your order">
-        {(items.data?.lines ?? []).map((l, i) => {
-          const view = toCartLineView(l, i, currency);
-          return (
-            <li key={view.key} className="sf-checkout__line">
-              <span className="sf-checkout__line-name">{view.name}</span>
-              <span>× {l.quantity}</span>
-              <span className="sf-checkout__line-total">{view.lineTotal ?? '—'}</span>
-            </li>
-          );
-        })}
-      </ul>
+      <LineList label="Items in your order" lines={items.data?.lines ?? []} currency={currency} />
       <Totals summary={s} money={money} />
     </aside>
+  );
+}
+
+/** A list of cart lines with their quantities and totals; `all` is the cart's whole list, which numbers them. */
+function LineList({ label, lines, currency, all = lines }: { label: string; lines: CartLine[]; currency: string; all?: CartLine[] }) {
+  return (
+    <ul className="sf-checkout__lines" aria-label={label}>
+      {lines.map((l) => {
+        const view = toCartLineView(l, all.indexOf(l), currency);
+        return (
+          <li key={view.key} className="sf-checkout__line">
+            <span className="sf-checkout__line-name">{view.name}</span>
+            <span>× {l.quantity}</span>
+            <span className="sf-checkout__line-total">{view.lineTotal ?? '—'}</span>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
@@ -273,18 +280,7 @@ function ReviewStep({ checkout, payment }: { checkout: Checkout; payment: string
                   {[m.name, m.carrier].filter(Boolean).join(' · ')}: {money(m.adjustedShippingFee ?? m.shippingFee)}
                 </p>
               ) : null}
-              <ul className="sf-checkout__lines" aria-label={`Items of ${title.toLowerCase()}`}>
-                {inGroup.map((l) => {
-                  const view = toCartLineView(l, lines.indexOf(l), currency);
-                  return (
-                    <li key={view.key} className="sf-checkout__line">
-                      <span className="sf-checkout__line-name">{view.name}</span>
-                      <span>× {l.quantity}</span>
-                      <span className="sf-checkout__line-total">{view.lineTotal ?? '—'}</span>
-                    </li>
-                  );
-                })}
-              </ul>
+              <LineList label={`Items of ${title.toLowerCase()}`} lines={inGroup} currency={currency} all={lines} />
             </li>
           );
         })}
