@@ -135,7 +135,7 @@ func (h *Handler) Describe() http.Handler {
 				CascadeDelete: child.Field(ch.FieldName).CascadeDelete, Field: ch.FieldName, RelationshipName: ch.RelationshipName})
 		}
 		for i := range o.Fields {
-			if f := &o.Fields[i]; records.FieldReadable(actor, f) {
+			if f := &o.Fields[i]; h.Engine.FieldReadable(actor, o, f) {
 				d.Fields = append(d.Fields, h.describeField(cat, actor, o, f))
 			}
 		}

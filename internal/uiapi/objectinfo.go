@@ -148,7 +148,7 @@ func (h *Handler) buildObjectInfo(cat *records.Catalog, actor *identity.Principa
 	}
 	for i := range o.Fields {
 		f := &o.Fields[i]
-		if !records.FieldReadable(actor, f) {
+		if !h.Engine.FieldReadable(actor, o, f) {
 			continue
 		}
 		info.Fields[f.APIName] = h.buildFieldInfo(cat, actor, o, f)
