@@ -136,8 +136,11 @@ func (p *parser) query(child bool) (*Query, *Error) {
 	if err := p.expectKeyword("FROM"); err != nil {
 		return nil, err
 	}
-	from, err := p.name()
-	if err != nil {
+	var from Name
+	var err *Error
+	if t := p.peek(); isKeyword(t, "ORDER") && !isKeyword(p.peekAt(1), "BY") {
+		from = Name{Text: p.advance().text, Pos: t.pos} // the Order object (ORDER is reserved only before BY)
+	} else if from, err = p.name(); err != nil {
 		return nil, err
 	}
 	q.From = from
