@@ -407,6 +407,30 @@ func TestPermissionsAreRecords(t *testing.T) {
 			t.Fatalf("refused assignment written: %s", n)
 		}
 
+		// Composite subrequests run with the caller's rights: the Support Agent's contact is written, the price
+		// book (an object they may not see) is not found, and a collection with allOrNone leaves nothing.
+		r = s.call(t, "POST", "/services/data/v64.0/composite", support, `{"allOrNone":false,"compositeRequest":[
+			{"method":"POST","url":"/services/data/v64.0/sobjects/Contact","referenceId":"c","body":{"LastName":"Composite"}},
+			{"method":"POST","url":"/services/data/v64.0/sobjects/Pricebook2","referenceId":"b","body":{"Name":"Composite Book"}}]}`)
+		if r.status != 200 || !strings.Contains(r.body, `"httpStatusCode":201`) || !strings.Contains(r.body, `"httpStatusCode":404`) ||
+			!strings.Contains(r.body, "NOT_FOUND") {
+			t.Fatalf("support's composite: %d %s", r.status, r.body)
+		}
+		r = s.call(t, "POST", "/services/data/v64.0/composite/sobjects", support, `{"allOrNone":true,"records":[
+			{"attributes":{"type":"Contact"},"LastName":"Collection"},
+			{"attributes":{"type":"Pricebook2"},"Name":"Collection Book"}]}`)
+		if r.status != 200 || strings.Contains(r.body, `"success":true`) ||
+			!strings.Contains(r.body, `"statusCode":"INSUFFICIENT_ACCESS_OR_READONLY"`) ||
+			!strings.Contains(r.body, `"statusCode":"ALL_OR_NONE_OPERATION_ROLLED_BACK"`) {
+			t.Fatalf("support's collection: %d %s", r.status, r.body)
+		}
+		if n := s.queryString(t, `SELECT CAST(COUNT(*) AS TEXT) FROM pricebook2 WHERE name IN ('Composite Book', 'Collection Book')`); n != "0" {
+			t.Fatalf("refused price books written: %s", n)
+		}
+		if n := s.queryString(t, `SELECT CAST(COUNT(*) AS TEXT) FROM contact WHERE lastname IN ('Composite', 'Collection')`); n != "1" {
+			t.Fatalf("contacts written: %s, want the composite's only", n)
+		}
+
 		// Taking the assignment away takes the access away at once.
 		if r = s.call(t, "DELETE", "/services/data/v64.0/sobjects/PermissionSetAssignment/"+assignment, admin, ""); r.status != 204 {
 			t.Fatalf("unassign: %d %s", r.status, r.body)

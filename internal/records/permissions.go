@@ -151,6 +151,11 @@ func (e *Engine) rightsOf(actor *identity.Principal) *rights {
 		return fullRights
 	}
 	p := db.Shared(e.DB, &permissionsKey, func() *permissions { return &permissions{db: e.DB} })
+	if s := p.fresh(); s != nil {
+		if r, ok := s.users.Load(actor.UserID); ok {
+			return r.(*rights) // the common case: no lookup, no allocation
+		}
+	}
 	// CanRead and the field checks have no context of their own; a lookup is a few indexed reads, once per user
 	// and version.
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -162,10 +167,18 @@ func (e *Engine) rightsOf(actor *identity.Principal) *rights {
 	return r
 }
 
+// fresh returns the snapshot when it is current, nil otherwise.
+func (p *permissions) fresh() *permissionSnapshot {
+	if s := p.snap.Load(); s != nil && s.permVersion >= p.db.Version(db.Permissions) && s.userVersion >= p.db.Version(db.Sessions) {
+		return s
+	}
+	return nil
+}
+
 // current returns the snapshot of the current versions, loading it when they moved.
 func (p *permissions) current(ctx context.Context) (*permissionSnapshot, error) {
 	pv, uv := p.db.Version(db.Permissions), p.db.Version(db.Sessions) // before the load, as Registry.Catalog does
-	if s := p.snap.Load(); s != nil && s.permVersion >= pv && s.userVersion >= uv {
+	if s := p.fresh(); s != nil {
 		return s, nil
 	}
 	p.mu.Lock()
