@@ -1,12 +1,14 @@
 package app_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
 	"testing"
 
+	"storefront/internal/auth"
 	"storefront/internal/demo"
 )
 
@@ -354,6 +356,16 @@ func TestFieldLevelSecurity(t *testing.T) {
 				t.Fatalf("support's Order describe: %s is writable", f.Name)
 			}
 		}
+		// Related lists from objects the caller may not read do not exist for them: no Cases under a Store
+		// Manager's accounts.
+		for token, want := range map[string]bool{admin: true, merch: false} {
+			for _, path := range []string{"ui-api/object-info/Account", "sobjects/Account/describe"} {
+				r := s.get(t, "/services/data/v64.0/"+path, token)
+				if r.status != 200 || strings.Contains(r.body, `"relationshipName":"Cases"`) != want {
+					t.Fatalf("%s: Cases relationship shown %v: %d", path, !want, r.status)
+				}
+			}
+		}
 		// The merchandiser has no user administration.
 		if r := s.get(t, "/services/data/v64.0/ui-api/object-info/PermissionSet", merch); r.status != 404 {
 			t.Fatalf("merchandiser's PermissionSet object-info: %d", r.status)
@@ -446,6 +458,31 @@ func TestPermissionsAreRecords(t *testing.T) {
 		s.updateAs(t, admin, "sobjects", "User", demo.SupportUserID, map[string]any{"ProfileId": storeManagerProfile(t, s, admin)})
 		if r, _ := s.soql(t, support, "SELECT Id FROM Pricebook2 LIMIT 1", nil); r.status != 200 {
 			t.Fatalf("support made a Store Manager reads price books: %d %s", r.status, r.body)
+		}
+	})
+}
+
+// A staff user made without a profile (storefront user create --staff) is a Store Administrator.
+func TestStaffWithoutProfileIsStoreAdministrator(t *testing.T) {
+	eachDemo(t, func(t *testing.T, s *demoSite) {
+		_, err := auth.CreateUser(context.Background(), s.d, auth.NewUser{Email: "ops@example.com",
+			Password: demo.DemoPassword, LastName: "Ops", Staff: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p := s.queryString(t, `SELECT COALESCE(profileid, '') FROM "user" WHERE username = 'ops@example.com'`); p != "" {
+			t.Fatalf("profile %q", p)
+		}
+		ops := s.login(t, "ops@example.com")
+		for _, object := range []string{"PermissionSet", "Account", "Lead", "Order"} {
+			var info struct{ Createable, Updateable, Deletable bool }
+			s.get(t, "/services/data/v64.0/ui-api/object-info/"+object, ops).decode(t, object, 200, &info)
+			if !info.Createable || !info.Updateable || !info.Deletable {
+				t.Fatalf("%s: %+v", object, info)
+			}
+		}
+		if r, p := s.soql(t, ops, "SELECT AnnualRevenue FROM Account LIMIT 1", nil); r.status != 200 || p.TotalSize != 1 {
+			t.Fatalf("annual revenue: %d %s", r.status, r.body)
 		}
 	})
 }

@@ -128,7 +128,9 @@ func (h *Handler) Describe() http.Handler {
 			Fields: []FieldDescribe{}, RecordTypeInfos: recordTypeInfos(r, o)}
 		for _, ch := range cat.Children(o.APIName) {
 			child := cat.Object(ch.ChildObject)
-			if child == nil || child.Field(ch.FieldName) == nil {
+			// Relationships from objects or fields the caller may not read do not exist for them.
+			if child == nil || child.Field(ch.FieldName) == nil || !h.Engine.CanRead(actor, child) ||
+				!h.Engine.FieldReadable(actor, child, child.Field(ch.FieldName)) {
 				continue
 			}
 			d.ChildRelationships = append(d.ChildRelationships, ChildRelationship{ChildSObject: child.APIName,

@@ -142,6 +142,12 @@ func (h *Handler) buildObjectInfo(cat *records.Catalog, actor *identity.Principa
 		}
 	}
 	for _, ch := range cat.Children(o.APIName) {
+		// Relationships from objects or fields the caller may not read do not exist for them.
+		child := cat.Object(ch.ChildObject)
+		if child == nil || child.Field(ch.FieldName) == nil || !h.Engine.CanRead(actor, child) ||
+			!h.Engine.FieldReadable(actor, child, child.Field(ch.FieldName)) {
+			continue
+		}
 		info.ChildRelationships = append(info.ChildRelationships, ChildRelationship{ChildObjectAPIName: ch.ChildObject,
 			FieldName: ch.FieldName, JunctionIDListNames: []string{}, JunctionReferenceTo: []string{},
 			RelationshipName: ch.RelationshipName})
