@@ -10,6 +10,7 @@ import (
 
 	"storefront/internal/auth"
 	"storefront/internal/demo"
+	"storefront/internal/records"
 )
 
 // matrixObject is an object of the permission matrix: a valid new record, a change, and the record the reads and
@@ -459,6 +460,25 @@ func TestPermissionsAreRecords(t *testing.T) {
 		if r, _ := s.soql(t, support, "SELECT Id FROM Pricebook2 LIMIT 1", nil); r.status != 200 {
 			t.Fatalf("support made a Store Manager reads price books: %d %s", r.status, r.body)
 		}
+
+		// A new profile: its own permission set names it on create.
+		clerk := s.createRecord(t, admin, "Profile", map[string]any{"Name": "Lead Clerk"})
+		clerkSet := s.createRecord(t, admin, "PermissionSet", map[string]any{"Name": "Lead_Clerk", "Label": "Lead Clerk",
+			"IsOwnedByProfile": true, "ProfileId": clerk})
+		s.createRecord(t, admin, "ObjectPermissions", map[string]any{"ParentId": clerkSet, "SobjectType": "Lead",
+			"PermissionsCreate": true, "PermissionsRead": true})
+		if r := s.createVia(t, "sobjects", merch, "Lead", map[string]any{"LastName": "Clerk", "Company": "Clerk Co"}); r.status != 404 {
+			t.Fatalf("merchandiser creates a lead: %d %s", r.status, r.body)
+		}
+		s.updateAs(t, admin, "sobjects", "User", demo.MerchandiserUserID, map[string]any{"ProfileId": clerk})
+		if r := s.createVia(t, "sobjects", merch, "Lead", map[string]any{"LastName": "Clerk", "Company": "Clerk Co"}); r.status != 201 {
+			t.Fatalf("lead clerk creates a lead: %d %s", r.status, r.body)
+		}
+		if r, _ := s.soql(t, merch, "SELECT Id FROM Product2 LIMIT 1", nil); r.status != 400 {
+			t.Fatalf("lead clerk reads products: %d", r.status)
+		}
+		r = s.updateAs(t, admin, "sobjects", "PermissionSet", clerkSet, map[string]any{"ProfileId": records.StoreManagerProfileID})
+		wantStatus(t, "a permission set changes profile", r, 400, "INVALID_FIELD_FOR_INSERT_UPDATE")
 	})
 }
 

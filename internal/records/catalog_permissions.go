@@ -30,17 +30,17 @@ func permissionObjects() []Object {
 	assignment.UniqueTogether = [][]string{{"AssigneeId", "PermissionSetId"}}
 	return []Object{
 		StandardObject("Profile", "Profile", "Profiles", "00e", false,
-			NameField("Name", 255),
+			Unique(NameField("Name", 255)),
 			TextArea("Description", "Description"),
 			Required(WithDefault(Picklist("UserType", "User Type", "Standard", "PowerCustomerSuccess"), "Standard")),
 		),
 		StandardObject("PermissionSet", "Permission Set", "Permission Sets", "0PS", false,
-			NameField("Name", 80),
+			Unique(NameField("Name", 80)),
 			Required(Text("Label", "Label", 80)),
 			TextArea("Description", "Description"),
-			// A profile's own permission set holds the profile's permissions (set by the installer only).
-			ReadOnly(Bool("IsOwnedByProfile", "Is Owned By Profile", false)),
-			ReadOnly(Ref("ProfileId", "Profile ID", "Profile")),
+			// A profile's own permission set holds the profile's permissions; which profile is set on create.
+			createOnly(Bool("IsOwnedByProfile", "Is Owned By Profile", false)),
+			createOnly(Ref("ProfileId", "Profile ID", "Profile")),
 			Bool("PermissionsModifyAllData", "Modify All Data", false),
 			Bool("PermissionsViewAllData", "View All Data", false),
 			Bool("PermissionsManageUsers", "Manage Users", false),
@@ -50,3 +50,5 @@ func permissionObjects() []Object {
 		assignment,
 	}
 }
+
+func createOnly(f Field) Field { f.CreateOnly = true; return f }
