@@ -17,16 +17,17 @@ import (
 //   - A buyer (signed in, not staff) reads an object only when the object has a row rule (Visibility), and then
 //     only the rows the rule selects. The rule is one SQL condition, so a single read, a reference check and any
 //     list read apply exactly the same rule. Standard rules live below (an account-scoped object is visible where
-//     the record belongs to the buyer's own account or an account they manage; the catalogue of the stores whose
-//     buyer groups hold one of those accounts); domain packages register their
-//     own (the catalog: products the buyer is entitled to; the cart: the buyer's own carts). A record outside the
+//     the record belongs to the buyer's own account or an account they manage; the catalogue is that of the
+//     stores selling to those accounts' buyer groups); domain packages register their own (the catalog: products
+//     the buyer is entitled to; the cart: the buyer's own carts). A record outside the
 //     rule answers NOT_FOUND, as Salesforce does: it hides whether the id exists at all. A buyer may create a Case
 //     for one of their accounts (AccountId defaults to their own account) and nothing else; buyers never update
 //     or delete through the records API.
 //   - Fields: Hidden fields are never readable or writable through the records API, for anyone (they hold
 //     secrets or internal state). System fields and ReadOnly fields are never writable; CreateOnly fields are
-//     writable on create only. OwnerId is writable by staff only. The System actor (server-side domain code, never
-//     a request) may also write Hidden and ReadOnly fields; the engine alone stamps system fields.
+//     writable on create only. OwnerId is writable by staff only. Staff read and write the other fields their
+//     field permissions allow (permissions.go). The System actor (server-side domain code, never a request) may
+//     also write Hidden and ReadOnly fields; the engine alone stamps system fields.
 
 // Visibility is an object's row rule for buyers: an SQL condition over the object's table, aliased alias, true for
 // the rows actor may see, with its arguments in order. An empty condition means every row.
