@@ -33,7 +33,7 @@ build: web
 
 run: build
 	@echo "Storefront demo store: http://$(ADDR)/"
-	@echo "Demo users (password demo1234): buyer@example.com (one account), manager@example.com (managed accounts), admin@example.com (staff)"
+	@echo "Demo users (password demo1234): buyer@example.com (one account), manager@example.com (managed accounts), admin@example.com (staff, Store Administrator), merchandiser@example.com (staff, Store Manager), support@example.com (staff, Support Agent)"
 	./$(BIN) serve --addr $(ADDR) --db $(DB) --demo
 
 test: build test-go test-web test-e2e

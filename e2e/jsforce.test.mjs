@@ -1,8 +1,9 @@
 // jsforce (@jsforce/jsforce-node, pinned in package.json) against the real binary, as an integration would use it:
 // the SOAP login, the OAuth 2.0 username-password flow with a client made by `storefront client create`, the
 // identity URL, a commerce call pinned to v61.0, a wrong password surfacing as jsforce's INVALID_LOGIN error, SOQL
-// with paging and parent paths, sObject CRUD and upsert, a composite request, a bad field as INVALID_FIELD, and the
-// calls jsforce makes on its own: limits(), search(), recent(), the Organization object, FROM Order, logout().
+// with paging and parent paths, sObject CRUD and upsert, a composite request, a bad field as INVALID_FIELD, the
+// calls jsforce makes on its own (limits(), search(), recent(), the Organization object, FROM Order, logout()), and
+// staff profiles: what a Support Agent's describe says, and what is refused.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { binaryPath, startServer } from './harness.mjs';
 
 const ADMIN = { username: 'admin@example.com', password: 'demo1234' };
 const BUYER = { username: 'buyer@example.com', password: 'demo1234' };
+const SUPPORT = { username: 'support@example.com', password: 'demo1234' };
 
 describe('jsforce', () => {
   let server;
@@ -276,5 +278,39 @@ describe('jsforce', () => {
     await conn.logout();
     const after = await fetch(`${server.origin}/services/oauth2/userinfo`, { headers: { Authorization: `Bearer ${token}` } });
     assert.equal(after.status, 401);
+  });
+
+  test('a Support Agent works within their profile', async () => {
+    const conn = new Connection({ loginUrl: server.origin, version: '61.0' });
+    await conn.login(SUPPORT.username, SUPPORT.password);
+    const profile = await conn.query("SELECT Id, Name FROM Profile WHERE Name = 'Support Agent'").catch((err) => err);
+    // Profiles are user administration: a Support Agent cannot read them.
+    assert.equal(profile.errorCode, 'INVALID_TYPE');
+
+    // Orders are read only, and the order total is hidden from them.
+    const order = await conn.sobject('Order').describe();
+    assert.equal(order.createable, false);
+    assert.equal(order.updateable, false);
+    assert.equal(order.deletable, false);
+    assert.equal(order.queryable, true);
+    assert.ok(order.fields.some((f) => f.name === 'OrderNumber'));
+    assert.ok(!order.fields.some((f) => f.name === 'GrandTotalAmount'));
+    await assert.rejects(conn.query('SELECT GrandTotalAmount FROM Order'), (err) => {
+      assert.equal(err.errorCode, 'INVALID_FIELD');
+      return true;
+    });
+
+    // Contacts are theirs to write; price books do not exist for them.
+    const made = await conn.sobject('Contact').create({ LastName: 'Supported' });
+    assert.equal(made.success, true);
+    await conn.sobject('Contact').destroy(made.id);
+    await assert.rejects(conn.sobject('Pricebook2').create({ Name: 'Not Mine' }), (err) => {
+      assert.equal(err.errorCode, 'NOT_FOUND');
+      return true;
+    });
+    const global = await conn.describeGlobal();
+    const names = global.sobjects.map((o) => o.name);
+    assert.ok(names.includes('Case') && names.includes('Order'));
+    assert.ok(!names.includes('Pricebook2') && !names.includes('PermissionSet'));
   });
 });

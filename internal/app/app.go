@@ -114,6 +114,9 @@ func (a *App) Migrate(ctx context.Context) error {
 	if err := auth.SyncOrganization(ctx, a.DB); err != nil {
 		return fmt.Errorf("organization: %w", err)
 	}
+	if err := records.InstallProfiles(ctx, records.NewEngine(a.DB)); err != nil {
+		return fmt.Errorf("standard profiles: %w", err)
+	}
 	// The SKU index and the full-text index over products need the product2 table, so they come after the records
 	// schema.
 	if err := catalog.Install(ctx, a.DB); err != nil {
@@ -133,8 +136,9 @@ var versionedTables = db.VersionedTables{
 		"pricebookentry", "priceadjustmentschedule", "priceadjustmenttier", "buyergroup", "buyergroupmember",
 		"buyergrouppricebook", "commerceentitlementpolicy", "commerceentitlementproduct",
 		"commerceentitlementbuyergroup", "search_state"},
-	db.Metadata: {"sf_object"},
-	db.Sessions: {"sf_session", "user"},
+	db.Metadata:    {"sf_object"},
+	db.Sessions:    {"sf_session", "user"},
+	db.Permissions: {"profile", "permissionset", "objectpermissions", "fieldpermissions", "permissionsetassignment"},
 }
 
 // Close stops watching the database and releases it and Redis.

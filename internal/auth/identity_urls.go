@@ -39,6 +39,7 @@ const (
 // profile is what the identity service and the SOAP login say about a user.
 type profile struct {
 	ID, Username, Email, FirstName, LastName, UserType string
+	ProfileID                                          string // "" when the user has none
 	Active                                             bool
 }
 
@@ -62,13 +63,13 @@ func (p *profile) identityUserType() string {
 // loadProfile reads a user; nil when there is no such user.
 func (s *Service) loadProfile(ctx context.Context, userID string) (*profile, error) {
 	var p profile
-	var first sql.NullString
-	err := s.DB.QueryRow(ctx, `SELECT id, username, email, firstname, lastname, usertype, isactive FROM "user" WHERE id = ?`,
-		userID).Scan(&p.ID, &p.Username, &p.Email, &first, &p.LastName, &p.UserType, &p.Active)
+	var first, profileID sql.NullString
+	err := s.DB.QueryRow(ctx, `SELECT id, username, email, firstname, lastname, usertype, isactive, profileid FROM "user"
+		WHERE id = ?`, userID).Scan(&p.ID, &p.Username, &p.Email, &first, &p.LastName, &p.UserType, &p.Active, &profileID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
-	p.FirstName = first.String
+	p.FirstName, p.ProfileID = first.String, profileID.String
 	return &p, err
 }
 

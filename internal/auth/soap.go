@@ -223,12 +223,16 @@ func organizationName(ctx context.Context, d *db.DB) (string, error) {
 	return name, err
 }
 
-// profileID names the user's profile: one for staff (System Administrator), one for buyers.
+// profileID names the user's profile; without one, Store Administrator for staff (as permissions.go reads it) and
+// Buyer for buyers.
 func profileID(p *profile) string {
-	if p.UserType == UserTypeStaff {
-		return records.StableID("00e", 1)
+	switch {
+	case p.ProfileID != "":
+		return p.ProfileID
+	case p.UserType == UserTypeStaff:
+		return records.StoreAdministratorProfileID
 	}
-	return records.StableID("00e", 2)
+	return records.BuyerProfileID
 }
 
 type loginResponse struct {

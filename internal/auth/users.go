@@ -30,6 +30,9 @@ type NewUser struct {
 	LastName  string
 	Staff     bool
 	AccountID string
+	// ProfileID is the user's profile (records.StoreManagerProfileID...); a staff user without one is a Store
+	// Administrator.
+	ProfileID string
 }
 
 // Errors CreateUser returns for input a caller can fix; anything else is a storage failure.
@@ -166,7 +169,7 @@ func insertUser(ctx context.Context, engine *records.Engine, tx *db.Tx, actor *i
 	}
 	_, err := engine.Insert(ctx, tx, actor, "User", []map[string]any{{"Id": userID, "Username": u.Email,
 		"Email": u.Email, "FirstName": u.FirstName, "LastName": u.LastName, "UserType": userType,
-		"ContactId": contactID, "AccountId": u.AccountID, "IsActive": true}})
+		"ContactId": contactID, "AccountId": u.AccountID, "IsActive": true, "ProfileId": u.ProfileID}})
 	return err
 }
 

@@ -73,6 +73,9 @@ var (
 	AdminUserID   = records.StableID(prefixUser, 1)
 	BuyerUserID   = records.StableID(prefixUser, 2)
 	ManagerUserID = records.StableID(prefixUser, 3)
+	// MerchandiserUserID is staff with the Store Manager profile, SupportUserID staff with the Support Agent one.
+	MerchandiserUserID = records.StableID(prefixUser, 4)
+	SupportUserID      = records.StableID(prefixUser, 5)
 )
 
 // DemoPassword is every demo user's password.

@@ -33,11 +33,16 @@ func (o *Options) log() *slog.Logger {
 
 // Users are the demo's people; password demo1234.
 var Users = []auth.NewUser{
-	{ID: AdminUserID, Email: "admin@example.com", Password: DemoPassword, FirstName: "Ada", LastName: "Admin", Staff: true},
+	{ID: AdminUserID, Email: "admin@example.com", Password: DemoPassword, FirstName: "Ada", LastName: "Admin", Staff: true,
+		ProfileID: records.StoreAdministratorProfileID},
 	{ID: BuyerUserID, Email: "buyer@example.com", Password: DemoPassword, FirstName: "Bonnie", LastName: "Buyer",
-		AccountID: BuyerAccountID},
+		AccountID: BuyerAccountID, ProfileID: records.BuyerProfileID},
 	{ID: ManagerUserID, Email: "manager@example.com", Password: DemoPassword, FirstName: "Morgan", LastName: "Manager",
-		AccountID: ManagerAccountID},
+		AccountID: ManagerAccountID, ProfileID: records.BuyerProfileID},
+	{ID: MerchandiserUserID, Email: "merchandiser@example.com", Password: DemoPassword, FirstName: "Mel",
+		LastName: "Merchandiser", Staff: true, ProfileID: records.StoreManagerProfileID},
+	{ID: SupportUserID, Email: "support@example.com", Password: DemoPassword, FirstName: "Sam", LastName: "Support",
+		Staff: true, ProfileID: records.SupportAgentProfileID},
 }
 
 // Seed seeds the demo store unless the database already has a store, and reports whether it seeded. Everything is
@@ -52,6 +57,9 @@ func Seed(ctx context.Context, d *db.DB, opt Options) (bool, error) {
 	}
 	seeded := false
 	engine := records.NewEngine(d)
+	if err := records.InstallProfiles(ctx, engine); err != nil { // the demo users' profiles (installed at migration too)
+		return false, err
+	}
 	err = d.InTx(ctx, func(tx *db.Tx) error {
 		if has, err := hasStore(tx.QueryRow(ctx, countStores)); err != nil || has { // another process seeded meanwhile
 			return err

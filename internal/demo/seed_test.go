@@ -132,8 +132,8 @@ func TestSeedTwiceDoesNotDuplicate(t *testing.T) {
 		if after := count(t, d, `SELECT COUNT(*) FROM "product2"`); after != before {
 			t.Fatalf("products %d -> %d after a second seed", before, after)
 		}
-		if n := count(t, d, `SELECT COUNT(*) FROM "user"`); n != 3 {
-			t.Fatalf("%d users after a second seed, want 3", n)
+		if n := count(t, d, `SELECT COUNT(*) FROM "user"`); n != len(Users) {
+			t.Fatalf("%d users after a second seed, want %d", n, len(Users))
 		}
 	})
 }

@@ -11,26 +11,46 @@ import (
 // The records permission rules, in one place. They are deliberately small and explicit:
 //
 //   - Guests (no signed-in user) have no access to the records API at all; the HTTP layer answers 401.
-//   - Staff have full create, read, update and delete on every object, limited only by the object's own flags
-//     (Createable, Updateable, Deletable) and the field flags below.
+//   - Staff have the rights of their permission sets (permissions.go: object create, read, edit and delete, field
+//     read and edit), limited by the object's own flags (Createable, Updateable, Deletable) and the field flags
+//     below; they see every row of an object they may read.
 //   - A buyer (signed in, not staff) reads an object only when the object has a row rule (Visibility), and then
 //     only the rows the rule selects. The rule is one SQL condition, so a single read, a reference check and any
 //     list read apply exactly the same rule. Standard rules live below (an account-scoped object is visible where
-//     the record belongs to the buyer's own account or an account they manage); domain packages register their
-//     own (the catalog: products the buyer is entitled to; the cart: the buyer's own carts). A record outside the
+//     the record belongs to the buyer's own account or an account they manage; the catalogue is that of the
+//     stores selling to those accounts' buyer groups); domain packages register their own (the catalog: products
+//     the buyer is entitled to; the cart: the buyer's own carts). A record outside the
 //     rule answers NOT_FOUND, as Salesforce does: it hides whether the id exists at all. A buyer may create a Case
 //     for one of their accounts (AccountId defaults to their own account) and nothing else; buyers never update
 //     or delete through the records API.
 //   - Fields: Hidden fields are never readable or writable through the records API, for anyone (they hold
 //     secrets or internal state). System fields and ReadOnly fields are never writable; CreateOnly fields are
-//     writable on create only. OwnerId is writable by staff only. The System actor (server-side domain code, never
-//     a request) may also write Hidden and ReadOnly fields; the engine alone stamps system fields.
+//     writable on create only. OwnerId is writable by staff only. Staff read and write the other fields their
+//     field permissions allow (permissions.go). The System actor (server-side domain code, never a request) may
+//     also write Hidden and ReadOnly fields; the engine alone stamps system fields.
 
 // Visibility is an object's row rule for buyers: an SQL condition over the object's table, aliased alias, true for
 // the rows actor may see, with its arguments in order. An empty condition means every row.
 type Visibility func(alias string, actor *identity.Principal) (cond string, args []any)
 
-// everyRow is the rule of catalogue objects: a signed-in buyer reads them all.
+// buyerStores selects the stores a buyer buys in: those selling to a buyer group of one of the accounts the buyer
+// acts for (their own and those they manage). Its arguments are the buyer's account and user ids.
+const buyerStores = `SELECT wbg."webstoreid" FROM "webstorebuyergroup" wbg WHERE wbg."buyergroupid" IN
+	(SELECT m."buyergroupid" FROM "buyergroupmember" m WHERE m."buyerid" = ?
+		OR m."buyerid" IN (SELECT ma."accountid" FROM "managedaccount" ma WHERE ma."userid" = ?))`
+
+// buyerCatalogs selects the catalogs of those stores.
+const buyerCatalogs = `SELECT wc."productcatalogid" FROM "webstorecatalog" wc WHERE wc."salesstoreid" IN (` + buyerStores + `)`
+
+// ofBuyerStores is the rule of a catalogue object: the rows whose column (an id of what sel selects) is one of the
+// buyer's stores' rows, so a buyer reads the catalogue of their own stores only.
+func ofBuyerStores(column, sel string) Visibility {
+	return func(alias string, actor *identity.Principal) (string, []any) {
+		return alias + "." + db.Ident(column) + " IN (" + sel + ")", []any{actor.AccountID, actor.UserID}
+	}
+}
+
+// everyRow is the rule of an object every signed-in user reads whole (the one Organization row).
 func everyRow(string, *identity.Principal) (string, []any) { return "", nil }
 
 // AccountScoped is the rule of an object whose field names the account a record belongs to: the buyer's own
@@ -52,9 +72,15 @@ func OwnedByActor(alias string, actor *identity.Principal) (string, []any) {
 // Engine.SetVisibility.
 func standardVisibility() map[string]Visibility {
 	return map[string]Visibility{
-		"ProductCategory": everyRow, "ProductCatalog": everyRow, "ProductCategoryProduct": everyRow,
-		"WebStore": everyRow, "ProductMedia": everyRow, "Organization": everyRow,
-		"Account": AccountScoped("Id"), "Contact": AccountScoped("AccountId"), "Case": AccountScoped("AccountId"),
+		"WebStore":        ofBuyerStores("id", buyerStores),
+		"ProductCatalog":  ofBuyerStores("id", buyerCatalogs),
+		"ProductCategory": ofBuyerStores("catalogid", buyerCatalogs),
+		"ProductCategoryProduct": ofBuyerStores("productcategoryid",
+			`SELECT c."id" FROM "productcategory" c WHERE c."catalogid" IN (`+buyerCatalogs+`)`),
+		"ProductMedia": ofBuyerStores("productid", `SELECT cp."productid" FROM "productcategoryproduct" cp
+			JOIN "productcategory" c ON c."id" = cp."productcategoryid" WHERE c."catalogid" IN (`+buyerCatalogs+`)`),
+		"Organization": everyRow,
+		"Account":      AccountScoped("Id"), "Contact": AccountScoped("AccountId"), "Case": AccountScoped("AccountId"),
 		"ContactPointAddress": AccountScoped("ParentId"),
 		"User": func(alias string, actor *identity.Principal) (string, []any) {
 			return alias + `."id" = ?`, []any{actor.UserID}
@@ -103,8 +129,11 @@ func (e *Engine) canAccessObject(actor *identity.Principal, o *Object, kind acce
 			return false
 		}
 	}
-	if sees(actor) {
+	if isSystem(actor) {
 		return true
+	}
+	if actor.Staff {
+		return e.rightsOf(actor).object(o, kind)
 	}
 	switch kind {
 	case accessRead:
@@ -131,11 +160,34 @@ func (e *Engine) CanDelete(actor *identity.Principal, o *Object) bool {
 	return e.canAccessObject(actor, o, accessDelete)
 }
 
-// FieldReadable reports whether the actor may read the field (object access is checked apart).
-func FieldReadable(actor *identity.Principal, f *Field) bool { return !f.Hidden || isSystem(actor) }
+// FieldReadable reports whether the actor may read the field of o (object access is checked apart). A field the
+// actor may not read is, for them, as if it did not exist: absent from reads and describes, unknown to queries and
+// writes.
+func (e *Engine) FieldReadable(actor *identity.Principal, o *Object, f *Field) bool {
+	if isSystem(actor) {
+		return true
+	}
+	if f.Hidden {
+		return false
+	}
+	return actor == nil || !actor.Staff || e.rightsOf(actor).fieldReadable(o, f)
+}
 
 // FieldCreateable reports whether the actor may set the field when creating a record.
 func (e *Engine) FieldCreateable(actor *identity.Principal, o *Object, f *Field) bool {
+	return e.fieldWritable(actor, o, f) && e.CanCreate(actor, o)
+}
+
+// FieldUpdateable reports whether the actor may change the field on an existing record.
+func (e *Engine) FieldUpdateable(actor *identity.Principal, o *Object, f *Field) bool {
+	if f.CreateOnly && !isSystem(actor) {
+		return false
+	}
+	return e.fieldWritable(actor, o, f) && e.CanUpdate(actor, o)
+}
+
+// fieldWritable is the field's part of FieldCreateable and FieldUpdateable: the object's rights are checked apart.
+func (e *Engine) fieldWritable(actor *identity.Principal, o *Object, f *Field) bool {
 	if f.AutoNumber || !f.HasColumn() || isSystemField(f.APIName) {
 		return false
 	}
@@ -145,18 +197,10 @@ func (e *Engine) FieldCreateable(actor *identity.Principal, o *Object, f *Field)
 	if f.Hidden || f.ReadOnly {
 		return false
 	}
-	if f.APIName == "OwnerId" {
-		return actor.Staff
-	}
-	return e.CanCreate(actor, o)
-}
-
-// FieldUpdateable reports whether the actor may change the field on an existing record.
-func (e *Engine) FieldUpdateable(actor *identity.Principal, o *Object, f *Field) bool {
-	if f.CreateOnly && !isSystem(actor) {
+	if f.APIName == "OwnerId" && !actor.Staff {
 		return false
 	}
-	return e.FieldCreateable(actor, o, f) && e.CanUpdate(actor, o)
+	return !actor.Staff || e.rightsOf(actor).fieldEditable(o, f)
 }
 
 // isSystemField names the fields the engine maintains.

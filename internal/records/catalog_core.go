@@ -40,6 +40,8 @@ func coreObjects() []Object {
 				Ref("ContactId", "Contact ID", "Contact"),
 				Ref("AccountId", "Account ID", "Account"),
 				Bool("IsActive", "Active", true),
+				// A staff user without a profile is a Store Administrator (permissions.go).
+				Ref("ProfileId", "Profile ID", "Profile"),
 			}},
 
 		StandardObject("ContactPointAddress", "Contact Point Address", "Contact Point Addresses", "8lW", true,

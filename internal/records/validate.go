@@ -43,7 +43,7 @@ func (e *Engine) parseInput(actor *identity.Principal, o *Object, input map[stri
 			continue // dropped on create (the System actor's ids are taken by Insert); checked against the URL on update
 		}
 		f := o.Field(k)
-		if f == nil || !FieldReadable(actor, f) {
+		if f == nil || !e.FieldReadable(actor, o, f) {
 			werr.add(&FieldError{Code: CodeInvalidField,
 				Message: fmt.Sprintf("No such column '%s' on sobject of type %s", k, o.APIName)})
 			continue

@@ -128,14 +128,16 @@ func (h *Handler) Describe() http.Handler {
 			Fields: []FieldDescribe{}, RecordTypeInfos: recordTypeInfos(r, o)}
 		for _, ch := range cat.Children(o.APIName) {
 			child := cat.Object(ch.ChildObject)
-			if child == nil || child.Field(ch.FieldName) == nil {
+			// Relationships from objects or fields the caller may not read do not exist for them.
+			if child == nil || child.Field(ch.FieldName) == nil || !h.Engine.CanRead(actor, child) ||
+				!h.Engine.FieldReadable(actor, child, child.Field(ch.FieldName)) {
 				continue
 			}
 			d.ChildRelationships = append(d.ChildRelationships, ChildRelationship{ChildSObject: child.APIName,
 				CascadeDelete: child.Field(ch.FieldName).CascadeDelete, Field: ch.FieldName, RelationshipName: ch.RelationshipName})
 		}
 		for i := range o.Fields {
-			if f := &o.Fields[i]; records.FieldReadable(actor, f) {
+			if f := &o.Fields[i]; h.Engine.FieldReadable(actor, o, f) {
 				d.Fields = append(d.Fields, h.describeField(cat, actor, o, f))
 			}
 		}

@@ -90,10 +90,10 @@ func address(rec *records.Record, f *records.Field) any {
 }
 
 // readableFields lists the fields of o the actor may read, compound addresses included.
-func readableFields(actor *identity.Principal, o *records.Object) []*records.Field {
+func (h *Handler) readableFields(actor *identity.Principal, o *records.Object) []*records.Field {
 	var out []*records.Field
 	for i := range o.Fields {
-		if f := &o.Fields[i]; records.FieldReadable(actor, f) {
+		if f := &o.Fields[i]; h.Engine.FieldReadable(actor, o, f) {
 			out = append(out, f)
 		}
 	}
@@ -101,16 +101,16 @@ func readableFields(actor *identity.Principal, o *records.Object) []*records.Fie
 }
 
 // selectedFields reads ?fields=a,b: each must be a readable field of the object (INVALID_FIELD otherwise).
-func selectedFields(r *http.Request, actor *identity.Principal, o *records.Object) ([]*records.Field, error) {
+func (h *Handler) selectedFields(r *http.Request, actor *identity.Principal, o *records.Object) ([]*records.Field, error) {
 	raw := r.URL.Query().Get("fields")
 	if strings.TrimSpace(raw) == "" {
-		return readableFields(actor, o), nil
+		return h.readableFields(actor, o), nil
 	}
 	var out []*records.Field
 	for _, name := range strings.Split(raw, ",") {
 		name = strings.TrimSpace(name)
 		f := o.Field(name)
-		if f == nil || !records.FieldReadable(actor, f) {
+		if f == nil || !h.Engine.FieldReadable(actor, o, f) {
 			return nil, invalidField(name, o.APIName)
 		}
 		out = append(out, f)
@@ -169,7 +169,7 @@ func (h *Handler) Get() http.Handler {
 		if err != nil {
 			return err
 		}
-		fields, err := selectedFields(r, actor, o)
+		fields, err := h.selectedFields(r, actor, o)
 		if err != nil {
 			return err
 		}

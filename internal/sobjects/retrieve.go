@@ -43,7 +43,7 @@ func (h *Handler) RetrieveCollection() http.Handler {
 		fields := make([]*records.Field, 0, len(names))
 		for _, name := range names {
 			f := o.Field(name)
-			if f == nil || !records.FieldReadable(actor, f) {
+			if f == nil || !h.Engine.FieldReadable(actor, o, f) {
 				return invalidField(name, o.APIName)
 			}
 			fields = append(fields, f)

@@ -78,7 +78,7 @@ func (h *Handler) prepareUndo(ctx context.Context, actor *identity.Principal, w 
 			pointing = h.lookupsTo(ctx, system, cat, before)
 		}
 	case len(w.segments) == 2: // upsert: the record the value names now, if exactly one
-		f, ferr := externalIDField(o, system, w.segments[0])
+		f, ferr := h.externalIDField(o, system, w.segments[0])
 		if ferr == nil {
 			req := (&http.Request{}).WithContext(ctx)
 			if ids, merr := h.matches(req, system, o, f, w.segments[1]); merr == nil && len(ids) == 1 {

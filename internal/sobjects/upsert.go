@@ -12,9 +12,9 @@ import (
 
 // externalIDField is the path's field of an upsert: Id, or a text or number field whose value names a record.
 // Other fields cannot name one.
-func externalIDField(o *records.Object, actor *identity.Principal, name string) (*records.Field, error) {
+func (h *Handler) externalIDField(o *records.Object, actor *identity.Principal, name string) (*records.Field, error) {
 	f := o.Field(name)
-	if f == nil || !records.FieldReadable(actor, f) {
+	if f == nil || !h.Engine.FieldReadable(actor, o, f) {
 		return nil, httpx.NotFound("Provided external ID field does not exist or is not accessible: %s", name)
 	}
 	switch f.Type {
@@ -53,7 +53,7 @@ func (h *Handler) Upsert() http.Handler {
 		if err != nil {
 			return err
 		}
-		f, err := externalIDField(o, actor, r.PathValue("field"))
+		f, err := h.externalIDField(o, actor, r.PathValue("field"))
 		if err != nil {
 			return err
 		}

@@ -21,7 +21,7 @@ func (h *Handler) UpsertCollection() http.Handler {
 		if err != nil {
 			return err
 		}
-		f, err := externalIDField(o, actor, r.PathValue("field"))
+		f, err := h.externalIDField(o, actor, r.PathValue("field"))
 		if err != nil {
 			return err
 		}

@@ -28,7 +28,7 @@ func (c *compiler) subquery(p *Plan, sub *Query) *Error {
 			fk = childObj.Field(rel.FieldName)
 		}
 	}
-	if !c.readable(childObj) || !c.fieldReadable(fk) {
+	if !c.readable(childObj) || !c.fieldReadable(childObj, fk) {
 		return errAt(CodeInvalidType, sub.From.Pos, "Didn't understand relationship '%s' in FROM part of query call. If you are attempting to use a custom relationship, be sure to append the '__r' after the custom relationship name. Please reference your WSDL or the describe call for the appropriate names.", sub.From.Text)
 	}
 	sp, err := c.plan(sub, childObj, childRootAlias, &childLink{field: fk, key: rel.RelationshipName})

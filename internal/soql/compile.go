@@ -58,14 +58,20 @@ func (c *compiler) object(n Name) (*records.Object, *Error) {
 	return o, nil
 }
 
-// compoundReadable reports a compound field (an address) the caller may read.
-func (c *compiler) compoundReadable(f *records.Field) bool {
-	return f != nil && f.Type == records.TypeAddress && records.FieldReadable(c.actor, f)
+// compoundReadable reports a compound field (an address) of o the caller may read.
+func (c *compiler) compoundReadable(o *records.Object, f *records.Field) bool {
+	return f != nil && f.Type == records.TypeAddress && c.engine.FieldReadable(c.actor, o, f)
 }
 
-// fieldReadable reports whether the caller may read the field (hidden fields are never readable).
-func (c *compiler) fieldReadable(f *records.Field) bool {
-	return f != nil && f.HasColumn() && records.FieldReadable(c.actor, f)
+// readableOf reports the fields of o the caller may read.
+func (c *compiler) readableOf(o *records.Object) func(*records.Field) bool {
+	return func(f *records.Field) bool { return c.fieldReadable(o, f) }
+}
+
+// fieldReadable reports whether the caller may read the field of o (hidden fields and fields outside the
+// caller's field permissions are never readable).
+func (c *compiler) fieldReadable(o *records.Object, f *records.Field) bool {
+	return f != nil && f.HasColumn() && c.engine.FieldReadable(c.actor, o, f)
 }
 
 // resolved is a path resolved to a column: the field and the SQL expression naming its column.
@@ -77,6 +83,8 @@ type resolved struct {
 	objs  []*records.Object // the object reached after each relationship
 	alias []string          // the join alias of each object reached
 	avg   bool              // an average in HAVING: compared exactly, not in whole units
+	// readable reports the fields of the field's object the caller may read (an address's components).
+	readable func(*records.Field) bool
 }
 
 // resolve follows a path to a field stored in a column, for filters, sorts, groups and aggregates: a compound
@@ -104,7 +112,7 @@ func (c *compiler) resolvePath(p *Plan, path Path) (*resolved, *Error) {
 	for _, part := range parts[:len(parts)-1] {
 		ref := relationship(o, part.Text)
 		var target *records.Object
-		if ref != nil && c.fieldReadable(ref) && len(ref.ReferenceTo) > 0 {
+		if ref != nil && c.fieldReadable(o, ref) && len(ref.ReferenceTo) > 0 {
 			target = c.cat.Object(ref.ReferenceTo[0])
 		}
 		if !c.readable(target) {
@@ -119,10 +127,10 @@ func (c *compiler) resolvePath(p *Plan, path Path) (*resolved, *Error) {
 	}
 	last := parts[len(parts)-1]
 	f := o.Field(last.Text)
-	if !c.fieldReadable(f) && !c.compoundReadable(f) {
+	if !c.fieldReadable(o, f) && !c.compoundReadable(o, f) {
 		return nil, errAt(CodeInvalidField, path.Pos, "No such column '%s' on entity '%s'. If you are attempting to use a custom field, be sure to append the '__c' after the custom field name. Please reference your WSDL or the describe call for the appropriate names.", last.Text, o.APIName)
 	}
-	r.field = f
+	r.field, r.readable = f, c.readableOf(o)
 	r.alias = append(r.alias, alias)
 	if f.HasColumn() {
 		r.col = alias + "." + db.Ident(f.Column())
@@ -236,10 +244,10 @@ func (c *compiler) selectList(p *Plan, q *Query) *Error {
 				f := &p.obj.Fields[i]
 				switch {
 				case item.Fields == "STANDARD" && f.Custom, item.Fields == "CUSTOM" && !f.Custom:
-				case c.fieldReadable(f):
+				case c.fieldReadable(p.obj, f):
 					p.addField(p.out, f, p.alias+"."+db.Ident(f.Column()))
-				case c.compoundReadable(f):
-					p.addAddress(p.out, f, p.alias)
+				case c.compoundReadable(p.obj, f):
+					p.addAddress(p.out, f, p.alias, c.readableOf(p.obj))
 				}
 			}
 		default:
@@ -263,7 +271,7 @@ func (p *Plan) selectField(r *resolved, pos int) {
 		n = p.parentNode(n, rel, r.objs[i], r.alias[i])
 	}
 	if r.field.Type == records.TypeAddress {
-		p.addAddress(n, r.field, r.alias[len(r.alias)-1])
+		p.addAddress(n, r.field, r.alias[len(r.alias)-1], r.readable)
 	} else {
 		p.addField(n, r.field, r.col)
 	}

@@ -87,7 +87,7 @@ var addressKeys = []string{"city", "country", "geocodeAccuracy", "latitude", "lo
 
 // addAddress adds a compound address field (BillingAddress) to a node, from the component fields the caller may
 // read (BillingCity...), once.
-func (p *Plan) addAddress(n *node, f *records.Field, alias string) {
+func (p *Plan) addAddress(n *node, f *records.Field, alias string, readable func(*records.Field) bool) {
 	for _, it := range n.items {
 		if it.field == f {
 			return
@@ -97,7 +97,7 @@ func (p *Plan) addAddress(n *node, f *records.Field, alias string) {
 	parts := map[string]*records.Field{}
 	for i := range n.obj.Fields {
 		comp := &n.obj.Fields[i]
-		if comp.CompoundFieldName == f.APIName && comp.HasColumn() && records.FieldReadable(nil, comp) {
+		if comp.CompoundFieldName == f.APIName && readable(comp) {
 			suffix := strings.TrimPrefix(comp.APIName, prefix)
 			parts[strings.ToLower(suffix[:1])+suffix[1:]] = comp
 		}

@@ -326,11 +326,11 @@ func words(term string) []string {
 
 // searchedFields are the fields of o a scope searches that the caller may read: ALL the text fields, NAME the name
 // field, EMAIL and PHONE the fields of that type.
-func searchedFields(o *records.Object, scope string, actor *identity.Principal) []string {
+func searchedFields(e *records.Engine, o *records.Object, scope string, actor *identity.Principal) []string {
 	var out []string
 	for i := range o.Fields {
 		f := &o.Fields[i]
-		if !f.HasColumn() || !records.FieldReadable(actor, f) {
+		if !f.HasColumn() || !e.FieldReadable(actor, o, f) {
 			continue
 		}
 		var in bool
@@ -385,7 +385,7 @@ func (h *Handler) runSearch(w http.ResponseWriter, r *http.Request, actor *ident
 		if o == nil || !o.Queryable || !h.Engine.CanRead(actor, o) {
 			return httpx.BadRequest(CodeInvalidType, "sObject type '%s' is not supported.", q.From.Text)
 		}
-		fields := searchedFields(o, s.scope, actor)
+		fields := searchedFields(h.Engine, o, s.scope, actor)
 		if len(fields) == 0 || len(pats) == 0 {
 			continue
 		}

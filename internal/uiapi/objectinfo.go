@@ -142,13 +142,19 @@ func (h *Handler) buildObjectInfo(cat *records.Catalog, actor *identity.Principa
 		}
 	}
 	for _, ch := range cat.Children(o.APIName) {
+		// Relationships from objects or fields the caller may not read do not exist for them.
+		child := cat.Object(ch.ChildObject)
+		if child == nil || child.Field(ch.FieldName) == nil || !h.Engine.CanRead(actor, child) ||
+			!h.Engine.FieldReadable(actor, child, child.Field(ch.FieldName)) {
+			continue
+		}
 		info.ChildRelationships = append(info.ChildRelationships, ChildRelationship{ChildObjectAPIName: ch.ChildObject,
 			FieldName: ch.FieldName, JunctionIDListNames: []string{}, JunctionReferenceTo: []string{},
 			RelationshipName: ch.RelationshipName})
 	}
 	for i := range o.Fields {
 		f := &o.Fields[i]
-		if !records.FieldReadable(actor, f) {
+		if !h.Engine.FieldReadable(actor, o, f) {
 			continue
 		}
 		info.Fields[f.APIName] = h.buildFieldInfo(cat, actor, o, f)

@@ -72,11 +72,11 @@ func fieldValue(f *records.Field, v any) FieldValue {
 }
 
 // allReadable is the representation with every field the actor may read.
-func allReadable(rec *records.Record, actor *identity.Principal) *RecordRep {
+func (h *Handler) allReadable(rec *records.Record, actor *identity.Principal) *RecordRep {
 	rep := newRecordRep(rec)
 	for i := range rec.Object.Fields {
 		f := &rec.Object.Fields[i]
-		if f.HasColumn() && records.FieldReadable(actor, f) {
+		if f.HasColumn() && h.Engine.FieldReadable(actor, rec.Object, f) {
 			rep.Fields[f.APIName] = fieldValue(f, rec.Values[f.APIName])
 		}
 	}
@@ -113,7 +113,7 @@ func (h *Handler) GetRecord(w http.ResponseWriter, r *http.Request, actor *ident
 			wanted = append(wanted, req)
 		}
 	}
-	wanted = append(wanted, layoutFields(rec.Object, actor, layouts)...)
+	wanted = append(wanted, h.layoutFields(rec.Object, actor, layouts)...)
 	rep, err := h.represent(r.Context(), actor, rec, wanted)
 	if err != nil {
 		return err
@@ -148,14 +148,14 @@ func (h *Handler) resolveField(cat *records.Catalog, actor *identity.Principal, 
 	}
 	if len(parts) == 2 {
 		f := o.Field(parts[1])
-		if f == nil || !f.HasColumn() || !records.FieldReadable(actor, f) {
+		if f == nil || !f.HasColumn() || !h.Engine.FieldReadable(actor, o, f) {
 			return fieldRequest{}, false, invalidField(path)
 		}
 		return fieldRequest{Field: f}, true, nil
 	}
 	if len(parts) == 3 {
 		rel := relationshipField(o, parts[1])
-		if rel == nil || !records.FieldReadable(actor, rel) {
+		if rel == nil || !h.Engine.FieldReadable(actor, o, rel) {
 			return fieldRequest{}, false, invalidField(path)
 		}
 		target := cat.Object(rel.ReferenceTo[0])
@@ -163,7 +163,7 @@ func (h *Handler) resolveField(cat *records.Catalog, actor *identity.Principal, 
 			return fieldRequest{}, false, invalidField(path)
 		}
 		tf := target.Field(parts[2])
-		if tf == nil || !tf.HasColumn() || !records.FieldReadable(actor, tf) {
+		if tf == nil || !tf.HasColumn() || !h.Engine.FieldReadable(actor, target, tf) {
 			return fieldRequest{}, false, invalidField(path)
 		}
 		return fieldRequest{Relation: rel, Target: tf}, true, nil
@@ -191,12 +191,12 @@ func invalidField(path string) error {
 }
 
 // layoutFields: without layouts, Full means every readable field and Compact the name fields.
-func layoutFields(o *records.Object, actor *identity.Principal, layouts []string) []fieldRequest {
+func (h *Handler) layoutFields(o *records.Object, actor *identity.Principal, layouts []string) []fieldRequest {
 	var out []fieldRequest
 	for _, l := range layouts {
 		for i := range o.Fields {
 			f := &o.Fields[i]
-			if !f.HasColumn() || !records.FieldReadable(actor, f) {
+			if !f.HasColumn() || !h.Engine.FieldReadable(actor, o, f) {
 				continue
 			}
 			if strings.EqualFold(l, "Full") || (strings.EqualFold(l, "Compact") && (f.NameField || f.APIName == "Id")) {
@@ -291,7 +291,7 @@ func (h *Handler) CreateRecord(w http.ResponseWriter, r *http.Request, actor *id
 	if err != nil {
 		return err
 	}
-	httpx.WriteJSON(w, http.StatusCreated, allReadable(rec, actor))
+	httpx.WriteJSON(w, http.StatusCreated, h.allReadable(rec, actor))
 	return nil
 }
 
@@ -315,7 +315,7 @@ func (h *Handler) UpdateRecord(w http.ResponseWriter, r *http.Request, actor *id
 	if err != nil {
 		return err
 	}
-	httpx.WriteJSON(w, http.StatusOK, allReadable(rec, actor))
+	httpx.WriteJSON(w, http.StatusOK, h.allReadable(rec, actor))
 	return nil
 }
 

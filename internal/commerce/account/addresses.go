@@ -133,7 +133,7 @@ func (s *Service) Addresses(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	q, err := parseListQuery(r, b)
+	q, err := parseListQuery(r, b, s.Engine)
 	if err != nil {
 		return err
 	}
@@ -174,7 +174,7 @@ func (s *Service) Addresses(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func parseListQuery(r *http.Request, b *book) (*listQuery, error) {
+func parseListQuery(r *http.Request, b *book, e *records.Engine) (*listQuery, error) {
 	v := connectapi.NewQuery(r)
 	q := &listQuery{sort: "CreatedDateDesc", page: 1}
 	for _, t := range v.List("addressType") {
@@ -226,7 +226,7 @@ func parseListQuery(r *http.Request, b *book) (*listQuery, error) {
 		}
 		q.page = n
 	}
-	q.fields, err = fieldList(b.object, b.shopper.Principal, v.Get("fields"))
+	q.fields, err = fieldList(e, b.object, b.shopper.Principal, v.Get("fields"))
 	return q, err
 }
 

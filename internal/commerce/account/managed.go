@@ -134,7 +134,7 @@ func (s *Service) EffectiveAccount(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	o := cat.Object("Account")
-	fields, err := fieldList(o, sh.Principal, r.URL.Query().Get("fields"))
+	fields, err := fieldList(s.Engine, o, sh.Principal, r.URL.Query().Get("fields"))
 	if err != nil {
 		return err
 	}
@@ -161,7 +161,7 @@ const maxFields = 200
 // fieldList resolves a comma-separated fields parameter of object o ("Name,BillingCity", names optionally
 // qualified as "Account.Name", case-insensitive) into fields the caller may read, in the order asked. A name the
 // object does not have, or whose field the caller may not read, is 400 INVALID_FIELD.
-func fieldList(o *records.Object, actor *identity.Principal, raw string) ([]*records.Field, error) {
+func fieldList(e *records.Engine, o *records.Object, actor *identity.Principal, raw string) ([]*records.Field, error) {
 	var out []*records.Field
 	var unknown []string
 	seen := map[string]bool{}
@@ -175,7 +175,7 @@ func fieldList(o *records.Object, actor *identity.Principal, raw string) ([]*rec
 			bare = rest
 		}
 		f := o.Field(bare)
-		if f == nil || !f.HasColumn() || !records.FieldReadable(actor, f) {
+		if f == nil || !f.HasColumn() || !e.FieldReadable(actor, o, f) {
 			unknown = append(unknown, clip(name))
 			continue
 		}

@@ -41,10 +41,12 @@ const (
 	Metadata
 	// Sessions: sessions ended or changed (but for their last-seen time) and users' access.
 	Sessions
+	// Permissions: profiles, permission sets, their object and field permissions and their assignments.
+	Permissions
 	numDomains
 )
 
-var domainNames = [numDomains]string{"catalog", "metadata", "sessions"}
+var domainNames = [numDomains]string{"catalog", "metadata", "sessions", "permissions"}
 
 func (dom Domain) String() string { return domainNames[dom] }
 
