@@ -103,6 +103,7 @@ func TestDeleteRules(t *testing.T) {
 		admin := s.login(t, "admin@example.com")
 		buyer := s.login(t, "buyer@example.com")
 		pen, stapler := records.StableID("01t", 1), records.StableID("01t", 2)
+		assertNoDanglingReferences(t, s) // the demo store as seeded
 		placed := placeOrder(t, s, buyer, map[string]int{pen: 1})
 		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(stapler, 1)).decode(t, "add", 201, &cartItem{})
 
