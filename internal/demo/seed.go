@@ -40,7 +40,8 @@ var Users = []auth.NewUser{
 		AccountID: ManagerAccountID},
 }
 
-// Seed seeds the demo store unless the database already has a store, and reports whether it seeded. Everything is
+// Seed seeds the demo store into engine's database (through engine, the app's, so every domain's rules hold for the
+// seeded records too) unless the database already has a store, and reports whether it seeded. Everything is
 // written in one transaction: a seed that fails leaves nothing behind.
 func Seed(ctx context.Context, engine *records.Engine, opt Options) (bool, error) {
 	d := engine.DB
