@@ -43,7 +43,7 @@ func user(ctx context.Context, log *slog.Logger, args []string) error {
 		return err
 	}
 	defer a.Close()
-	id, err := auth.CreateUser(ctx, a.DB, u)
+	id, err := auth.CreateUser(ctx, a.Engine, u)
 	if err != nil {
 		return fmt.Errorf("user create: %w", err)
 	}

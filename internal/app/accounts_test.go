@@ -83,7 +83,7 @@ func TestExternalManagedAccountsOfTwoThousand(t *testing.T) {
 		}
 		const n = 2000
 		ctx := context.Background()
-		engine := records.NewEngine(s.d)
+		engine := s.srv.App.Engine
 		err := s.d.InTx(ctx, func(tx *db.Tx) error {
 			accounts := make([]map[string]any, n)
 			for i := range accounts {

@@ -11,8 +11,10 @@ import (
 	"time"
 
 	"storefront/internal/auth"
+	"storefront/internal/commerce/cart"
 	"storefront/internal/commerce/catalog"
 	"storefront/internal/commerce/search"
+	"storefront/internal/domains"
 	"storefront/internal/platform/config"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/redisx"
@@ -24,6 +26,10 @@ type App struct {
 	Config config.Config
 	DB     *db.DB
 	Log    *slog.Logger
+	// Engine is the process's one records engine, with every domain's rules (package domains): the HTTP services,
+	// the workers, the demo seed and the command line all write through it.
+	Engine *records.Engine
+	carts  *cart.Service // the cart service whose hooks Engine runs
 	// Redis is the server shared with other instances (--redis), opened by serve and closed with the app; nil
 	// without one: the database serves what it would (sign-in counters; see README "Several instances").
 	Redis *redisx.Client
@@ -54,6 +60,7 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 		return nil, err
 	}
 	a := &App{Config: cfg, DB: d, Log: log, trustedProxies: proxies, mailer: mailer, publicURL: public}
+	a.Engine, a.carts = domains.Engine(d, log)
 	if err := a.Migrate(ctx); err != nil {
 		d.Close()
 		return nil, err
@@ -108,13 +115,13 @@ func (a *App) Migrate(ctx context.Context) error {
 	if _, err := auth.EnsureOrgID(ctx, a.DB); err != nil { // made once, at installation
 		return fmt.Errorf("organization id: %w", err)
 	}
-	if err := records.SyncSchema(ctx, a.DB, objects()); err != nil {
+	if err := records.SyncSchema(ctx, a.DB, domains.Objects()); err != nil {
 		return fmt.Errorf("records schema: %w", err)
 	}
 	if err := auth.SyncOrganization(ctx, a.DB); err != nil {
 		return fmt.Errorf("organization: %w", err)
 	}
-	if err := records.InstallProfiles(ctx, records.NewEngine(a.DB)); err != nil {
+	if err := records.InstallProfiles(ctx, a.Engine); err != nil {
 		return fmt.Errorf("standard profiles: %w", err)
 	}
 	// The SKU index and the full-text index over products need the product2 table, so they come after the records

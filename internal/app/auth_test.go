@@ -26,6 +26,7 @@ import (
 type store struct {
 	srv                               *httptest.Server
 	d                                 *db.DB
+	engine                            *records.Engine
 	webstore, acme, globex, initech   string
 	retail, wholesale                 string
 	buyer, manager, admin, managedRow string
@@ -65,7 +66,7 @@ func eachStore(t *testing.T, fn func(t *testing.T, s *store)) {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { a.Close() })
-			s := &store{d: a.DB}
+			s := &store{d: a.DB, engine: a.Engine}
 			s.srv = httptest.NewServer(a.Handler())
 			t.Cleanup(s.srv.Close)
 			s.fixtures(t)
@@ -91,7 +92,7 @@ func (s *store) fixtures(t *testing.T) {
 	ctx := context.Background()
 	mk := func(u auth.NewUser) string {
 		u.Password = "demo1234"
-		id, err := auth.CreateUser(ctx, d, u)
+		id, err := auth.CreateUser(ctx, s.engine, u)
 		if err != nil {
 			t.Fatal(err)
 		}

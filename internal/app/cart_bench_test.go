@@ -78,7 +78,7 @@ func fillCart(tb testing.TB, srv *apptest.Server, buyer string, lines int) strin
 			tb.Fatal(err)
 		}
 		if have < lines {
-			if err := demo.SeedProducts(ctx, srv.App.DB, lines-have, demo.Options{}); err != nil {
+			if err := demo.SeedProducts(ctx, srv.App.Engine, lines-have, demo.Options{}); err != nil {
 				tb.Fatal(err)
 			}
 		}

@@ -276,7 +276,7 @@ func TestCartRules(t *testing.T) {
 // A cart holds 500 lines; a store that enables large carts lets it hold up to 2,000.
 func TestCartLineLimit(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		if err := demo.SeedProducts(context.Background(), s.d, 201, demo.Options{}); err != nil {
+		if err := demo.SeedProducts(context.Background(), s.srv.App.Engine, 201, demo.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		buyer := s.login(t, "buyer@example.com")

@@ -13,7 +13,6 @@ import (
 	"storefront/internal/auth"
 	"storefront/internal/demo"
 	"storefront/internal/platform/db"
-	"storefront/internal/records"
 )
 
 // Placing an order runs a fixed number of SQL statements: a 100-line cart costs what a 10-line cart costs.
@@ -56,7 +55,7 @@ func newBuyers(t *testing.T, s *demoSite, n int) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	engine := records.NewEngine(s.d)
+	engine := s.srv.App.Engine
 	err = s.d.InTx(ctx, func(tx *db.Tx) error {
 		for i := 0; i < n; i++ {
 			if _, err := auth.InsertUser(ctx, engine, tx, auth.NewUser{Email: fmt.Sprintf("racer%d@example.com", i),

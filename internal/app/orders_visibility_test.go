@@ -9,7 +9,6 @@ import (
 	"storefront/internal/auth"
 	"storefront/internal/demo"
 	"storefront/internal/platform/db"
-	"storefront/internal/records"
 )
 
 // Every order call follows one rule (order.Visible): a buyer reads the orders they own; a buyer manager reads
@@ -28,7 +27,7 @@ func TestOrdersOfOneAccountFollowOneRule(t *testing.T) {
 			t.Fatal(err)
 		}
 		err = s.d.InTx(context.Background(), func(tx *db.Tx) error {
-			_, err := auth.InsertUser(context.Background(), records.NewEngine(s.d), tx, auth.NewUser{Email: "colleague@example.com",
+			_, err := auth.InsertUser(context.Background(), s.srv.App.Engine, tx, auth.NewUser{Email: "colleague@example.com",
 				Password: demo.DemoPassword, FirstName: "Casey", LastName: "Colleague", AccountID: managed}, hash)
 			return err
 		})

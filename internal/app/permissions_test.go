@@ -485,7 +485,7 @@ func TestPermissionsAreRecords(t *testing.T) {
 // A staff user made without a profile (storefront user create --staff) is a Store Administrator.
 func TestStaffWithoutProfileIsStoreAdministrator(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		_, err := auth.CreateUser(context.Background(), s.d, auth.NewUser{Email: "ops@example.com",
+		_, err := auth.CreateUser(context.Background(), s.srv.App.Engine, auth.NewUser{Email: "ops@example.com",
 			Password: demo.DemoPassword, LastName: "Ops", Staff: true})
 		if err != nil {
 			t.Fatal(err)

@@ -253,7 +253,7 @@ type services struct {
 
 // authService is sign-in over the app's database (its counters in Redis when configured), trusting X-Forwarded-For only from the configured proxies.
 func (a *App) authService() *auth.Service {
-	svc := auth.NewService(a.DB, a.Config.BasePath)
+	svc := auth.NewService(a.Engine, a.Config.BasePath)
 	svc.TrustedProxies = a.trustedProxies
 	svc.PublicURL = a.publicURL
 	svc.Mailer, svc.ResetOrigin, svc.ResetTTL = a.mailer, a.Config.PublicURL, a.Config.ResetTTL
@@ -264,10 +264,9 @@ func (a *App) authService() *auth.Service {
 }
 
 func (a *App) services() *services {
-	engine, carts := a.newEngine()
+	engine, carts := a.Engine, a.carts
 	base := a.Config.BasePath
 	signIn := a.authService()
-	signIn.Engine = engine // one records engine: profile changes meet the same metadata as every other write
 	return &services{
 		auth:     signIn,
 		store:    &storecontext.Handlers{DB: a.DB, BasePath: base},

@@ -10,7 +10,7 @@ import (
 
 // SeedDemoIfEmpty seeds the demo store when the database holds no store yet.
 func (a *App) SeedDemoIfEmpty(ctx context.Context) error {
-	seeded, err := demo.Seed(ctx, a.DB, a.demoOptions())
+	seeded, err := demo.Seed(ctx, a.Engine, a.demoOptions())
 	if seeded {
 		a.Log.Info("seeded the demo store", "store", demo.StoreName, "products", demo.DemoProducts)
 	}
@@ -23,7 +23,7 @@ func (a *App) SeedDemoIfEmpty(ctx context.Context) error {
 // SeedProducts generates a catalog of n products in the demo store's shape (seeding the demo store first when the
 // database has no store).
 func (a *App) SeedProducts(ctx context.Context, n int) error {
-	if err := demo.SeedProducts(ctx, a.DB, n, a.demoOptions()); err != nil {
+	if err := demo.SeedProducts(ctx, a.Engine, n, a.demoOptions()); err != nil {
 		return err
 	}
 	return a.analyzeAfterBulkLoad(ctx)

@@ -3,9 +3,6 @@ package app
 import (
 	"context"
 	"time"
-
-	"storefront/internal/commerce/cart"
-	"storefront/internal/records"
 )
 
 // SweepInterval is how often RunWorkers sweeps expired stock holds.
@@ -30,5 +27,5 @@ func (a *App) RunWorkers(ctx context.Context) {
 
 // SweepHolds deletes expired stock holds (see cart.Service.SweepHolds).
 func (a *App) SweepHolds(ctx context.Context) (int, error) {
-	return (&cart.Service{DB: a.DB, Engine: records.NewEngine(a.DB), Log: a.Log}).SweepHolds(ctx)
+	return a.carts.SweepHolds(ctx)
 }

@@ -17,6 +17,7 @@ import (
 
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
+	"storefront/internal/records"
 )
 
 // testServer serves the auth endpoints behind the real middleware, plus probes that show the resolved principal:
@@ -28,7 +29,7 @@ func testServer(t *testing.T, d *db.DB) (*httptest.Server, *Service) {
 // testServerLogging is testServer with the server log written to log; it also serves the profile, password and
 // password reset calls.
 func testServerLogging(t *testing.T, d *db.DB, log io.Writer) (*httptest.Server, *Service) {
-	svc := NewService(d, "/shop")
+	svc := NewService(records.NewEngine(d), "/shop")
 	mux := http.NewServeMux()
 	mux.Handle("GET "+ProfilePath, svc.ProfileHandler())
 	mux.Handle("PATCH "+ProfilePath, svc.UpdateProfileHandler())
@@ -133,7 +134,7 @@ func (b *browser) whoami() identity.Principal {
 
 func mustStaff(t *testing.T, d *db.DB, email string) string {
 	t.Helper()
-	id, err := CreateUser(context.Background(), d, NewUser{Email: email, Password: "demo1234", LastName: "Staff", Staff: true})
+	id, err := CreateUser(context.Background(), records.NewEngine(d), NewUser{Email: email, Password: "demo1234", LastName: "Staff", Staff: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -479,8 +480,8 @@ func TestSessionExpiryAndRefresh(t *testing.T) {
 func BenchmarkResolveCookieSession(b *testing.B) {
 	ctx := context.Background()
 	d := recordstest.Open(b, "sqlite")
-	svc := NewService(d, "")
-	uid, err := CreateUser(ctx, d, NewUser{Email: "a@example.com", Password: "demo1234", LastName: "A", Staff: true})
+	svc := NewService(records.NewEngine(d), "")
+	uid, err := CreateUser(ctx, records.NewEngine(d), NewUser{Email: "a@example.com", Password: "demo1234", LastName: "A", Staff: true})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -9,13 +9,14 @@ import (
 	"time"
 
 	"storefront/internal/platform/db"
+	"storefront/internal/records"
 )
 
 // mustBuyer creates a buyer (with its Contact) in a new account and returns the user's and the contact's ids.
 func mustBuyer(t *testing.T, d *db.DB, email string) (userID, contactID string) {
 	t.Helper()
 	ctx := context.Background()
-	id, err := CreateUser(ctx, d, NewUser{Email: email, Password: "demo1234", FirstName: "Bea", LastName: "Buyer",
+	id, err := CreateUser(ctx, records.NewEngine(d), NewUser{Email: email, Password: "demo1234", FirstName: "Bea", LastName: "Buyer",
 		AccountID: insertAccount(t, d, "Acme")})
 	if err != nil {
 		t.Fatal(err)

@@ -60,13 +60,14 @@ const (
 	DefaultKnownFor        = 180 * 24 * time.Hour // B2B buyers may sign in once a quarter
 )
 
-// NewService returns a Service with the default lifetimes and limits.
-func NewService(d *db.DB, basePath string) *Service {
-	return &Service{DB: d, BasePath: basePath,
+// NewService returns a Service over the records engine (the process's one, with every domain's rules) with the
+// default lifetimes and limits.
+func NewService(engine *records.Engine, basePath string) *Service {
+	return &Service{DB: engine.DB, BasePath: basePath,
 		IdleTimeout: DefaultIdleTimeout, AbsoluteTimeout: DefaultAbsoluteTimeout, RefreshEvery: time.Minute,
 		AccountLimit: DefaultAccountLimit, AddressLimit: DefaultAddressLimit, KnownLimit: DefaultKnownLimit,
 		FailureMemory: DefaultFailureMemory, KnownFor: DefaultKnownFor, Now: time.Now,
-		Engine: records.NewEngine(d), ResetTTL: DefaultResetTTL,
+		Engine: engine, ResetTTL: DefaultResetTTL,
 		ResetAddressLimit: DefaultResetAddressLimit, ResetEmailLimit: DefaultResetEmailLimit}
 }
 

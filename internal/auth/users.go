@@ -47,15 +47,14 @@ const MinPasswordLen = 8
 
 // CreateUser creates a user and its password credential in one transaction and returns the new 18-character User
 // id. The username is the email in lower case. A buyer also gets a Contact in its account, since on the platform
-// a buyer is a contact of a buyer account.
-func CreateUser(ctx context.Context, d *db.DB, u NewUser) (string, error) {
+// a buyer is a contact of a buyer account. engine is the app's records engine, whose database it writes.
+func CreateUser(ctx context.Context, engine *records.Engine, u NewUser) (string, error) {
 	hash, err := HashPassword(u.Password) // slow: done before the write transaction opens
 	if err != nil {
 		return "", err
 	}
 	var userID string
-	engine := records.NewEngine(d)
-	err = d.InTx(ctx, func(tx *db.Tx) error {
+	err = engine.DB.InTx(ctx, func(tx *db.Tx) error {
 		userID, err = InsertUser(ctx, engine, tx, u, hash)
 		return err
 	})

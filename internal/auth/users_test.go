@@ -33,7 +33,7 @@ func TestCreateUser(t *testing.T) {
 		ctx := context.Background()
 		acct := insertAccount(t, d, "Acme")
 
-		buyerID, err := CreateUser(ctx, d, NewUser{Email: " Buyer@Example.com ", Password: "demo1234",
+		buyerID, err := CreateUser(ctx, records.NewEngine(d), NewUser{Email: " Buyer@Example.com ", Password: "demo1234",
 			FirstName: "Bea", LastName: "Buyer", AccountID: acct[:15]})
 		if err != nil {
 			t.Fatal(err)
@@ -51,7 +51,7 @@ func TestCreateUser(t *testing.T) {
 				contactAccount, contactName)
 		}
 
-		staffID, err := CreateUser(ctx, d, NewUser{Email: "admin@example.com", Password: "demo1234", LastName: "Admin", Staff: true})
+		staffID, err := CreateUser(ctx, records.NewEngine(d), NewUser{Email: "admin@example.com", Password: "demo1234", LastName: "Admin", Staff: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -77,7 +77,7 @@ func TestCreateUserRefusesBadInputAndWritesNothing(t *testing.T) {
 	eachDB(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		acct := insertAccount(t, d, "Acme")
-		if _, err := CreateUser(ctx, d, NewUser{Email: "taken@example.com", Password: "demo1234", LastName: "T", Staff: true}); err != nil {
+		if _, err := CreateUser(ctx, records.NewEngine(d), NewUser{Email: "taken@example.com", Password: "demo1234", LastName: "T", Staff: true}); err != nil {
 			t.Fatal(err)
 		}
 		for name, tc := range map[string]struct {
@@ -94,7 +94,7 @@ func TestCreateUserRefusesBadInputAndWritesNothing(t *testing.T) {
 			"staff with account": {NewUser{Email: "a@example.com", Password: "demo1234", LastName: "X", Staff: true, AccountID: acct}, ErrInvalidUser},
 			"buyer no account":   {NewUser{Email: "a@example.com", Password: "demo1234", LastName: "X"}, ErrInvalidUser},
 		} {
-			if _, err := CreateUser(ctx, d, tc.u); !errors.Is(err, tc.want) {
+			if _, err := CreateUser(ctx, records.NewEngine(d), tc.u); !errors.Is(err, tc.want) {
 				t.Errorf("%s: err = %v, want %v", name, err, tc.want)
 			}
 		}

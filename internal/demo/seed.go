@@ -45,9 +45,11 @@ var Users = []auth.NewUser{
 		Staff: true, ProfileID: records.SupportAgentProfileID},
 }
 
-// Seed seeds the demo store unless the database already has a store, and reports whether it seeded. Everything is
+// Seed seeds the demo store into engine's database (through engine, the app's, so every domain's rules hold for the
+// seeded records too) unless the database already has a store, and reports whether it seeded. Everything is
 // written in one transaction: a seed that fails leaves nothing behind.
-func Seed(ctx context.Context, d *db.DB, opt Options) (bool, error) {
+func Seed(ctx context.Context, engine *records.Engine, opt Options) (bool, error) {
+	d := engine.DB
 	if has, err := hasStore(d.QueryRow(ctx, countStores)); err != nil || has {
 		return false, err
 	}
@@ -56,7 +58,6 @@ func Seed(ctx context.Context, d *db.DB, opt Options) (bool, error) {
 		return false, err
 	}
 	seeded := false
-	engine := records.NewEngine(d)
 	if err := records.InstallProfiles(ctx, engine); err != nil { // the demo users' profiles (installed at migration too)
 		return false, err
 	}
@@ -106,11 +107,12 @@ func hasStore(row *sql.Row) (bool, error) {
 
 // SeedProducts adds n generated products to the store's catalogue (seeding the demo store first when the database
 // has none), in transactions of opt.ChunkSize products, logging progress after each.
-func SeedProducts(ctx context.Context, d *db.DB, n int, opt Options) error {
+func SeedProducts(ctx context.Context, engine *records.Engine, n int, opt Options) error {
+	d := engine.DB
 	if n <= 0 {
 		return fmt.Errorf("demo: --products must be positive, got %d", n)
 	}
-	if _, err := Seed(ctx, d, opt); err != nil {
+	if _, err := Seed(ctx, engine, opt); err != nil {
 		return err
 	}
 	plan, creator, err := loadPlan(ctx, d)
@@ -127,7 +129,6 @@ func SeedProducts(ctx context.Context, d *db.DB, n int, opt Options) error {
 	}
 	start := time.Now()
 	last := first + n - 1
-	engine := records.NewEngine(d)
 	for from := first; from <= last; from += chunk {
 		to := min(from+chunk-1, last)
 		err := d.InTx(ctx, func(tx *db.Tx) error {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"testing"
 
+	"storefront/internal/domains"
 	"storefront/internal/platform/db"
 	"storefront/internal/records"
 	"storefront/internal/records/recordstest"
@@ -17,9 +18,15 @@ var (
 	eachSynced = recordstest.Each
 )
 
+// engineOf is the app's engine over d, with every domain's rules.
+func engineOf(d *db.DB) *records.Engine {
+	engine, _ := domains.Engine(d, nil)
+	return engine
+}
+
 func seedDemo(t *testing.T, d *db.DB) {
 	t.Helper()
-	seeded, err := Seed(context.Background(), d, Options{})
+	seeded, err := Seed(context.Background(), engineOf(d), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +132,7 @@ func TestSeedTwiceDoesNotDuplicate(t *testing.T) {
 	eachSynced(t, func(t *testing.T, d *db.DB) {
 		seedDemo(t, d)
 		before := count(t, d, `SELECT COUNT(*) FROM "product2"`)
-		seeded, err := Seed(context.Background(), d, Options{})
+		seeded, err := Seed(context.Background(), engineOf(d), Options{})
 		if err != nil || seeded {
 			t.Fatalf("second seed: seeded=%v err=%v, want nothing done", seeded, err)
 		}
@@ -187,7 +194,7 @@ func TestSeedLeavesNothingHalfWritten(t *testing.T) {
 		if _, err := d.Exec(ctx, `INSERT INTO "product2" (id, name) VALUES (?, ?)`, records.StableID(prefixProduct, 250), "Squatter"); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := Seed(ctx, d, Options{}); err == nil {
+		if _, err := Seed(ctx, engineOf(d), Options{}); err == nil {
 			t.Fatal("seed over a conflicting product succeeded")
 		}
 		for _, table := range []string{"webstore", "account", "user", "productcategory", "pricebookentry", "navigationmenuitem"} {
@@ -214,13 +221,13 @@ func TestSeedProductsGeneratesTheSameShape(t *testing.T) {
 		ctx := context.Background()
 		opt := Options{ChunkSize: 700}
 		// No store yet: the demo store comes first, then 2000 more products in chunks of 700.
-		if err := SeedProducts(ctx, d, 2000, opt); err != nil {
+		if err := SeedProducts(ctx, engineOf(d), 2000, opt); err != nil {
 			t.Fatal(err)
 		}
 		if n := count(t, d, `SELECT COUNT(*) FROM "product2"`); n != DemoProducts+2000 {
 			t.Fatalf("%d products, want %d", n, DemoProducts+2000)
 		}
-		if err := SeedProducts(ctx, d, 100, opt); err != nil {
+		if err := SeedProducts(ctx, engineOf(d), 100, opt); err != nil {
 			t.Fatalf("a second run must continue the numbering: %v", err)
 		}
 		total := DemoProducts + 2100
@@ -251,7 +258,7 @@ func TestSeededCasesAreRecords(t *testing.T) {
 	eachSynced(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		seedDemo(t, d)
-		eng := records.NewEngine(d)
+		eng := engineOf(d)
 		seeded, err := eng.Get(ctx, records.System, records.StableID("500", 4))
 		if err != nil {
 			t.Fatal(err)

@@ -80,6 +80,13 @@ func Required(f Field) Field { f.Required = true; return f }
 // Detail makes a reference master-detail: set on create only, and its record is deleted with the parent.
 func Detail(f Field) Field { f.CascadeDelete, f.CreateOnly = true, true; return f }
 
+// Cascade deletes the referring record with its target without making the reference master-detail (a junction's
+// row, a product's price book entries).
+func Cascade(f Field) Field { f.CascadeDelete = true; return f }
+
+// Restrict refuses to delete the target while the reference points at it (an order's account and products).
+func Restrict(f Field) Field { f.RestrictDelete = true; return f }
+
 func Unique(f Field) Field { f.Unique = true; return f }
 
 func ReadOnly(f Field) Field { f.ReadOnly = true; return f }

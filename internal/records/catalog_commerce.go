@@ -42,24 +42,25 @@ func catalogObjects() []Object {
 		TextArea("Description", "Description"),
 	)
 	storeCatalog := StandardObject("WebStoreCatalog", "Store Catalog", "Store Catalogs", "0ZT", false,
-		Required(Ref("SalesStoreId", "Store ID", "WebStore")),
-		Required(Ref("ProductCatalogId", "Catalog ID", "ProductCatalog")),
+		Cascade(Required(Ref("SalesStoreId", "Store ID", "WebStore"))),
+		Cascade(Required(Ref("ProductCatalogId", "Catalog ID", "ProductCatalog"))),
 	)
 	storeCatalog.UniqueTogether = [][]string{{"SalesStoreId", "ProductCatalogId"}}
 
 	// Categories form a tree through ParentCategoryId (no parent: a top-level category).
 	category := StandardObject("ProductCategory", "Product Category", "Product Categories", "0ZG", false,
 		NameField("Category Name", 255),
-		Ref("ParentCategoryId", "Parent Category ID", "ProductCategory"),
-		Required(Ref("CatalogId", "Catalog ID", "ProductCatalog")),
+		// A category with subcategories stays until they are moved or deleted; a catalog takes its categories along.
+		Restrict(Ref("ParentCategoryId", "Parent Category ID", "ProductCategory")),
+		Cascade(Required(Ref("CatalogId", "Catalog ID", "ProductCatalog"))),
 		TextArea("Description", "Description"),
 		WithDefault(Int("SortOrder", "Sort Order"), "0"),
 		Bool("IsNavigational", "Navigational", true),
 		Text("UrlName", "URL Name", 255),
 	)
 	categoryProduct := StandardObject("ProductCategoryProduct", "Product Category Product", "Product Category Products", "0ZH", false,
-		Required(Ref("ProductCategoryId", "Product Category ID", "ProductCategory")),
-		Required(Ref("ProductId", "Product ID", "Product2")),
+		Cascade(Required(Ref("ProductCategoryId", "Product Category ID", "ProductCategory"))),
+		Cascade(Required(Ref("ProductId", "Product ID", "Product2"))),
 		Bool("IsPrimaryCategory", "Primary Category", false),
 	)
 	categoryProduct.UniqueTogether = [][]string{{"ProductCategoryId", "ProductId"}}
@@ -78,15 +79,15 @@ func catalogObjects() []Object {
 		Bool("IsPublished", "Published", true),
 	)
 	productMedia := StandardObject("ProductMedia", "Product Media", "Product Media", "2pm", false,
-		Required(Ref("ProductId", "Product ID", "Product2")),
-		Required(Ref("ElectronicMediaId", "Content ID", "ManagedContent")),
+		Cascade(Required(Ref("ProductId", "Product ID", "Product2"))),
+		Cascade(Required(Ref("ElectronicMediaId", "Content ID", "ManagedContent"))),
 		Required(WithDefault(Picklist("UsageType", "Usage", "ListImage", "ProductDetailImage", "Attachment"),
 			"ProductDetailImage")),
 		WithDefault(Int("SortOrder", "Sort Order"), "0"),
 	)
 	categoryMedia := StandardObject("ProductCategoryMedia", "Product Category Media", "Product Category Media", "0ZM", false,
-		Required(Ref("ProductCategoryId", "Product Category ID", "ProductCategory")),
-		Required(Ref("ElectronicMediaId", "Content ID", "ManagedContent")),
+		Cascade(Required(Ref("ProductCategoryId", "Product Category ID", "ProductCategory"))),
+		Cascade(Required(Ref("ElectronicMediaId", "Content ID", "ManagedContent"))),
 		Required(WithDefault(Picklist("UsageType", "Usage", "TileImage", "BannerImage"), "TileImage")),
 		WithDefault(Int("SortOrder", "Sort Order"), "0"),
 	)
@@ -108,23 +109,24 @@ func pricingObjects() []Object {
 		Bool("IsActive", "Active", true),
 	)
 	tier := StandardObject("PriceAdjustmentTier", "Price Adjustment Tier", "Price Adjustment Tiers", "0rz", false,
-		Required(Ref("PriceAdjustmentScheduleId", "Schedule ID", "PriceAdjustmentSchedule")),
+		Cascade(Required(Ref("PriceAdjustmentScheduleId", "Schedule ID", "PriceAdjustmentSchedule"))),
 		Required(Int("LowerBound", "Lower Bound")),
 		Int("UpperBound", "Upper Bound"), // empty: no upper bound
 		Required(WithDefault(Picklist("TierType", "Tier Type", "Percentage", "Amount"), "Percentage")),
 		Required(Decimal("TierValue", "Tier Value", 18, 2)),
 	)
 	entry := StandardObject("PricebookEntry", "Price Book Entry", "Price Book Entries", "01u", false,
-		Required(Ref("Pricebook2Id", "Price Book ID", "Pricebook2")),
-		Required(Ref("Product2Id", "Product ID", "Product2")),
+		// A book's and a product's prices go with them; a book a store or buyer group uses stays (see those).
+		Cascade(Required(Ref("Pricebook2Id", "Price Book ID", "Pricebook2"))),
+		Cascade(Required(Ref("Product2Id", "Product ID", "Product2"))),
 		Required(Currency("UnitPrice", "List Price")),
 		Bool("IsActive", "Active", true),
 		Ref("PriceAdjustmentScheduleId", "Volume Schedule ID", "PriceAdjustmentSchedule"),
 	)
 	entry.UniqueTogether = [][]string{{"Pricebook2Id", "Product2Id"}}
 	groupBook := StandardObject("BuyerGroupPricebook", "Buyer Group Price Book", "Buyer Group Price Books", "0ZL", false,
-		Required(Ref("BuyerGroupId", "Buyer Group ID", "BuyerGroup")),
-		Required(Ref("Pricebook2Id", "Price Book ID", "Pricebook2")),
+		Cascade(Required(Ref("BuyerGroupId", "Buyer Group ID", "BuyerGroup"))),
+		Required(Ref("Pricebook2Id", "Price Book ID", "Pricebook2")), // required: a book in use stays
 		WithDefault(Int("Priority", "Priority"), "1"),
 		Bool("IsActive", "Active", true),
 	)
@@ -138,13 +140,13 @@ func pricingObjects() []Object {
 		Bool("CanViewPrice", "Can View Price", true),
 	)
 	policyProduct := StandardObject("CommerceEntitlementProduct", "Entitlement Product", "Entitlement Products", "1Cp", false,
-		Required(Ref("PolicyId", "Policy ID", "CommerceEntitlementPolicy")),
-		Required(Ref("ProductId", "Product ID", "Product2")),
+		Cascade(Required(Ref("PolicyId", "Policy ID", "CommerceEntitlementPolicy"))),
+		Cascade(Required(Ref("ProductId", "Product ID", "Product2"))),
 	)
 	policyProduct.UniqueTogether = [][]string{{"PolicyId", "ProductId"}}
 	policyGroup := StandardObject("CommerceEntitlementBuyerGroup", "Entitlement Buyer Group", "Entitlement Buyer Groups", "1Cb", false,
-		Required(Ref("PolicyId", "Policy ID", "CommerceEntitlementPolicy")),
-		Required(Ref("BuyerGroupId", "Buyer Group ID", "BuyerGroup")),
+		Cascade(Required(Ref("PolicyId", "Policy ID", "CommerceEntitlementPolicy"))),
+		Cascade(Required(Ref("BuyerGroupId", "Buyer Group ID", "BuyerGroup"))),
 	)
 	policyGroup.UniqueTogether = [][]string{{"PolicyId", "BuyerGroupId"}}
 	return []Object{book, schedule, tier, entry, groupBook, policy, policyProduct, policyGroup}
@@ -153,7 +155,7 @@ func pricingObjects() []Object {
 func fulfilmentObjects() []Object {
 	// One stock row per product; QuantityReserved is held by inventory reservations for carts in checkout.
 	inventory := StandardObject("ProductInventory", "Product Inventory", "Product Inventory", "0iv", false,
-		Unique(Required(Ref("ProductId", "Product ID", "Product2"))),
+		Cascade(Unique(Required(Ref("ProductId", "Product ID", "Product2")))),
 		Required(WithDefault(Int("QuantityOnHand", "Quantity On Hand"), "0")),
 		Required(WithDefault(Int("QuantityReserved", "Quantity Reserved"), "0")),
 		WithDefault(Int("LowStockThreshold", "Low Stock Threshold"), "10"),
@@ -188,14 +190,15 @@ func fulfilmentObjects() []Object {
 		Date("EndDate", "End Date"),
 		WithDefault(Int("Priority", "Priority"), "1"),
 		// Item promotions target a product, a category (and its subcategories), or, with neither, every line.
-		Ref("TargetProductId", "Target Product ID", "Product2"),
-		Ref("TargetCategoryId", "Target Category ID", "ProductCategory"),
+		// Restricting: cleared, the promotion would apply to every line.
+		Restrict(Ref("TargetProductId", "Target Product ID", "Product2")),
+		Restrict(Ref("TargetCategoryId", "Target Category ID", "ProductCategory")),
 		// An automatic promotion applies by itself; any other needs one of its coupons applied to the cart.
 		Bool("IsAutomatic", "Automatic", true),
 	)
 	coupon := StandardObject("Coupon", "Coupon", "Coupons", "0cB", false,
 		Unique(Required(Text("CouponCode", "Coupon Code", 80))),
-		Required(Ref("PromotionId", "Promotion ID", "Promotion")),
+		Cascade(Required(Ref("PromotionId", "Promotion ID", "Promotion"))),
 		Required(WithDefault(Picklist("Status", "Status", "Active", "Inactive", "Expired"), "Active")),
 		Int("UsageLimit", "Usage Limit"), // empty: unlimited
 		WithDefault(Int("UsageCount", "Times Used"), "0"),
@@ -205,7 +208,7 @@ func fulfilmentObjects() []Object {
 	// Tax rates by ship-to region: a state's rate, or the country's when no state matches.
 	taxRate := StandardObject("TaxRate", "Tax Rate", "Tax Rates", "0tR", false,
 		NameField("Tax Rate Name", 80),
-		Required(Ref("WebStoreId", "Store ID", "WebStore")),
+		Cascade(Required(Ref("WebStoreId", "Store ID", "WebStore"))),
 		Required(Text("Country", "Country", 2)),
 		Text("State", "State/Province", 80),
 		Required(Field{APIName: "Rate", Label: "Rate (%)", Type: TypePercent, Precision: 7, Scale: 4}),
@@ -222,14 +225,14 @@ func siteObjects() []Object {
 		Text("NetworkId", "Community ID", 18),
 	)
 	item := StandardObject("NavigationMenuItem", "Navigation Menu Item", "Navigation Menu Items", "0Nn", false,
-		Required(Ref("NavigationLinkSetId", "Navigation Menu ID", "NavigationLinkSet")),
+		Cascade(Required(Ref("NavigationLinkSetId", "Navigation Menu ID", "NavigationLinkSet"))),
 		Field{APIName: "Label", Label: "Label", Type: TypeText, Length: 255, Required: true, NameField: true},
 		Required(WithDefault(Picklist("Type", "Type", "InternalLink", "ExternalLink", "Event", "MenuLabel",
 			"NavigationalTopic", "SalesforceObject", "ProductCategory"), "InternalLink")),
 		Text("Target", "Target", 2048), // the link's value: a path, a URL, an event name or a record id
 		Text("TargetPrefs", "Target Preferences", 255),
 		WithDefault(Int("Position", "Position"), "0"),
-		Ref("ParentId", "Parent Item ID", "NavigationMenuItem"),
+		Cascade(Ref("ParentId", "Parent Item ID", "NavigationMenuItem")), // a submenu goes with its item
 		Required(WithDefault(Picklist("Status", "Status", "Live", "Draft"), "Live")),
 		Text("ImageUrl", "Image URL", 1000),
 	)

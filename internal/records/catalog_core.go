@@ -38,7 +38,7 @@ func coreObjects() []Object {
 				{APIName: "Phone", Label: "Phone", Type: TypePhone, Length: 40},
 				Required(WithDefault(Picklist("UserType", "User Type", "Standard", "PowerCustomerSuccess", "Guest"), "Standard")),
 				Ref("ContactId", "Contact ID", "Contact"),
-				Ref("AccountId", "Account ID", "Account"),
+				Restrict(Ref("AccountId", "Account ID", "Account")), // a buyer keeps their account
 				Bool("IsActive", "Active", true),
 				// A staff user without a profile is a Store Administrator (permissions.go).
 				Ref("ProfileId", "Profile ID", "Profile"),
@@ -46,7 +46,7 @@ func coreObjects() []Object {
 
 		StandardObject("ContactPointAddress", "Contact Point Address", "Contact Point Addresses", "8lW", true,
 			NameField("Name", 255),
-			Ref("ParentId", "Parent ID", "Account"),
+			Cascade(Ref("ParentId", "Parent ID", "Account")), // an account's addresses go with it
 			Required(WithDefault(Picklist("AddressType", "Address Type", "Shipping", "Billing"), "Shipping")),
 			Bool("IsDefault", "Default Address", false),
 			Text("FirstName", "First Name", 40),
@@ -113,10 +113,10 @@ func coreObjects() []Object {
 			WithDefault(Text("ManagedCheckoutVersion", "Managed Checkout Version", 20), "0.117.0"),
 			WithDefault(Text("HeaderBackgroundColor", "Header Background Color", 7), "#1B2A41"),
 			WithDefault(Text("PromoBarBackgroundColor", "Promo Bar Background Color", 7), "#C23934"),
-			Ref("GuestPricebookId", "Guest Price Book ID", "Pricebook2"),
-			Ref("StandardPricebookId", "Standard Price Book ID", "Pricebook2"),
+			Restrict(Ref("GuestPricebookId", "Guest Price Book ID", "Pricebook2")),
+			Restrict(Ref("StandardPricebookId", "Standard Price Book ID", "Pricebook2")),
 			// The buyer group whose entitlements and price books apply to guests.
-			Ref("GuestBuyerGroupId", "Guest Buyer Group ID", "BuyerGroup"),
+			Restrict(Ref("GuestBuyerGroupId", "Guest Buyer Group ID", "BuyerGroup")),
 		),
 
 		StandardObject("BuyerGroup", "Buyer Group", "Buyer Groups", "0ZI", true,
@@ -124,18 +124,18 @@ func coreObjects() []Object {
 			TextArea("Description", "Description"),
 		),
 		StandardObject("BuyerGroupMember", "Buyer Group Member", "Buyer Group Members", "0ZJ", false,
-			Required(Ref("BuyerGroupId", "Buyer Group ID", "BuyerGroup")),
-			Required(Ref("BuyerId", "Buyer ID", "Account")),
+			Cascade(Required(Ref("BuyerGroupId", "Buyer Group ID", "BuyerGroup"))),
+			Cascade(Required(Ref("BuyerId", "Buyer ID", "Account"))),
 		),
 		// Which buyer groups sell in which store.
 		StandardObject("WebStoreBuyerGroup", "Store Buyer Group", "Store Buyer Groups", "0ZK", false,
-			Required(Ref("WebStoreId", "Store ID", "WebStore")),
-			Required(Ref("BuyerGroupId", "Buyer Group ID", "BuyerGroup")),
+			Cascade(Required(Ref("WebStoreId", "Store ID", "WebStore"))),
+			Cascade(Required(Ref("BuyerGroupId", "Buyer Group ID", "BuyerGroup"))),
 		),
 		// Which accounts a buyer manager may buy for, beyond their own.
 		StandardObject("ManagedAccount", "Managed Account", "Managed Accounts", "0MA", false,
-			Required(Ref("UserId", "User ID", "User")),
-			Required(Ref("AccountId", "Account ID", "Account")),
+			Cascade(Required(Ref("UserId", "User ID", "User"))),
+			Cascade(Required(Ref("AccountId", "Account ID", "Account"))),
 		),
 	}
 }

@@ -72,7 +72,7 @@ func (e *Engine) Get(ctx context.Context, actor *identity.Principal, id string) 
 	if !e.CanRead(actor, o) {
 		return nil, ErrNotFound
 	}
-	recs, err := e.load(ctx, e.DB, actor, o, []string{full}, false)
+	recs, err := e.load(ctx, e.Querier(ctx), actor, o, []string{full}, false)
 	if err != nil {
 		return nil, err
 	}

@@ -72,9 +72,11 @@ type Field struct {
 	// Hidden fields are never readable through the records API (secrets, internal state).
 	Hidden      bool     `json:"hidden,omitempty"`
 	ReferenceTo []string `json:"referenceTo,omitempty"`
-	// CascadeDelete makes a reference master-detail: deleting the referenced record deletes this one with it
-	// (a cart's lines go with the cart). Other references are cleared instead.
+	// CascadeDelete and RestrictDelete are a reference's delete rule (see DeleteRule): deleting the referenced
+	// record deletes this one with it (a cart's lines go with the cart), or is refused while this one points at it
+	// (an order's account). A required reference restricts unless it cascades; other references are cleared.
 	CascadeDelete    bool            `json:"cascadeDelete,omitempty"`
+	RestrictDelete   bool            `json:"restrictDelete,omitempty"`
 	RelationshipName string          `json:"relationshipName,omitempty"`
 	Picklist         []PicklistValue `json:"picklist,omitempty"`
 	ControllerName   string          `json:"controllerName,omitempty"` // dependent picklists
@@ -105,6 +107,32 @@ type RecordType struct {
 	DeveloperName string `json:"developerName"`
 	Name          string `json:"name"`
 	Default       bool   `json:"default,omitempty"`
+}
+
+// DeleteRule is what deleting a record does to the records whose reference field points at it, as Salesforce's
+// lookup and master-detail fields declare it.
+type DeleteRule string
+
+const (
+	// DeleteClear empties the reference (an optional lookup: "clear the value of this field").
+	DeleteClear DeleteRule = "clear"
+	// DeleteCascade deletes the referring record too (master-detail, and the junctions that only link two records).
+	DeleteCascade DeleteRule = "cascade"
+	// DeleteRestrict refuses the delete while any record refers to it ("don't allow deletion"), as Salesforce does
+	// for every required lookup.
+	DeleteRestrict DeleteRule = "restrict"
+)
+
+// DeleteRule is the field's rule: CascadeDelete, then RestrictDelete or Required (a required reference can be
+// neither cleared nor left pointing at nothing), else clear.
+func (f *Field) DeleteRule() DeleteRule {
+	switch {
+	case f.CascadeDelete:
+		return DeleteCascade
+	case f.RestrictDelete || f.Required:
+		return DeleteRestrict
+	}
+	return DeleteClear
 }
 
 // TableName is the object's table: the API name in lower case, always quoted in SQL.

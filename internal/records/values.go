@@ -35,6 +35,7 @@ const (
 	CodeInvalidEmail          = "INVALID_EMAIL_ADDRESS"
 	CodeNumberOutsideRange    = "NUMBER_OUTSIDE_VALID_RANGE"
 	CodeInsufficientAccess    = "INSUFFICIENT_ACCESS_OR_READONLY"
+	CodeDeleteFailed          = "DELETE_FAILED"
 )
 
 // FieldError is one reason a write was refused. Field is empty for errors that concern no single known field.

@@ -29,11 +29,12 @@ func (e *Engine) Create(ctx context.Context, actor *identity.Principal, apiName 
 }
 
 // inTx runs fn in a transaction. Two PostgreSQL writers may draw the same auto-number; the unique index refuses
-// one, which tries again.
+// one, which tries again (unless the transaction is the caller's, see InTx: the caller's whole work would have to
+// run again).
 func (e *Engine) inTx(ctx context.Context, apiName string, fn func(tx *db.Tx) error) error {
 	for attempt := 0; ; attempt++ {
 		err := e.DB.InTx(ctx, fn)
-		if err != nil && db.IsUniqueViolation(err) && attempt < 3 {
+		if err != nil && db.IsUniqueViolation(err) && attempt < 3 && db.TxFrom(ctx) == nil {
 			if cat, cerr := e.Catalog(ctx); cerr == nil && cat.Object(apiName) != nil && hasAutoNumber(cat.Object(apiName)) {
 				continue
 			}
@@ -166,7 +167,7 @@ type UpdateOptions struct {
 // Update validates and applies changes to a record, all or nothing. An Id in the input must name the record.
 func (e *Engine) Update(ctx context.Context, actor *identity.Principal, id string, input map[string]any, opts UpdateOptions) (*Record, error) {
 	var rec *Record
-	err := e.DB.InTx(ctx, func(tx *db.Tx) error {
+	err := e.DB.InTx(ctx, func(tx *db.Tx) error { // the caller's transaction when ctx carries one (InTx)
 		recs, err := e.UpdateMany(ctx, tx, actor, []Change{{ID: id, Values: input}}, opts)
 		if err == nil {
 			rec = recs[0]
@@ -300,93 +301,6 @@ func uniqueRecords(recs []*Record) []*Record {
 		}
 	}
 	return out
-}
-
-// Delete removes a record and, through the relationships marked CascadeDelete, its children; other references to
-// it are cleared (lookup semantics).
-func (e *Engine) Delete(ctx context.Context, actor *identity.Principal, id string) error {
-	return e.DB.InTx(ctx, func(tx *db.Tx) error { return e.DeleteMany(ctx, tx, actor, []string{id}) })
-}
-
-// DeleteMany removes records of one object inside tx, all or nothing, with their cascaded children.
-func (e *Engine) DeleteMany(ctx context.Context, tx *db.Tx, actor *identity.Principal, ids []string) error {
-	if len(ids) == 0 {
-		return nil
-	}
-	changes := make([]Change, len(ids))
-	for i, id := range ids {
-		changes[i].ID = id
-	}
-	o, full, err := e.resolveAll(ctx, changes)
-	if err != nil {
-		return err
-	}
-	if !e.CanRead(actor, o) {
-		return ErrNotFound
-	}
-	recs, err := e.load(ctx, tx, actor, o, full, true)
-	if err != nil {
-		return err
-	}
-	if len(recs) != len(distinctIDs(full)) {
-		return ErrNotFound
-	}
-	if !e.CanDelete(actor, o) {
-		return insufficientAccess()
-	}
-	cat, err := e.Catalog(ctx)
-	if err != nil {
-		return err
-	}
-	return e.deleteRecords(ctx, tx, cat, actor, o, recs)
-}
-
-// deleteRecords deletes loaded records: hooks, cascade to children (whatever the actor may see of them: a parent's
-// delete takes its details with it), cleared references, the rows.
-func (e *Engine) deleteRecords(ctx context.Context, tx *db.Tx, cat *Catalog, actor *identity.Principal, o *Object, recs []*Record) error {
-	ev := &DeleteEvent{Tx: tx, Actor: actor, Object: o, Records: recs}
-	if err := e.runDelete(ctx, false, ev); err != nil {
-		return err
-	}
-	ids := make([]string, len(recs))
-	for i, r := range recs {
-		ids[i] = r.ID
-	}
-	for _, ch := range cat.Children(o.APIName) {
-		child := cat.Object(ch.ChildObject)
-		if child == nil || child.Field(ch.FieldName) == nil {
-			continue
-		}
-		f := child.Field(ch.FieldName)
-		for start := 0; start < len(ids); start += maxInList {
-			in, args := db.InList(ids[start:min(len(ids), start+maxInList)])
-			where := " WHERE " + db.Ident(f.Column()) + " IN (" + in + ")"
-			if !f.CascadeDelete {
-				if _, err := tx.Exec(ctx, "UPDATE "+db.Ident(child.TableName())+" SET "+db.Ident(f.Column())+" = NULL"+where, args...); err != nil {
-					return err
-				}
-				continue
-			}
-			childIDs, err := db.Strings(ctx, tx, `SELECT "id" FROM `+db.Ident(child.TableName())+where, args...)
-			if err != nil {
-				return err
-			}
-			kids, err := e.load(ctx, tx, System, child, childIDs, true)
-			if err != nil {
-				return err
-			}
-			if err := e.deleteRecords(ctx, tx, cat, actor, child, kids); err != nil {
-				return err
-			}
-		}
-	}
-	for start := 0; start < len(ids); start += maxInList {
-		in, args := db.InList(ids[start:min(len(ids), start+maxInList)])
-		if _, err := tx.Exec(ctx, "DELETE FROM "+db.Ident(o.TableName())+` WHERE "id" IN (`+in+")", args...); err != nil {
-			return err
-		}
-	}
-	return e.runDelete(ctx, true, ev)
 }
 
 func distinctIDs(ids []string) map[string]bool {

@@ -35,14 +35,15 @@ func failedResult(id string, items []ResultError) SaveResult {
 	return res
 }
 
-// runCollection runs the ops: with allOrNone in one transaction that a failure rolls back (the failed record keeps
-// its errors, every other one answers ALL_OR_NONE_OPERATION_ROLLED_BACK); otherwise each in its own.
+// runCollection runs the ops: with allOrNone in one transaction (records.Engine.InTx) that a failure rolls back
+// (the failed record keeps its errors, every other one answers ALL_OR_NONE_OPERATION_ROLLED_BACK); otherwise each
+// in its own.
 func (h *Handler) runCollection(ctx context.Context, ops []recordOp, allOrNone bool) ([]SaveResult, error) {
 	results := make([]SaveResult, len(ops))
 	if !allOrNone {
 		for i, op := range ops {
 			var id string
-			err := h.Engine.DB.InTx(ctx, func(tx *db.Tx) (err error) { id, err = op(ctx, tx); return err })
+			err := h.Engine.InTx(ctx, func(ctx context.Context, tx *db.Tx) (err error) { id, err = op(ctx, tx); return err })
 			if results[i], err = saveResult(id, err); err != nil {
 				return nil, err
 			}
@@ -50,7 +51,7 @@ func (h *Handler) runCollection(ctx context.Context, ops []recordOp, allOrNone b
 		return results, nil
 	}
 	failed := -1
-	err := h.Engine.DB.InTx(ctx, func(tx *db.Tx) error {
+	err := h.Engine.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
 		for i, op := range ops {
 			id, err := op(ctx, tx)
 			res, fatal := saveResult(id, err)

@@ -4,9 +4,12 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/url"
 	"regexp"
+	"strings"
 
 	"storefront/internal/identity"
+	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
 )
 
@@ -62,18 +65,21 @@ func validateComposite(req *compositeRequest) error {
 		if _, err := subrequestURL(referencePattern.ReplaceAllString(s.URL, "x")); err != nil {
 			return err
 		}
-		if _, ok := parseRecordWrite(s.Method, referencePattern.ReplaceAllString(s.URL, "x")); req.AllOrNone && isWrite(s.Method) && !ok {
+		// The sobjects writes read through the transaction (records.Engine.Querier); other handlers read through
+		// the pool, and would not see what earlier subrequests wrote.
+		if req.AllOrNone && isWrite(s.Method) && !isRecordWrite(s.Method, referencePattern.ReplaceAllString(s.URL, "x")) {
 			return httpx.BadRequest("INVALID_INPUT", "With allOrNone, subrequest %s may only write one record through "+
-				"sobjects (POST sobjects/{object}, PATCH or DELETE sobjects/{object}/{id}, upsert): those are the "+
-				"writes this server can roll back.", s.ReferenceID)
+				"sobjects (POST sobjects/{object}, PATCH or DELETE sobjects/{object}/{id}, upsert).", s.ReferenceID)
 		}
 	}
 	return nil
 }
 
 // Composite answers POST composite: the subrequests run in order, each through the server's own handler with the
-// caller's rights; later ones may name values of earlier answers. With allOrNone, a failure undoes the earlier
-// writes (see undo.go) and every other subrequest answers PROCESSING_HALTED.
+// caller's rights; later ones may name values of earlier answers. With allOrNone they run in one database
+// transaction (records.Engine.InTx), so a later one reads what an earlier one wrote, and a failure rolls all of
+// them back (every other subrequest answers PROCESSING_HALTED); so does a process that dies half-way. Without it,
+// each subrequest commits on its own and keeps its own result.
 func (h *Handler) Composite() http.Handler {
 	return signedIn(func(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
 		var req compositeRequest
@@ -83,32 +89,43 @@ func (h *Handler) Composite() http.Handler {
 		if err := validateComposite(&req); err != nil {
 			return err
 		}
-		entries := make([]compositeEntry, 0, len(req.CompositeRequest))
-		bodies := map[string]any{}
-		var undo []undoStep
+		var entries []compositeEntry
 		failed := false
-		for _, s := range req.CompositeRequest {
-			entry := compositeEntry{HTTPHeaders: map[string]string{}, ReferenceID: s.ReferenceID}
-			res, err := h.runSubrequest(r, actor, s, bodies, req.AllOrNone, &undo)
-			if err != nil {
-				return err
-			}
-			entry.Body, entry.HTTPStatusCode = res.wire(), res.Status
-			if loc := res.Header.Get("Location"); loc != "" {
-				entry.HTTPHeaders["Location"] = loc
-			}
-			if res.ok() {
+		run := func(ctx context.Context) error {
+			entries = make([]compositeEntry, 0, len(req.CompositeRequest))
+			bodies := map[string]any{}
+			for _, s := range req.CompositeRequest {
+				entry := compositeEntry{HTTPHeaders: map[string]string{}, ReferenceID: s.ReferenceID}
+				res, err := h.runSubrequest(r.WithContext(ctx), s, bodies)
+				if err != nil {
+					return err
+				}
+				entry.Body, entry.HTTPStatusCode = res.wire(), res.Status
+				if loc := res.Header.Get("Location"); loc != "" {
+					entry.HTTPHeaders["Location"] = loc
+				}
+				entries = append(entries, entry)
+				if !res.ok() {
+					failed = true
+					if req.AllOrNone {
+						return errRolledBack
+					}
+					continue
+				}
 				bodies[s.ReferenceID] = res.Body
-			} else {
-				failed = true
 			}
-			entries = append(entries, entry)
-			if failed && req.AllOrNone {
-				break
-			}
+			return nil
+		}
+		var err error
+		if req.AllOrNone {
+			err = h.Engine.InTx(r.Context(), func(ctx context.Context, _ *db.Tx) error { return run(ctx) })
+		} else {
+			err = run(r.Context())
+		}
+		if err != nil && !errors.Is(err, errRolledBack) {
+			return err
 		}
 		if failed && req.AllOrNone {
-			h.rollBack(r, undo)
 			last := len(entries) - 1
 			for i := range req.CompositeRequest {
 				if i == last {
@@ -128,8 +145,8 @@ func (h *Handler) Composite() http.Handler {
 	})
 }
 
-// runSubrequest resolves a subrequest's references and runs it; with allOrNone it first notes how to undo it.
-func (h *Handler) runSubrequest(r *http.Request, actor *identity.Principal, s subrequest, bodies map[string]any, allOrNone bool, undo *[]undoStep) (subResult, error) {
+// runSubrequest resolves a subrequest's references and runs it.
+func (h *Handler) runSubrequest(r *http.Request, s subrequest, bodies map[string]any) (subResult, error) {
 	var refErr *referenceError
 	rawURL, err := resolveString(bodies, s.URL)
 	if err == nil {
@@ -150,25 +167,37 @@ func (h *Handler) runSubrequest(r *http.Request, actor *identity.Principal, s su
 		errors.As(err, &he)
 		return errorResult(he), nil
 	}
-	var finish func(subResult) undoStep
-	if rw, ok := parseRecordWrite(s.Method, u); ok && allOrNone {
-		finish = h.prepareUndo(r.Context(), actor, rw, s.Body)
-	}
-	res := h.dispatch(r, s.Method, u, s.Body, s.HTTPHeaders)
-	if finish != nil {
-		if step := finish(res); step != nil {
-			*undo = append(*undo, step)
-		}
-	}
-	return res, nil
+	return h.dispatch(r, s.Method, u, s.Body, s.HTTPHeaders), nil
 }
 
-// rollBack plays the undo steps backwards. A step that fails is logged: it leaves a write of the request in place.
-func (h *Handler) rollBack(r *http.Request, undo []undoStep) {
-	ctx := context.WithoutCancel(r.Context()) // the client hanging up must not stop the undo halfway
-	for i := len(undo) - 1; i >= 0; i-- {
-		if err := undo[i](ctx); err != nil {
-			httpx.Logger(r.Context()).Error("composite rollback step failed", "err", err)
-		}
+// isRecordWrite recognises POST sobjects/{object}, PATCH and DELETE sobjects/{object}/{id} and PATCH
+// sobjects/{object}/{field}/{value}: the writes an allOrNone composite request may make.
+func isRecordWrite(method, rawURL string) bool {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return false
 	}
+	parts := strings.Split(strings.Trim(u.Path, "/"), "/") // services data vXX.X sobjects ...
+	if len(parts) < 5 || parts[3] != "sobjects" {
+		return false
+	}
+	rest := len(parts) - 5
+	switch strings.ToUpper(method) {
+	case http.MethodPost:
+		return rest == 0
+	case http.MethodPatch:
+		return rest == 1 || rest == 2
+	case http.MethodDelete:
+		return rest == 1
+	}
+	return false
+}
+
+// isWrite reports whether a method changes data.
+func isWrite(method string) bool {
+	switch strings.ToUpper(method) {
+	case http.MethodGet, http.MethodHead:
+		return false
+	}
+	return true
 }

@@ -50,6 +50,7 @@ type ChildRelationship struct {
 	DeprecatedAndHidden bool   `json:"deprecatedAndHidden"`
 	Field               string `json:"field"`
 	RelationshipName    string `json:"relationshipName"`
+	RestrictedDelete    bool   `json:"restrictedDelete"`
 }
 
 // RecordTypeInfo is one entry of recordTypeInfos.
@@ -133,8 +134,10 @@ func (h *Handler) Describe() http.Handler {
 				!h.Engine.FieldReadable(actor, child, child.Field(ch.FieldName)) {
 				continue
 			}
+			rule := child.Field(ch.FieldName).DeleteRule()
 			d.ChildRelationships = append(d.ChildRelationships, ChildRelationship{ChildSObject: child.APIName,
-				CascadeDelete: child.Field(ch.FieldName).CascadeDelete, Field: ch.FieldName, RelationshipName: ch.RelationshipName})
+				CascadeDelete: rule == records.DeleteCascade, Field: ch.FieldName, RelationshipName: ch.RelationshipName,
+				RestrictedDelete: rule == records.DeleteRestrict})
 		}
 		for i := range o.Fields {
 			if f := &o.Fields[i]; h.Engine.FieldReadable(actor, o, f) {

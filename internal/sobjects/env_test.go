@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"storefront/internal/apiversion"
+	"storefront/internal/domains"
 	"storefront/internal/identity"
 	"storefront/internal/platform/db"
 	"storefront/internal/records"
@@ -64,7 +65,7 @@ func routes(h *Handler) *http.ServeMux {
 func newEnv(t testing.TB, d *db.DB) *env {
 	t.Helper()
 	ctx := context.Background()
-	e := &env{t: t, engine: records.NewEngine(d)}
+	e := &env{t: t, engine: fullEngine(d)}
 	must := func(r *records.Record, err error) *records.Record {
 		t.Helper()
 		if err != nil {
@@ -173,4 +174,10 @@ func (e *env) count(table, where string, args ...any) int {
 		e.t.Fatal(err)
 	}
 	return n
+}
+
+// fullEngine is the app's engine over d, with every domain's rules (package domains).
+func fullEngine(d *db.DB) *records.Engine {
+	engine, _ := domains.Engine(d, nil)
+	return engine
 }

@@ -35,6 +35,7 @@ type FieldDescribe struct {
 	Precision             int             `json:"precision"`
 	ReferenceTo           []string        `json:"referenceTo"`
 	RelationshipName      *string         `json:"relationshipName"`
+	RestrictedDelete      bool            `json:"restrictedDelete"`
 	RestrictedPicklist    bool            `json:"restrictedPicklist"`
 	Scale                 int             `json:"scale"`
 	SoapType              string          `json:"soapType"`
@@ -68,7 +69,7 @@ func (h *Handler) describeField(cat *records.Catalog, actor *identity.Principal,
 	types := [2]string{typ, soap}
 	system := isSystemField(f.APIName)
 	fd := FieldDescribe{Aggregatable: f.HasColumn() && f.Type != records.TypeLongTextArea, AutoNumber: f.AutoNumber,
-		CascadeDelete: f.CascadeDelete, Createable: h.Engine.FieldCreateable(actor, o, f), Custom: f.Custom,
+		CascadeDelete: f.DeleteRule() == records.DeleteCascade, Createable: h.Engine.FieldCreateable(actor, o, f), Custom: f.Custom,
 		DefaultedOnCreate: system || f.Default != "" || f.Type == records.TypeBoolean || f.AutoNumber,
 		DependentPicklist: f.ControllerName != "", ExternalID: false, Filterable: f.Type != records.TypeLongTextArea,
 		Groupable: f.HasColumn() && f.Type != records.TypeLongTextArea && f.Type != records.TypeDouble &&
@@ -76,6 +77,7 @@ func (h *Handler) describeField(cat *records.Catalog, actor *identity.Principal,
 		IDLookup: f.APIName == "Id" || f.Unique || f.AutoNumber || (f.NameField && f.Type == records.TypeText),
 		Label:    f.Label, Name: f.APIName, NameField: f.NameField, Nillable: nillable(o, f),
 		PicklistValues: []PicklistEntry{}, PolymorphicForeignKey: len(f.ReferenceTo) > 1, ReferenceTo: []string{},
+		RestrictedDelete:   f.Type == records.TypeReference && f.DeleteRule() == records.DeleteRestrict,
 		RestrictedPicklist: f.Type == records.TypePicklist || f.Type == records.TypeMultiPicklist,
 		SoapType:           types[1], Sortable: f.HasColumn() && f.Type != records.TypeLongTextArea && f.Type != records.TypeMultiPicklist,
 		Type: types[0], Unique: f.Unique, Updateable: h.Engine.FieldUpdateable(actor, o, f)}

@@ -30,7 +30,7 @@ func (h *Handler) idsWhere(ctx context.Context, actor *identity.Principal, o *re
 	if cerr != nil {
 		return nil, cerr
 	}
-	rows, err := plan.Rows(ctx, h.Engine.DB, "v64.0", 0, int64(limit))
+	rows, err := plan.Rows(ctx, h.Engine.Querier(ctx), "v64.0", 0, int64(limit))
 	if err != nil {
 		return nil, err
 	}

@@ -54,7 +54,7 @@ func (h *Handler) RetrieveCollection() http.Handler {
 				full = append(full, n)
 			}
 		}
-		recs, err := h.Engine.GetMany(r.Context(), h.Engine.DB, actor, o.APIName, full)
+		recs, err := h.Engine.GetMany(r.Context(), h.Engine.Querier(r.Context()), actor, o.APIName, full)
 		if err != nil {
 			return err
 		}

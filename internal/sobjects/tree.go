@@ -158,8 +158,8 @@ func (h *Handler) Tree() http.Handler {
 			return err
 		}
 		var results []treeResult
-		err = h.Engine.DB.InTx(r.Context(), func(tx *db.Tx) error {
-			return h.insertTree(r.Context(), tx, actor, nodes, "", "", &results)
+		err = h.Engine.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
+			return h.insertTree(ctx, tx, actor, nodes, "", "", &results)
 		})
 		var failure *treeFailure
 		if errors.As(err, &failure) {

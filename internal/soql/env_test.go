@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"storefront/internal/domains"
 	"storefront/internal/identity"
 	"storefront/internal/platform/db"
 	"storefront/internal/records"
@@ -73,7 +74,7 @@ func newEnv(t testing.TB, d *db.DB) *env {
 	if err := records.SyncSchema(ctx, d, []records.Object{widget()}); err != nil {
 		t.Fatal(err)
 	}
-	e := &env{t: t, engine: records.NewEngine(d)}
+	e := &env{t: t, engine: fullEngine(d)}
 	e.engine.Now = func() time.Time { return time.Date(2026, 1, 5, 10, 0, 0, 0, time.UTC) }
 	e.engine.SetVisibility("Widget__c", records.AccountScoped("Account__c"))
 	must := func(r *records.Record, err error) *records.Record {
@@ -191,3 +192,9 @@ func wantError(t testing.TB, got response, status int, code, message string) {
 }
 
 func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
+
+// fullEngine is the app's engine over d, with every domain's rules (package domains).
+func fullEngine(d *db.DB) *records.Engine {
+	engine, _ := domains.Engine(d, nil)
+	return engine
+}

@@ -78,7 +78,7 @@ func (h *Handler) More() http.Handler {
 		if qerr != nil {
 			return qerr
 		}
-		recs, err := plan.Rows(ctx, h.Engine.DB, apiVersion(r), pos, l.BatchSize)
+		recs, err := plan.Rows(ctx, h.Engine.Querier(ctx), apiVersion(r), pos, l.BatchSize)
 		if err != nil {
 			return queryError(ctx, err)
 		}
@@ -126,7 +126,7 @@ func (h *Handler) first(w http.ResponseWriter, r *http.Request, actor *identity.
 	version := apiVersion(r)
 	switch {
 	case plan.IsCount():
-		n, err := plan.Count(ctx, h.Engine.DB)
+		n, err := plan.Count(ctx, h.Engine.Querier(ctx))
 		if err != nil {
 			return queryError(ctx, err)
 		}
@@ -134,7 +134,7 @@ func (h *Handler) first(w http.ResponseWriter, r *http.Request, actor *identity.
 		return nil
 	case plan.IsAggregate():
 		// Aggregate results come in one page (Salesforce does not page them either).
-		recs, err := plan.Rows(ctx, h.Engine.DB, version, 0, maxAggregateRows)
+		recs, err := plan.Rows(ctx, h.Engine.Querier(ctx), version, 0, maxAggregateRows)
 		if err != nil {
 			return queryError(ctx, err)
 		}
@@ -142,7 +142,7 @@ func (h *Handler) first(w http.ResponseWriter, r *http.Request, actor *identity.
 		return nil
 	}
 	batch := batchSize(r)
-	recs, err := plan.Rows(ctx, h.Engine.DB, version, 0, batch)
+	recs, err := plan.Rows(ctx, h.Engine.Querier(ctx), version, 0, batch)
 	if err != nil {
 		return queryError(ctx, err)
 	}
@@ -150,7 +150,7 @@ func (h *Handler) first(w http.ResponseWriter, r *http.Request, actor *identity.
 	// rows possible costs a count.
 	total := int64(len(recs))
 	if total > 0 && total == plan.pageSize(0, batch) && (plan.limit < 0 || plan.limit > batch) {
-		if total, err = plan.Count(ctx, h.Engine.DB); err != nil {
+		if total, err = plan.Count(ctx, h.Engine.Querier(ctx)); err != nil {
 			return queryError(ctx, err)
 		}
 	}

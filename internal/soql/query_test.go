@@ -255,11 +255,11 @@ func TestErrorsOverHTTP(t *testing.T) {
 			{"staff", "SELECT Id FROM Account WHERE Id IN (SELECT Id FROM Contact WHERE AccountId IN (SELECT Id FROM Account))", CodeMalformed, "\nunt WHERE Id IN (SELECT Id FROM Contact WHERE AccountId IN (SELECT Id FROM Account))\n                                                            ^\nERROR at Row:1:Column:80\nNesting of semi join sub-selects is not supported"},
 			{"staff", "SELECT Account.Parent.Parent.Parent.Parent.Parent.Name FROM Contact", CodeMalformed, "\nSELECT Account.Parent.Parent.Parent.Parent.Parent.Name FROM Contact\n       ^\nERROR at Row:1:Column:8\nSOQL statements cannot query more than 5 levels of relationships"},
 			{"staff", "SELECT Id FROM Widget__c WHERE Due__c = LAST_N_DAYS", CodeMalformed, "\nSELECT Id FROM Widget__c WHERE Due__c = LAST_N_DAYS\n                                        ^\nERROR at Row:1:Column:41\nInvalid date literal: LAST_N_DAYS"},
-			// Hidden fields and objects out of the caller's sight answer as if they did not exist.
+			// Hidden fields and objects out of the caller's sight (a buyer and leads) answer as if they did not exist.
 			{"staff", "SELECT Token__c FROM Widget__c", CodeInvalidField, "\nSELECT Token__c FROM Widget__c\n       ^\nERROR at Row:1:Column:8\nNo such column 'Token__c' on entity 'Widget__c'" + fieldTail},
 			{"buyer", "SELECT Id FROM Widget__c WHERE Token__c = 'secret'", CodeInvalidField, "\nSELECT Id FROM Widget__c WHERE Token__c = 'secret'\n                               ^\nERROR at Row:1:Column:32\nNo such column 'Token__c' on entity 'Widget__c'" + fieldTail},
-			{"buyer", "SELECT Id FROM Product2", CodeInvalidType, "\nSELECT Id FROM Product2\n               ^\nERROR at Row:1:Column:16\nsObject type 'Product2'" + typeTail},
-			{"buyer", "SELECT Id, Owner.Name FROM Product2", CodeInvalidType, "\nSELECT Id, Owner.Name FROM Product2\n                           ^\nERROR at Row:1:Column:28\nsObject type 'Product2'" + typeTail},
+			{"buyer", "SELECT Id FROM Lead", CodeInvalidType, "\nSELECT Id FROM Lead\n               ^\nERROR at Row:1:Column:16\nsObject type 'Lead'" + typeTail},
+			{"buyer", "SELECT Id, Owner.Name FROM Lead", CodeInvalidType, "\nSELECT Id, Owner.Name FROM Lead\n                           ^\nERROR at Row:1:Column:28\nsObject type 'Lead'" + typeTail},
 		}
 		for _, c := range cases {
 			wantError(t, e.query(c.as, c.soql), http.StatusBadRequest, c.code, c.msg)

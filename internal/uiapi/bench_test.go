@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"storefront/internal/domains"
 	"storefront/internal/identity"
 	"storefront/internal/records"
 	"storefront/internal/records/recordstest"
@@ -19,7 +20,7 @@ func benchServer(b *testing.B) (*httptest.Server, string) {
 	b.Helper()
 	ctx := context.Background()
 	d := recordstest.Open(b, "sqlite")
-	eng := records.NewEngine(d)
+	eng, _ := domains.Engine(d, nil)
 	staff := &identity.Principal{UserID: records.StableID("005", 1), Staff: true}
 	acct, err := eng.Create(ctx, staff, "Account", map[string]any{"Name": "Bench", "AnnualRevenue": "1000", "Industry": "Retail"})
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"storefront/internal/domains"
 	"storefront/internal/identity"
 	"storefront/internal/platform/db"
 	"storefront/internal/records"
@@ -59,7 +60,7 @@ func recordsMux(engine *records.Engine) *http.ServeMux {
 func newEnv(t *testing.T, d *db.DB) *env {
 	t.Helper()
 	ctx := context.Background()
-	e := &env{t: t, engine: records.NewEngine(d)}
+	e := &env{t: t, engine: fullEngine(d)}
 	admin, err := e.engine.Create(ctx, records.System, "User", map[string]any{"Username": "admin@x.io", "Email": "admin@x.io", "LastName": "Admin"})
 	if err != nil {
 		t.Fatal(err)
@@ -428,4 +429,10 @@ func TestObjectInfoShape(t *testing.T) {
 			t.Fatalf("unknown object: %d", r.status)
 		}
 	})
+}
+
+// fullEngine is the app's engine over d, with every domain's rules (package domains).
+func fullEngine(d *db.DB) *records.Engine {
+	engine, _ := domains.Engine(d, nil)
+	return engine
 }

@@ -18,7 +18,7 @@ func Objects() []records.Object {
 	cart := records.StandardObject("WebCart", "Cart", "Carts", "0a6", true,
 		records.WithDefault(records.NameField("Cart Name", 255), "Cart"),
 		records.Required(records.Ref("WebStoreId", "Store ID", "WebStore")),
-		records.Ref("AccountId", "Account ID", "Account"),
+		records.Cascade(records.Ref("AccountId", "Account ID", "Account")), // an account's carts go with it
 		// A guest's cart belongs to the guest's session (its hash), never shown or set through the records API.
 		records.Hidden(records.Text("GuestSessionId", "Guest Session ID", 128)),
 		records.Required(records.WithDefault(records.Picklist("Status", "Status", StatusActive, StatusCheckout,
@@ -45,7 +45,7 @@ func Objects() []records.Object {
 	)
 	item := records.StandardObject("CartItem", "Cart Item", "Cart Items", "0a9", false,
 		records.Required(records.Detail(records.Ref("CartId", "Cart ID", "WebCart"))),
-		records.Ref("Product2Id", "Product ID", "Product2"),
+		records.Restrict(records.Ref("Product2Id", "Product ID", "Product2")), // a product in a cart stays
 		records.NameField("Cart Item Name", 255),
 		records.Text("Sku", "Product SKU", 180),
 		records.Required(records.WithDefault(records.Int("Quantity", "Quantity"), "1")),
@@ -81,7 +81,7 @@ func Objects() []records.Object {
 		records.NameField("Display Name", 255),
 		records.TextArea("TermsAndConditions", "Terms and Conditions"),
 		records.Text("CouponCode", "Coupon Code", 80),
-		records.Ref("CartCouponId", "Cart Coupon ID", "WebCartAdjustmentBasis"),
+		records.Cascade(records.Ref("CartCouponId", "Cart Coupon ID", "WebCartAdjustmentBasis")),
 		records.Picklist("TargetType", "Target", "Cart", "Item", "DeliveryCharge"),
 		amount("AdjustmentAmount", "Adjustment Amount"),
 	)
@@ -89,7 +89,7 @@ func Objects() []records.Object {
 	lineAdjustment := records.StandardObject("CartItemPriceAdjustment", "Cart Item Adjustment",
 		"Cart Item Adjustments", "0cJ", false,
 		records.Required(records.Detail(records.Ref("CartItemId", "Cart Item ID", "CartItem"))),
-		records.Required(records.Ref("WebCartId", "Cart ID", "WebCart")),
+		records.Cascade(records.Required(records.Ref("WebCartId", "Cart ID", "WebCart"))),
 		records.Required(records.Ref("PromotionId", "Promotion ID", "Promotion")),
 		records.NameField("Name", 255),
 		amount("AdjustmentAmount", "Adjustment Amount"),

@@ -16,6 +16,7 @@ import (
 
 	"storefront/internal/app/apptest"
 	"storefront/internal/demo"
+	"storefront/internal/domains"
 	"storefront/internal/platform/db"
 	"storefront/internal/records"
 )
@@ -111,7 +112,7 @@ func (e *env) exec(t *testing.T, q string, args ...any) {
 
 func (e *env) insert(t *testing.T, object, _ string, cols map[string]any) string {
 	t.Helper()
-	rec, err := records.NewEngine(e.d).Create(context.Background(), records.System, object, cols)
+	rec, err := fullEngine(e.d).Create(context.Background(), records.System, object, cols)
 	if err != nil {
 		t.Fatalf("insert %s: %v", object, err)
 	}
@@ -592,4 +593,10 @@ func TestCachePolicy(t *testing.T) {
 			}
 		}
 	})
+}
+
+// fullEngine is the app's engine over d, with every domain's rules (package domains).
+func fullEngine(d *db.DB) *records.Engine {
+	engine, _ := domains.Engine(d, nil)
+	return engine
 }

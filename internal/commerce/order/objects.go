@@ -28,7 +28,7 @@ func Objects() []records.Object {
 			fixed(records.Text("DeliverToPostalCode", "Deliver To Postal Code", 20)),
 			fixed(records.Text("DeliverToCountry", "Deliver To Country", 80)),
 			fixed(records.Text("PhoneNumber", "Phone", 40)),
-			fixed(records.Ref("OrderDeliveryMethodId", "Delivery Method ID", "OrderDeliveryMethod")),
+			fixed(records.Restrict(records.Ref("OrderDeliveryMethodId", "Delivery Method ID", "OrderDeliveryMethod"))),
 			fixed(records.DateTime("DesiredDeliveryDate", "Desired Delivery Date")),
 			fixed(records.TextArea("DeliveryInstructions", "Delivery Instructions")),
 		}
@@ -50,7 +50,7 @@ func Objects() []records.Object {
 	ord := records.StandardObject("Order", "Order", "Orders", "801", true, records.Concat([]records.Field{
 		{APIName: "OrderNumber", Label: "Order Number", Type: records.TypeText, Length: 8, NameField: true,
 			AutoNumber: true, AutoNumberStart: 1},
-		fixed(records.Ref("AccountId", "Account ID", "Account")),
+		fixed(records.Restrict(records.Ref("AccountId", "Account ID", "Account"))), // an order never loses its account
 		fixed(records.Required(records.Ref("WebStoreId", "Store ID", "WebStore"))),
 		// One order per checkout: a retried place-order finds this one (the unique index is the last word).
 		fixed(records.Unique(records.Ref("CartCheckoutSessionId", "Checkout ID", "CartCheckoutSession"))),
@@ -63,7 +63,7 @@ func Objects() []records.Object {
 	// An ordered line, on the order and on its summary (whose adjustment field is named differently).
 	line := func(adjustment string) []records.Field {
 		return []records.Field{
-			fixed(records.Ref("Product2Id", "Product ID", "Product2")),
+			fixed(records.Restrict(records.Ref("Product2Id", "Product ID", "Product2"))), // nor its products
 			fixed(records.NameField("Product Name", 255)),
 			fixed(records.Text("StockKeepingUnit", "SKU", 180)),
 			fixed(records.Required(records.Picklist("Type", "Type", "Order Product", "Delivery Charge"))),
@@ -90,7 +90,7 @@ func Objects() []records.Object {
 		records.Concat([]records.Field{
 			fixed(records.Field{APIName: "OrderNumber", Label: "Order Number", Type: records.TypeText, Length: 8, NameField: true}),
 			fixed(records.Required(records.Unique(records.Ref("OriginalOrderId", "Original Order ID", "Order")))),
-			fixed(records.Ref("AccountId", "Account ID", "Account")),
+			fixed(records.Restrict(records.Ref("AccountId", "Account ID", "Account"))),
 			fixed(records.Required(records.Ref("WebStoreId", "Store ID", "WebStore"))),
 			records.Required(records.WithDefault(records.Picklist("Status", "Status", "Created", "Approved",
 				"Waiting to Fulfill", "Fulfilled", "Cancelled"), "Created")),
@@ -120,7 +120,7 @@ func Objects() []records.Object {
 		"Order Adjustment Summaries", "0ah", false,
 		records.Required(records.Detail(records.Ref("OrderSummaryId", "Order Summary ID", "OrderSummary"))),
 		fixed(records.NameField("Name", 255)),
-		fixed(records.Ref("PromotionId", "Promotion ID", "Promotion")),
+		fixed(records.Restrict(records.Ref("PromotionId", "Promotion ID", "Promotion"))),
 		fixed(records.Text("CouponCode", "Coupon Code", 80)),
 		fixed(records.Picklist("Type", "Type", "Promotion")),
 		fixed(records.Picklist("TargetType", "Target", "Cart", "Item", "DeliveryCharge")),
@@ -130,7 +130,7 @@ func Objects() []records.Object {
 		records.Required(records.Detail(records.Ref("OrderSummaryId", "Order Summary ID", "OrderSummary"))),
 		fixed(records.Field{APIName: "Method", Label: "Method", Type: records.TypeText, Length: 255, NameField: true}),
 		fixed(records.Picklist("Type", "Type", "PurchaseOrder", "Card")),
-		fixed(records.Ref("PaymentAuthorizationId", "Payment Authorization ID", "PaymentAuthorization")),
+		fixed(records.Restrict(records.Ref("PaymentAuthorizationId", "Payment Authorization ID", "PaymentAuthorization"))),
 		fixed(records.Text("PoNumber", "PO Number", 80)),
 		fixed(records.Text("FullName", "Bill To Name", 255)),
 		amount("AuthorizationAmount", "Authorized Amount"),

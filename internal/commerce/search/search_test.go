@@ -33,7 +33,7 @@ type fixture struct {
 // eachDemo runs fn on the seeded demo store, once per database.
 func eachDemo(t *testing.T, fn func(t *testing.T, f *fixture)) {
 	apptest.Each(t, "", func(t *testing.T, s *apptest.Server) {
-		f := &fixture{t: t, d: s.App.DB, srv: s, base: s.Commerce, engine: records.NewEngine(s.App.DB),
+		f := &fixture{t: t, d: s.App.DB, srv: s, base: s.Commerce, engine: s.App.Engine,
 			staff: &identity.Principal{UserID: demo.AdminUserID, Staff: true}}
 		f.buyerToken = f.token("buyer@example.com")
 		fn(t, f)

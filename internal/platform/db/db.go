@@ -220,6 +220,9 @@ func (d *DB) Rebind(query string) string {
 
 // Exec runs a statement on the writer.
 func (d *DB) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if tx := TxFrom(ctx); tx != nil {
+		return tx.Exec(ctx, query, args...)
+	}
 	d.statements.Add(1)
 	defer metrics.ObserveExec(time.Now())
 	res, err := d.W.ExecContext(ctx, d.Rebind(query), args...)
@@ -242,7 +245,8 @@ func (d *DB) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
 // Tx is a write transaction with the same `?` placeholder convention.
 type Tx struct {
 	*sql.Tx
-	db *DB
+	db   *DB
+	done atomic.Bool // committed or rolled back: a context carrying it no longer joins it (txctx.go)
 }
 
 // Exec runs a statement inside the transaction, prepared when the writer's statement cache has it.
@@ -279,8 +283,12 @@ func (t *Tx) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
 func (t *Tx) Dialect() Dialect { return t.db.Dialect }
 
 // InTx runs fn in a write transaction, committing when fn returns nil and rolling back otherwise, so a failed
-// change leaves nothing half-written.
+// change leaves nothing half-written. With a context that carries a transaction (WithTx), fn runs in it, and its
+// error is the caller's to act on.
 func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
+	if tx := TxFrom(ctx); tx != nil {
+		return fn(tx)
+	}
 	if d.txSlots != nil {
 		select {
 		case d.txSlots <- struct{}{}:
@@ -299,7 +307,9 @@ func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 
 // run runs fn in the begun transaction: committed when fn returns nil, rolled back otherwise.
 func (d *DB) run(ctx context.Context, sqlTx *sql.Tx, fn func(tx *Tx) error) error {
-	if err := fn(&Tx{Tx: sqlTx, db: d}); err != nil {
+	tx := &Tx{Tx: sqlTx, db: d}
+	defer tx.done.Store(true)
+	if err := fn(tx); err != nil {
 		_ = sqlTx.Rollback()
 		return err
 	}

@@ -11,6 +11,9 @@ import (
 // held for the whole transaction, so no other write runs with the changed setting. PostgreSQL commits are durable
 // unless the server was told otherwise; synchronous_commit is set on for the transaction to be sure.
 func (d *DB) InDurableTx(ctx context.Context, fn func(tx *Tx) error) error {
+	if tx := TxFrom(ctx); tx != nil { // the outer transaction's commit is the one that counts
+		return fn(tx)
+	}
 	if d.Dialect == Postgres {
 		return d.InTx(ctx, func(tx *Tx) error {
 			if _, err := tx.Exec(ctx, `SET LOCAL synchronous_commit = on`); err != nil {
