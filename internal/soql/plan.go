@@ -22,12 +22,10 @@ type Plan struct {
 	aggs        []*aggItem
 	subs        []*Plan
 
-	joins      []joinClause
-	joinByKey  map[string]string
+	sel        *records.Select // the engine's read: table, joins, row rules, conditions, sort terms
+	filter     records.Filter  // the WHERE condition as the engine's tree (nil: none)
 	where      string
 	whereArgs  []any
-	rootFilter string
-	rootArgs   []any
 	groupBy    []string
 	grouped    map[string]bool // the grouped fields, by dotted path of API names
 	having     string
@@ -44,11 +42,6 @@ type Plan struct {
 type childLink struct {
 	field *records.Field
 	key   string // the relationship name as the metadata spells it
-}
-
-type joinClause struct {
-	sql  string
-	args []any
 }
 
 type plainField struct {
@@ -134,21 +127,12 @@ func (p *Plan) IsCount() bool { return p.countOnly }
 func (p *Plan) IsAggregate() bool { return p.aggregate }
 
 // from is the FROM clause with its joins, and their arguments.
-func (p *Plan) from() (string, []any) {
-	var b strings.Builder
-	var args []any
-	b.WriteString(" FROM " + db.Ident(p.obj.TableName()) + " " + p.alias)
-	for _, j := range p.joins {
-		b.WriteString(j.sql)
-		args = append(args, j.args...)
-	}
-	return b.String(), args
-}
+func (p *Plan) from() (string, []any) { return p.sel.From() }
 
-// whereClause is the WHERE clause: the query's condition, the caller's row rule and any extra condition (a child
-// query's parent ids), with their arguments in order.
+// whereClause is the WHERE clause: the query's condition, any extra condition (a child query's parent ids) and the
+// caller's row rule, with their arguments in order.
 func (p *Plan) whereClause(extra string, extraArgs []any) (string, []any) {
-	conds := []string{"1 = 1"}
+	var conds []string
 	var args []any
 	if p.where != "" {
 		conds = append(conds, p.where)
@@ -158,8 +142,7 @@ func (p *Plan) whereClause(extra string, extraArgs []any) (string, []any) {
 		conds = append(conds, extra)
 		args = append(args, extraArgs...)
 	}
-	sql := " WHERE " + strings.Join(conds, " AND ") + p.rootFilter
-	return sql, append(args, p.rootArgs...)
+	return p.sel.WhereClause(conds, args)
 }
 
 // Count is the number of rows the query selects, within its LIMIT and OFFSET.
