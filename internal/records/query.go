@@ -133,10 +133,14 @@ func (e *Engine) Query(ctx context.Context, q db.Querier, actor *identity.Princi
 	if size <= 0 {
 		return res, nil
 	}
-	// One row more than the page tells whether another page follows.
+	// One row more than the page tells whether another page follows, unless the page ends the query's limit.
+	read := size + 1
+	if query.Limit > 0 && start+size >= query.Limit {
+		read = size
+	}
 	sql := "SELECT " + strings.Join(selects, ", ") + from + where + " ORDER BY " + strings.Join(order, ", ") +
 		" LIMIT ? OFFSET ?"
-	rows, err := q.Query(ctx, sql, append(args, size+1, query.Offset+start)...)
+	rows, err := q.Query(ctx, sql, append(args, read, query.Offset+start)...)
 	if err != nil {
 		return nil, err
 	}
