@@ -164,7 +164,7 @@ func (s *Select) join(from string, ref *Field, target *Object) string {
 		return a
 	}
 	alias := s.Alias + "p" + strconv.Itoa(len(s.joins)+1)
-	filter, args := s.e.ReadFilter(alias, s.actor, target)
+	filter, args := s.e.readFilter(alias, s.actor, target)
 	s.joins = append(s.joins, joinClause{
 		sql:  " LEFT JOIN " + db.Ident(target.TableName()) + " " + alias + " ON " + alias + `."id" = ` + from + "." + db.Ident(ref.Column()) + filter,
 		args: args,
@@ -188,7 +188,7 @@ func (s *Select) From() (string, []any) {
 // WhereClause is the WHERE clause: the given conditions (already compiled, with their arguments in order) and the
 // actor's row rule on the queried object.
 func (s *Select) WhereClause(conds []string, args []any) (string, []any) {
-	rule, ruleArgs := s.e.ReadFilter(s.Alias, s.actor, s.Obj)
+	rule, ruleArgs := s.e.readFilter(s.Alias, s.actor, s.Obj)
 	return " WHERE " + strings.Join(append([]string{"1 = 1"}, conds...), " AND ") + rule, append(args, ruleArgs...)
 }
 
