@@ -115,20 +115,15 @@ func (e *Engine) Query(ctx context.Context, q db.Querier, actor *identity.Princi
 		order = append(order, OrderTerm(c, ob.Desc, ob.NullsFirst))
 	}
 	order = append(order, s.Alias+`."id" ASC`)
-	from, args := s.From()
-	where, wargs := s.WhereClause(conds, whereArgs)
-	args = append(args, wargs...)
 	res := &QueryResult{Rows: []*Row{}, TotalSize: -1}
+	limit := int64(-1)
+	if query.Limit > 0 {
+		limit = int64(query.Limit)
+	}
 	if query.Count {
-		var n int64
-		if err := q.QueryRow(ctx, "SELECT COUNT(*)"+from+where, args...).Scan(&n); err != nil {
+		if res.TotalSize, err = s.Count(ctx, q, conds, whereArgs, int64(query.Offset), limit); err != nil {
 			return nil, err
 		}
-		n = max(0, n-int64(query.Offset))
-		if query.Limit > 0 {
-			n = min(n, int64(query.Limit))
-		}
-		res.TotalSize = n
 	}
 	if size <= 0 {
 		return res, nil
@@ -138,9 +133,9 @@ func (e *Engine) Query(ctx context.Context, q db.Querier, actor *identity.Princi
 	if query.Limit > 0 && start+size >= query.Limit {
 		read = size
 	}
-	sql := "SELECT " + strings.Join(selects, ", ") + from + where + " ORDER BY " + strings.Join(order, ", ") +
-		" LIMIT ? OFFSET ?"
-	rows, err := q.Query(ctx, sql, append(args, read, query.Offset+start)...)
+	sql, args := s.SQL(Statement{Columns: selects, Conds: conds, Args: whereArgs, OrderBy: order,
+		Limit: int64(read), Offset: int64(query.Offset + start)})
+	rows, err := q.Query(ctx, sql, args...)
 	if err != nil {
 		return nil, err
 	}

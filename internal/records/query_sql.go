@@ -1,6 +1,7 @@
 package records
 
 import (
+	"context"
 	"strconv"
 	"strings"
 
@@ -189,7 +190,60 @@ func (s *Select) From() (string, []any) {
 // actor's row rule on the queried object.
 func (s *Select) WhereClause(conds []string, args []any) (string, []any) {
 	rule, ruleArgs := s.e.readFilter(s.Alias, s.actor, s.Obj)
-	return " WHERE " + strings.Join(append([]string{"1 = 1"}, conds...), " AND ") + rule, append(args, ruleArgs...)
+	all := make([]any, 0, len(args)+len(ruleArgs)) // never the caller's array: a statement may be built twice
+	return " WHERE " + strings.Join(append([]string{"1 = 1"}, conds...), " AND ") + rule, append(append(all, args...), ruleArgs...)
+}
+
+// Statement is one SELECT over the select's rows: the column expressions (Column.SQL, or aggregates over them),
+// the compiled conditions (Where) and their arguments, grouping, sort terms (OrderTerm) and a window.
+type Statement struct {
+	Columns    []string
+	Conds      []string
+	Args       []any
+	GroupBy    []string
+	Having     string
+	HavingArgs []any
+	OrderBy    []string
+	// Limit < 0 reads every row from Offset.
+	Limit, Offset int64
+}
+
+// SQL is the statement's text and arguments, in order: joins, conditions, the row rule, HAVING, the window.
+func (s *Select) SQL(st Statement) (string, []any) {
+	from, args := s.From()
+	where, wargs := s.WhereClause(st.Conds, st.Args)
+	args = append(args, wargs...)
+	sql := "SELECT " + strings.Join(st.Columns, ", ") + from + where
+	if len(st.GroupBy) > 0 {
+		sql += " GROUP BY " + strings.Join(st.GroupBy, ", ")
+	}
+	if st.Having != "" {
+		sql += " HAVING " + st.Having
+		args = append(args, st.HavingArgs...)
+	}
+	if len(st.OrderBy) > 0 {
+		sql += " ORDER BY " + strings.Join(st.OrderBy, ", ")
+	}
+	if st.Limit >= 0 {
+		sql += " LIMIT ? OFFSET ?"
+		args = append(args, st.Limit, st.Offset)
+	}
+	return sql, args
+}
+
+// Count is the number of rows the conditions select (within the row rule), less offset and at most limit (< 0:
+// no bound).
+func (s *Select) Count(ctx context.Context, q db.Querier, conds []string, args []any, offset, limit int64) (int64, error) {
+	sql, args := s.SQL(Statement{Columns: []string{"COUNT(*)"}, Conds: conds, Args: args, Limit: -1})
+	var n int64
+	if err := q.QueryRow(ctx, sql, args...).Scan(&n); err != nil {
+		return 0, err
+	}
+	n = max(0, n-offset)
+	if limit >= 0 {
+		n = min(n, limit)
+	}
+	return n, nil
 }
 
 // OrderTerm is one ORDER BY term. Ascending puts nulls first and descending last unless told, as Salesforce does;
