@@ -40,17 +40,27 @@ func (e *Engine) NewSelect(cat *Catalog, actor *identity.Principal, o *Object, a
 	return &Select{e: e, cat: cat, actor: actor, Obj: o, Alias: alias, joined: map[string]string{}, subs: new(int)}
 }
 
-// Readable reports whether the actor may query the object.
-func (s *Select) Readable(o *Object) bool { return o != nil && o.Queryable && s.e.CanRead(s.actor, o) }
-
-// FieldReadable reports whether the actor may read the field of o through a query (fields stored in a column).
-func (s *Select) FieldReadable(o *Object, f *Field) bool {
-	return f != nil && f.HasColumn() && s.e.FieldReadable(s.actor, o, f)
+// Queryable reports whether the actor may query the object at all.
+func (e *Engine) Queryable(actor *identity.Principal, o *Object) bool {
+	return o != nil && o.Queryable && e.CanRead(actor, o)
 }
 
-// CompoundReadable reports a compound field (an address) of o the actor may read.
+// QueryableField reports whether the actor may read the field of o through a query (a field stored in a column:
+// hidden fields and fields outside the actor's field permissions never are).
+func (e *Engine) QueryableField(actor *identity.Principal, o *Object, f *Field) bool {
+	return f != nil && f.HasColumn() && e.FieldReadable(actor, o, f)
+}
+
+// CompoundReadable reports a compound field (an address) of o the actor may read (through its components).
+func (e *Engine) CompoundReadable(actor *identity.Principal, o *Object, f *Field) bool {
+	return f != nil && f.Type == TypeAddress && e.FieldReadable(actor, o, f)
+}
+
+// Readable, FieldReadable and CompoundReadable are the engine's answers for the select's actor.
+func (s *Select) Readable(o *Object) bool                { return s.e.Queryable(s.actor, o) }
+func (s *Select) FieldReadable(o *Object, f *Field) bool { return s.e.QueryableField(s.actor, o, f) }
 func (s *Select) CompoundReadable(o *Object, f *Field) bool {
-	return f != nil && f.Type == TypeAddress && s.e.FieldReadable(s.actor, o, f)
+	return s.e.CompoundReadable(s.actor, o, f)
 }
 
 // Column is a path resolved to a field: the relationships followed, the object reached after each, the join

@@ -47,7 +47,7 @@ func Compile(q *Query, cat *records.Catalog, engine *records.Engine, actor *iden
 
 // readable reports whether the caller may query the object at all.
 func (c *compiler) readable(o *records.Object) bool {
-	return o != nil && o.Queryable && c.engine.CanRead(c.actor, o)
+	return c.engine.Queryable(c.actor, o)
 }
 
 func (c *compiler) object(n Name) (*records.Object, *Error) {
@@ -60,7 +60,7 @@ func (c *compiler) object(n Name) (*records.Object, *Error) {
 
 // compoundReadable reports a compound field (an address) of o the caller may read.
 func (c *compiler) compoundReadable(o *records.Object, f *records.Field) bool {
-	return f != nil && f.Type == records.TypeAddress && c.engine.FieldReadable(c.actor, o, f)
+	return c.engine.CompoundReadable(c.actor, o, f)
 }
 
 // readableOf reports the fields of o the caller may read.
@@ -71,7 +71,7 @@ func (c *compiler) readableOf(o *records.Object) func(*records.Field) bool {
 // fieldReadable reports whether the caller may read the field of o (hidden fields and fields outside the
 // caller's field permissions are never readable).
 func (c *compiler) fieldReadable(o *records.Object, f *records.Field) bool {
-	return f != nil && f.HasColumn() && c.engine.FieldReadable(c.actor, o, f)
+	return c.engine.QueryableField(c.actor, o, f)
 }
 
 // resolved is a path resolved to a column: the field and the SQL expression naming its column.
