@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"storefront/internal/platform/db"
 )
 
 // Filter is a condition of a query as a tree: Cond, And, Or, Not and In. It is never SQL text: the engine
@@ -159,6 +161,14 @@ func (s *Select) cond(c *Cond, args *[]any) (string, error) {
 		if len(c.Values) == 0 {
 			return map[bool]string{true: "(1 = 0)", false: "(1 = 1)"}[c.Op == OpIn], nil
 		}
+		if ids, ok := idList(f, c.Values); ok { // one IN list: a lookup of many ids stays one short condition
+			in, idArgs := db.InList(ids)
+			*args = append(*args, idArgs...)
+			if c.Op == OpNotIn {
+				return "(" + col.SQL + " IS NULL OR " + col.SQL + " NOT IN (" + in + "))", nil
+			}
+			return "(" + col.SQL + " IS NOT NULL AND " + col.SQL + " IN (" + in + "))", nil
+		}
 		parts := make([]string, len(c.Values))
 		for i, v := range c.Values {
 			p, err := compare(col, op, v, args)
@@ -190,6 +200,23 @@ func (s *Select) cond(c *Cond, args *[]any) (string, error) {
 		return compare(col, c.Op, c.Value, args)
 	}
 	return "", badFilter("unknown operator %q", c.Op)
+}
+
+// idList is the values of an IN over an id or reference field as 18-character ids, when every one is an id.
+func idList(f *Field, values []any) ([]string, bool) {
+	if f.Type != TypeID && f.Type != TypeReference {
+		return nil, false
+	}
+	ids := make([]string, len(values))
+	for i, v := range values {
+		s, _ := v.(string)
+		id, ok := NormalizeID(s)
+		if !ok {
+			return nil, false
+		}
+		ids[i] = id
+	}
+	return ids, true
 }
 
 // compare compiles column op value for the comparison operators.

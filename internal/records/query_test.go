@@ -113,6 +113,10 @@ func TestQueryFilters(t *testing.T) {
 		wantNames(t, "amount more places than kept", opp(&Cond{Field: "Amount", Op: OpLe, Value: "100.004"}), "O1")
 		wantNames(t, "amount", opp(&Cond{Field: "Amount", Op: OpEq, Value: "250.50"}), "O2")
 		wantNames(t, "reference", opp(&Cond{Field: "AccountId", Op: OpEq, Value: f.globex[:15]}), "O2")
+		wantNames(t, "ids in a list", opp(&Cond{Field: "AccountId", Op: OpIn, Values: []any{f.globex[:15], f.initch}},
+			Order{Field: "Name"}), "O2", "O3")
+		wantNames(t, "ids not in a list", opp(Or{&Cond{Field: "AccountId", Op: OpNotIn, Values: []any{f.acme}},
+			&Cond{Field: "Amount", Op: OpEq}}, Order{Field: "Name"}), "O2", "O3")
 		wantNames(t, "datetime stamps", opp(&Cond{Field: "CreatedDate", Op: OpGt, Value: feb.AddDate(-10, 0, 0)},
 			Order{Field: "Name", Desc: true}), "O3", "O2", "O1")
 
