@@ -76,7 +76,7 @@ func (w *whereBuilder) havingOperand(c *Cond) (*resolved, *Error) {
 		f = countField
 	}
 	col := &records.Column{Field: f, SQL: expr, Exact: c.Agg.Func == "AVG"}
-	return &resolved{field: f, col: expr, column: col}, nil
+	return &resolved{field: f, col: expr, column: col, aggregate: true}, nil
 }
 
 // value is the aggregate's result as the API sends it: counts as integers, sums and averages as numbers in the

@@ -76,13 +76,14 @@ func (c *compiler) fieldReadable(o *records.Object, f *records.Field) bool {
 
 // resolved is a path resolved to a column: the field and the SQL expression naming its column.
 type resolved struct {
-	field  *records.Field
-	col    string   // alias."column"
-	chain  []string // the relationship fields followed, for grouping the output
-	rels   []*records.Field
-	objs   []*records.Object // the object reached after each relationship
-	alias  []string          // the join alias of each object reached
-	column *records.Column   // the engine's resolution (compared and sorted by the engine)
+	field     *records.Field
+	col       string   // alias."column"
+	chain     []string // the relationship fields followed, for grouping the output
+	rels      []*records.Field
+	objs      []*records.Object // the object reached after each relationship
+	alias     []string          // the join alias of each object reached
+	column    *records.Column   // the engine's resolution (compared and sorted by the engine)
+	aggregate bool              // an aggregate of HAVING: compared by its column, having no path
 	// readable reports the fields of the field's object the caller may read (an address's components).
 	readable func(*records.Field) bool
 }

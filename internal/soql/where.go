@@ -108,26 +108,35 @@ func (w *whereBuilder) cond(c *Cond) (records.Filter, *Error) {
 			}
 			values[i] = v.Text
 		}
-		return &records.Cond{On: r.column, Op: c.Op, Values: values}, nil
+		return r.cond(c.Op, nil, values), nil
 	case "LIKE":
 		if !records.Textual(f) && f.Type != records.TypeID && f.Type != records.TypeReference {
 			return nil, errAt(CodeInvalidFilter, c.Pos, "invalid operator on %s field: LIKE", typeName(f))
 		}
 		if c.Value.Kind == ValNull {
-			return &records.Cond{On: r.column, Op: records.OpLike}, nil
+			return r.cond(records.OpLike, nil, nil), nil
 		}
 		if c.Value.Kind != ValString {
 			return nil, mustBeType(f, c.Value)
 		}
-		return &records.Cond{On: r.column, Op: records.OpLike, Value: c.Value.Like}, nil
+		return r.cond(records.OpLike, c.Value.Like, nil), nil
 	}
 	return w.compare(r, c.Op, c.Value)
+}
+
+// cond is the engine's condition on the resolved field: by its path, which the engine resolves in the select it
+// compiles (a semi-join's own subquery has its own joins), or, for an aggregate of HAVING, by its column.
+func (r *resolved) cond(op string, value any, values []any) *records.Cond {
+	if r.aggregate {
+		return &records.Cond{On: r.column, Op: op, Value: value, Values: values}
+	}
+	return &records.Cond{Field: r.column.Key(), Op: op, Value: value, Values: values}
 }
 
 // compare translates field op value for the comparison operators, checking the value against the field.
 func (w *whereBuilder) compare(r *resolved, op string, v *Value) (records.Filter, *Error) {
 	f := r.field
-	cond := func(value any) records.Filter { return &records.Cond{On: r.column, Op: op, Value: value} }
+	cond := func(value any) records.Filter { return r.cond(op, value, nil) }
 	if v.Kind == ValNull {
 		return cond(nil), nil
 	}
@@ -170,7 +179,7 @@ func (w *whereBuilder) compare(r *resolved, op string, v *Value) (records.Filter
 func (w *whereBuilder) dateCompare(r *resolved, op string, v *Value) (records.Filter, *Error) {
 	f := r.field
 	isDate := f.Type == records.TypeDate
-	cond := func(op string, t time.Time) *records.Cond { return &records.Cond{On: r.column, Op: op, Value: t} }
+	cond := func(op string, t time.Time) *records.Cond { return r.cond(op, t, nil) }
 	switch {
 	case v.Kind == ValDateLiteral:
 		rg := resolveDateLiteral(v, w.c.now)
@@ -178,7 +187,7 @@ func (w *whereBuilder) dateCompare(r *resolved, op string, v *Value) (records.Fi
 		case "=":
 			return records.And{cond(">=", rg.start), cond("<", rg.end)}, nil
 		case "!=":
-			return records.Or{&records.Cond{On: r.column, Op: "="}, cond("<", rg.start), cond(">=", rg.end)}, nil
+			return records.Or{r.cond("=", nil, nil), cond("<", rg.start), cond(">=", rg.end)}, nil
 		case "<":
 			return cond("<", rg.start), nil
 		case "<=":
