@@ -270,10 +270,10 @@ func SystemFor(userID string) *identity.Principal {
 	return &identity.Principal{Staff: true, System: true, UserID: userID}
 }
 
-// ReadFilter is the row rule of reads for other readers of the records tables (the SOQL engine): the condition
-// (prefixed " AND ", or "") and arguments that limit the object's table, aliased alias, to the rows the actor may
-// see. It is the very rule Get and GetMany apply, so a query can never read more than a record read.
-func (e *Engine) ReadFilter(alias string, actor *identity.Principal, o *Object) (string, []any) {
+// readFilter is rowFilter for the query API (query_sql.go), under the lock that guards the rules registered at
+// start: every read of rows, a query, a path's parents or a semi-join, applies the very rule Get and GetMany apply,
+// so a query can never read more than a record read.
+func (e *Engine) readFilter(alias string, actor *identity.Principal, o *Object) (string, []any) {
 	e.mu.RLock()
 	defer e.mu.RUnlock()
 	return e.rowFilter(alias, actor, o)

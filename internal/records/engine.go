@@ -122,19 +122,20 @@ func (e *Engine) load(ctx context.Context, q querier, actor *identity.Principal,
 	for i, f := range cols {
 		names[i] = "r." + db.Ident(f.Column())
 	}
-	filter, filterArgs := e.rowFilter("r", actor, o)
+	s := e.NewSelect(nil, actor, o, "r") // no paths: the table and the actor's row rule
+	from, _ := s.From()
 	byID := make(map[string]*Record, len(ids))
 	for start := 0; start < len(ids); start += maxInList {
 		chunk := ids[start:min(len(ids), start+maxInList)]
-		in, args := db.InList(chunk)
-		query := "SELECT " + strings.Join(names, ", ") + " FROM " + db.Ident(o.TableName()) + ` r WHERE r."id" IN (` +
-			in + ")" + filter
+		in, inArgs := db.InList(chunk)
+		where, args := s.WhereClause([]string{`r."id" IN (` + in + ")"}, inArgs)
+		query := "SELECT " + strings.Join(names, ", ") + from + where
 		if forUpdate {
 			if tx, ok := q.(*db.Tx); ok && tx.Dialect() == db.Postgres {
 				query += " ORDER BY r.\"id\" FOR UPDATE" // a fixed lock order: two writers never deadlock
 			}
 		}
-		if err := scanRecords(ctx, q, o, cols, query, append(args, filterArgs...), byID); err != nil {
+		if err := scanRecords(ctx, q, o, cols, query, args, byID); err != nil {
 			return nil, err
 		}
 	}

@@ -6,6 +6,7 @@ import (
 
 	"storefront/internal/identity"
 	"storefront/internal/platform/httpx"
+	"storefront/internal/records"
 )
 
 // window reads ?start=&end= (ISO 8601 date-times), which must be in order.
@@ -47,8 +48,10 @@ func (h *Handler) Updated() http.Handler {
 		if err != nil {
 			return err
 		}
-		ids, err := h.idsWhere(r.Context(), actor, o, "SystemModstamp >= "+soqlDateTime(start)+
-			" AND SystemModstamp < "+soqlDateTime(end.Truncate(time.Second).Add(time.Second)), maxIDs)
+		ids, err := h.idsWhere(r.Context(), actor, o, records.And{
+			&records.Cond{Field: "SystemModstamp", Op: records.OpGe, Value: start.Truncate(time.Second)},
+			&records.Cond{Field: "SystemModstamp", Op: records.OpLt, Value: end.Truncate(time.Second).Add(time.Second)},
+		}, maxIDs)
 		if err != nil {
 			return err
 		}

@@ -31,7 +31,7 @@ func (h *Handler) matches(r *http.Request, actor *identity.Principal, o *records
 		if !ok || records.KeyPrefix(id) != o.KeyPrefix {
 			return nil, malformedID(o, value)
 		}
-		return h.idsWhere(r.Context(), actor, o, "Id = "+soqlString(id), 2)
+		return h.idsWhere(r.Context(), actor, o, &records.Cond{Field: "Id", Op: records.OpEq, Value: id}, 2)
 	}
 	ids, err := h.matchesIn(r.Context(), actor, o, f, value)
 	if err != nil {

@@ -87,13 +87,13 @@ func (h *Handler) UpsertCollection() http.Handler {
 
 // matchesIn finds the records whose external id field holds value (a number for an Int field).
 func (h *Handler) matchesIn(ctx context.Context, actor *identity.Principal, o *records.Object, f *records.Field, value string) ([]string, error) {
-	literal := soqlString(value)
+	var v any = value
 	if f.Type == records.TypeInt {
 		n, err := strconv.ParseInt(value, 10, 64)
 		if err != nil {
 			return nil, itemError("INVALID_FIELD", "The value "+value+" is not a valid "+f.APIName, f.APIName)
 		}
-		literal = strconv.FormatInt(n, 10)
+		v = n
 	}
-	return h.idsWhere(ctx, actor, o, f.APIName+" = "+literal, 2)
+	return h.idsWhere(ctx, actor, o, &records.Cond{Field: f.APIName, Op: records.OpEq, Value: v}, 2)
 }

@@ -50,7 +50,7 @@ func (c *compiler) aggExpr(p *Plan, a *Aggregate) (string, *records.Field, *Erro
 	case "COUNT_DISTINCT":
 		return "COUNT(DISTINCT " + r.col + ")", f, nil
 	case "SUM", "AVG":
-		if !numeric(f) {
+		if !records.Numeric(f) {
 			return "", nil, malformed(a.Pos, "field %s does not support aggregate operator %s", f.APIName, a.Func)
 		}
 	case "MIN", "MAX":
@@ -73,11 +73,10 @@ func (w *whereBuilder) havingOperand(c *Cond) (*resolved, *Error) {
 	}
 	switch c.Agg.Func {
 	case "COUNT", "COUNT_DISTINCT":
-		return &resolved{field: countField, col: expr}, nil
-	case "AVG":
-		return &resolved{field: f, col: expr, avg: true}, nil
+		f = countField
 	}
-	return &resolved{field: f, col: expr}, nil
+	col := &records.Column{Field: f, SQL: expr, Exact: c.Agg.Func == "AVG"}
+	return &resolved{field: f, col: expr, column: col, aggregate: true}, nil
 }
 
 // value is the aggregate's result as the API sends it: counts as integers, sums and averages as numbers in the

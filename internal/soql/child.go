@@ -55,8 +55,15 @@ func (sp *Plan) attach(ctx context.Context, q db.Querier, version string, parent
 		for i, raw := range chunk {
 			ids[i] = idOf(raw[0])
 		}
-		in, inArgs := db.InList(ids)
-		extra := childRootAlias + "." + db.Ident(sp.child.field.Column()) + " IN (" + in + ")"
+		fk := &records.Column{Field: sp.child.field, SQL: childRootAlias + "." + db.Ident(sp.child.field.Column())}
+		values := make([]any, len(ids))
+		for i, id := range ids {
+			values[i] = id
+		}
+		extra, inArgs, err := sp.sel.Where(&records.Cond{On: fk, Op: records.OpIn, Values: values})
+		if err != nil {
+			return err
+		}
 		sql, args := sp.rowsSQL(0, -1, extra, inArgs)
 		sql += " LIMIT ?"
 		args = append(args, maxChildRows)

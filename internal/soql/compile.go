@@ -15,7 +15,7 @@ const (
 	MaxOffset         = 2000
 	MaxBatchSize      = 2000
 	MinBatchSize      = 200
-	maxRelationDepth  = 5
+	maxRelationDepth  = records.MaxRelationDepth
 	maxAggregateRows  = 2000
 	rootAlias         = "r"
 	childRootAlias    = "c"
@@ -47,7 +47,7 @@ func Compile(q *Query, cat *records.Catalog, engine *records.Engine, actor *iden
 
 // readable reports whether the caller may query the object at all.
 func (c *compiler) readable(o *records.Object) bool {
-	return o != nil && o.Queryable && c.engine.CanRead(c.actor, o)
+	return c.engine.Queryable(c.actor, o)
 }
 
 func (c *compiler) object(n Name) (*records.Object, *Error) {
@@ -60,7 +60,7 @@ func (c *compiler) object(n Name) (*records.Object, *Error) {
 
 // compoundReadable reports a compound field (an address) of o the caller may read.
 func (c *compiler) compoundReadable(o *records.Object, f *records.Field) bool {
-	return f != nil && f.Type == records.TypeAddress && c.engine.FieldReadable(c.actor, o, f)
+	return c.engine.CompoundReadable(c.actor, o, f)
 }
 
 // readableOf reports the fields of o the caller may read.
@@ -71,18 +71,19 @@ func (c *compiler) readableOf(o *records.Object) func(*records.Field) bool {
 // fieldReadable reports whether the caller may read the field of o (hidden fields and fields outside the
 // caller's field permissions are never readable).
 func (c *compiler) fieldReadable(o *records.Object, f *records.Field) bool {
-	return f != nil && f.HasColumn() && c.engine.FieldReadable(c.actor, o, f)
+	return c.engine.QueryableField(c.actor, o, f)
 }
 
 // resolved is a path resolved to a column: the field and the SQL expression naming its column.
 type resolved struct {
-	field *records.Field
-	col   string   // alias."column"
-	chain []string // the relationship fields followed, for grouping the output
-	rels  []*records.Field
-	objs  []*records.Object // the object reached after each relationship
-	alias []string          // the join alias of each object reached
-	avg   bool              // an average in HAVING: compared exactly, not in whole units
+	field     *records.Field
+	col       string   // alias."column"
+	chain     []string // the relationship fields followed, for grouping the output
+	rels      []*records.Field
+	objs      []*records.Object // the object reached after each relationship
+	alias     []string          // the join alias of each object reached
+	column    *records.Column   // the engine's resolution (compared and sorted by the engine)
+	aggregate bool              // an aggregate of HAVING: compared by its column, having no path
 	// readable reports the fields of the field's object the caller may read (an address's components).
 	readable func(*records.Field) bool
 }
@@ -97,61 +98,34 @@ func (c *compiler) resolve(p *Plan, path Path) (*resolved, *Error) {
 	return r, err
 }
 
-// resolvePath follows a path's relationships to its field, adding the joins it needs to p.
+// resolvePath follows a path's relationships to its field, adding the joins it needs to p (the engine's Select:
+// parents out of the caller's sight read as no parent), and words the engine's refusals as Salesforce does.
 func (c *compiler) resolvePath(p *Plan, path Path) (*resolved, *Error) {
-	parts := path.Parts
-	// The queried object's own name may lead the path (Account.Name in FROM Account) unless it is a relationship.
-	if len(parts) > 1 && strings.EqualFold(parts[0].Text, p.obj.APIName) && relationship(p.obj, parts[0].Text) == nil {
-		parts = parts[1:]
+	parts := make([]string, len(path.Parts))
+	for i, n := range path.Parts {
+		parts[i] = n.Text
 	}
-	if len(parts)-1 > maxRelationDepth {
-		return nil, malformed(path.Pos, "SOQL statements cannot query more than %d levels of relationships", maxRelationDepth)
-	}
-	o, alias := p.obj, p.alias
-	r := &resolved{}
-	for _, part := range parts[:len(parts)-1] {
-		ref := relationship(o, part.Text)
-		var target *records.Object
-		if ref != nil && c.fieldReadable(o, ref) && len(ref.ReferenceTo) > 0 {
-			target = c.cat.Object(ref.ReferenceTo[0])
+	col, perr := p.sel.Path(parts)
+	if perr != nil {
+		switch perr.Kind {
+		case records.PathTooDeep:
+			return nil, malformed(path.Pos, "SOQL statements cannot query more than %d levels of relationships", maxRelationDepth)
+		case records.PathNoRelationship:
+			return nil, errAt(CodeInvalidField, path.Pos, "Didn't understand relationship '%s' in field path. If you are attempting to use a custom relationship, be sure to append the '__r' after the custom relationship name. Please reference your WSDL or the describe call for the appropriate names.", perr.Name)
 		}
-		if !c.readable(target) {
-			return nil, errAt(CodeInvalidField, path.Pos, "Didn't understand relationship '%s' in field path. If you are attempting to use a custom relationship, be sure to append the '__r' after the custom relationship name. Please reference your WSDL or the describe call for the appropriate names.", part.Text)
-		}
-		alias = p.join(c, alias, ref, target)
-		r.chain = append(r.chain, ref.APIName)
-		r.rels = append(r.rels, ref)
-		r.objs = append(r.objs, target)
-		r.alias = append(r.alias, alias)
-		o = target
+		return nil, errAt(CodeInvalidField, path.Pos, "No such column '%s' on entity '%s'. If you are attempting to use a custom field, be sure to append the '__c' after the custom field name. Please reference your WSDL or the describe call for the appropriate names.", perr.Name, perr.Object)
 	}
-	last := parts[len(parts)-1]
-	f := o.Field(last.Text)
-	if !c.fieldReadable(o, f) && !c.compoundReadable(o, f) {
-		return nil, errAt(CodeInvalidField, path.Pos, "No such column '%s' on entity '%s'. If you are attempting to use a custom field, be sure to append the '__c' after the custom field name. Please reference your WSDL or the describe call for the appropriate names.", last.Text, o.APIName)
-	}
-	r.field, r.readable = f, c.readableOf(o)
-	r.alias = append(r.alias, alias)
-	if f.HasColumn() {
-		r.col = alias + "." + db.Ident(f.Column())
+	r := &resolved{field: col.Field, col: col.SQL, rels: col.Rels, objs: col.Objs, alias: col.Aliases, column: col,
+		readable: c.readableOf(col.Object(p.obj))}
+	for _, rel := range col.Rels {
+		r.chain = append(r.chain, rel.APIName)
 	}
 	return r, nil
 }
 
-// relationship is the reference field whose relationship name is name (case-insensitive), or nil.
-func relationship(o *records.Object, name string) *records.Field {
-	for i := range o.Fields {
-		f := &o.Fields[i]
-		if f.Type == records.TypeReference && f.RelationshipName != "" && strings.EqualFold(f.RelationshipName, name) {
-			return f
-		}
-	}
-	return nil
-}
-
 // plan compiles one query (the outer one or a child subquery) over o, its table aliased alias.
 func (c *compiler) plan(q *Query, o *records.Object, alias string, child *childLink) (*Plan, *Error) {
-	p := &Plan{obj: o, alias: alias, dialect: c.dialect, joinByKey: map[string]string{}, limit: -1, child: child}
+	p := &Plan{obj: o, alias: alias, dialect: c.dialect, sel: c.engine.NewSelect(c.cat, c.actor, o, alias), limit: -1, child: child}
 	p.out = &node{obj: o}
 	p.aggregate = len(q.GroupBy) > 0
 	for _, it := range q.Select {
@@ -165,17 +139,19 @@ func (c *compiler) plan(q *Query, o *records.Object, alias string, child *childL
 	} else {
 		p.selects = append(p.selects, alias+`."id"`)
 	}
-	p.rootFilter, p.rootArgs = c.engine.ReadFilter(alias, c.actor, o)
 	if err := c.selectList(p, q); err != nil {
 		return nil, err
 	}
 	if q.Where != nil {
 		w := &whereBuilder{c: c, p: p}
-		sql, err := w.expr(q.Where)
+		f, err := w.expr(q.Where)
 		if err != nil {
 			return nil, err
 		}
-		p.where, p.whereArgs = sql, w.args
+		p.filter = f
+		if p.where, p.whereArgs, err = c.where(p, f, q.Where.exprPos()); err != nil {
+			return nil, err
+		}
 	}
 	if err := c.groupAndOrder(p, q); err != nil {
 		return nil, err
@@ -185,11 +161,13 @@ func (c *compiler) plan(q *Query, o *records.Object, alias string, child *childL
 			return nil, malformed(q.Having.exprPos(), "HAVING requires GROUP BY or aggregate functions")
 		}
 		w := &whereBuilder{c: c, p: p, having: true}
-		sql, err := w.expr(q.Having)
+		f, err := w.expr(q.Having)
 		if err != nil {
 			return nil, err
 		}
-		p.having, p.havingArgs = sql, w.args
+		if p.having, p.havingArgs, err = c.where(p, f, q.Having.exprPos()); err != nil {
+			return nil, err
+		}
 	}
 	if q.Offset != nil {
 		if q.Offset.N > MaxOffset {
@@ -289,26 +267,8 @@ func (p *Plan) addField(n *node, f *records.Field, col string) {
 	n.items = append(n.items, &item{key: f.APIName, field: f, col: len(p.selects) - 1})
 }
 
-// join adds (once) the LEFT JOIN that follows ref from the table aliased from to target, limited to the parent
-// rows the caller may see: a parent out of sight reads as no parent.
-func (p *Plan) join(c *compiler, from string, ref *records.Field, target *records.Object) string {
-	key := from + ">" + ref.APIName
-	if a, ok := p.joinByKey[key]; ok {
-		return a
-	}
-	alias := p.alias + "p" + strconv.Itoa(len(p.joins)+1)
-	filter, args := c.engine.ReadFilter(alias, c.actor, target)
-	p.joins = append(p.joins, joinClause{
-		sql:  " LEFT JOIN " + db.Ident(target.TableName()) + " " + alias + " ON " + alias + `."id" = ` + from + "." + db.Ident(ref.Column()) + filter,
-		args: args,
-	})
-	p.joinByKey[key] = alias
-	return alias
-}
-
-// groupAndOrder compiles GROUP BY and ORDER BY. Ascending puts nulls first and descending last unless told, as in
-// Salesforce; both databases are told explicitly, since their defaults differ. Rows tie-break on id so that pages
-// never overlap.
+// groupAndOrder compiles GROUP BY and ORDER BY (the engine's sort terms: nulls first ascending and last descending
+// unless told, as in Salesforce). Rows tie-break on id so that pages never overlap.
 func (c *compiler) groupAndOrder(p *Plan, q *Query) *Error {
 	grouped := map[string]bool{}
 	for _, g := range q.GroupBy {
@@ -341,23 +301,7 @@ func (c *compiler) groupAndOrder(p *Plan, q *Query) *Error {
 		if p.aggregate && !grouped[strings.Join(append(append([]string{}, r.chain...), r.field.APIName), ".")] {
 			return malformed(o.Path.Pos, "Ordered field must be grouped or aggregated: %s", r.field.APIName)
 		}
-		expr := r.col
-		if textual(r.field) {
-			expr = "LOWER(" + expr + ")"
-		}
-		nullsFirst := !o.Desc
-		if o.NullsFirst != nil {
-			nullsFirst = *o.NullsFirst
-		}
-		dir := " ASC"
-		if o.Desc {
-			dir = " DESC"
-		}
-		nulls := " NULLS LAST"
-		if nullsFirst {
-			nulls = " NULLS FIRST"
-		}
-		p.orderBy = append(p.orderBy, expr+dir+nulls)
+		p.orderBy = append(p.orderBy, records.OrderTerm(r.column, o.Desc, o.NullsFirst))
 	}
 	if !p.aggregate {
 		p.orderBy = append(p.orderBy, p.alias+`."id" ASC`)
@@ -367,28 +311,10 @@ func (c *compiler) groupAndOrder(p *Plan, q *Query) *Error {
 	return nil
 }
 
-// textual fields compare and sort without regard to case, as Salesforce's do.
-func textual(f *records.Field) bool {
-	switch f.Type {
-	case records.TypeText, records.TypeTextArea, records.TypeLongTextArea, records.TypeEmail, records.TypePhone,
-		records.TypeURL, records.TypePicklist, records.TypeMultiPicklist:
-		return true
-	}
-	return false
-}
-
 func groupable(f *records.Field) bool {
 	switch f.Type {
 	case records.TypeLongTextArea, records.TypeMultiPicklist, records.TypeDouble, records.TypeCurrency, records.TypePercent, records.TypeTextArea:
 		return false
 	}
 	return true
-}
-
-func numeric(f *records.Field) bool {
-	switch f.Type {
-	case records.TypeInt, records.TypeDouble, records.TypeCurrency, records.TypePercent:
-		return true
-	}
-	return false
 }

@@ -22,12 +22,10 @@ type Plan struct {
 	aggs        []*aggItem
 	subs        []*Plan
 
-	joins      []joinClause
-	joinByKey  map[string]string
+	sel        *records.Select // the engine's read: table, joins, row rules, conditions, sort terms
+	filter     records.Filter  // the WHERE condition as the engine's tree (nil: none)
 	where      string
 	whereArgs  []any
-	rootFilter string
-	rootArgs   []any
 	groupBy    []string
 	grouped    map[string]bool // the grouped fields, by dotted path of API names
 	having     string
@@ -44,11 +42,6 @@ type Plan struct {
 type childLink struct {
 	field *records.Field
 	key   string // the relationship name as the metadata spells it
-}
-
-type joinClause struct {
-	sql  string
-	args []any
 }
 
 type plainField struct {
@@ -133,71 +126,31 @@ func (p *Plan) IsCount() bool { return p.countOnly }
 // IsAggregate reports a query of aggregate functions or GROUP BY: its rows come in one page.
 func (p *Plan) IsAggregate() bool { return p.aggregate }
 
-// from is the FROM clause with its joins, and their arguments.
-func (p *Plan) from() (string, []any) {
-	var b strings.Builder
-	var args []any
-	b.WriteString(" FROM " + db.Ident(p.obj.TableName()) + " " + p.alias)
-	for _, j := range p.joins {
-		b.WriteString(j.sql)
-		args = append(args, j.args...)
-	}
-	return b.String(), args
-}
-
-// whereClause is the WHERE clause: the query's condition, the caller's row rule and any extra condition (a child
-// query's parent ids), with their arguments in order.
-func (p *Plan) whereClause(extra string, extraArgs []any) (string, []any) {
-	conds := []string{"1 = 1"}
-	var args []any
+// statement is the plan's SELECT with an extra condition (a child query's parent ids).
+func (p *Plan) statement(extra string, extraArgs []any) records.Statement {
+	st := records.Statement{Columns: p.selects, GroupBy: p.groupBy, Having: p.having, HavingArgs: p.havingArgs,
+		OrderBy: p.orderBy, Limit: -1}
 	if p.where != "" {
-		conds = append(conds, p.where)
-		args = append(args, p.whereArgs...)
+		st.Conds, st.Args = append(st.Conds, p.where), append(st.Args, p.whereArgs...)
 	}
 	if extra != "" {
-		conds = append(conds, extra)
-		args = append(args, extraArgs...)
+		st.Conds, st.Args = append(st.Conds, extra), append(st.Args, extraArgs...)
 	}
-	sql := " WHERE " + strings.Join(conds, " AND ") + p.rootFilter
-	return sql, append(args, p.rootArgs...)
+	return st
 }
 
 // Count is the number of rows the query selects, within its LIMIT and OFFSET.
 func (p *Plan) Count(ctx context.Context, q db.Querier) (int64, error) {
-	from, args := p.from()
-	where, wargs := p.whereClause("", nil)
-	var n int64
-	if err := q.QueryRow(ctx, "SELECT COUNT(*)"+from+where, append(args, wargs...)...).Scan(&n); err != nil {
-		return 0, err
-	}
-	n = max(0, n-p.offset)
-	if p.limit >= 0 {
-		n = min(n, p.limit)
-	}
-	return n, nil
+	st := p.statement("", nil)
+	return p.sel.Count(ctx, q, st.Conds, st.Args, p.offset, p.limit)
 }
 
-// rowsSQL is the SELECT of the rows from position start (after the query's OFFSET) for at most size rows.
+// rowsSQL is the SELECT of the rows from position start (after the query's OFFSET) for at most size rows
+// (size < 0: every row).
 func (p *Plan) rowsSQL(start, size int64, extra string, extraArgs []any) (string, []any) {
-	from, args := p.from()
-	where, wargs := p.whereClause(extra, extraArgs)
-	args = append(args, wargs...)
-	sql := "SELECT " + strings.Join(p.selects, ", ") + from + where
-	if len(p.groupBy) > 0 {
-		sql += " GROUP BY " + strings.Join(p.groupBy, ", ")
-	}
-	if p.having != "" {
-		sql += " HAVING " + p.having
-		args = append(args, p.havingArgs...)
-	}
-	if len(p.orderBy) > 0 {
-		sql += " ORDER BY " + strings.Join(p.orderBy, ", ")
-	}
-	if size >= 0 {
-		sql += " LIMIT ? OFFSET ?"
-		args = append(args, size, p.offset+start)
-	}
-	return sql, args
+	st := p.statement(extra, extraArgs)
+	st.Limit, st.Offset = size, p.offset+start
+	return p.sel.SQL(st)
 }
 
 // pageSize is how many rows a page from position start holds at most, given the query's LIMIT.

@@ -295,7 +295,7 @@ func words(term string) []string {
 		switch {
 		case c == '\\' && i+1 < len(term):
 			i++
-			b.WriteString(escapeLike(term[i : i+1]))
+			b.WriteString(records.EscapeLike(term[i : i+1]))
 			chars++
 		case c == '"':
 			quoted = !quoted
@@ -313,7 +313,7 @@ func words(term string) []string {
 		case c == '?':
 			b.WriteByte('_')
 		default:
-			b.WriteString(escapeLike(string(c)))
+			b.WriteString(records.EscapeLike(string(c)))
 			chars++
 		}
 	}

@@ -1,0 +1,182 @@
+package records
+
+import (
+	"context"
+	"encoding/base64"
+	"strconv"
+	"strings"
+
+	"storefront/internal/identity"
+	"storefront/internal/platform/db"
+)
+
+// Query is a read of an object's rows for one actor: the fields (paths through parent relationships, such as
+// Account.Owner.Name), a filter tree, a sort, a page and whether to count. Engine.Query applies the actor's row
+// rule to the object and to every parent a path reaches (a parent out of sight reads as no parent) and the field
+// permissions: a field or relationship the actor may not read is refused as if it did not exist. The SOQL
+// compiler, the sObject lists, and the list views, related lists, lookups and duplicate rules of the records API
+// all read rows this way.
+type Query struct {
+	Object  string
+	Fields  []string // paths; the Id always comes in Row.ID
+	Where   Filter   // nil: every row
+	OrderBy []Order  // rows then tie-break on Id, so pages never overlap
+	// Limit bounds the rows of the whole query (0: no bound); Offset skips its first rows.
+	Limit, Offset int
+	// PageSize is the rows of one page (0: DefaultPageSize); PageToken continues where a page ended.
+	PageSize  int
+	PageToken string
+	// Count asks for TotalSize, the rows the query selects within Limit and Offset (one more statement).
+	Count bool
+}
+
+// Order is one sort term: ascending puts nulls first and descending last unless NullsFirst says otherwise.
+type Order struct {
+	Field      string
+	Desc       bool
+	NullsFirst *bool
+}
+
+// DefaultPageSize and MaxPageSize bound a page of Engine.Query.
+const (
+	DefaultPageSize = 200
+	MaxPageSize     = 2000
+)
+
+// Row is one record read by a query: its id and the value of each queried path (nil when a path's parent is
+// missing or out of sight), values as the engine reads them (FromDB).
+type Row struct {
+	ID     string
+	Values map[string]any
+}
+
+// QueryResult is one page of a query.
+type QueryResult struct {
+	Rows []*Row
+	// NextPageToken reads the next page ("" on the last one).
+	NextPageToken string
+	// TotalSize is the count of the whole query when asked (Query.Count), -1 otherwise.
+	TotalSize int64
+}
+
+// Query reads one page of the query's rows; q is the database or a transaction. An object the actor may not read
+// is ErrNotFound; a path, value or operator the engine refuses is a *FilterError.
+func (e *Engine) Query(ctx context.Context, q db.Querier, actor *identity.Principal, query Query) (*QueryResult, error) {
+	cat, err := e.Catalog(ctx)
+	if err != nil {
+		return nil, err
+	}
+	o := cat.Object(query.Object)
+	s := e.NewSelect(cat, actor, o, "r")
+	if !s.Readable(o) {
+		return nil, ErrNotFound
+	}
+	start, err := pageStart(query.PageToken)
+	if err != nil {
+		return nil, err
+	}
+	size := query.PageSize
+	if size <= 0 {
+		size = DefaultPageSize
+	}
+	size = min(size, MaxPageSize)
+	if query.Limit > 0 {
+		size = min(size, query.Limit-start)
+	}
+	idField := o.Field("Id")
+	selects := []string{s.Alias + `."id"`}
+	cols := make([]*Column, len(query.Fields))
+	for i, path := range query.Fields {
+		c, perr := s.Path(strings.Split(path, "."))
+		if perr != nil {
+			return nil, &FilterError{Path: perr}
+		}
+		if !c.Field.HasColumn() {
+			return nil, badFilter("field '%s' can not be selected: select its components", c.Field.APIName)
+		}
+		cols[i] = c
+		selects = append(selects, c.SQL)
+	}
+	var conds []string
+	var whereArgs []any
+	if query.Where != nil {
+		cond, args, err := s.Where(query.Where)
+		if err != nil {
+			return nil, err
+		}
+		conds, whereArgs = []string{cond}, args
+	}
+	order := make([]string, 0, len(query.OrderBy)+1)
+	for _, ob := range query.OrderBy {
+		c, err := s.column(ob.Field)
+		if err != nil {
+			return nil, err
+		}
+		order = append(order, OrderTerm(c, ob.Desc, ob.NullsFirst))
+	}
+	order = append(order, s.Alias+`."id" ASC`)
+	res := &QueryResult{Rows: []*Row{}, TotalSize: -1}
+	limit := int64(-1)
+	if query.Limit > 0 {
+		limit = int64(query.Limit)
+	}
+	if query.Count {
+		if res.TotalSize, err = s.Count(ctx, q, conds, whereArgs, int64(query.Offset), limit); err != nil {
+			return nil, err
+		}
+	}
+	if size <= 0 {
+		return res, nil
+	}
+	// One row more than the page tells whether another page follows, unless the page ends the query's limit.
+	read := size + 1
+	if query.Limit > 0 && start+size >= query.Limit {
+		read = size
+	}
+	sql, args := s.SQL(Statement{Columns: selects, Conds: conds, Args: whereArgs, OrderBy: order,
+		Limit: int64(read), Offset: int64(query.Offset + start)})
+	rows, err := q.Query(ctx, sql, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	raw := make([]any, len(selects))
+	ptrs := make([]any, len(raw))
+	for i := range raw {
+		ptrs[i] = &raw[i]
+	}
+	for rows.Next() {
+		if err := rows.Scan(ptrs...); err != nil {
+			return nil, err
+		}
+		if len(res.Rows) == size {
+			res.NextPageToken = pageToken(start + size)
+			break
+		}
+		row := &Row{Values: make(map[string]any, len(cols))}
+		row.ID, _ = fromDB(idField, raw[0]).(string)
+		for i, c := range cols {
+			row.Values[query.Fields[i]] = fromDB(c.Field, raw[i+1])
+		}
+		res.Rows = append(res.Rows, row)
+	}
+	return res, rows.Err()
+}
+
+// Page tokens are opaque to callers; they hold the position of the page's first row in the query.
+func pageToken(start int) string {
+	return base64.RawURLEncoding.EncodeToString([]byte("p" + strconv.Itoa(start)))
+}
+
+func pageStart(token string) (int, error) {
+	if token == "" {
+		return 0, nil
+	}
+	b, err := base64.RawURLEncoding.DecodeString(token)
+	if err == nil && len(b) > 1 && b[0] == 'p' {
+		if n, err := strconv.Atoi(string(b[1:])); err == nil && n >= 0 {
+			return n, nil
+		}
+	}
+	return 0, badFilter("invalid page token")
+}
