@@ -103,7 +103,7 @@ func (s *Service) UpdateGroup(ctx context.Context, tx *db.Tx, c *Cart, groupID s
 	if len(v) == 0 {
 		return groupID, nil
 	}
-	_, err := s.Engine.UpdateMany(ctx, tx, records.System, []records.Change{{ID: groupID, Values: v}}, records.UpdateOptions{})
+	_, err := s.Engine.UpdateMany(quiet(ctx), tx, records.System, []records.Change{{ID: groupID, Values: v}}, records.UpdateOptions{})
 	return groupID, err
 }
 
@@ -267,7 +267,7 @@ func (s *Service) CreateGroup(w http.ResponseWriter, r *http.Request) error {
 		if v["Name"] == nil {
 			v["Name"] = "Delivery " + strconv.Itoa(n+1)
 		}
-		recs, err := s.Engine.Insert(ctx, tx, records.System, "CartDeliveryGroup", []map[string]any{v})
+		recs, err := s.Engine.Insert(quiet(ctx), tx, records.System, "CartDeliveryGroup", []map[string]any{v})
 		if err == nil {
 			id = recs[0].ID
 		}
@@ -343,7 +343,7 @@ func (s *Service) DeleteGroup(w http.ResponseWriter, r *http.Request) error {
 		if def == id {
 			return httpx.BadRequest("INVALID_API_INPUT", "The default delivery group can't be deleted.")
 		}
-		return s.Engine.DeleteMany(ctx, tx, records.System, []string{id}) // its lines' references are cleared
+		return s.Engine.DeleteMany(quiet(ctx), tx, records.System, []string{id}) // its lines' references are cleared
 	})
 	if err != nil {
 		return err
@@ -420,7 +420,7 @@ func (s *Service) ArrangeItems(w http.ResponseWriter, r *http.Request) error {
 			}
 		}
 		if len(changes) > 0 {
-			if _, err := s.Engine.UpdateMany(ctx, tx, records.System, changes, records.UpdateOptions{}); err != nil {
+			if _, err := s.Engine.UpdateMany(quiet(ctx), tx, records.System, changes, records.UpdateOptions{}); err != nil {
 				return err
 			}
 		}
@@ -432,7 +432,7 @@ func (s *Service) ArrangeItems(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		return s.Engine.DeleteMany(ctx, tx, records.System, empty)
+		return s.Engine.DeleteMany(quiet(ctx), tx, records.System, empty)
 	})
 	if err != nil {
 		return err

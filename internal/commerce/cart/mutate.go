@@ -92,7 +92,7 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 	if err == nil && background {
 		go s.calculateLater(out.ID)
 	}
-	return out, err
+	return out, apiErr(err)
 }
 
 // calculate recalculates the cart c in tx when it has at most limit lines (limit 0: always). A larger cart is
