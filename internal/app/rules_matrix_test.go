@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"storefront/internal/demo"
+	"storefront/internal/records"
 )
 
 // The rules matrix: every rule that guards data is tried with the same invalid write through each writer (the
@@ -479,4 +481,77 @@ func matrixValid(t *testing.T, s *demoSite, f *matrixFixture) {
 			t.Fatalf("%s made\n%s\nthe commerce API made\n%s", w.name, got, want)
 		}
 	}
+}
+
+// The cart's line limit holds every way: a 501st line is refused by the commerce API and by every records writer.
+func TestRulesMatrixLineLimit(t *testing.T) {
+	eachDemo(t, func(t *testing.T, s *demoSite) {
+		f := &matrixFixture{admin: s.login(t, "admin@example.com"), buyer: s.login(t, "buyer@example.com")}
+		f.penLine = fillCart(t, s.srv, f.buyer, 500)
+		f.cart = s.queryString(t, `SELECT cartid FROM cartitem WHERE id = ?`, f.penLine)
+		if err := demo.SeedProducts(context.Background(), s.d, 1, demo.Options{}); err != nil { // a 501st product
+			t.Fatal(err)
+		}
+		next := records.StableID("01t", 501)
+		c := ruleCase{name: "line limit", object: "CartItem", message: "at most 500 lines", typedStatus: 400,
+			fields: func(f *matrixFixture) map[string]any {
+				return map[string]any{"CartId": f.cart, "Product2Id": next, "Name": "Line", "Quantity": 1, "Type": "Product"}
+			},
+			typed: func(f *matrixFixture) (string, string, string, string) {
+				return "POST", commercePath("carts/current/cart-items"), f.buyer, itemBody(next, 1)
+			}}
+		before := matrixRows(t, s, f)
+		for _, way := range matrixWays(c, f) {
+			r := s.call(t, way.method, way.path, way.token, way.body)
+			if problem := way.refused(r, c); problem != "" {
+				t.Fatalf("%s: %s\n%d %s", way.name, problem, r.status, r.body)
+			}
+			if after := matrixRows(t, s, f); after != before {
+				t.Fatalf("%s changed the rows:\n%s", way.name, diffLines(before, after))
+			}
+		}
+	})
+}
+
+// The cart's reactions hold for staff writes as for the cart API's: a cart taken out of Checkout loses its stock
+// holds, and a line changed in a cart above the store's calculation limit marks it Processing and is calculated
+// in the background.
+func TestCartReactionsForStaffWrites(t *testing.T) {
+	eachDemo(t, func(t *testing.T, s *demoSite) {
+		admin, buyer := s.login(t, "admin@example.com"), s.login(t, "buyer@example.com")
+		var line cartItem
+		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, 2)).decode(t, "add", 201, &line)
+		v := startCheckout(t, s, buyer)
+		cart := s.queryString(t, `SELECT cartid FROM cartitem WHERE id = ?`, line.CartItemID)
+		holds := func() string {
+			return s.queryString(t, `SELECT CAST(COUNT(*) AS TEXT) FROM cartinventoryreservation WHERE webcartid = ?`, cart)
+		}
+		if holds() == "0" || s.queryString(t, `SELECT status FROM webcart WHERE id = ?`, cart) != "Checkout" {
+			t.Fatalf("checkout %s: %s holds", v.CheckoutID, holds())
+		}
+		s.call(t, "PATCH", "/services/data/v64.0/sobjects/WebCart/"+cart, admin, `{"Status":"Active"}`).want(t, "to Active", 204, "")
+		if holds() != "0" {
+			t.Fatalf("the cart left Checkout keeping %s holds", holds())
+		}
+
+		// Above the limit (1 line here), a staff change of a line is calculated after the change commits.
+		s.exec(t, `UPDATE webstore SET cartsynclinelimit = 0`)
+		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(marker, 1)).decode(t, "add", 201, &cartItem{})
+		s.exec(t, `UPDATE webstore SET cartsynclinelimit = 1`)
+		settle(s) // the store's copy in memory follows
+		s.call(t, "PATCH", "/services/data/v64.0/ui-api/records/"+line.CartItemID, admin, `{"fields":{"Quantity":4}}`).
+			decode(t, "staff change", 200, &struct{}{})
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			status := s.queryString(t, `SELECT status FROM webcart WHERE id = ?`, cart)
+			count := s.queryString(t, `SELECT CAST(totalproductcount AS TEXT) FROM webcart WHERE id = ?`, cart)
+			if status == "Active" && count == "5" {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the cart is %s with %s units, want Active with 5", status, count)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	})
 }
