@@ -35,7 +35,7 @@ type ruleCase struct {
 	fields       func(f *matrixFixture) map[string]any
 	message      string // in every refusal's body
 	// typed, when the commerce API takes the write: method, path, token, body and the refusal's status.
-	typed func(f *matrixFixture) (method, path, token, body string)
+	typed       func(f *matrixFixture) (method, path, token, body string)
 	typedStatus int
 }
 
@@ -156,7 +156,7 @@ func ruleCases() []ruleCase {
 		{name: "second line of a product", object: "CartItem", fields: newLine(func(*matrixFixture) string { return pen }, nil),
 			message: "is already in the cart"},
 		{name: "line moved to another cart", object: "CartItem", id: line,
-			fields: func(f *matrixFixture) map[string]any { return map[string]any{"CartId": f.closedCart} },
+			fields:  func(f *matrixFixture) map[string]any { return map[string]any{"CartId": f.closedCart} },
 			message: "CartId"},
 		// WebCart
 		{name: "cart status out of Closed", object: "WebCart", id: idOf(func(f *matrixFixture) string { return f.closedCart }),
@@ -171,7 +171,7 @@ func ruleCases() []ruleCase {
 				return "POST", commercePath("carts/" + f.payNow + "/cart-items"), f.buyer, itemBody(marker, 1)
 			}},
 		{name: "cart's owner changed", object: "WebCart", id: idOf(func(f *matrixFixture) string { return f.cart }),
-			fields: func(f *matrixFixture) map[string]any { return map[string]any{"OwnerId": f.otherUser} },
+			fields:  func(f *matrixFixture) map[string]any { return map[string]any{"OwnerId": f.otherUser} },
 			message: "owner can't change"},
 		// CartDeliveryGroup
 		{name: "delivery group outside the shipping countries", object: "CartDeliveryGroup",
@@ -192,9 +192,9 @@ func ruleCases() []ruleCase {
 			}},
 		// ContactPointAddress
 		{name: "address without street or city in Narnia", object: "ContactPointAddress",
-			fields: address(map[string]any{"Street": nil, "City": nil, "Country": "Narnia"}),
+			fields:  address(map[string]any{"Street": nil, "City": nil, "Country": "Narnia"}),
 			message: "Required fields are missing: street, city", typedStatus: 400,
-			typed:   postAddress(`{"name":"Depot","country":"Narnia"}`)},
+			typed: postAddress(`{"name":"Depot","country":"Narnia"}`)},
 		{name: "address outside the shipping countries", object: "ContactPointAddress",
 			fields: address(map[string]any{"Country": "Japan"}), message: "a shipping address must be in US, CA", typedStatus: 400,
 			typed: postAddress(`{"name":"Depot","street":"1 Main St","city":"Tokyo","country":"Japan"}`)},

@@ -320,4 +320,3 @@ func readAddress(ctx context.Context, q db.Querier, b *book, id string) (*Addres
 	}
 	return &items[0], nil
 }
-
