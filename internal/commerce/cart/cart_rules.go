@@ -112,6 +112,24 @@ func (s *Service) afterGroupDelete(ctx context.Context, ev *records.DeleteEvent)
 	return s.recalculateChanged(ctx, ev.Tx, ev.Records, "CartId")
 }
 
+// checkCoupons is WebCartAdjustmentBasis's before-save rule: coupons are applied to open carts that are not
+// read-only.
+func checkCoupons(ctx context.Context, ev *records.SaveEvent) error {
+	carts, err := cartsOf(ctx, ev.Tx, ev.Records, "WebCartId")
+	if err != nil {
+		return err
+	}
+	for _, c := range carts {
+		if c.Type == TypePayNow {
+			return readOnlyCart(c.ID)
+		}
+		if closed(c.Status) {
+			return refusalOf("The cart %s is closed: its coupons can't change.", c.ID[:15])
+		}
+	}
+	return nil
+}
+
 // checkHolds is CartInventoryReservation's before-save rule: a hold is of a positive quantity.
 func checkHolds(_ context.Context, ev *records.SaveEvent) error {
 	for _, rec := range ev.Records {

@@ -126,6 +126,7 @@ func (s *Service) Register(e *records.Engine) {
 	e.OnRecords("CartDeliveryGroup", records.Hooks{BeforeSave: s.checkGroups, AfterSave: s.afterGroupSave,
 		AfterDelete: s.afterGroupDelete})
 	e.OnRecords("CartInventoryReservation", records.Hooks{BeforeSave: checkHolds})
-	e.OnRecords("WebCartAdjustmentBasis", records.Hooks{AfterSave: s.afterCouponSave, AfterDelete: s.afterCouponDelete})
+	e.OnRecords("WebCartAdjustmentBasis", records.Hooks{BeforeSave: checkCoupons, AfterSave: s.afterCouponSave,
+		AfterDelete: s.afterCouponDelete})
 	e.OnRecords("Coupon", records.Hooks{BeforeSave: beforeCouponSave})
 }
