@@ -13,11 +13,15 @@ import (
 //
 //   - Orders and their parts are made by placing an order only (Write, which says so on its writes with placing),
 //     and never deleted: a cancelled order is a status.
-//   - Order.Status follows Salesforce's two status categories: Draft, then Activated. An order goes from Draft to
-//     Activated once and never back (a placed order is activated: it was paid and its stock committed).
-//   - OrderSummary.Status follows the fulfilment of a placed order: Created, then Approved or straight to Waiting
-//     to Fulfill; Fulfilled or Cancelled end it. Cancelling is possible until the order is fulfilled. Staff make
-//     these moves (a buyer's summary is read-only to them); no one moves a summary back.
+//   - Order.Status: in Salesforce each Status value belongs to one of two categories (the StatusCode, "Status
+//     Category"): Draft or Activated; an order is inserted in a Draft status and activated by setting an
+//     Activated one. Here the values are the categories themselves; an order goes from Draft to Activated once
+//     and never back. Checkout writes a placed order Activated at once (it was paid and its stock committed).
+//   - OrderSummary.Status is a picklist each Salesforce org defines (Order Management ships Created, Approved,
+//     Waiting to Fulfill, Fulfilled, Cancelled). Our moves follow the fulfilment of a placed order: Created, then
+//     Approved or straight to Waiting to Fulfill; Fulfilled or Cancelled end it, and cancelling is possible until
+//     the order is fulfilled. Staff make these moves (a buyer's summary is read-only to them); no one moves a
+//     summary back.
 
 // orderMoves and summaryMoves are the status transitions of orders and order summaries.
 var (
