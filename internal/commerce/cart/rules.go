@@ -207,6 +207,9 @@ func (s *Service) checkLines(ctx context.Context, ev *records.SaveEvent) error {
 		if msg := lineProblem(p, prices[k][pid].UnitPrice != "", qty); msg != "" {
 			return refusal("Quantity", "%s", msg)
 		}
+		if !changed(ev, i, "Product2Id") {
+			continue // a quantity change (of a line split by hand before this rule, too)
+		}
 		pair := [2]string{c.ID, pid}
 		if other := others[pair]; (other != "" && other != rec.ID) || (inBatch[pair] != "" && inBatch[pair] != rec.ID) {
 			return refusal("Product2Id", "%s is already in the cart: change the quantity of its line instead.", p.name)
