@@ -555,3 +555,30 @@ func TestCartReactionsForStaffWrites(t *testing.T) {
 		}
 	})
 }
+
+// A composite allOrNone request refused half-way leaves the cart as it was: its lines and its totals agree.
+func TestCompositeRollbackKeepsTheCart(t *testing.T) {
+	eachDemo(t, func(t *testing.T, s *demoSite) {
+		admin, buyer := s.login(t, "admin@example.com"), s.login(t, "buyer@example.com")
+		var line cartItem
+		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, 2)).decode(t, "add", 201, &line)
+		cart := s.queryString(t, `SELECT cartid FROM cartitem WHERE id = ?`, line.CartItemID)
+		state := func() string {
+			return rowsText(t, s, `SELECT i.quantity, i.totalprice, c.totalproductcount, c.grandtotalamount FROM cartitem i
+				JOIN webcart c ON c.id = i.cartid WHERE c.id = ?`, cart)
+		}
+		before := state()
+		url := "/services/data/v64.0/sobjects/CartItem/" + line.CartItemID
+		r := s.call(t, "POST", "/services/data/v64.0/composite", admin, mustJSON(map[string]any{"allOrNone": true,
+			"compositeRequest": []any{
+				map[string]any{"method": "PATCH", "url": url, "referenceId": "More", "body": map[string]any{"Quantity": 5}},
+				map[string]any{"method": "PATCH", "url": url, "referenceId": "Bad", "body": map[string]any{"Quantity": -1}},
+			}}))
+		if r.status != 200 || !strings.Contains(r.body, "must be at least 1") {
+			t.Fatalf("%d %s", r.status, r.body)
+		}
+		if after := state(); after != before {
+			t.Fatalf("the cart was\n%s\nand is\n%s", before, after)
+		}
+	})
+}
