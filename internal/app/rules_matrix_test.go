@@ -582,3 +582,33 @@ func TestCompositeRollbackKeepsTheCart(t *testing.T) {
 		}
 	})
 }
+
+// Where the store does not enable split shipment, a cart has one delivery group, whoever adds a second.
+func TestRulesMatrixOneGroupWithoutSplitShipment(t *testing.T) {
+	eachDemo(t, func(t *testing.T, s *demoSite) {
+		f := &matrixFixture{admin: s.login(t, "admin@example.com"), buyer: s.login(t, "buyer@example.com")}
+		var line cartItem
+		s.call(t, "POST", commercePath("carts/current/cart-items"), f.buyer, itemBody(pen, 1)).decode(t, "add", 201, &line)
+		f.cart = s.queryString(t, `SELECT cartid FROM cartitem WHERE id = ?`, line.CartItemID)
+		s.exec(t, `UPDATE webstore SET splitshipmentenabled = ?`, false)
+		settle(s) // the store's copy in memory follows
+		c := ruleCase{name: "second group", object: "CartDeliveryGroup", message: "split shipment isn't enabled",
+			typedStatus: 400,
+			fields: func(f *matrixFixture) map[string]any {
+				return map[string]any{"CartId": f.cart, "Name": "Second"}
+			},
+			typed: func(f *matrixFixture) (string, string, string, string) {
+				return "POST", commercePath("carts/current/delivery-groups"), f.buyer, `{}`
+			}}
+		before := matrixRows(t, s, f)
+		for _, way := range matrixWays(c, f) {
+			r := s.call(t, way.method, way.path, way.token, way.body)
+			if problem := way.refused(r, c); problem != "" {
+				t.Fatalf("%s: %s\n%d %s", way.name, problem, r.status, r.body)
+			}
+			if after := matrixRows(t, s, f); after != before {
+				t.Fatalf("%s changed the rows:\n%s", way.name, diffLines(before, after))
+			}
+		}
+	})
+}

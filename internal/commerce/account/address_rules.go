@@ -34,16 +34,13 @@ func forStore(ctx context.Context, store *storecontext.Store) context.Context {
 func checkAddresses(ctx context.Context, e *records.Engine, ev *records.SaveEvent) error {
 	store, _ := ctx.Value(storeKey{}).(*storecontext.Store)
 	for i, rec := range ev.Records {
-		var old map[string]any
-		changes := map[string]any{}
+		var old map[string]any // nil on create
+		if !ev.Created {
+			old = ev.Old[i].Values
+		}
+		changes := map[string]any{} // what the write sets: every value on create, what differs on update
 		for k, v := range rec.Values {
-			if ev.Created {
-				if v != nil {
-					changes[k] = v
-				}
-				continue
-			}
-			if old = ev.Old[i].Values; fmt.Sprint(v) != fmt.Sprint(old[k]) {
+			if (ev.Created && v != nil) || (!ev.Created && fmt.Sprint(v) != fmt.Sprint(old[k])) {
 				changes[k] = v
 			}
 		}

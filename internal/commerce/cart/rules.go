@@ -131,7 +131,8 @@ func changed(ev *records.SaveEvent, i int, field string) bool {
 // has a quantity from 1 to MaxQuantity that keeps its product's quantity rule, a product the cart's account is
 // entitled to and that has a price for it (the price itself is the calculation's: the amount fields are read-only
 // and recalculated), and is the cart's only line of its product; a new line keeps the cart within its line limit.
-// A fixed number of statements per batch, whatever its size; a recalculation writing only amounts reads nothing.
+// A fixed number of statements per batch, whatever its size; a recalculation writing only amounts reads only the
+// carts.
 func (s *Service) checkLines(ctx context.Context, ev *records.SaveEvent) error {
 	carts, err := cartsOf(ctx, ev.Tx, ev.Records, "CartId")
 	if err != nil {
@@ -189,9 +190,17 @@ func (s *Service) checkLines(ctx context.Context, ev *records.SaveEvent) error {
 			return err
 		}
 	}
-	others, err := otherLines(ctx, ev.Tx, ev.Records, check)
-	if err != nil {
-		return err
+	var moved []int // the lines whose product is new to them, which must be their cart's only line of it
+	for _, i := range check {
+		if changed(ev, i, "Product2Id") {
+			moved = append(moved, i)
+		}
+	}
+	others := map[[2]string]string{}
+	if len(moved) > 0 {
+		if others, err = otherLines(ctx, ev.Tx, ev.Records, moved); err != nil {
+			return err
+		}
 	}
 	inBatch := map[[2]string]string{}
 	for _, i := range check {
