@@ -534,6 +534,14 @@ func TestCartReactionsForStaffWrites(t *testing.T) {
 			t.Fatalf("the cart left Checkout keeping %s holds", holds())
 		}
 
+		// A staff change of a delivery group (its method) recalculates the cart: the charge is in its totals.
+		group := s.queryString(t, `SELECT id FROM cartdeliverygroup WHERE cartid = ?`, cart)
+		s.call(t, "PATCH", "/services/data/v64.0/sobjects/CartDeliveryGroup/"+group, admin,
+			`{"DeliveryMethodId":"`+ground+`"}`).want(t, "method", 204, "")
+		if charge := s.queryString(t, `SELECT CAST(totalchargeamount AS TEXT) FROM webcart WHERE id = ?`, cart); charge != "999" { // cents
+			t.Fatalf("the group's method is not in the cart's totals: charge %s", charge)
+		}
+
 		// Above the limit (1 line here), a staff change of a line is calculated after the change commits.
 		s.exec(t, `UPDATE webstore SET cartsynclinelimit = 0`)
 		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(marker, 1)).decode(t, "add", 201, &cartItem{})
@@ -609,6 +617,41 @@ func TestRulesMatrixOneGroupWithoutSplitShipment(t *testing.T) {
 			if after := matrixRows(t, s, f); after != before {
 				t.Fatalf("%s changed the rows:\n%s", way.name, diffLines(before, after))
 			}
+		}
+	})
+}
+
+// Order statuses move forward only, and a summary's only by staff: a buyer's move is refused, a staff member's
+// valid move is kept, an invalid one is refused, and an order is never deleted.
+func TestOrderStatusMoves(t *testing.T) {
+	eachDemo(t, func(t *testing.T, s *demoSite) {
+		admin, buyer := s.login(t, "admin@example.com"), s.login(t, "buyer@example.com")
+		placed := placeOrder(t, s, buyer, map[string]int{pen: 1})
+		summary := "/services/data/v64.0/sobjects/OrderSummary/" + placed.OrderSummaryID
+		status := func() string {
+			return s.queryString(t, `SELECT status FROM ordersummary WHERE id = ?`, placed.OrderSummaryID)
+		}
+		if r := s.call(t, "PATCH", summary, buyer, `{"Status":"Cancelled"}`); r.status != 403 && r.status != 400 || status() != "Created" {
+			t.Fatalf("the buyer's move: %d %s, status %s", r.status, r.body, status())
+		}
+		for _, move := range []struct {
+			to   string
+			want int
+		}{{"Fulfilled", 400}, {"Approved", 204}, {"Created", 400}, {"Waiting to Fulfill", 204}, {"Fulfilled", 204},
+			{"Cancelled", 400}} {
+			before := status()
+			r := s.call(t, "PATCH", summary, admin, `{"Status":"`+move.to+`"}`)
+			if r.status != move.want {
+				t.Fatalf("%s to %s: %d %s, want %d", before, move.to, r.status, r.body, move.want)
+			}
+			if after := status(); (move.want == 204) != (after == move.to) {
+				t.Fatalf("%s to %s left %s", before, move.to, after)
+			}
+		}
+		order := s.queryString(t, `SELECT originalorderid FROM ordersummary WHERE id = ?`, placed.OrderSummaryID)
+		if r := s.call(t, "DELETE", "/services/data/v64.0/sobjects/Order/"+order, admin, ""); r.status != 400 ||
+			!strings.Contains(r.body, "can't be deleted") {
+			t.Fatalf("deleting an order: %d %s", r.status, r.body)
 		}
 	})
 }
