@@ -66,10 +66,19 @@ func (s *Service) releaseLeavingCheckout(ctx context.Context, ev *records.SaveEv
 	return nil
 }
 
-// checkGroups is CartDeliveryGroup's before-save rule: a group of an open cart that is not read-only; a cart has
+// checkGroups is CartDeliveryGroup's before-save rule: a new group, or a group given another address, is of a cart
+// that is not read-only; a cart has
 // one group, or up to MaxGroups where its store enables split shipment; a group with a delivery address has
 // street, city and country, and the country is one the cart's store ships to.
 func (s *Service) checkGroups(ctx context.Context, ev *records.SaveEvent) error {
+	written := ev.Created
+	for i := range ev.Records {
+		written = written || changed(ev, i, "CartId") || changed(ev, i, "DeliverToCountry") ||
+			changed(ev, i, "DeliverToStreet") || changed(ev, i, "DeliverToCity")
+	}
+	if !written {
+		return nil // a method, a date, instructions or the calculation's amounts
+	}
 	carts, err := cartsOf(ctx, ev.Tx, ev.Records, "CartId")
 	if err != nil {
 		return err

@@ -134,7 +134,17 @@ func changed(ev *records.SaveEvent, i int, field string) bool {
 // A fixed number of statements per batch, whatever its size; a recalculation writing only amounts reads only the
 // carts.
 func (s *Service) checkLines(ctx context.Context, ev *records.SaveEvent) error {
-	carts, err := cartsOf(ctx, ev.Tx, ev.Records, "CartId")
+	var written []*records.Record // the lines whose cart, product, quantity, type or group the write sets
+	for i, rec := range ev.Records {
+		if ev.Created || changed(ev, i, "CartId") || changed(ev, i, "Product2Id") || changed(ev, i, "Quantity") ||
+			changed(ev, i, "Type") || changed(ev, i, "CartDeliveryGroupId") {
+			written = append(written, rec)
+		}
+	}
+	if len(written) == 0 {
+		return nil // the calculation writing its amounts, which are read-only to every other writer
+	}
+	carts, err := cartsOf(ctx, ev.Tx, written, "CartId")
 	if err != nil {
 		return err
 	}
@@ -180,13 +190,19 @@ func (s *Service) checkLines(ctx context.Context, ev *records.SaveEvent) error {
 	if len(check) == 0 {
 		return nil
 	}
+	// The cart's own changes read prices from memory, as its calculation does (see Service.catalog); other
+	// writers read them in their transaction, which may change a price and a line at once.
+	var priced pricing.Querier = ev.Tx
+	if records.Quieted(ctx, Recalculation) {
+		priced = s.DB
+	}
 	products := map[key]map[string]product{}
 	prices := map[key]map[string]pricing.Price{}
 	for k, ids := range wanted {
 		if products[k], err = entitledProducts(ctx, ev.Tx, k.store, k.account, ids); err != nil {
 			return err
 		}
-		if prices[k], err = pricing.Prices(ctx, ev.Tx, k.store, k.account, ids); err != nil {
+		if prices[k], err = pricing.Prices(ctx, priced, k.store, k.account, ids); err != nil {
 			return err
 		}
 	}
@@ -196,9 +212,9 @@ func (s *Service) checkLines(ctx context.Context, ev *records.SaveEvent) error {
 			moved = append(moved, i)
 		}
 	}
-	others := map[[2]string]string{}
+	others, counts := map[[2]string]string{}, map[string]int{}
 	if len(moved) > 0 {
-		if others, err = otherLines(ctx, ev.Tx, ev.Records, moved); err != nil {
+		if others, counts, err = lineFacts(ctx, ev.Tx, ev.Records, moved); err != nil {
 			return err
 		}
 	}
@@ -226,36 +242,47 @@ func (s *Service) checkLines(ctx context.Context, ev *records.SaveEvent) error {
 		inBatch[pair] = rec.ID
 	}
 	for cartID, n := range newLines {
-		if err := s.checkLineLimit(ctx, ev.Tx, carts[cartID], n); err != nil {
+		store, err := storecontext.LoadStore(ctx, s.DB, carts[cartID].StoreID)
+		if err != nil {
 			return err
+		}
+		if limit := lineLimit(store); counts[cartID]+n > limit {
+			return refusalOf("%s", tooManyLines(limit))
 		}
 	}
 	return nil
 }
 
-// otherLines maps (cart, product) to a stored product line of it, for the lines to check.
-func otherLines(ctx context.Context, q db.Querier, recs []*records.Record, check []int) (map[[2]string]string, error) {
+// lineFacts reads, in one statement, a stored product line of each (cart, product) of the lines to check, and how
+// many lines each of their carts has.
+func lineFacts(ctx context.Context, q db.Querier, recs []*records.Record, check []int) (map[[2]string]string, map[string]int, error) {
 	cartIDs, productIDs := map[string]bool{}, map[string]bool{}
 	for _, i := range check {
 		cartIDs[recs[i].String("CartId")], productIDs[recs[i].String("Product2Id")] = true, true
 	}
 	cin, cargs := db.InList(keys(cartIDs))
 	pin, pargs := db.InList(keys(productIDs))
-	rows, err := q.Query(ctx, `SELECT cartid, product2id, MIN(id) FROM cartitem WHERE type = 'Product' AND cartid IN (`+
-		cin+`) AND product2id IN (`+pin+`) GROUP BY cartid, product2id`, append(cargs, pargs...)...)
+	// One row per cart and product asked for, and one per cart for all its other lines.
+	rows, err := q.Query(ctx, `SELECT cartid, CASE WHEN type = 'Product' AND product2id IN (`+pin+`) THEN product2id
+		ELSE '' END AS product, MIN(id), COUNT(*) FROM cartitem WHERE cartid IN (`+cin+`) GROUP BY 1, 2`,
+		append(pargs, cargs...)...)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer rows.Close()
-	out := map[[2]string]string{}
+	lines, counts := map[[2]string]string{}, map[string]int{}
 	for rows.Next() {
 		var cart, product, id string
-		if err := rows.Scan(&cart, &product, &id); err != nil {
-			return nil, err
+		var n int
+		if err := rows.Scan(&cart, &product, &id, &n); err != nil {
+			return nil, nil, err
 		}
-		out[[2]string{cart, product}] = id
+		counts[cart] += n
+		if product != "" {
+			lines[[2]string{cart, product}] = id
+		}
 	}
-	return out, rows.Err()
+	return lines, counts, rows.Err()
 }
 
 func keys(m map[string]bool) []string {
@@ -266,24 +293,8 @@ func keys(m map[string]bool) []string {
 	return out
 }
 
-// checkLineLimit refuses adding n lines to the cart c beyond its store's line limit.
-func (s *Service) checkLineLimit(ctx context.Context, tx *db.Tx, c *Cart, n int) error {
-	store, err := storecontext.LoadStore(ctx, s.DB, c.StoreID)
-	if err != nil {
-		return err
-	}
-	var lines int
-	if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM cartitem WHERE cartid = ?`, c.ID).Scan(&lines); err != nil {
-		return err
-	}
-	if limit := lineLimit(store); lines+n > limit {
-		return refusalOf("%s", tooManyLines(limit))
-	}
-	return nil
-}
-
-// apiErr answers a cart rule's refusal (a hook's FIELD_CUSTOM_VALIDATION_EXCEPTION) in the cart API's words:
-// CART_VALIDATION_ERROR with the rule's message, which the storefront shows. Other errors pass.
+// apiErr answers a cart rule's refusal (a hook's records.CodeRule) in the cart API's words: CART_VALIDATION_ERROR
+// with the rule's message, which the storefront shows. Other errors pass.
 func apiErr(err error) error {
 	var we *records.WriteError
 	if errors.As(err, &we) && firstCode(we) == records.CodeRule {
