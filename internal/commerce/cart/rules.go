@@ -131,14 +131,14 @@ func changed(ev *records.SaveEvent, i int, field string) bool {
 // has a quantity from 1 to MaxQuantity that keeps its product's quantity rule, a product the cart's account is
 // entitled to and that has a price for it (the price itself is the calculation's: the amount fields are read-only
 // and recalculated), and is the cart's only line of its product; a new line keeps the cart within its line limit.
-// A fixed number of statements per batch, whatever its size; a recalculation writing only amounts reads only the
-// carts.
+// A fixed number of statements per batch, whatever its size; the calculation writing only amounts reads nothing.
 func (s *Service) checkLines(ctx context.Context, ev *records.SaveEvent) error {
 	var written []*records.Record // the lines whose cart, product, quantity, type or group the write sets
+	var at []int                  // their places in the batch
 	for i, rec := range ev.Records {
 		if ev.Created || changed(ev, i, "CartId") || changed(ev, i, "Product2Id") || changed(ev, i, "Quantity") ||
 			changed(ev, i, "Type") || changed(ev, i, "CartDeliveryGroupId") {
-			written = append(written, rec)
+			written, at = append(written, rec), append(at, i)
 		}
 	}
 	if len(written) == 0 {
@@ -153,7 +153,8 @@ func (s *Service) checkLines(ctx context.Context, ev *records.SaveEvent) error {
 	var check []int              // the product lines whose product or quantity changes
 	newLines := map[string]int{} // new product lines per cart
 	payNow := map[string]bool{}  // pay-now carts checked
-	for i, rec := range ev.Records {
+	for _, i := range at {
+		rec := ev.Records[i]
 		c := carts[rec.String("CartId")]
 		if c == nil {
 			continue // the reference check refuses it
