@@ -38,10 +38,14 @@ func TestCartCompactSummary(t *testing.T) {
 		// is not a product.
 		cart := s.createRecord(t, admin, "WebCart", map[string]any{"Name": "Cart", "WebStoreId": demo.StoreID,
 			"AccountId": demo.BuyerAccountID, "OwnerId": demo.BuyerUserID, "Status": "Active", "CurrencyIsoCode": "USD"})
+		var first string
 		for i, qty := range []int{100, 30, 20} {
 			product := records.StableID("01t", int64(i+1))
-			s.createRecord(t, admin, "CartItem", map[string]any{"CartId": cart, "Product2Id": product,
+			id := s.createRecord(t, admin, "CartItem", map[string]any{"CartId": cart, "Product2Id": product,
 				"Name": "Line " + product, "Quantity": qty, "Type": "Product"})
+			if i == 0 {
+				first = id
+			}
 		}
 		s.createRecord(t, admin, "CartItem", map[string]any{"CartId": cart, "Name": "Shipping", "Quantity": 1,
 			"Type": "DeliveryCharge"})
@@ -55,14 +59,21 @@ func TestCartCompactSummary(t *testing.T) {
 				t.Fatalf("Cache-Control %q", cc)
 			}
 		}
-		// A second line of a product already in the cart adds units, not products; quantities are whole units.
-		if r := s.call(t, "POST", "/services/data/v64.0/ui-api/records", admin, mustJSON(map[string]any{"apiName": "CartItem",
-			"fields": map[string]any{"CartId": cart, "Product2Id": records.StableID("01t", 1), "Name": "More", "Quantity": "2.5"}})); r.status != 400 {
+		// A cart has one line per product (a second one is refused); quantities are whole units.
+		if r := s.call(t, "PATCH", "/services/data/v64.0/ui-api/records/"+first, admin, mustJSON(map[string]any{
+			"fields": map[string]any{"Quantity": "102.5"}})); r.status != 400 {
 			t.Fatalf("a fractional quantity: %d %s", r.status, r.body)
 		}
-		s.createRecord(t, admin, "CartItem", map[string]any{"CartId": cart, "Product2Id": records.StableID("01t", 1),
-			"Name": "More", "Quantity": "2"})
-		s.get(t, commercePath("carts/compact-summary"), buyer).want(t, "a second line", 200,
+		if r := s.call(t, "POST", "/services/data/v64.0/ui-api/records", admin, mustJSON(map[string]any{"apiName": "CartItem",
+			"fields": map[string]any{"CartId": cart, "Product2Id": records.StableID("01t", 1), "Name": "More", "Quantity": "2"}})); r.status != 400 ||
+			!strings.Contains(r.body, "is already in the cart") {
+			t.Fatalf("a second line of a product: %d %s", r.status, r.body)
+		}
+		if r := s.call(t, "PATCH", "/services/data/v64.0/ui-api/records/"+first, admin, mustJSON(map[string]any{
+			"fields": map[string]any{"Quantity": "102"}})); r.status != 200 {
+			t.Fatalf("more of a product: %d %s", r.status, r.body)
+		}
+		s.get(t, commercePath("carts/compact-summary"), buyer).want(t, "more units", 200,
 			`{"cartId":"`+cart+`","currencyIsoCode":"USD","totalProductCount":"152.0","uniqueProductCount":3}`)
 
 		// Nobody else sees it: another buyer has no cart and cannot name this one; the buyer, acting for an

@@ -16,8 +16,9 @@ import (
 //   - AfterSave runs after the rows are written.
 //   - BeforeDelete runs before the rows (and their cascaded children) are deleted; AfterDelete after.
 //
-// Domain code that reacts to outside edits should ignore writes made by its own System actor, which has already
-// done the work (see identity.Principal.System).
+// Hooks run for every writer: no actor, System included, skips them. Rules that guard data (before-save and
+// before-delete checks) always run. A reaction (an after-save recalculation) that its own domain's writes must not
+// set off again is skipped only when the write says so explicitly with Quiet (see quiet.go).
 type Hooks struct {
 	BeforeSave   func(ctx context.Context, ev *SaveEvent) error
 	AfterSave    func(ctx context.Context, ev *SaveEvent) error

@@ -28,7 +28,12 @@ const addressObject = "ContactPointAddress"
 // Register hooks the address book's rules into the engine, so that every writer keeps them. Call it at start.
 func Register(e *records.Engine) {
 	e.OnRecords(addressObject, records.Hooks{
-		BeforeSave:  deriveCountryCode,
+		BeforeSave: func(ctx context.Context, ev *records.SaveEvent) error {
+			if err := checkAddresses(ctx, e, ev); err != nil {
+				return err
+			}
+			return deriveCountryCode(ctx, ev)
+		},
 		AfterSave:   func(ctx context.Context, ev *records.SaveEvent) error { return settleAfterSave(ctx, e, ev) },
 		AfterDelete: func(ctx context.Context, ev *records.DeleteEvent) error { return settleAfterDelete(ctx, e, ev) },
 	})
@@ -62,8 +67,8 @@ func writeError(err error) error {
 	var we *records.WriteError
 	switch {
 	case errors.As(err, &we):
-		code := "INVALID_API_INPUT"
-		if codes := we.Codes(); len(codes) > 0 {
+		code := "INVALID_API_INPUT" // the address rules' refusals (records.CodeRule) too
+		if codes := we.Codes(); len(codes) > 0 && codes[0] != records.CodeRule {
 			code = codes[0]
 		}
 		return httpx.Errorf(we.Status, code, "%s", we.Message())

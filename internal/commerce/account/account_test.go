@@ -44,8 +44,12 @@ func addressObj(t *testing.T) *records.Object {
 
 func message(err error) string {
 	var e *httpx.Error
-	if errors.As(err, &e) {
+	var we *records.WriteError
+	switch {
+	case errors.As(err, &e):
 		return e.Message
+	case errors.As(err, &we):
+		return we.Message()
 	}
 	return ""
 }

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"storefront/internal/commerce/storecontext"
 	"storefront/internal/connectapi"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
@@ -178,9 +177,6 @@ func (s *Service) CreateAddress(w http.ResponseWriter, r *http.Request) error {
 		vals["AddressType"] = "Shipping"
 	}
 	vals["ParentId"] = b.account
-	if err := checkAddress(b.shopper.Store, vals, nil, true); err != nil {
-		return err
-	}
 	return s.save(w, r, b, func(ctx context.Context, tx *db.Tx) (string, error) {
 		if err := lockAccounts(ctx, tx, []string{b.account}); err != nil {
 			return "", err
@@ -221,9 +217,6 @@ func (s *Service) UpdateAddress(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return "", err
 		}
-		if err := checkAddress(b.shopper.Store, in.values, old.Values, false); err != nil {
-			return "", err
-		}
 		_, err = s.Engine.UpdateMany(ctx, tx, records.SystemFor(b.shopper.Principal.UserID),
 			[]records.Change{{ID: old.ID, Values: in.values}}, records.UpdateOptions{})
 		return old.ID, writeError(err)
@@ -235,7 +228,7 @@ func (s *Service) UpdateAddress(w http.ResponseWriter, r *http.Request) error {
 func (s *Service) save(w http.ResponseWriter, r *http.Request, b *book,
 	write func(ctx context.Context, tx *db.Tx) (string, error)) error {
 	var out *Address
-	ctx := r.Context()
+	ctx := forStore(r.Context(), b.shopper.Store) // the address rules check the store's shipping countries
 	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
 		id, err := write(ctx, tx)
 		if err != nil {
@@ -326,80 +319,4 @@ func readAddress(ctx context.Context, q db.Querier, b *book, id string) (*Addres
 		return nil, fmt.Errorf("account: address %s vanished in its own write", id)
 	}
 	return &items[0], nil
-}
-
-// checkAddress checks an address as it will be once changes apply to old (nil on create), and completes changes:
-// the required fields hold text; a Shipping address is in a country the store ships to (checked when the
-// country or type is set); a blank name is built from the first and last names; a name that was built from them
-// follows them when they change.
-func checkAddress(store *storecontext.Store, changes, old map[string]any, creating bool) error {
-	get := func(field string) string {
-		if v, ok := changes[field]; ok {
-			s, _ := v.(string)
-			return s
-		}
-		s, _ := old[field].(string)
-		return s
-	}
-	given, codeGiven := changes["CountryCode"].(string) // nil (cleared) or trimmed text
-	if codeGiven {
-		if len(given) != 2 || storecontext.CountryCode(given) == "" {
-			return connectapi.BadInput("countryCode %q must be a two-letter ISO country code.", clip(given))
-		}
-		given = strings.ToUpper(given)
-		changes["CountryCode"] = given
-		if get("Country") == "" {
-			changes["Country"] = given // a code alone names the country
-		}
-	}
-	var missing []string
-	for _, f := range requiredFields {
-		if get(f.field) == "" {
-			missing = append(missing, f.wire)
-		}
-	}
-	if len(missing) > 0 {
-		return httpx.BadRequest("REQUIRED_FIELD_MISSING", "Required fields are missing: %s.", strings.Join(missing, ", "))
-	}
-	code := given
-	_, countryGiven := changes["Country"]
-	if code == "" && !countryGiven {
-		code = storecontext.CountryCode(get("CountryCode")) // the stored code still holds
-	}
-	if code == "" { // a new country without a code: the old code was the old country's
-		code = storecontext.CountryCode(get("Country"))
-	}
-	_, typeGiven := changes["AddressType"]
-	if (creating || countryGiven || codeGiven || typeGiven) && get("AddressType") == "Shipping" && !store.ShipsTo(code) {
-		return connectapi.BadInput("The store doesn't ship to %q: a shipping address must be in %s.", clip(get("Country")),
-			strings.Join(store.ShippingCountries, ", "))
-	}
-	if countryGiven && code != "" && strings.EqualFold(get("Country"), code) {
-		changes["Country"] = code // a country given as its code is kept as the code, upper case
-	}
-	name := storecontext.FullName(get("FirstName"), get("LastName"), code)
-	_, nameGiven := changes["Name"]
-	switch {
-	case nameGiven && get("Name") != "":
-	case creating || nameGiven:
-		if name == "" {
-			return httpx.BadRequest("REQUIRED_FIELD_MISSING", "Required fields are missing: name, or firstName or lastName.")
-		}
-		changes["Name"] = name
-	case name != "" && old["Name"] == storecontext.FullName(str(old["FirstName"]), str(old["LastName"]), oldCode(old)):
-		changes["Name"] = name // the name was built from the names: it follows them
-	}
-	return nil
-}
-
-func str(v any) string {
-	s, _ := v.(string)
-	return s
-}
-
-func oldCode(old map[string]any) string {
-	if c := storecontext.CountryCode(str(old["CountryCode"])); c != "" {
-		return c
-	}
-	return storecontext.CountryCode(str(old["Country"]))
 }

@@ -28,8 +28,8 @@ func groupOf(rec *records.Record) group {
 	return group{rec.String("ParentId"), rec.String("AddressType")}
 }
 
-// settling marks the writes the hooks make themselves, which need no settling again.
-type settling struct{}
+// settling is the defaults' reaction to a write of addresses; the hooks' own writes are Quiet for it.
+const settling = "address defaults"
 
 func deriveCountryCode(_ context.Context, ev *records.SaveEvent) error {
 	for i, rec := range ev.Records {
@@ -53,7 +53,7 @@ func deriveCountryCode(_ context.Context, ev *records.SaveEvent) error {
 // settleAfterSave settles the groups a batch of saved addresses changed: those an address entered (created, or
 // moved to another account or type), those one left, and those where one became or stopped being the default.
 func settleAfterSave(ctx context.Context, e *records.Engine, ev *records.SaveEvent) error {
-	if ctx.Value(settling{}) != nil {
+	if records.Quieted(ctx, settling) {
 		return nil
 	}
 	var groups []group
@@ -165,7 +165,7 @@ func settle(ctx context.Context, e *records.Engine, tx *db.Tx, groups []group, c
 	if len(changes) == 0 {
 		return nil
 	}
-	_, err = e.UpdateMany(context.WithValue(ctx, settling{}, true), tx, records.System, changes, records.UpdateOptions{})
+	_, err = e.UpdateMany(records.Quiet(ctx, settling), tx, records.System, changes, records.UpdateOptions{})
 	return err
 }
 

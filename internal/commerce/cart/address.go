@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -104,13 +103,8 @@ func (in *AddressInput) values(sh *storecontext.Shopper) (map[string]any, error)
 			return nil, err
 		}
 	}
-	if strings.TrimSpace(in.Street) == "" || strings.TrimSpace(in.City) == "" || strings.TrimSpace(in.Country) == "" {
-		return nil, httpx.BadRequest("INVALID_API_INPUT", "A delivery address needs street, city and country.")
-	}
-	country := countryCode(in.Country)
-	if !slices.Contains(sh.Store.ShippingCountries, country) {
-		return nil, httpx.BadRequest("INVALID_API_INPUT", "The store doesn't ship to %q.", clip(in.Country))
-	}
+	// Street, city and a country the store ships to: the CartDeliveryGroup rule (checkGroups) checks them.
+	country := orElse(countryCode(in.Country), strings.TrimSpace(in.Country))
 	name := strings.TrimSpace(in.Name)
 	if name == "" {
 		name = storecontext.FullName(in.FirstName, in.LastName, country)

@@ -72,7 +72,7 @@ func (s *Service) applyCoupon(ctx context.Context, tx *db.Tx, c *Cart, actorID, 
 	if err := tx.QueryRow(ctx, `SELECT couponcode FROM coupon WHERE id = ?`, id).Scan(&canonical); err != nil {
 		return err
 	}
-	_, err = s.Engine.Insert(ctx, tx, records.SystemFor(actorID), "WebCartAdjustmentBasis",
+	_, err = s.Engine.Insert(quiet(ctx), tx, records.SystemFor(actorID), "WebCartAdjustmentBasis",
 		[]map[string]any{{"WebCartId": c.ID, "CouponId": id, "Name": canonical}})
 	return err
 }
@@ -90,7 +90,7 @@ func (s *Service) removeCoupon(ctx context.Context, tx *db.Tx, c *Cart, rawID st
 	if found == "" {
 		return httpx.NotFound("The requested resource does not exist: no coupon %q on this cart.", clip(rawID))
 	}
-	return s.Engine.DeleteMany(ctx, tx, records.System, []string{found})
+	return s.Engine.DeleteMany(quiet(ctx), tx, records.System, []string{found})
 }
 
 // coupons lists the coupons applied to the cart.

@@ -51,7 +51,7 @@ func (s *Service) DefaultGroup(ctx context.Context, tx *db.Tx, cartID string) (s
 		ORDER BY isdefault DESC, createddate, id LIMIT 1`, cartID).Scan(&id, &isDefault)
 	switch {
 	case err == sql.ErrNoRows:
-		recs, err := s.Engine.Insert(ctx, tx, records.System, "CartDeliveryGroup",
+		recs, err := s.Engine.Insert(quiet(ctx), tx, records.System, "CartDeliveryGroup",
 			[]map[string]any{{"CartId": cartID, "Name": "Default Delivery", "IsDefault": true}})
 		if err != nil {
 			return "", err
@@ -60,7 +60,7 @@ func (s *Service) DefaultGroup(ctx context.Context, tx *db.Tx, cartID string) (s
 	case err != nil:
 		return "", err
 	case !isDefault:
-		_, err = s.Engine.UpdateMany(ctx, tx, records.System, []records.Change{{ID: id,
+		_, err = s.Engine.UpdateMany(quiet(ctx), tx, records.System, []records.Change{{ID: id,
 			Values: map[string]any{"IsDefault": true}}}, records.UpdateOptions{})
 	}
 	return id, err
@@ -107,6 +107,6 @@ func (s *Service) storeCharges(ctx context.Context, tx *db.Tx, cartID string, re
 			"TotalAdjustmentAmount": money(r.AdjustmentAmount), "AdjustedShippingFee": money(r.AdjustedAmount),
 			"TotalTax": money(r.TotalTax)}}
 	}
-	_, err = s.Engine.UpdateMany(ctx, tx, records.System, changes, records.UpdateOptions{})
+	_, err = s.Engine.UpdateMany(quiet(ctx), tx, records.System, changes, records.UpdateOptions{})
 	return err
 }

@@ -4,51 +4,64 @@ import (
 	"context"
 	"net/http"
 
+	"storefront/internal/commerce/storecontext"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
 )
 
-// The cart's hooks recalculate a cart whose lines or coupons were changed outside the cart API (staff through the
-// records API or the console). The cart API's own writes use the System actor and recalculate themselves.
+// The cart's reactions: a change of a cart's lines, coupons or delivery groups made outside the cart's own code
+// (staff through the records API or the console, the demo seed) releases a checkout's stock holds and recalculates
+// the cart, as the cart API does after its own changes (whose writes are Quiet for Recalculation).
 
 func (s *Service) afterLineSave(ctx context.Context, ev *records.SaveEvent) error {
-	return s.recalculateChanged(ctx, ev.Tx, ev.Actor.System, ev.Records, "CartId")
+	return s.recalculateChanged(ctx, ev.Tx, ev.Records, "CartId")
 }
 
 func (s *Service) afterLineDelete(ctx context.Context, ev *records.DeleteEvent) error {
-	return s.recalculateChanged(ctx, ev.Tx, ev.Actor.System, ev.Records, "CartId")
+	return s.recalculateChanged(ctx, ev.Tx, ev.Records, "CartId")
 }
 
 func (s *Service) afterCouponSave(ctx context.Context, ev *records.SaveEvent) error {
-	return s.recalculateChanged(ctx, ev.Tx, ev.Actor.System, ev.Records, "WebCartId")
+	return s.recalculateChanged(ctx, ev.Tx, ev.Records, "WebCartId")
 }
 
 func (s *Service) afterCouponDelete(ctx context.Context, ev *records.DeleteEvent) error {
-	return s.recalculateChanged(ctx, ev.Tx, ev.Actor.System, ev.Records, "WebCartId")
+	return s.recalculateChanged(ctx, ev.Tx, ev.Records, "WebCartId")
 }
 
-// recalculateChanged recalculates each open cart the records belong to, once.
-func (s *Service) recalculateChanged(ctx context.Context, tx *db.Tx, system bool, recs []*records.Record, field string) error {
-	if system {
+// recalculateChanged recalculates each open cart the records belong to, once, unless the write is Quiet for
+// Recalculation. A cart in checkout loses its stock holds (the change makes the checkout stale); a cart above its
+// store's line limit is marked Processing and calculated in the background once the change is committed.
+func (s *Service) recalculateChanged(ctx context.Context, tx *db.Tx, recs []*records.Record, field string) error {
+	if records.Quieted(ctx, Recalculation) {
 		return nil
 	}
-	seen := map[string]bool{}
-	for _, rec := range recs {
-		id := rec.String(field)
-		if id == "" || seen[id] {
+	carts, err := cartsOf(ctx, tx, recs, field)
+	if err != nil {
+		return err
+	}
+	for _, c := range carts { // a cart being deleted itself is no longer there
+		if closed(c.Status) || c.Type == TypePayNow {
 			continue
 		}
-		seen[id] = true
-		c, err := scanCart(tx.QueryRow(ctx, `SELECT `+cartColumns+` FROM webcart WHERE id = ?`, id))
+		if c.Status == StatusCheckout {
+			if err := s.Release(ctx, tx, c.ID); err != nil {
+				return err
+			}
+		}
+		store, err := storecontext.LoadStore(ctx, s.DB, c.StoreID)
 		if err != nil {
-			continue // the cart itself is being deleted
-		}
-		if c.Status == StatusClosed || c.Status == StatusPendingDelete {
-			continue
-		}
-		if err := s.recalculate(ctx, tx, c); err != nil {
 			return err
+		}
+		background, err := s.calculate(ctx, tx, store.CartSyncLineLimit, c)
+		if err != nil {
+			return err
+		}
+		if background {
+			// calculateLater's transaction waits for this one (PostgreSQL's row lock, SQLite's single writer) and
+			// finds the cart Processing once it is committed; rolled back, it finds nothing to do.
+			go s.calculateLater(c.ID)
 		}
 	}
 	return nil

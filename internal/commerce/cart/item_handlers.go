@@ -342,7 +342,7 @@ func (s *Service) DeleteItem(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		return s.Engine.DeleteMany(r.Context(), tx, records.System, []string{l.id})
+		return s.Engine.DeleteMany(quiet(r.Context()), tx, records.System, []string{l.id})
 	})
 	if err != nil {
 		return err

@@ -61,10 +61,7 @@ func (s *Service) addItems(ctx context.Context, tx *db.Tx, sh *storecontext.Shop
 	if err != nil {
 		return nil, err
 	}
-	limit := MaxLines
-	if sh.Store.HighScaleCartEnabled {
-		limit = MaxLinesLarge
-	}
+	limit := lineLimit(sh.Store)
 	out := make([]addOutcome, len(inputs))
 	qty := map[string]int64{} // the line quantity each product will have
 	var newLines []map[string]any
@@ -74,26 +71,20 @@ func (s *Service) addItems(ctx context.Context, tx *db.Tx, sh *storecontext.Shop
 			out[i].err = httpx.NotFound("The product %s doesn't exist or isn't available to this account.", in.ProductID)
 			continue
 		}
-		if prices[in.ProductID].UnitPrice == "" {
-			out[i].err = validationErr("%s has no price for this account, so it can't be added to the cart.", p.name)
-			continue
-		}
 		cur, inCart := qty[p.id]
 		if !inCart {
 			cur = existing[p.id].quantity
 		}
+		// Each input is checked on its own so that a batch reports each refused input; the CartItem hook
+		// (checkLines) checks the lines as written with the same rule.
+		if msg := lineProblem(p, prices[in.ProductID].UnitPrice != "", cur+in.Quantity); msg != "" {
+			out[i].err = validationErr("%s", msg)
+			continue
+		}
 		next := cur + in.Quantity
-		if next > MaxQuantity {
-			out[i].err = validationErr("You can't have more than %d of %s in the cart.", MaxQuantity, p.name)
-			continue
-		}
-		if err := calc.CheckQuantity(p.rule, p.name, next); err != nil {
-			out[i].err = validationErr("%s", err.Error())
-			continue
-		}
 		if existing[p.id].id == "" && !inCart {
 			if lines+len(newLines) >= limit {
-				out[i].err = validationErr("A cart can have at most %d lines.", limit)
+				out[i].err = validationErr("%s", tooManyLines(limit))
 				continue
 			}
 			id := records.NewID("0a9")
@@ -116,12 +107,12 @@ func (s *Service) addItems(ctx context.Context, tx *db.Tx, sh *storecontext.Shop
 	}
 	actor := records.SystemFor(sh.Principal.UserID)
 	if len(newLines) > 0 {
-		if _, err := s.Engine.Insert(ctx, tx, actor, "CartItem", newLines); err != nil {
+		if _, err := s.Engine.Insert(quiet(ctx), tx, actor, "CartItem", newLines); err != nil {
 			return nil, err
 		}
 	}
 	if len(changes) > 0 {
-		if _, err := s.Engine.UpdateMany(ctx, tx, actor, changes, records.UpdateOptions{}); err != nil {
+		if _, err := s.Engine.UpdateMany(quiet(ctx), tx, actor, changes, records.UpdateOptions{}); err != nil {
 			return nil, err
 		}
 	}
@@ -196,24 +187,13 @@ func cartLines(ctx context.Context, q db.Querier, cartID string, productIDs []st
 	return out, count, last, rows.Err()
 }
 
-// setQuantity changes one line's quantity in tx, keeping the product's quantity rule.
+// setQuantity changes one line's quantity in tx; the CartItem hook (checkLines) keeps the product's quantity rule.
 func (s *Service) setQuantity(ctx context.Context, tx *db.Tx, sh *storecontext.Shopper, c *Cart, itemID string, qty int64) error {
 	line, err := findLine(ctx, tx, c, itemID)
 	if err != nil {
 		return err
 	}
-	if line.productID != "" {
-		products, err := entitledProducts(ctx, tx, sh.Store.ID, c.AccountID, []string{line.productID})
-		if err != nil {
-			return err
-		}
-		if p, ok := products[line.productID]; ok {
-			if err := calc.CheckQuantity(p.rule, p.name, qty); err != nil {
-				return validationErr("%s", err.Error())
-			}
-		}
-	}
-	_, err = s.Engine.UpdateMany(ctx, tx, records.SystemFor(sh.Principal.UserID),
+	_, err = s.Engine.UpdateMany(quiet(ctx), tx, records.SystemFor(sh.Principal.UserID),
 		[]records.Change{{ID: line.id, Values: map[string]any{"Quantity": qty}}}, records.UpdateOptions{})
 	return err
 }

@@ -30,7 +30,7 @@ func (s *Service) closeCart(ctx context.Context, tx *db.Tx, c *Cart, status stri
 		if err != nil {
 			return err
 		}
-		if err := s.Engine.DeleteMany(ctx, tx, records.System, ids); err != nil {
+		if err := s.Engine.DeleteMany(quiet(ctx), tx, records.System, ids); err != nil {
 			return err
 		}
 	}
@@ -194,7 +194,7 @@ func (s *Service) copyCart(ctx context.Context, tx *db.Tx, userID string, c *Car
 		rows[i] = copyValues(item, rec)
 		rows[i]["CartId"] = recs[0].ID
 	}
-	_, err = s.Engine.Insert(ctx, tx, records.SystemFor(userID), "CartItem", rows)
+	_, err = s.Engine.Insert(quiet(ctx), tx, records.SystemFor(userID), "CartItem", rows)
 	return recs[0].ID, err
 }
 

@@ -61,9 +61,6 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 				return err
 			}
 		}
-		if c.Type != TypeCart {
-			return httpx.BadRequest("INVALID_API_INPUT", "Cart Id: '%s' is read-only.", c.ID[:15])
-		}
 		c.catalogFromMemory = true
 		inCheckout := c.Status == StatusCheckout
 		if inCheckout && !groupsOnly { // the checkout's holds go with the change that makes it stale
@@ -92,7 +89,7 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 	if err == nil && background {
 		go s.calculateLater(out.ID)
 	}
-	return out, err
+	return out, apiErr(err)
 }
 
 // calculate recalculates the cart c in tx when it has at most limit lines (limit 0: always). A larger cart is

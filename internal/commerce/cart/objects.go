@@ -107,8 +107,9 @@ func Objects() []records.Object {
 }
 
 // Register gives the records engine the cart's row rules and hooks: a buyer reads their own carts and what hangs
-// off them through the records API (a guest's cart belongs to a session and is never visible there), and a change
-// to a cart's lines made outside the cart API (staff, the console) recalculates the cart.
+// off them through the records API (a guest's cart belongs to a session and is never visible there); the rules of
+// carts, lines, delivery groups and stock holds hold for every writer (rules.go, cart_rules.go); and a change to a
+// cart's lines, coupons or delivery groups made outside the cart's own code recalculates the cart (hooks.go).
 func (s *Service) Register(e *records.Engine) {
 	e.SetVisibility("WebCart", records.OwnedByActor)
 	ownedCart := func(field string) records.Visibility {
@@ -120,7 +121,12 @@ func (s *Service) Register(e *records.Engine) {
 	e.SetVisibility("WebCartAdjustmentBasis", ownedCart(`"webcartid"`))
 	e.SetVisibility("WebCartAdjustmentGroup", ownedCart(`"webcartid"`))
 	e.SetVisibility("CartDeliveryGroup", ownedCart(`"cartid"`))
-	e.OnRecords("CartItem", records.Hooks{AfterSave: s.afterLineSave, AfterDelete: s.afterLineDelete})
-	e.OnRecords("WebCartAdjustmentBasis", records.Hooks{AfterSave: s.afterCouponSave, AfterDelete: s.afterCouponDelete})
+	e.OnRecords("WebCart", records.Hooks{BeforeSave: checkCarts, AfterSave: s.releaseLeavingCheckout})
+	e.OnRecords("CartItem", records.Hooks{BeforeSave: s.checkLines, AfterSave: s.afterLineSave, AfterDelete: s.afterLineDelete})
+	e.OnRecords("CartDeliveryGroup", records.Hooks{BeforeSave: s.checkGroups, AfterSave: s.afterGroupSave,
+		AfterDelete: s.afterGroupDelete})
+	e.OnRecords("CartInventoryReservation", records.Hooks{BeforeSave: checkHolds})
+	e.OnRecords("WebCartAdjustmentBasis", records.Hooks{BeforeSave: checkCoupons, AfterSave: s.afterCouponSave,
+		AfterDelete: s.afterCouponDelete})
 	e.OnRecords("Coupon", records.Hooks{BeforeSave: beforeCouponSave})
 }

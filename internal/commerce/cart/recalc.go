@@ -219,7 +219,7 @@ func (s *Service) store(ctx context.Context, tx *db.Tx, c *Cart, in calc.Input, 
 			}
 			changes = append(changes, records.Change{ID: l.ID, Values: v})
 		}
-		if _, err := s.Engine.UpdateMany(ctx, tx, records.System, changes, records.UpdateOptions{}); err != nil {
+		if _, err := s.Engine.UpdateMany(quiet(ctx), tx, records.System, changes, records.UpdateOptions{}); err != nil {
 			return err
 		}
 	}

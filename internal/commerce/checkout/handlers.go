@@ -396,13 +396,10 @@ func (s *Service) Delete(w http.ResponseWriter, r *http.Request) error {
 		if err := s.update(ctx, tx, sess.ID, map[string]any{"State": StateArchived}); err != nil {
 			return err
 		}
-		if err := s.Carts.Release(ctx, tx, c.ID); err != nil {
-			return err
-		}
-		if c.Status == cart.StatusCheckout {
+		if c.Status == cart.StatusCheckout { // the cart's rule releases the holds of a cart leaving Checkout
 			return s.Carts.SetStatus(ctx, tx, c, cart.StatusActive, nil)
 		}
-		return nil
+		return s.Carts.Release(ctx, tx, c.ID)
 	})
 	if err != nil {
 		return err

@@ -6,7 +6,6 @@
 package order
 
 import (
-	"context"
 	"net/http"
 
 	"storefront/internal/identity"
@@ -154,25 +153,13 @@ func Register(e *records.Engine) {
 	for _, o := range []string{"OrderItemSummary", "OrderDeliveryGroupSummary", "OrderAdjustmentGroupSummary", "OrderPaymentSummary"} {
 		e.SetVisibility(o, of("ordersummaryid", "ordersummary"))
 	}
-	// What may change after placement: staff set an order's or a summary's Status (every amount and address is
-	// read-only), but orders are made only by checkout and never deleted (a cancelled order is a status).
-	placed := records.Hooks{
-		BeforeSave: func(_ context.Context, ev *records.SaveEvent) error {
-			if ev.Created && !ev.Actor.System {
-				return refused("Orders are created by checkout only.")
-			}
-			return nil
-		},
-		BeforeDelete: func(_ context.Context, ev *records.DeleteEvent) error {
-			if !ev.Actor.System {
-				return refused("A placed order can't be deleted; set its status instead.")
-			}
-			return nil
-		},
-	}
+	// What may change after placement (status.go): staff set an order's or a summary's Status along its moves
+	// (every amount and address is read-only); orders are made only by checkout and never deleted.
 	for _, o := range Objects() {
-		e.OnRecords(o.APIName, placed)
+		e.OnRecords(o.APIName, records.Hooks{BeforeSave: placedOnly, BeforeDelete: neverDeleted})
 	}
+	e.OnRecords("Order", records.Hooks{BeforeSave: statusMoves(orderMoves, true)})
+	e.OnRecords("OrderSummary", records.Hooks{BeforeSave: statusMoves(summaryMoves, true)})
 }
 
 // Visible is the one rule of which orders a signed-in user may read, for the records API (orders, summaries and

@@ -65,6 +65,7 @@ func Write(ctx context.Context, tx *db.Tx, e *records.Engine, p *Placement) (*Pl
 		}
 	}
 	actor := records.SystemFor(p.OwnerID)
+	ctx = placing(ctx) // the order rules let placing make orders (status.go)
 	totals := func(v map[string]any) map[string]any {
 		v["TotalProductAmount"], v["TotalAdjustmentAmount"] = money(p.TotalProduct), money(p.TotalAdjustment)
 		v["TotalAdjustedProductAmount"], v["TotalDeliveryAmount"] = money(p.TotalAdjustedProduct), money(p.TotalDelivery)
