@@ -489,7 +489,7 @@ func TestRulesMatrixLineLimit(t *testing.T) {
 		f := &matrixFixture{admin: s.login(t, "admin@example.com"), buyer: s.login(t, "buyer@example.com")}
 		f.penLine = fillCart(t, s.srv, f.buyer, 500)
 		f.cart = s.queryString(t, `SELECT cartid FROM cartitem WHERE id = ?`, f.penLine)
-		if err := demo.SeedProducts(context.Background(), s.d, 1, demo.Options{}); err != nil { // a 501st product
+		if err := demo.SeedProducts(context.Background(), s.srv.App.Engine, 1, demo.Options{}); err != nil { // a 501st product
 			t.Fatal(err)
 		}
 		next := records.StableID("01t", 501)

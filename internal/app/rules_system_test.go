@@ -32,7 +32,7 @@ func TestSystemWritesKeepTheRules(t *testing.T) {
 			if err := a.SeedDemoIfEmpty(ctx); err != nil {
 				t.Fatal(err)
 			}
-			e, _ := a.newEngine()
+			e := a.Engine
 			var cartID string
 			err = a.DB.InTx(ctx, func(tx *db.Tx) error {
 				recs, err := e.Insert(ctx, tx, records.SystemFor(demo.BuyerUserID), "WebCart", []map[string]any{{
