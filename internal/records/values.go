@@ -465,16 +465,20 @@ func trimDecimal(s string) string {
 	return s
 }
 
-// DisplayValue is the formatted value Salesforce sends beside the raw one: currency as "$12.50" (whole amounts
-// without cents, "$350,000,000"), dates "5/2/2020", datetimes "4/6/2021, 4:46 PM" (UTC), picklist labels. Other
-// types have none (null).
-func DisplayValue(f *Field, v any) any {
+// DisplayValue is the formatted value Salesforce sends beside the raw one: currency in the record's currency
+// (currency, its CurrencyIsoCode; "" for the org's): US dollars as "$12.50" (whole amounts without cents,
+// "$350,000,000"), another currency by its ISO code as a multi-currency org shows it ("EUR 9,240.50"); dates
+// "5/2/2020", datetimes "4/6/2021, 4:46 PM" (UTC), picklist labels. Other types have none (null).
+func DisplayValue(f *Field, v any, currency string) any {
 	s, ok := v.(string)
 	if !ok || s == "" {
 		return nil
 	}
 	switch f.Type {
 	case TypeCurrency:
+		if currency != "" && currency != "USD" {
+			return currency + " " + strings.Replace(formatCurrency(s), "$", "", 1)
+		}
 		return formatCurrency(s)
 	case TypeDate:
 		if t, err := time.Parse(DateLayout, s); err == nil {

@@ -67,24 +67,33 @@ func TestCoerceValue(t *testing.T) {
 func TestWireAndDisplayValues(t *testing.T) {
 	cur := &Field{Type: TypeCurrency, Scale: 2}
 	for in, want := range map[string]string{"350000000.00": "$350,000,000", "12.50": "$12.50", "-1234.05": "-$1,234.05", "0.00": "$0"} {
-		if got := DisplayValue(cur, in); got != want {
+		if got := DisplayValue(cur, in, ""); got != want {
 			t.Errorf("display %s = %v; want %s", in, got, want)
 		}
+	}
+	// A record in another currency shows its ISO code, as a multi-currency org does, never "$".
+	for in, want := range map[string]string{"9240.50": "EUR 9,240.50", "-1234.05": "EUR -1,234.05", "12": "EUR 12"} {
+		if got := DisplayValue(cur, in, "EUR"); got != want {
+			t.Errorf("display %s EUR = %v; want %s", in, got, want)
+		}
+	}
+	if got := DisplayValue(cur, "12.50", "USD"); got != "$12.50" {
+		t.Errorf("display 12.50 USD = %v", got)
 	}
 	if got := WireValue(cur, "12.50"); got != json.Number("12.5") {
 		t.Errorf("wire %v", got)
 	}
-	if got := DisplayValue(&Field{Type: TypeDateTime}, "2021-04-06T23:46:16.000Z"); got != "4/6/2021, 11:46 PM" {
+	if got := DisplayValue(&Field{Type: TypeDateTime}, "2021-04-06T23:46:16.000Z", ""); got != "4/6/2021, 11:46 PM" {
 		t.Errorf("datetime display %v", got)
 	}
-	if got := DisplayValue(&Field{Type: TypeDate}, "2020-05-02"); got != "5/2/2020" {
+	if got := DisplayValue(&Field{Type: TypeDate}, "2020-05-02", ""); got != "5/2/2020" {
 		t.Errorf("date display %v", got)
 	}
 	pl := &Field{Type: TypePicklist, Picklist: []PicklistValue{{Value: "a", Label: "Alpha"}}}
-	if got := DisplayValue(pl, "a"); got != "Alpha" {
+	if got := DisplayValue(pl, "a", ""); got != "Alpha" {
 		t.Errorf("picklist display %v", got)
 	}
-	if got := DisplayValue(&Field{Type: TypeText}, "x"); got != nil {
+	if got := DisplayValue(&Field{Type: TypeText}, "x", ""); got != nil {
 		t.Errorf("text display %v", got)
 	}
 }

@@ -67,8 +67,10 @@ func newRecordRep(rec *records.Record) *RecordRep {
 	return rep
 }
 
-func fieldValue(f *records.Field, v any) FieldValue {
-	return FieldValue{DisplayValue: records.DisplayValue(f, v), Value: records.WireValue(f, v)}
+// fieldValue is one field of rec as the wire has it: its value and its display value.
+func fieldValue(rec *records.Record, f *records.Field) FieldValue {
+	v := rec.Values[f.APIName]
+	return FieldValue{DisplayValue: records.DisplayValue(f, v, rec.String("CurrencyIsoCode")), Value: records.WireValue(f, v)}
 }
 
 // allReadable is the representation with every field the actor may read.
@@ -77,7 +79,7 @@ func (h *Handler) allReadable(rec *records.Record, actor *identity.Principal) *R
 	for i := range rec.Object.Fields {
 		f := &rec.Object.Fields[i]
 		if f.HasColumn() && h.Engine.FieldReadable(actor, rec.Object, f) {
-			rep.Fields[f.APIName] = fieldValue(f, rec.Values[f.APIName])
+			rep.Fields[f.APIName] = fieldValue(rec, f)
 		}
 	}
 	return rep
@@ -215,7 +217,7 @@ func (h *Handler) represent(ctx context.Context, actor *identity.Principal, rec 
 	relatedRec := map[string]*records.Record{}
 	for _, req := range wanted {
 		if req.Relation == nil {
-			rep.Fields[req.Field.APIName] = fieldValue(req.Field, rec.Values[req.Field.APIName])
+			rep.Fields[req.Field.APIName] = fieldValue(rec, req.Field)
 			continue
 		}
 		name := req.Relation.RelationshipName
@@ -238,7 +240,7 @@ func (h *Handler) represent(ctx context.Context, actor *identity.Principal, rec 
 		if tf == nil {
 			continue // the reference pointed at another object than its first target
 		}
-		related[name].Fields[tf.APIName] = fieldValue(tf, target.Values[tf.APIName])
+		related[name].Fields[tf.APIName] = fieldValue(target, tf)
 		display := any(nil)
 		if nf := target.Object.NameFieldName(); nf != "" {
 			display = target.Values[nf]
