@@ -61,21 +61,23 @@ type deletion struct {
 	ids     map[string]bool
 }
 
-// deleteRecords deletes loaded records: it gathers what cascades, refuses when a restricting reference points at
-// a record that stays, runs the before-delete hooks, clears the clearing references, deletes the rows (details
+// deleteRecords deletes loaded records: it gathers what cascades, runs the before-delete hooks, refuses when a
+// restricting reference points at a record that stays, clears the clearing references, deletes the rows (details
 // before their masters) and runs the after-delete hooks.
 func (e *Engine) deleteRecords(ctx context.Context, tx *db.Tx, cat *Catalog, actor *identity.Principal, o *Object, recs []*Record) error {
 	plan := &deletion{ids: map[string]bool{}}
 	if err := e.gather(ctx, tx, cat, actor, plan, o, recs); err != nil {
 		return err
 	}
-	if err := plan.checkRestricted(ctx, tx, cat); err != nil {
-		return err
-	}
+	// The objects' own rules speak first (an order "can't be deleted" says more than what points at it); a refusal
+	// after a hook has run rolls back with the transaction.
 	for _, ev := range plan.batches {
 		if err := e.runDelete(ctx, false, ev); err != nil {
 			return err
 		}
+	}
+	if err := plan.checkRestricted(ctx, tx, cat); err != nil {
+		return err
 	}
 	if err := e.clearReferences(ctx, tx, cat, actor, plan); err != nil {
 		return err
