@@ -455,6 +455,20 @@ func WireValue(f *Field, v any) any {
 	return v
 }
 
+// RESTDateTimeLayout is how the REST API (query results, sObject records, updated and deleted) writes datetimes;
+// the UI API writes DateTimeLayout.
+const RESTDateTimeLayout = "2006-01-02T15:04:05.000+0000"
+
+// RESTValue is a canonical value as the REST API sends it: WireValue, with datetimes in RESTDateTimeLayout.
+func RESTValue(f *Field, v any) any {
+	if s, ok := v.(string); ok && f.Type == TypeDateTime {
+		if t, err := time.Parse(DateTimeLayout, s); err == nil {
+			return t.UTC().Format(RESTDateTimeLayout)
+		}
+	}
+	return WireValue(f, v)
+}
+
 func trimDecimal(s string) string {
 	if strings.Contains(s, ".") {
 		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")

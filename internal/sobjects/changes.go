@@ -34,8 +34,6 @@ func window(r *http.Request) (time.Time, time.Time, error) {
 	return start, end, nil
 }
 
-const wireTime = "2006-01-02T15:04:05.000+0000"
-
 // Updated answers GET sobjects/{object}/updated?start=&end=: the ids of the records the caller may see that changed
 // within the window (by SystemModstamp), at most 2,000.
 func (h *Handler) Updated() http.Handler {
@@ -55,7 +53,7 @@ func (h *Handler) Updated() http.Handler {
 		if err != nil {
 			return err
 		}
-		httpx.WriteJSON(w, http.StatusOK, map[string]any{"ids": ids, "latestDateCovered": end.Format(wireTime)})
+		httpx.WriteJSON(w, http.StatusOK, map[string]any{"ids": ids, "latestDateCovered": end.Format(records.RESTDateTimeLayout)})
 		return nil
 	})
 }
@@ -72,7 +70,7 @@ func (h *Handler) Deleted() http.Handler {
 			return err
 		}
 		httpx.WriteJSON(w, http.StatusOK, map[string]any{"deletedRecords": []any{},
-			"earliestDateAvailable": start.Format(wireTime), "latestDateCovered": end.Format(wireTime)})
+			"earliestDateAvailable": start.Format(records.RESTDateTimeLayout), "latestDateCovered": end.Format(records.RESTDateTimeLayout)})
 		return nil
 	})
 }

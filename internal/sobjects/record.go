@@ -56,7 +56,7 @@ func represent(r *http.Request, rec *records.Record, fields []*records.Field) *R
 			out.set(f.APIName, address(rec, f))
 			continue
 		}
-		out.set(f.APIName, records.WireValue(f, rec.Values[f.APIName]))
+		out.set(f.APIName, records.RESTValue(f, rec.Values[f.APIName]))
 		withID = withID || f.APIName == "Id"
 	}
 	if !withID {

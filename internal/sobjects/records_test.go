@@ -3,6 +3,7 @@ package sobjects
 import (
 	"context"
 	"net/http"
+	"regexp"
 	"slices"
 	"testing"
 
@@ -131,6 +132,14 @@ func TestRecordCRUD(t *testing.T) {
 		full := decode[map[string]any](t, e.do("staff", "GET", "sobjects/Account/"+created.ID, nil))
 		if full["Name"] != "Initech" || full["IsBuyer"] != false || full["OwnerId"] != e.staff.UserID || full["Id"] != created.ID {
 			t.Errorf("%v", full)
+		}
+		// Datetimes as the REST API writes them, the same as a query answers them: "2026-11-25T22:13:11.626+0000".
+		if s, _ := full["CreatedDate"].(string); !regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+0000$`).MatchString(s) {
+			t.Errorf("CreatedDate %q", s)
+		}
+		q := decode[struct{ Records []map[string]any }](t, e.do("staff", "GET", "query?q=SELECT+CreatedDate+FROM+Account+WHERE+Id='"+created.ID+"'", nil))
+		if len(q.Records) != 1 || q.Records[0]["CreatedDate"] != full["CreatedDate"] {
+			t.Errorf("query %v, retrieve %v", q.Records, full["CreatedDate"])
 		}
 
 		want(t, e.do("staff", "PATCH", "sobjects/Account/"+created.ID, map[string]any{"Industry": "Retail", "Phone": "555", "BillingCity": "Lyon"}), 204, "")

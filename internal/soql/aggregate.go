@@ -105,7 +105,7 @@ func (a *aggItem) value(raw any) any {
 		f, _ := r.Float64()
 		return json.Number(strconv.FormatFloat(f, 'f', -1, 64))
 	}
-	return wireValue(a.field, records.FromDB(a.field, raw))
+	return records.RESTValue(a.field, records.FromDB(a.field, raw))
 }
 
 // ratOf reads a number scanned from either database (an integer, a float, or PostgreSQL's numeric as text).

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
-	"time"
 
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
@@ -131,7 +130,7 @@ func (p *Plan) record(version string, raw []any) *Object {
 			case it.agg != nil:
 				out.set(it.key, it.agg.value(raw[it.agg.col]))
 			case it.field != nil:
-				out.set(it.key, wireValue(it.field, records.FromDB(it.field, raw[it.col])))
+				out.set(it.key, records.RESTValue(it.field, records.FromDB(it.field, raw[it.col])))
 			}
 		}
 		return out
@@ -156,7 +155,7 @@ func (p *Plan) objectOf(version string, n *node, raw []any) *Object {
 		case it.address != nil:
 			out.set(it.key, addressOf(it.address, raw))
 		case it.field != nil:
-			out.set(it.key, wireValue(it.field, records.FromDB(it.field, raw[it.col])))
+			out.set(it.key, records.RESTValue(it.field, records.FromDB(it.field, raw[it.col])))
 		}
 	}
 	return out
@@ -188,22 +187,6 @@ func idOf(raw any) string {
 		return string(v)
 	}
 	return ""
-}
-
-// wireValue is a canonical value as the query resource sends it: numbers as JSON numbers, datetimes in the
-// +0000 form Salesforce's query results use.
-func wireValue(f *records.Field, v any) any {
-	if v == nil {
-		return nil
-	}
-	if f.Type == records.TypeDateTime {
-		if s, ok := v.(string); ok {
-			if t, err := time.Parse(records.DateTimeLayout, s); err == nil {
-				return t.UTC().Format("2006-01-02T15:04:05.000+0000")
-			}
-		}
-	}
-	return records.WireValue(f, v)
 }
 
 // replace sets the value of an existing key.
