@@ -5,8 +5,6 @@ import (
 	"database/sql"
 	"fmt"
 	"net/http"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -36,13 +34,7 @@ func compositeBody(tag string) string {
 // transaction is open and has written (PostgreSQL: it holds the row lock its inserts take on the account table;
 // SQLite: the write lock has been held longer than anything but the composite holds it). On each database in use.
 func TestCompositeKilledHalfWayLeavesNothing(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the binary")
-	}
-	bin := filepath.Join(t.TempDir(), "storefront")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := buildBinary(t)
 	for kind, dbURL := range dbtest.URLs(t) {
 		t.Run(kind, func(t *testing.T) {
 			srv := start(t, bin, dbURL)

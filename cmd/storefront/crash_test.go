@@ -21,13 +21,7 @@ import (
 // A server killed with SIGKILL right after answering place-order has the order after a restart: the order's
 // transaction was durable before the answer went out. On each database in use.
 func TestPlacedOrderSurvivesKill(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the binary")
-	}
-	bin := filepath.Join(t.TempDir(), "storefront")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := buildBinary(t)
 	for kind, dbURL := range dbtest.URLs(t) {
 		t.Run(kind, func(t *testing.T) {
 			srv := start(t, bin, dbURL)
@@ -127,4 +121,17 @@ func (p *process) decode(t *testing.T, b []byte, v any) {
 	if err := json.Unmarshal(b, v); err != nil {
 		t.Fatalf("%v in %s", err, b)
 	}
+}
+
+// buildBinary builds the storefront binary for a test that runs and kills it (skipped with -short).
+func buildBinary(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "storefront")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	return bin
 }
