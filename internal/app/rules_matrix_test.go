@@ -44,16 +44,7 @@ func TestRulesMatrix(t *testing.T) {
 		f := matrixSetup(t, s)
 		for _, c := range ruleCases() {
 			t.Run(c.name, func(t *testing.T) {
-				before := matrixRows(t, s, f)
-				for _, way := range matrixWays(c, f) {
-					r := s.call(t, way.method, way.path, way.token, way.body)
-					if problem := way.refused(r, c); problem != "" {
-						t.Fatalf("%s: %s\n%d %s", way.name, problem, r.status, r.body)
-					}
-					if after := matrixRows(t, s, f); after != before {
-						t.Fatalf("%s changed the rows:\n%s", way.name, diffLines(before, after))
-					}
-				}
+				refusedEveryWay(t, s, f, c)
 			})
 		}
 		t.Run("valid writes", func(t *testing.T) { matrixValid(t, s, f) })
@@ -500,16 +491,7 @@ func TestRulesMatrixLineLimit(t *testing.T) {
 			typed: func(f *matrixFixture) (string, string, string, string) {
 				return "POST", commercePath("carts/current/cart-items"), f.buyer, itemBody(next, 1)
 			}}
-		before := matrixRows(t, s, f)
-		for _, way := range matrixWays(c, f) {
-			r := s.call(t, way.method, way.path, way.token, way.body)
-			if problem := way.refused(r, c); problem != "" {
-				t.Fatalf("%s: %s\n%d %s", way.name, problem, r.status, r.body)
-			}
-			if after := matrixRows(t, s, f); after != before {
-				t.Fatalf("%s changed the rows:\n%s", way.name, diffLines(before, after))
-			}
-		}
+		refusedEveryWay(t, s, f, c)
 	})
 }
 
@@ -608,16 +590,7 @@ func TestRulesMatrixOneGroupWithoutSplitShipment(t *testing.T) {
 			typed: func(f *matrixFixture) (string, string, string, string) {
 				return "POST", commercePath("carts/current/delivery-groups"), f.buyer, `{}`
 			}}
-		before := matrixRows(t, s, f)
-		for _, way := range matrixWays(c, f) {
-			r := s.call(t, way.method, way.path, way.token, way.body)
-			if problem := way.refused(r, c); problem != "" {
-				t.Fatalf("%s: %s\n%d %s", way.name, problem, r.status, r.body)
-			}
-			if after := matrixRows(t, s, f); after != before {
-				t.Fatalf("%s changed the rows:\n%s", way.name, diffLines(before, after))
-			}
-		}
+		refusedEveryWay(t, s, f, c)
 	})
 }
 
@@ -654,4 +627,20 @@ func TestOrderStatusMoves(t *testing.T) {
 			t.Fatalf("deleting an order: %d %s", r.status, r.body)
 		}
 	})
+}
+
+// refusedEveryWay sends case c's invalid write every way it can come and requires each to be refused with its API's
+// error body, leaving the rows as they were.
+func refusedEveryWay(t *testing.T, s *demoSite, f *matrixFixture, c ruleCase) {
+	t.Helper()
+	before := matrixRows(t, s, f)
+	for _, way := range matrixWays(c, f) {
+		r := s.call(t, way.method, way.path, way.token, way.body)
+		if problem := way.refused(r, c); problem != "" {
+			t.Fatalf("%s: %s\n%d %s", way.name, problem, r.status, r.body)
+		}
+		if after := matrixRows(t, s, f); after != before {
+			t.Fatalf("%s changed the rows:\n%s", way.name, diffLines(before, after))
+		}
+	}
 }
