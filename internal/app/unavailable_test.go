@@ -25,15 +25,7 @@ import (
 // again once the database is back. The database is PostgreSQL behind a TCP proxy the test cuts: every open
 // connection is dropped and new ones are refused, as when the server restarts or the network fails.
 func TestADatabaseThatGoesAwayAnswers503(t *testing.T) {
-	if os.Getenv(dbtest.EnvPostgres) == "" {
-		t.Skip(dbtest.EnvPostgres + " is not set: PostgreSQL run skipped")
-	}
-	target, err := url.Parse(dbtest.URLs(t)["postgres"])
-	if err != nil {
-		t.Fatal(err)
-	}
-	proxy := startTCPProxy(t, target.Host)
-	target.Host = proxy.addr()
+	proxy, target := proxiedPostgres(t)
 	a, err := Open(context.Background(), config.Config{DB: target.String()}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
@@ -173,15 +165,7 @@ func TestADatabaseThatRefusesConnectionsAnswers503(t *testing.T) {
 // connect timeout, not after the operating system gives up on the connection. The proxy drops the open connections
 // and then takes new ones without ever answering.
 func TestADatabaseThatDoesNotAnswerAnswers503(t *testing.T) {
-	if os.Getenv(dbtest.EnvPostgres) == "" {
-		t.Skip(dbtest.EnvPostgres + " is not set: PostgreSQL run skipped")
-	}
-	target, err := url.Parse(dbtest.URLs(t)["postgres"])
-	if err != nil {
-		t.Fatal(err)
-	}
-	proxy := startTCPProxy(t, target.Host)
-	target.Host = proxy.addr()
+	proxy, target := proxiedPostgres(t)
 	api, healthz := unavailableStore(t, target.String())
 	if code, _, _ := api(); code != http.StatusNotFound {
 		t.Fatalf("database up, unknown product: %d, want 404", code)
@@ -301,4 +285,20 @@ func (p *tcpProxy) setDown(down bool) {
 		}
 		clear(p.conns)
 	}
+}
+
+// proxiedPostgres is the test's PostgreSQL database reached through a TCP proxy the test can cut or hang, and the
+// database URL through it (skipped without STOREFRONT_TEST_POSTGRES).
+func proxiedPostgres(t *testing.T) (*tcpProxy, *url.URL) {
+	t.Helper()
+	if os.Getenv(dbtest.EnvPostgres) == "" {
+		t.Skip(dbtest.EnvPostgres + " is not set: PostgreSQL run skipped")
+	}
+	target, err := url.Parse(dbtest.URLs(t)["postgres"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := startTCPProxy(t, target.Host)
+	target.Host = proxy.addr()
+	return proxy, target
 }
