@@ -121,3 +121,11 @@ func recordErrorOf(fe records.FieldError) recordErrorItem {
 	}
 	return item
 }
+
+// NoSuchColumn is the REST API's INVALID_FIELD message for a field the object lacks or the caller may not read
+// (sObject REST and SOQL word it alike).
+func NoSuchColumn(field, object string) string {
+	return "No such column '" + field + "' on entity '" + object + "'. If you are attempting to use a custom field, " +
+		"be sure to append the '__c' after the custom field name. Please reference your WSDL or the describe call " +
+		"for the appropriate names."
+}

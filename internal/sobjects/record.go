@@ -34,9 +34,7 @@ func (h *Handler) selectedFields(r *http.Request, actor *identity.Principal, o *
 }
 
 func invalidField(name, object string) *httpx.Error {
-	return httpx.BadRequest("INVALID_FIELD", "No such column '%s' on entity '%s'. If you are attempting to use a "+
-		"custom field, be sure to append the '__c' after the custom field name. Please reference your WSDL or the "+
-		"describe call for the appropriate names.", name, object)
+	return httpx.BadRequest("INVALID_FIELD", "%s", recordsapi.NoSuchColumn(name, object))
 }
 
 // recordID checks that the path's id is an id of the object. A malformed one is MALFORMED_ID for writes; a read
