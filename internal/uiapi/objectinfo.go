@@ -160,12 +160,12 @@ func addDependent(m map[string]any, controller, dependent string) {
 }
 
 func (h *Handler) buildFieldInfo(cat *records.Catalog, actor *identity.Principal, o *records.Object, f *records.Field) FieldInfo {
-	fi := FieldInfo{APIName: f.APIName, Compound: f.Type == records.TypeAddress,
-		ControllerName: strPtr(f.ControllerName), ControllingFields: []string{}, Createable: h.Engine.FieldCreateable(actor, o, f),
-		Custom: f.Custom, DataType: recordsapi.DataType(f.Type), Filterable: recordsapi.Filterable(f), Label: f.Label, NameField: f.NameField,
-		PolymorphicForeignKey: len(f.ReferenceTo) > 1, Reference: f.Type == records.TypeReference,
-		ReferenceToInfos: []ReferenceToInfo{}, Required: recordsapi.NeverEmpty(o, f), Sortable: recordsapi.Sortable(f), Unique: f.Unique || f.AutoNumber,
-		Updateable: h.Engine.FieldUpdateable(actor, o, f)}
+	fi := FieldInfo{APIName: f.APIName, Compound: f.Type == records.TypeAddress, ControllerName: strPtr(f.ControllerName),
+		ControllingFields: []string{}, Createable: h.Engine.FieldCreateable(actor, o, f), Custom: f.Custom,
+		DataType: recordsapi.DataType(f.Type), Filterable: recordsapi.Filterable(f), Label: f.Label,
+		NameField: f.NameField, PolymorphicForeignKey: len(f.ReferenceTo) > 1, Reference: f.Type == records.TypeReference,
+		ReferenceToInfos: []ReferenceToInfo{}, Required: recordsapi.NeverEmpty(o, f), Sortable: recordsapi.Sortable(f),
+		Unique: f.Unique || f.AutoNumber, Updateable: h.Engine.FieldUpdateable(actor, o, f)}
 	if f.ControllerName != "" {
 		fi.ControllingFields = []string{f.ControllerName}
 	}

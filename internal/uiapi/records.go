@@ -23,7 +23,8 @@ type fieldRequest struct {
 // GetRecord answers GET /records/{recordId}?fields=&optionalFields=&layoutTypes=&modes=.
 func (h *Handler) GetRecord(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
 	q := r.URL.Query()
-	fields, optional, layouts := recordsapi.SplitList(q["fields"]...), recordsapi.SplitList(q["optionalFields"]...), recordsapi.SplitList(q["layoutTypes"]...)
+	fields, optional := recordsapi.SplitList(q["fields"]...), recordsapi.SplitList(q["optionalFields"]...)
+	layouts := recordsapi.SplitList(q["layoutTypes"]...)
 	if len(fields) == 0 && len(optional) == 0 && len(layouts) == 0 {
 		return httpx.BadRequest("INVALID_INPUT", "Specify at least one of fields, optionalFields or layoutTypes.")
 	}
