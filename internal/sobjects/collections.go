@@ -10,6 +10,7 @@ import (
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
+	"storefront/internal/recordsapi"
 )
 
 // maxCollection bounds the records of one collections call, as Salesforce does.
@@ -134,8 +135,7 @@ func fieldsOf(rec map[string]any) map[string]any {
 }
 
 func itemError(code, message string, fields ...string) error {
-	return &httpx.Error{Status: http.StatusBadRequest, Code: code, Message: message,
-		Body: []ErrorItem{{Message: message, ErrorCode: code, Fields: append([]string{}, fields...)}}}
+	return recordsapi.RESTError(http.StatusBadRequest, code, message, fields...)
 }
 
 // CreateCollection answers POST composite/sobjects: up to 200 records of any objects, each named by
@@ -199,7 +199,7 @@ func (h *Handler) UpdateCollection() http.Handler {
 // DeleteCollection answers DELETE composite/sobjects?ids=a,b&allOrNone=true.
 func (h *Handler) DeleteCollection() http.Handler {
 	return signedIn(func(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
-		ids := splitList(r.URL.Query().Get("ids"))
+		ids := recordsapi.SplitList(r.URL.Query().Get("ids"))
 		if len(ids) == 0 {
 			return httpx.BadRequest("MISSING_ARGUMENT", "ids must name 1 to %d records.", maxCollection)
 		}

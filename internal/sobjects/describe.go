@@ -7,6 +7,7 @@ import (
 	"storefront/internal/identity"
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
+	"storefront/internal/recordsapi"
 )
 
 // ObjectSummary is DescribeGlobalSObjectResult, and the objectDescribe of GET sobjects/{object}.
@@ -83,7 +84,7 @@ func (h *Handler) object(r *http.Request, actor *identity.Principal) (*records.C
 	}
 	o := cat.Object(r.PathValue("object"))
 	if o == nil || !h.Engine.CanRead(actor, o) {
-		return nil, nil, notFound()
+		return nil, nil, recordsapi.NotFound()
 	}
 	return cat, o, nil
 }
@@ -127,22 +128,14 @@ func (h *Handler) Describe() http.Handler {
 		}
 		d := Describe{ObjectSummary: h.summary(r, actor, o), ChildRelationships: []ChildRelationship{},
 			Fields: []FieldDescribe{}, RecordTypeInfos: recordTypeInfos(r, o)}
-		for _, ch := range cat.Children(o.APIName) {
-			child := cat.Object(ch.ChildObject)
-			// Relationships from objects or fields the caller may not read do not exist for them.
-			if child == nil || child.Field(ch.FieldName) == nil || !h.Engine.CanRead(actor, child) ||
-				!h.Engine.FieldReadable(actor, child, child.Field(ch.FieldName)) {
-				continue
-			}
-			rule := child.Field(ch.FieldName).DeleteRule()
-			d.ChildRelationships = append(d.ChildRelationships, ChildRelationship{ChildSObject: child.APIName,
+		for _, ch := range recordsapi.VisibleChildren(cat, h.Engine, actor, o) {
+			rule := ch.Field.DeleteRule()
+			d.ChildRelationships = append(d.ChildRelationships, ChildRelationship{ChildSObject: ch.Object.APIName,
 				CascadeDelete: rule == records.DeleteCascade, Field: ch.FieldName, RelationshipName: ch.RelationshipName,
 				RestrictedDelete: rule == records.DeleteRestrict})
 		}
-		for i := range o.Fields {
-			if f := &o.Fields[i]; h.Engine.FieldReadable(actor, o, f) {
-				d.Fields = append(d.Fields, h.describeField(cat, actor, o, f))
-			}
+		for _, f := range recordsapi.ReadableFields(h.Engine, actor, o) {
+			d.Fields = append(d.Fields, h.describeField(cat, actor, o, f))
 		}
 		httpx.WriteJSON(w, http.StatusOK, d)
 		return nil
@@ -156,12 +149,10 @@ func recordTypeInfos(r *http.Request, o *records.Object) []RecordTypeInfo {
 			Master: master, Name: name, RecordTypeID: id,
 			URLs: map[string]string{"layout": apiversion.Path(r.Context(), Base+"sobjects/"+o.APIName+"/describe/layouts/"+id)}}
 	}
-	if len(o.RecordTypes) == 0 {
-		return []RecordTypeInfo{info(records.DefaultRecordTypeID, "Master", "Master", true, true)}
-	}
-	out := make([]RecordTypeInfo, 0, len(o.RecordTypes))
-	for _, rt := range o.RecordTypes {
-		out = append(out, info(rt.ID, rt.DeveloperName, rt.Name, rt.Default, rt.ID == records.DefaultRecordTypeID))
+	rts := recordsapi.RecordTypes(o)
+	out := make([]RecordTypeInfo, 0, len(rts))
+	for _, rt := range rts {
+		out = append(out, info(rt.ID, rt.DeveloperName, rt.Name, rt.Default, recordsapi.IsMaster(rt)))
 	}
 	return out
 }

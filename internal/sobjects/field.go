@@ -3,6 +3,7 @@ package sobjects
 import (
 	"storefront/internal/identity"
 	"storefront/internal/records"
+	"storefront/internal/recordsapi"
 )
 
 // FieldDescribe is one field of DescribeSObjectResult.
@@ -54,34 +55,23 @@ type PicklistEntry struct {
 	Value        string  `json:"value"`
 }
 
-// textual reports whether the field's length counts characters (describe gives other types length 0).
-func textual(t records.FieldType) bool {
-	switch t {
-	case records.TypeID, records.TypeText, records.TypeTextArea, records.TypeLongTextArea, records.TypeEmail,
-		records.TypePhone, records.TypeURL, records.TypePicklist, records.TypeMultiPicklist, records.TypeReference:
-		return true
-	}
-	return false
-}
-
 func (h *Handler) describeField(cat *records.Catalog, actor *identity.Principal, o *records.Object, f *records.Field) FieldDescribe {
 	typ, soap := records.DescribeType(f.Type)
-	types := [2]string{typ, soap}
-	system := isSystemField(f.APIName)
+	system := recordsapi.IsSystemField(f.APIName)
 	fd := FieldDescribe{Aggregatable: f.HasColumn() && f.Type != records.TypeLongTextArea, AutoNumber: f.AutoNumber,
 		CascadeDelete: f.DeleteRule() == records.DeleteCascade, Createable: h.Engine.FieldCreateable(actor, o, f), Custom: f.Custom,
 		DefaultedOnCreate: system || f.Default != "" || f.Type == records.TypeBoolean || f.AutoNumber,
-		DependentPicklist: f.ControllerName != "", ExternalID: false, Filterable: f.Type != records.TypeLongTextArea,
+		DependentPicklist: f.ControllerName != "", ExternalID: false, Filterable: recordsapi.Filterable(f),
 		Groupable: f.HasColumn() && f.Type != records.TypeLongTextArea && f.Type != records.TypeDouble &&
 			f.Type != records.TypeCurrency && f.Type != records.TypePercent && f.Type != records.TypeDateTime,
 		IDLookup: f.APIName == "Id" || f.Unique || f.AutoNumber || (f.NameField && f.Type == records.TypeText),
-		Label:    f.Label, Name: f.APIName, NameField: f.NameField, Nillable: nillable(o, f),
+		Label:    f.Label, Name: f.APIName, NameField: f.NameField, Nillable: !recordsapi.NeverEmpty(o, f),
 		PicklistValues: []PicklistEntry{}, PolymorphicForeignKey: len(f.ReferenceTo) > 1, ReferenceTo: []string{},
 		RestrictedDelete:   f.Type == records.TypeReference && f.DeleteRule() == records.DeleteRestrict,
 		RestrictedPicklist: f.Type == records.TypePicklist || f.Type == records.TypeMultiPicklist,
-		SoapType:           types[1], Sortable: f.HasColumn() && f.Type != records.TypeLongTextArea && f.Type != records.TypeMultiPicklist,
-		Type: types[0], Unique: f.Unique, Updateable: h.Engine.FieldUpdateable(actor, o, f)}
-	if textual(f.Type) {
+		SoapType:           soap, Sortable: recordsapi.Sortable(f),
+		Type: typ, Unique: f.Unique, Updateable: h.Engine.FieldUpdateable(actor, o, f)}
+	if recordsapi.HasLength(f.Type) {
 		fd.Length = f.Length
 		if f.Type == records.TypeID || f.Type == records.TypeReference {
 			fd.Length = 18
@@ -122,22 +112,4 @@ func (h *Handler) describeField(cat *records.Catalog, actor *identity.Principal,
 			Label: p.Label, Value: p.Value})
 	}
 	return fd
-}
-
-// nillable is describe's nillable: the field may be left empty. System fields, owners, checkboxes, auto-numbers and
-// required fields never are.
-func nillable(o *records.Object, f *records.Field) bool {
-	switch {
-	case isSystemField(f.APIName), f.APIName == "OwnerId" && o.Owned:
-		return false
-	}
-	return !f.Required && f.Type != records.TypeBoolean && !f.AutoNumber
-}
-
-func isSystemField(name string) bool {
-	switch name {
-	case "Id", "CreatedDate", "CreatedById", "LastModifiedDate", "LastModifiedById", "SystemModstamp":
-		return true
-	}
-	return false
 }

@@ -1,110 +1,25 @@
 package sobjects
 
 import (
-	"bytes"
-	"encoding/json"
 	"net/http"
 	"strings"
 
-	"storefront/internal/apiversion"
 	"storefront/internal/identity"
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
+	"storefront/internal/recordsapi"
 )
-
-// Record is a record as the REST API writes it: attributes first, then the fields in the object's order.
-type Record struct {
-	keys []string
-	vals []any
-}
-
-func (o *Record) set(k string, v any) { o.keys, o.vals = append(o.keys, k), append(o.vals, v) }
-
-// MarshalJSON writes the keys in their order.
-func (o *Record) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, k := range o.keys {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		kb, _ := json.Marshal(k)
-		vb, err := json.Marshal(o.vals[i])
-		if err != nil {
-			return nil, err
-		}
-		b.Write(kb)
-		b.WriteByte(':')
-		b.Write(vb)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
-}
 
 // recordURL is a record's URL under the version the caller asked for.
 func recordURL(r *http.Request, object, id string) string {
-	return apiversion.Path(r.Context(), Base+"sobjects/"+object+"/"+id)
-}
-
-// represent writes the record with the given fields (every readable one when fields is nil) and always its Id.
-func represent(r *http.Request, rec *records.Record, fields []*records.Field) *Record {
-	out := &Record{}
-	out.set("attributes", map[string]string{"type": rec.Object.APIName, "url": recordURL(r, rec.Object.APIName, rec.ID)})
-	withID := false
-	for _, f := range fields {
-		if !f.HasColumn() {
-			out.set(f.APIName, address(rec, f))
-			continue
-		}
-		out.set(f.APIName, records.RESTValue(f, rec.Values[f.APIName]))
-		withID = withID || f.APIName == "Id"
-	}
-	if !withID {
-		out.set("Id", rec.ID)
-	}
-	return out
-}
-
-// address is a compound address field (BillingAddress) as the REST API writes it: an object of its components
-// (keys in alphabetical order, as encoding/json writes a map), or null when none has a value.
-func address(rec *records.Record, f *records.Field) any {
-	prefix := strings.TrimSuffix(f.APIName, "Address")
-	out := map[string]any{"city": nil, "country": nil, "geocodeAccuracy": nil, "latitude": nil, "longitude": nil,
-		"postalCode": nil, "state": nil, "street": nil}
-	empty := true
-	for i := range rec.Object.Fields {
-		comp := &rec.Object.Fields[i]
-		if comp.CompoundFieldName != f.APIName || !comp.HasColumn() || rec.Values[comp.APIName] == nil {
-			continue
-		}
-		suffix := strings.TrimPrefix(comp.APIName, prefix)
-		key := strings.ToLower(suffix[:1]) + suffix[1:]
-		if _, known := out[key]; known {
-			out[key], empty = rec.Values[comp.APIName], false
-		}
-	}
-	if empty {
-		return nil
-	}
-	return out
-}
-
-// readableFields lists the fields of o the actor may read, compound addresses included.
-func (h *Handler) readableFields(actor *identity.Principal, o *records.Object) []*records.Field {
-	var out []*records.Field
-	for i := range o.Fields {
-		if f := &o.Fields[i]; h.Engine.FieldReadable(actor, o, f) {
-			out = append(out, f)
-		}
-	}
-	return out
+	return recordsapi.RecordURL(recordsapi.Version(r), object, id)
 }
 
 // selectedFields reads ?fields=a,b: each must be a readable field of the object (INVALID_FIELD otherwise).
 func (h *Handler) selectedFields(r *http.Request, actor *identity.Principal, o *records.Object) ([]*records.Field, error) {
 	raw := r.URL.Query().Get("fields")
 	if strings.TrimSpace(raw) == "" {
-		return h.readableFields(actor, o), nil
+		return recordsapi.ReadableFields(h.Engine, actor, o), nil
 	}
 	var out []*records.Field
 	for _, name := range strings.Split(raw, ",") {
@@ -119,9 +34,7 @@ func (h *Handler) selectedFields(r *http.Request, actor *identity.Principal, o *
 }
 
 func invalidField(name, object string) *httpx.Error {
-	return httpx.BadRequest("INVALID_FIELD", "No such column '%s' on entity '%s'. If you are attempting to use a "+
-		"custom field, be sure to append the '__c' after the custom field name. Please reference your WSDL or the "+
-		"describe call for the appropriate names.", name, object)
+	return httpx.BadRequest("INVALID_FIELD", "%s", recordsapi.NoSuchColumn(name, object))
 }
 
 // recordID checks that the path's id is an id of the object. A malformed one is MALFORMED_ID for writes; a read
@@ -139,9 +52,7 @@ func recordID(r *http.Request, o *records.Object, reading bool) (string, error) 
 }
 
 func malformedID(o *records.Object, raw string) *httpx.Error {
-	msg := o.Label + " ID: id value of incorrect type: " + raw
-	return &httpx.Error{Status: http.StatusBadRequest, Code: "MALFORMED_ID", Message: msg,
-		Body: []ErrorItem{{Message: msg, ErrorCode: "MALFORMED_ID", Fields: []string{"Id"}}}}
+	return recordsapi.RESTError(http.StatusBadRequest, "MALFORMED_ID", o.Label+" ID: id value of incorrect type: "+raw, "Id")
 }
 
 // decodeFields reads a record body: a JSON object of field names to values. attributes (which clients copy from
@@ -177,7 +88,7 @@ func (h *Handler) Get() http.Handler {
 		if err != nil {
 			return err
 		}
-		httpx.WriteJSON(w, http.StatusOK, represent(r, rec, fields))
+		httpx.WriteJSON(w, http.StatusOK, recordsapi.RESTRecord(recordsapi.Version(r), rec, fields))
 		return nil
 	})
 }

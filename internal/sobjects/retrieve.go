@@ -2,11 +2,11 @@ package sobjects
 
 import (
 	"net/http"
-	"strings"
 
 	"storefront/internal/identity"
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
+	"storefront/internal/recordsapi"
 )
 
 // maxRetrieve bounds the ids of one collection read (Salesforce allows 2,000 through POST).
@@ -32,7 +32,7 @@ func (h *Handler) RetrieveCollection() http.Handler {
 			}
 			ids, names = body.IDs, body.Fields
 		} else {
-			ids, names = splitList(r.URL.Query().Get("ids")), splitList(r.URL.Query().Get("fields"))
+			ids, names = recordsapi.SplitList(r.URL.Query().Get("ids")), recordsapi.SplitList(r.URL.Query().Get("fields"))
 		}
 		if len(ids) == 0 || len(ids) > maxRetrieve {
 			return httpx.BadRequest("MISSING_ARGUMENT", "ids must name 1 to %d records.", maxRetrieve)
@@ -66,21 +66,10 @@ func (h *Handler) RetrieveCollection() http.Handler {
 		for i, id := range ids {
 			n, _ := records.NormalizeID(id)
 			if rec := byID[n]; rec != nil {
-				out[i] = represent(r, rec, fields)
+				out[i] = recordsapi.RESTRecord(recordsapi.Version(r), rec, fields)
 			}
 		}
 		httpx.WriteJSON(w, http.StatusOK, out)
 		return nil
 	})
-}
-
-// splitList reads a comma-separated parameter.
-func splitList(raw string) []string {
-	var out []string
-	for _, v := range strings.Split(raw, ",") {
-		if v = strings.TrimSpace(v); v != "" {
-			out = append(out, v)
-		}
-	}
-	return out
 }

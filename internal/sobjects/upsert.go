@@ -8,6 +8,7 @@ import (
 	"storefront/internal/identity"
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
+	"storefront/internal/recordsapi"
 )
 
 // externalIDField is the path's field of an upsert: Id, or a text or number field whose value names a record.
@@ -69,7 +70,7 @@ func (h *Handler) Upsert() http.Handler {
 		switch len(ids) {
 		case 0:
 			if f.Type == records.TypeID {
-				return notFound()
+				return recordsapi.NotFound()
 			}
 			fields[f.APIName] = value
 			if f.Type == records.TypeInt {

@@ -6,6 +6,7 @@ import (
 
 	"storefront/internal/platform/db"
 	"storefront/internal/records"
+	"storefront/internal/recordsapi"
 )
 
 // maxChildRows bounds the child rows read for one page of parents (per few hundred parents).
@@ -46,9 +47,9 @@ func (c *compiler) subquery(p *Plan, sub *Query) *Error {
 
 // attach runs a child subquery for a page of parent records, a few hundred parents per statement, and sets each
 // parent's result: {totalSize, done, records}, or null when it has no visible child rows.
-func (sp *Plan) attach(ctx context.Context, q db.Querier, version string, parent *Plan, recs []*Object, raws [][]any) error {
+func (sp *Plan) attach(ctx context.Context, q db.Querier, version string, parent *Plan, recs []*recordsapi.Object, raws [][]any) error {
 	fkCol := len(sp.selects) - 1
-	byParent := map[string][]*Object{}
+	byParent := map[string][]*recordsapi.Object{}
 	for start := 0; start < len(raws); start += maxChildParentIDs {
 		chunk := raws[start:min(len(raws), start+maxChildParentIDs)]
 		ids := make([]string, len(chunk))
@@ -99,7 +100,7 @@ func (sp *Plan) attach(ctx context.Context, q db.Querier, version string, parent
 		if len(kids) > 0 {
 			v = &QueryResult{TotalSize: int64(len(kids)), Done: true, Records: kids}
 		}
-		recs[i].replace(sp.child.key, v)
+		recs[i].Replace(sp.child.key, v)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package soql
 import (
 	"storefront/internal/identity"
 	"storefront/internal/records"
+	"storefront/internal/recordsapi"
 )
 
 // The column metadata of a query (GET query?q=...&columns=true): what the Salesforce CLI's data query asks before it
@@ -33,15 +34,6 @@ type Column struct {
 	NumberType     bool     `json:"numberType"`
 	TextType       bool     `json:"textType"`
 	Updatable      bool     `json:"updatable"`
-}
-
-// apexTypes are the Apex types of the metadata's field types.
-var apexTypes = map[records.FieldType]string{
-	records.TypeID: "Id", records.TypeReference: "Id", records.TypeText: "String", records.TypeTextArea: "String",
-	records.TypeLongTextArea: "String", records.TypeEmail: "String", records.TypePhone: "String", records.TypeURL: "String",
-	records.TypePicklist: "String", records.TypeMultiPicklist: "String", records.TypeBoolean: "Boolean",
-	records.TypeInt: "Integer", records.TypeDouble: "Decimal", records.TypeCurrency: "Decimal", records.TypePercent: "Decimal",
-	records.TypeDate: "Date", records.TypeDateTime: "Datetime", records.TypeAddress: "Address",
 }
 
 // Columns is the plan's column metadata for actor (insertable and updatable are the caller's field access).
@@ -100,7 +92,7 @@ func (p *Plan) nodeColumns(n *node, path string, engine *records.Engine, actor *
 
 // fieldType sets a column's Apex type and its boolean, number and text flags from the field's type.
 func fieldType(c *Column, f *records.Field) {
-	t, ok := apexTypes[f.Type]
+	t, ok := recordsapi.ApexType(f.Type)
 	if !ok {
 		return
 	}

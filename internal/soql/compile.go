@@ -8,6 +8,7 @@ import (
 	"storefront/internal/identity"
 	"storefront/internal/platform/db"
 	"storefront/internal/records"
+	"storefront/internal/recordsapi"
 )
 
 // Limits of a query, as Salesforce sets them.
@@ -113,7 +114,7 @@ func (c *compiler) resolvePath(p *Plan, path Path) (*resolved, *Error) {
 		case records.PathNoRelationship:
 			return nil, errAt(CodeInvalidField, path.Pos, "Didn't understand relationship '%s' in field path. If you are attempting to use a custom relationship, be sure to append the '__r' after the custom relationship name. Please reference your WSDL or the describe call for the appropriate names.", perr.Name)
 		}
-		return nil, errAt(CodeInvalidField, path.Pos, "No such column '%s' on entity '%s'. If you are attempting to use a custom field, be sure to append the '__c' after the custom field name. Please reference your WSDL or the describe call for the appropriate names.", perr.Name, perr.Object)
+		return nil, errAt(CodeInvalidField, path.Pos, "%s", recordsapi.NoSuchColumn(perr.Name, perr.Object))
 	}
 	r := &resolved{field: col.Field, col: col.SQL, rels: col.Rels, objs: col.Objs, alias: col.Aliases, column: col,
 		readable: c.readableOf(col.Object(p.obj))}

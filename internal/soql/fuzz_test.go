@@ -11,6 +11,7 @@ import (
 
 	"storefront/internal/platform/db"
 	"storefront/internal/records/recordstest"
+	"storefront/internal/recordsapi"
 )
 
 // fuzzSeeds cover the grammar; the fuzzer mutates them (testdata/fuzz/FuzzQuery keeps what it found).
@@ -92,7 +93,7 @@ func FuzzQuery(f *testing.F) {
 		}
 		runCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
 		defer cancel()
-		var recs []*Object
+		var recs []*recordsapi.Object
 		var rerr error
 		if plan.IsCount() {
 			_, rerr = plan.Count(runCtx, d)

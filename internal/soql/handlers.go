@@ -8,10 +8,10 @@ import (
 	"strings"
 	"time"
 
-	"storefront/internal/apiversion"
 	"storefront/internal/identity"
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
+	"storefront/internal/recordsapi"
 )
 
 // DefaultTimeout bounds one call's statements: a query running longer is cancelled (QUERY_TIMEOUT).
@@ -33,18 +33,9 @@ func (h *Handler) now() time.Time {
 	return time.Now().UTC()
 }
 
-// signedIn refuses guests, as the records API does: queries need a signed-in caller (staff, or a buyer within
-// their visibility).
-func signedIn(next func(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error) http.Handler {
-	return httpx.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
-		actor := identity.FromContext(r.Context())
-		if !records.Signed(actor) {
-			return httpx.Unauthorized()
-		}
-		w.Header().Set("Cache-Control", "no-store")
-		return next(w, r, actor)
-	})
-}
+// signedIn refuses guests, as the records APIs do (queries need a signed-in caller: staff, or a buyer within their
+// visibility), and answers the engine's errors with the REST API's error list.
+func signedIn(next recordsapi.Call) http.Handler { return recordsapi.SignedIn(recordsapi.REST, next) }
 
 // Query answers GET query?q=.
 func (h *Handler) Query() http.Handler {
@@ -78,11 +69,11 @@ func (h *Handler) More() http.Handler {
 		if qerr != nil {
 			return qerr
 		}
-		recs, err := plan.Rows(ctx, h.Engine.Querier(ctx), apiVersion(r), pos, l.BatchSize)
+		recs, err := plan.Rows(ctx, h.Engine.Querier(ctx), recordsapi.Version(r), pos, l.BatchSize)
 		if err != nil {
 			return queryError(ctx, err)
 		}
-		return h.respond(ctx, w, apiVersion(r), l, recs, pos)
+		return h.respond(ctx, w, recordsapi.Version(r), l, recs, pos)
 	})
 }
 
@@ -123,14 +114,14 @@ func (h *Handler) first(w http.ResponseWriter, r *http.Request, actor *identity.
 		httpx.WriteJSON(w, http.StatusOK, plan.Columns(h.Engine, actor))
 		return nil
 	}
-	version := apiVersion(r)
+	version := recordsapi.Version(r)
 	switch {
 	case plan.IsCount():
 		n, err := plan.Count(ctx, h.Engine.Querier(ctx))
 		if err != nil {
 			return queryError(ctx, err)
 		}
-		httpx.WriteJSON(w, http.StatusOK, &QueryResult{TotalSize: n, Done: true, Records: []*Object{}})
+		httpx.WriteJSON(w, http.StatusOK, &QueryResult{TotalSize: n, Done: true, Records: []*recordsapi.Object{}})
 		return nil
 	case plan.IsAggregate():
 		// Aggregate results come in one page (Salesforce does not page them either).
@@ -160,7 +151,7 @@ func (h *Handler) first(w http.ResponseWriter, r *http.Request, actor *identity.
 
 // respond writes a page of rows read from position pos, with the next page's URL when rows remain (a locator is
 // stored for the first page that needs one).
-func (h *Handler) respond(ctx context.Context, w http.ResponseWriter, version string, l *locator, recs []*Object, pos int64) error {
+func (h *Handler) respond(ctx context.Context, w http.ResponseWriter, version string, l *locator, recs []*recordsapi.Object, pos int64) error {
 	res := &QueryResult{TotalSize: l.TotalSize, Done: true, Records: recs}
 	next := pos + int64(len(recs))
 	if len(recs) > 0 && next < l.TotalSize {
@@ -200,6 +191,3 @@ func batchSize(r *http.Request) int64 {
 	}
 	return MaxBatchSize
 }
-
-// apiVersion is the API version the call was made under ("v61.0"): record URLs and next pages keep it.
-func apiVersion(r *http.Request) string { return "v" + apiversion.FromContext(r.Context()) }

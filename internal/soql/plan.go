@@ -2,10 +2,10 @@ package soql
 
 import (
 	"context"
-	"strings"
 
 	"storefront/internal/platform/db"
 	"storefront/internal/records"
+	"storefront/internal/recordsapi"
 )
 
 // Plan is a compiled query, ready to run page by page. Its SQL is assembled from metadata names and placeholders
@@ -64,45 +64,32 @@ type item struct {
 	parent  *node
 	sub     *Plan
 	agg     *aggItem
-	address []addressPart // a compound address, from its component columns
+	address map[string]addressPart // a compound address, from its component columns by key
 }
 
-// addressPart is one component of a compound address: its key in the address object and its scanned column.
+// addressPart is one scanned component of a compound address: its field and its column.
 type addressPart struct {
-	key   string
 	field *records.Field
 	col   int
 }
 
-// addressKeys are the keys of an address object in the order Salesforce sends them; the three geocode keys are
-// always null here.
-var addressKeys = []string{"city", "country", "geocodeAccuracy", "latitude", "longitude", "postalCode", "state", "street"}
-
 // addAddress adds a compound address field (BillingAddress) to a node, from the component fields the caller may
-// read (BillingCity...), once.
+// read (BillingCity...), once; a component the caller may not read is null.
 func (p *Plan) addAddress(n *node, f *records.Field, alias string, readable func(*records.Field) bool) {
 	for _, it := range n.items {
 		if it.field == f {
 			return
 		}
 	}
-	prefix := strings.TrimSuffix(f.APIName, "Address")
-	parts := map[string]*records.Field{}
-	for i := range n.obj.Fields {
-		comp := &n.obj.Fields[i]
-		if comp.CompoundFieldName == f.APIName && readable(comp) {
-			suffix := strings.TrimPrefix(comp.APIName, prefix)
-			parts[strings.ToLower(suffix[:1])+suffix[1:]] = comp
+	it := &item{key: f.APIName, field: f, address: map[string]addressPart{}}
+	comps := recordsapi.AddressComponents(n.obj, f, readable)
+	for _, key := range recordsapi.AddressKeys { // in order, so that the statement's text is always the same
+		comp := comps[key]
+		if comp == nil {
+			continue
 		}
-	}
-	it := &item{key: f.APIName, field: f}
-	for _, k := range addressKeys {
-		part := addressPart{key: k, col: -1}
-		if comp := parts[k]; comp != nil {
-			p.selects = append(p.selects, alias+"."+db.Ident(comp.Column()))
-			part.field, part.col = comp, len(p.selects)-1
-		}
-		it.address = append(it.address, part)
+		p.selects = append(p.selects, alias+"."+db.Ident(comp.Column()))
+		it.address[key] = addressPart{field: comp, col: len(p.selects) - 1}
 	}
 	n.items = append(n.items, it)
 }
@@ -162,10 +149,10 @@ func (p *Plan) pageSize(start, batch int64) int64 {
 }
 
 // Rows reads the rows from position start, at most batch of them, as output records (with their child results).
-func (p *Plan) Rows(ctx context.Context, q db.Querier, version string, start, batch int64) ([]*Object, error) {
+func (p *Plan) Rows(ctx context.Context, q db.Querier, version string, start, batch int64) ([]*recordsapi.Object, error) {
 	size := p.pageSize(start, batch)
 	if size == 0 {
-		return []*Object{}, nil
+		return []*recordsapi.Object{}, nil
 	}
 	sql, args := p.rowsSQL(start, size, "", nil)
 	recs, raws, err := p.scan(ctx, q, version, sql, args)
@@ -181,13 +168,13 @@ func (p *Plan) Rows(ctx context.Context, q db.Querier, version string, start, ba
 }
 
 // scan runs a select of the plan's columns and builds the output records; raws keeps each row's scanned ids.
-func (p *Plan) scan(ctx context.Context, q db.Querier, version, sql string, args []any) ([]*Object, [][]any, error) {
+func (p *Plan) scan(ctx context.Context, q db.Querier, version, sql string, args []any) ([]*recordsapi.Object, [][]any, error) {
 	rows, err := q.Query(ctx, sql, args...)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer rows.Close()
-	recs := []*Object{}
+	recs := []*recordsapi.Object{}
 	var raws [][]any
 	for rows.Next() {
 		raw := make([]any, len(p.selects))

@@ -9,6 +9,7 @@ import (
 
 	"storefront/internal/identity"
 	"storefront/internal/platform/httpx"
+	"storefront/internal/recordsapi"
 )
 
 // maxRecent is the most records GET recent answers (its limit parameter's ceiling, as in Salesforce).
@@ -35,7 +36,7 @@ func (h *Handler) Recent() http.Handler {
 			return queryError(ctx, err)
 		}
 		type found struct {
-			rec *Object
+			rec *recordsapi.Object
 			at  string
 		}
 		var all []found
@@ -51,7 +52,7 @@ func (h *Handler) Recent() http.Handler {
 			if cerr != nil {
 				continue // a name field the caller may not read: nothing of this object to list
 			}
-			recs, err := plan.Rows(ctx, h.Engine.DB, apiVersion(r), 0, limit)
+			recs, err := plan.Rows(ctx, h.Engine.DB, recordsapi.Version(r), 0, limit)
 			if err != nil {
 				return queryError(ctx, err)
 			}
@@ -68,7 +69,7 @@ func (h *Handler) Recent() http.Handler {
 			}
 		}
 		sort.SliceStable(all, func(i, j int) bool { return all[i].at > all[j].at })
-		out := make([]*Object, 0, min(int64(len(all)), limit))
+		out := make([]*recordsapi.Object, 0, min(int64(len(all)), limit))
 		for _, f := range all[:min(int64(len(all)), limit)] {
 			out = append(out, f.rec)
 		}
@@ -78,14 +79,3 @@ func (h *Handler) Recent() http.Handler {
 }
 
 func field(name string) *Path { return &Path{Parts: []Name{{Text: name}}} }
-
-// Delete removes key (recent reads LastModifiedDate to sort, and does not answer it).
-func (o *Object) Delete(key string) {
-	for i, k := range o.keys {
-		if k == key {
-			o.keys = append(o.keys[:i], o.keys[i+1:]...)
-			o.vals = append(o.vals[:i], o.vals[i+1:]...)
-			return
-		}
-	}
-}

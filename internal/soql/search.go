@@ -11,6 +11,7 @@ import (
 	"storefront/internal/identity"
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
+	"storefront/internal/recordsapi"
 )
 
 // Text search: SOSL (GET search?q=FIND {term} IN ALL FIELDS RETURNING Account(Id, Name)) and parameterizedSearch
@@ -39,7 +40,7 @@ type search struct {
 
 // SearchResult is the answer of search and parameterizedSearch.
 type SearchResult struct {
-	SearchRecords []*Object `json:"searchRecords"`
+	SearchRecords []*recordsapi.Object `json:"searchRecords"`
 }
 
 // Search answers GET search?q=<SOSL>.
@@ -90,15 +91,7 @@ type paramSearch struct {
 
 func paramSearchFromURL(r *http.Request) paramSearch {
 	v := r.URL.Query()
-	list := func(s string) []string {
-		var out []string
-		for _, f := range strings.Split(s, ",") {
-			if f = strings.TrimSpace(f); f != "" {
-				out = append(out, f)
-			}
-		}
-		return out
-	}
+	list := recordsapi.SplitList
 	num := func(s string) int64 { n, _ := strconv.ParseInt(s, 10, 64); return n }
 	in := paramSearch{Q: v.Get("q"), In: v.Get("in"), Fields: list(v.Get("fields")),
 		OverallLimit: num(v.Get("overallLimit")), DefaultLimit: num(v.Get("defaultLimit"))}
@@ -375,7 +368,7 @@ func (h *Handler) runSearch(w http.ResponseWriter, r *http.Request, actor *ident
 			}
 		}
 	}
-	out := SearchResult{SearchRecords: []*Object{}}
+	out := SearchResult{SearchRecords: []*recordsapi.Object{}}
 	remaining := s.limit
 	for _, q := range objects {
 		if remaining <= 0 {
@@ -394,7 +387,7 @@ func (h *Handler) runSearch(w http.ResponseWriter, r *http.Request, actor *ident
 		if cerr != nil {
 			return httpx.BadRequest(cerr.Code, "%s", cerr.Msg)
 		}
-		recs, err := plan.Rows(ctx, h.Engine.DB, apiVersion(r), 0, remaining)
+		recs, err := plan.Rows(ctx, h.Engine.DB, recordsapi.Version(r), 0, remaining)
 		if err != nil {
 			return queryError(ctx, err)
 		}

@@ -11,33 +11,34 @@ import (
 	"storefront/internal/identity"
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
+	"storefront/internal/recordsapi"
 )
 
 // ObjectInfo is ObjectInfoRepresentation, key for key.
 type ObjectInfo struct {
-	APIName               string                    `json:"apiName"`
-	AssociateEntityType   *string                   `json:"associateEntityType"`
-	AssociateParentEntity *string                   `json:"associateParentEntity"`
-	ChildRelationships    []ChildRelationship       `json:"childRelationships"`
-	Createable            bool                      `json:"createable"`
-	Custom                bool                      `json:"custom"`
-	DefaultRecordTypeID   string                    `json:"defaultRecordTypeId"`
-	Deletable             bool                      `json:"deletable"`
-	DependentFields       map[string]any            `json:"dependentFields"`
-	ETag                  string                    `json:"eTag"`
-	FeedEnabled           bool                      `json:"feedEnabled"`
-	Fields                map[string]FieldInfo      `json:"fields"`
-	KeyPrefix             string                    `json:"keyPrefix"`
-	Label                 string                    `json:"label"`
-	LabelPlural           string                    `json:"labelPlural"`
-	Layoutable            bool                      `json:"layoutable"`
-	MruEnabled            bool                      `json:"mruEnabled"`
-	NameFields            []string                  `json:"nameFields"`
-	Queryable             bool                      `json:"queryable"`
-	RecordTypeInfos       map[string]RecordTypeInfo `json:"recordTypeInfos"`
-	Searchable            bool                      `json:"searchable"`
-	ThemeInfo             ThemeInfo                 `json:"themeInfo"`
-	Updateable            bool                      `json:"updateable"`
+	APIName               string                               `json:"apiName"`
+	AssociateEntityType   *string                              `json:"associateEntityType"`
+	AssociateParentEntity *string                              `json:"associateParentEntity"`
+	ChildRelationships    []ChildRelationship                  `json:"childRelationships"`
+	Createable            bool                                 `json:"createable"`
+	Custom                bool                                 `json:"custom"`
+	DefaultRecordTypeID   string                               `json:"defaultRecordTypeId"`
+	Deletable             bool                                 `json:"deletable"`
+	DependentFields       map[string]any                       `json:"dependentFields"`
+	ETag                  string                               `json:"eTag"`
+	FeedEnabled           bool                                 `json:"feedEnabled"`
+	Fields                map[string]FieldInfo                 `json:"fields"`
+	KeyPrefix             string                               `json:"keyPrefix"`
+	Label                 string                               `json:"label"`
+	LabelPlural           string                               `json:"labelPlural"`
+	Layoutable            bool                                 `json:"layoutable"`
+	MruEnabled            bool                                 `json:"mruEnabled"`
+	NameFields            []string                             `json:"nameFields"`
+	Queryable             bool                                 `json:"queryable"`
+	RecordTypeInfos       map[string]recordsapi.RecordTypeInfo `json:"recordTypeInfos"`
+	Searchable            bool                                 `json:"searchable"`
+	ThemeInfo             ThemeInfo                            `json:"themeInfo"`
+	Updateable            bool                                 `json:"updateable"`
 }
 
 // ChildRelationship is ChildRelationshipRepresentation.
@@ -96,16 +97,6 @@ type FieldInfo struct {
 	Updateable            bool              `json:"updateable"`
 }
 
-// dataTypes maps the metadata's types to the names the UI API sends.
-var dataTypes = map[records.FieldType]string{
-	records.TypeID: "String", records.TypeText: "String", records.TypeTextArea: "TextArea",
-	records.TypeLongTextArea: "TextArea", records.TypeEmail: "Email", records.TypePhone: "Phone",
-	records.TypeURL: "Url", records.TypeBoolean: "Boolean", records.TypeInt: "Int", records.TypeDouble: "Double",
-	records.TypeCurrency: "Currency", records.TypePercent: "Percent", records.TypeDate: "Date",
-	records.TypeDateTime: "DateTime", records.TypePicklist: "Picklist", records.TypeMultiPicklist: "MultiPicklist",
-	records.TypeReference: "Reference", records.TypeAddress: "Address",
-}
-
 func strPtr(s string) *string {
 	if s == "" {
 		return nil
@@ -122,7 +113,7 @@ func (h *Handler) GetObjectInfo(w http.ResponseWriter, r *http.Request, actor *i
 	}
 	o := cat.Object(r.PathValue("objectApiName"))
 	if o == nil || !h.Engine.CanRead(actor, o) {
-		return notFound()
+		return recordsapi.NotFound()
 	}
 	httpx.WriteJSON(w, http.StatusOK, h.buildObjectInfo(cat, actor, o))
 	return nil
@@ -141,22 +132,12 @@ func (h *Handler) buildObjectInfo(cat *records.Catalog, actor *identity.Principa
 			info.DefaultRecordTypeID = rt.ID
 		}
 	}
-	for _, ch := range cat.Children(o.APIName) {
-		// Relationships from objects or fields the caller may not read do not exist for them.
-		child := cat.Object(ch.ChildObject)
-		if child == nil || child.Field(ch.FieldName) == nil || !h.Engine.CanRead(actor, child) ||
-			!h.Engine.FieldReadable(actor, child, child.Field(ch.FieldName)) {
-			continue
-		}
+	for _, ch := range recordsapi.VisibleChildren(cat, h.Engine, actor, o) {
 		info.ChildRelationships = append(info.ChildRelationships, ChildRelationship{ChildObjectAPIName: ch.ChildObject,
 			FieldName: ch.FieldName, JunctionIDListNames: []string{}, JunctionReferenceTo: []string{},
 			RelationshipName: ch.RelationshipName})
 	}
-	for i := range o.Fields {
-		f := &o.Fields[i]
-		if !h.Engine.FieldReadable(actor, o, f) {
-			continue
-		}
+	for _, f := range recordsapi.ReadableFields(h.Engine, actor, o) {
 		info.Fields[f.APIName] = h.buildFieldInfo(cat, actor, o, f)
 		if f.ControllerName != "" {
 			addDependent(info.DependentFields, f.ControllerName, f.APIName)
@@ -179,15 +160,12 @@ func addDependent(m map[string]any, controller, dependent string) {
 }
 
 func (h *Handler) buildFieldInfo(cat *records.Catalog, actor *identity.Principal, o *records.Object, f *records.Field) FieldInfo {
-	fi := FieldInfo{APIName: f.APIName, Compound: f.Type == records.TypeAddress,
-		ControllerName: strPtr(f.ControllerName), ControllingFields: []string{}, Createable: h.Engine.FieldCreateable(actor, o, f),
-		Custom: f.Custom, DataType: dataTypes[f.Type], Filterable: true, Label: f.Label, NameField: f.NameField,
-		PolymorphicForeignKey: len(f.ReferenceTo) > 1, Reference: f.Type == records.TypeReference,
-		ReferenceToInfos: []ReferenceToInfo{}, Required: requiredOnWire(o, f), Sortable: true, Unique: f.Unique || f.AutoNumber,
-		Updateable: h.Engine.FieldUpdateable(actor, o, f)}
-	if fi.DataType == "" {
-		fi.DataType = string(f.Type)
-	}
+	fi := FieldInfo{APIName: f.APIName, Compound: f.Type == records.TypeAddress, ControllerName: strPtr(f.ControllerName),
+		ControllingFields: []string{}, Createable: h.Engine.FieldCreateable(actor, o, f), Custom: f.Custom,
+		DataType: recordsapi.DataType(f.Type), Filterable: recordsapi.Filterable(f), Label: f.Label,
+		NameField: f.NameField, PolymorphicForeignKey: len(f.ReferenceTo) > 1, Reference: f.Type == records.TypeReference,
+		ReferenceToInfos: []ReferenceToInfo{}, Required: recordsapi.NeverEmpty(o, f), Sortable: recordsapi.Sortable(f),
+		Unique: f.Unique || f.AutoNumber, Updateable: h.Engine.FieldUpdateable(actor, o, f)}
 	if f.ControllerName != "" {
 		fi.ControllingFields = []string{f.ControllerName}
 	}
@@ -199,14 +177,8 @@ func (h *Handler) buildFieldInfo(cat *records.Catalog, actor *identity.Principal
 			fi.Precision, fi.Scale = f.Precision, f.Scale
 		}
 	}
-	if f.Type != records.TypeInt && f.Type != records.TypeDouble && f.Type != records.TypeCurrency &&
-		f.Type != records.TypePercent && f.Type != records.TypeBoolean && f.Type != records.TypeDate &&
-		f.Type != records.TypeDateTime && f.Type != records.TypeAddress {
+	if recordsapi.HasLength(f.Type) {
 		fi.Length = f.Length
-	}
-	if f.Type == records.TypeLongTextArea || f.Type == records.TypeAddress || f.Type == records.TypeMultiPicklist {
-		fi.Sortable = false
-		fi.Filterable = f.Type != records.TypeLongTextArea
 	}
 	if f.CompoundFieldName != "" {
 		fi.CompoundFieldName = strPtr(f.CompoundFieldName)
@@ -228,18 +200,6 @@ func (h *Handler) buildFieldInfo(cat *records.Catalog, actor *identity.Principal
 	return fi
 }
 
-// requiredOnWire is the UI API's "required": the field can never be empty (Salesforce's not-nillable), which
-// includes system fields, owners, checkboxes and auto-numbers.
-func requiredOnWire(o *records.Object, f *records.Field) bool {
-	switch f.APIName {
-	case "Id", "CreatedDate", "CreatedById", "LastModifiedDate", "LastModifiedById", "SystemModstamp":
-		return true
-	case "OwnerId":
-		return o.Owned
-	}
-	return f.Required || f.Type == records.TypeBoolean || f.AutoNumber
-}
-
 // nameFields lists the name fields: the name field, and for derived person names their parts first.
 func nameFields(o *records.Object) []string {
 	name := o.NameFieldName()
@@ -252,16 +212,11 @@ func nameFields(o *records.Object) []string {
 	return []string{name}
 }
 
-func recordTypeInfos(o *records.Object) map[string]RecordTypeInfo {
-	out := map[string]RecordTypeInfo{}
-	if len(o.RecordTypes) == 0 {
-		out[records.DefaultRecordTypeID] = RecordTypeInfo{Available: true, DefaultRecordTypeMapping: true,
-			Master: true, Name: "Master", RecordTypeID: records.DefaultRecordTypeID}
-		return out
-	}
-	for _, rt := range o.RecordTypes {
-		out[rt.ID] = RecordTypeInfo{Available: true, DefaultRecordTypeMapping: rt.Default,
-			Master: rt.ID == records.DefaultRecordTypeID, Name: rt.Name, RecordTypeID: rt.ID}
+func recordTypeInfos(o *records.Object) map[string]recordsapi.RecordTypeInfo {
+	out := map[string]recordsapi.RecordTypeInfo{}
+	for _, rt := range recordsapi.RecordTypes(o) {
+		out[rt.ID] = recordsapi.RecordTypeInfo{Available: true, DefaultRecordTypeMapping: rt.Default,
+			Master: recordsapi.IsMaster(rt), Name: rt.Name, RecordTypeID: rt.ID}
 	}
 	return out
 }

@@ -9,37 +9,8 @@ import (
 	"storefront/internal/identity"
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
+	"storefront/internal/recordsapi"
 )
-
-// FieldValue is FieldValueRepresentation: the raw value and its formatted form.
-type FieldValue struct {
-	DisplayValue any `json:"displayValue"`
-	Value        any `json:"value"`
-}
-
-// RecordRep is RecordRepresentation, key for key.
-type RecordRep struct {
-	APIName            string                `json:"apiName"`
-	ChildRelationships map[string]any        `json:"childRelationships"`
-	ETag               string                `json:"eTag"`
-	Fields             map[string]FieldValue `json:"fields"`
-	ID                 string                `json:"id"`
-	LastModifiedByID   any                   `json:"lastModifiedById"`
-	LastModifiedDate   any                   `json:"lastModifiedDate"`
-	RecordTypeID       string                `json:"recordTypeId"`
-	RecordTypeInfo     *RecordTypeInfo       `json:"recordTypeInfo"`
-	SystemModstamp     any                   `json:"systemModstamp"`
-	WeakEtag           int64                 `json:"weakEtag"`
-}
-
-// RecordTypeInfo is RecordTypeInfoRepresentation.
-type RecordTypeInfo struct {
-	Available                bool   `json:"available"`
-	DefaultRecordTypeMapping bool   `json:"defaultRecordTypeMapping"`
-	Master                   bool   `json:"master"`
-	Name                     string `json:"name"`
-	RecordTypeID             string `json:"recordTypeId"`
-}
 
 // fieldRequest is one requested field: a field of the record, or (Relation set) a field of the record a
 // reference of it points at (Contact.Account.Name).
@@ -49,46 +20,11 @@ type fieldRequest struct {
 	Target   *records.Field
 }
 
-// newRecordRep builds the envelope of a record with no fields yet.
-func newRecordRep(rec *records.Record) *RecordRep {
-	rep := &RecordRep{APIName: rec.Object.APIName, ChildRelationships: map[string]any{}, ETag: rec.ETag(),
-		Fields: map[string]FieldValue{}, ID: rec.ID, LastModifiedByID: rec.Get("LastModifiedById"),
-		LastModifiedDate: rec.Get("LastModifiedDate"), RecordTypeID: rec.RecordTypeID(),
-		SystemModstamp: rec.Get("SystemModstamp"), WeakEtag: rec.WeakETag()}
-	for _, rt := range rec.Object.RecordTypes {
-		if rt.ID == rep.RecordTypeID {
-			rep.RecordTypeInfo = &RecordTypeInfo{Available: true, DefaultRecordTypeMapping: rt.Default,
-				Name: rt.Name, RecordTypeID: rt.ID}
-		}
-	}
-	if len(rec.Object.RecordTypes) > 0 && rep.RecordTypeInfo == nil {
-		rep.RecordTypeInfo = &RecordTypeInfo{Available: true, Master: true, Name: "Master", RecordTypeID: rep.RecordTypeID}
-	}
-	return rep
-}
-
-// fieldValue is one field of rec as the wire has it: its value and its display value.
-func fieldValue(rec *records.Record, f *records.Field) FieldValue {
-	v := rec.Values[f.APIName]
-	return FieldValue{DisplayValue: records.DisplayValue(f, v, rec.String("CurrencyIsoCode")), Value: records.WireValue(f, v)}
-}
-
-// allReadable is the representation with every field the actor may read.
-func (h *Handler) allReadable(rec *records.Record, actor *identity.Principal) *RecordRep {
-	rep := newRecordRep(rec)
-	for i := range rec.Object.Fields {
-		f := &rec.Object.Fields[i]
-		if f.HasColumn() && h.Engine.FieldReadable(actor, rec.Object, f) {
-			rep.Fields[f.APIName] = fieldValue(rec, f)
-		}
-	}
-	return rep
-}
-
 // GetRecord answers GET /records/{recordId}?fields=&optionalFields=&layoutTypes=&modes=.
 func (h *Handler) GetRecord(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
 	q := r.URL.Query()
-	fields, optional, layouts := listParam(q["fields"]), listParam(q["optionalFields"]), listParam(q["layoutTypes"])
+	fields, optional := recordsapi.SplitList(q["fields"]...), recordsapi.SplitList(q["optionalFields"]...)
+	layouts := recordsapi.SplitList(q["layoutTypes"]...)
 	if len(fields) == 0 && len(optional) == 0 && len(layouts) == 0 {
 		return httpx.BadRequest("INVALID_INPUT", "Specify at least one of fields, optionalFields or layoutTypes.")
 	}
@@ -122,19 +58,6 @@ func (h *Handler) GetRecord(w http.ResponseWriter, r *http.Request, actor *ident
 	}
 	httpx.WriteJSON(w, http.StatusOK, rep)
 	return nil
-}
-
-// listParam splits comma-separated values, also accepting the parameter repeated.
-func listParam(values []string) []string {
-	var out []string
-	for _, v := range values {
-		for _, p := range strings.Split(v, ",") {
-			if p = strings.TrimSpace(p); p != "" {
-				out = append(out, p)
-			}
-		}
-	}
-	return out
 }
 
 // resolveField maps "Object.Field" or "Object.Relationship.Field" to fields of the record's object. Paths for
@@ -196,12 +119,9 @@ func invalidField(path string) error {
 func (h *Handler) layoutFields(o *records.Object, actor *identity.Principal, layouts []string) []fieldRequest {
 	var out []fieldRequest
 	for _, l := range layouts {
-		for i := range o.Fields {
-			f := &o.Fields[i]
-			if !f.HasColumn() || !h.Engine.FieldReadable(actor, o, f) {
-				continue
-			}
-			if strings.EqualFold(l, "Full") || (strings.EqualFold(l, "Compact") && (f.NameField || f.APIName == "Id")) {
+		for _, f := range recordsapi.ReadableFields(h.Engine, actor, o) {
+			compact := strings.EqualFold(l, "Compact") && (f.NameField || f.APIName == "Id")
+			if f.HasColumn() && (strings.EqualFold(l, "Full") || compact) {
 				out = append(out, fieldRequest{Field: f})
 			}
 		}
@@ -211,13 +131,13 @@ func (h *Handler) layoutFields(o *records.Object, actor *identity.Principal, lay
 
 // represent builds the representation with the requested fields: one query per followed relationship, none per
 // plain field.
-func (h *Handler) represent(ctx context.Context, actor *identity.Principal, rec *records.Record, wanted []fieldRequest) (*RecordRep, error) {
-	rep := newRecordRep(rec)
-	related := map[string]*RecordRep{}
+func (h *Handler) represent(ctx context.Context, actor *identity.Principal, rec *records.Record, wanted []fieldRequest) (*recordsapi.RecordRep, error) {
+	rep := recordsapi.NewRecordRep(rec)
+	related := map[string]*recordsapi.RecordRep{}
 	relatedRec := map[string]*records.Record{}
 	for _, req := range wanted {
 		if req.Relation == nil {
-			rep.Fields[req.Field.APIName] = fieldValue(rec, req.Field)
+			rep.Fields[req.Field.APIName] = recordsapi.FieldValueOf(rec, req.Field)
 			continue
 		}
 		name := req.Relation.RelationshipName
@@ -228,24 +148,24 @@ func (h *Handler) represent(ctx context.Context, actor *identity.Principal, rec 
 			}
 			relatedRec[name] = target
 			if target != nil {
-				related[name] = newRecordRep(target)
+				related[name] = recordsapi.NewRecordRep(target)
 			}
 		}
 		target := relatedRec[name]
 		if target == nil {
-			rep.Fields[name] = FieldValue{}
+			rep.Fields[name] = recordsapi.FieldValue{}
 			continue
 		}
 		tf := target.Object.Field(req.Target.APIName)
 		if tf == nil {
 			continue // the reference pointed at another object than its first target
 		}
-		related[name].Fields[tf.APIName] = fieldValue(target, tf)
+		related[name].Fields[tf.APIName] = recordsapi.FieldValueOf(target, tf)
 		display := any(nil)
 		if nf := target.Object.NameFieldName(); nf != "" {
 			display = target.Values[nf]
 		}
-		rep.Fields[name] = FieldValue{DisplayValue: display, Value: related[name]}
+		rep.Fields[name] = recordsapi.FieldValue{DisplayValue: display, Value: related[name]}
 	}
 	return rep, nil
 }
@@ -293,7 +213,7 @@ func (h *Handler) CreateRecord(w http.ResponseWriter, r *http.Request, actor *id
 	if err != nil {
 		return err
 	}
-	httpx.WriteJSON(w, http.StatusCreated, h.allReadable(rec, actor))
+	httpx.WriteJSON(w, http.StatusCreated, recordsapi.UIRecord(h.Engine, actor, rec))
 	return nil
 }
 
@@ -317,7 +237,7 @@ func (h *Handler) UpdateRecord(w http.ResponseWriter, r *http.Request, actor *id
 	if err != nil {
 		return err
 	}
-	httpx.WriteJSON(w, http.StatusOK, h.allReadable(rec, actor))
+	httpx.WriteJSON(w, http.StatusOK, recordsapi.UIRecord(h.Engine, actor, rec))
 	return nil
 }
 
