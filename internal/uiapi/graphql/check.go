@@ -78,4 +78,3 @@ func (x *request) readable(f *ast.Field) bool {
 	}
 	return e.QueryableField(actor, o, m.field)
 }
-

@@ -42,10 +42,10 @@ const (
 
 // gqlError is GraphQLErrorRepresentation: the message, where in the query, the response paths and the error type.
 type gqlError struct {
-	Message    string             `json:"message"`
+	Message    string              `json:"message"`
 	Locations  []gqlerror.Location `json:"locations"`
-	Paths      []any              `json:"paths"`
-	Extensions map[string]any     `json:"extensions"`
+	Paths      []any               `json:"paths"`
+	Extensions map[string]any      `json:"extensions"`
 }
 
 func newError(errType, message string, pos *ast.Position, path ...any) *gqlError {

@@ -188,8 +188,8 @@ func Parent(cat *records.Catalog, f *records.Field) *records.Object {
 // member is one thing a record type offers: a field's value, a parent, or a child connection.
 type member struct {
 	name   string
-	field  *records.Field            // value or parent (the reference field)
-	parent *records.Object           // parent record
+	field  *records.Field             // value or parent (the reference field)
+	parent *records.Object            // parent record
 	child  *records.ChildRelationship // child connection
 }
 
