@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/vektah/gqlparser/v2/ast"
@@ -158,6 +160,10 @@ func normalize(v any) any {
 		return out
 	case json.Number:
 		return t.String()
+	case float64: // as VariableValues coerces Float variables
+		return strconv.FormatFloat(t, 'f', -1, 64)
+	case int, int32, int64: // and Int ones
+		return fmt.Sprint(t)
 	}
 	return v
 }
