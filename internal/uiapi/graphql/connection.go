@@ -39,6 +39,9 @@ func (x *request) connection(o *records.Object, f *ast.Field, within records.Fil
 	}
 	q := records.Query{Object: o.APIName, Where: args.where, OrderBy: args.order, PageSize: args.first,
 		PageToken: args.after, Count: count}
+	if args.first == 0 {
+		q.PageSize = 1 // the engine's 0 is its default page: read one row to tell whether there are any, send none
+	}
 	for p := range paths {
 		q.Fields = append(q.Fields, p)
 	}
@@ -51,6 +54,9 @@ func (x *request) connection(o *records.Object, f *ast.Field, within records.Fil
 	if err != nil {
 		x.fail(err, f, path)
 		return nil
+	}
+	if args.first == 0 && len(res.Rows) > 0 {
+		res.Rows, res.NextPageToken = nil, records.PageTokenAt(start)
 	}
 	out := object{}
 	for _, g := range x.fields(f.SelectionSet) {

@@ -114,7 +114,11 @@ func (h *Handler) Execute(ctx context.Context, actor *identity.Principal, query,
 	}
 	op := doc.Operations.ForName(operation)
 	if op == nil {
-		return answer{Errors: []*gqlError{newError(ValidationError, "Unknown operation named '"+operation+"'.", nil)}}, nil
+		msg := "Unknown operation named '" + operation + "'."
+		if operation == "" {
+			msg = "Must provide operation name if query contains multiple operations."
+		}
+		return answer{Errors: []*gqlError{newError(ValidationError, msg, nil)}}, nil
 	}
 	coerced, verr := validator.VariableValues(schema.AST, op, vars)
 	if verr != nil {

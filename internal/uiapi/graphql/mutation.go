@@ -32,6 +32,9 @@ func (x *request) mutation(f *ast.Field, path []any) any {
 		}
 	}
 	o := x.schema.Catalog.Object(strings.TrimSuffix(f.Name, verb))
+	if verb == "" || o == nil {
+		return nil // _empty, the placeholder of an empty schema
+	}
 	id, _ := in.get("Id").(string)
 	fields := map[string]any{}
 	if rep, ok := in.get(o.APIName).(object); ok {
