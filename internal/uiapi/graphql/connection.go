@@ -20,30 +20,11 @@ func (x *request) connection(o *records.Object, f *ast.Field, within records.Fil
 	if within != nil {
 		args.where = and(within, args.where)
 	}
-	// The fields the selection reads, and whether it counts or pages.
-	paths := map[string]bool{}
-	var nodeSel []*ast.Field
-	count := false
-	for _, g := range x.fields(f.SelectionSet) {
-		switch g.Name {
-		case "totalCount":
-			count = true
-		case "edges":
-			for _, e := range x.fields(g.SelectionSet) {
-				if e.Name == "node" {
-					x.collect(o, "", e.SelectionSet, paths)
-					nodeSel = append(nodeSel, e)
-				}
-			}
-		}
-	}
-	q := records.Query{Object: o.APIName, Where: args.where, OrderBy: args.order, PageSize: args.first,
-		PageToken: args.after, Count: count}
+	paths, nodes, count := x.selection(o, f)
+	q := records.Query{Object: o.APIName, Fields: paths, Where: args.where, OrderBy: args.order,
+		PageSize: args.first, PageToken: args.after, Count: count}
 	if args.first == 0 {
 		q.PageSize = 1 // the engine's 0 is its default page: read one row to tell whether there are any, send none
-	}
-	for p := range paths {
-		q.Fields = append(q.Fields, p)
 	}
 	start, err := records.PageStart(args.after)
 	if err != nil {
@@ -58,6 +39,35 @@ func (x *request) connection(o *records.Object, f *ast.Field, within records.Fil
 	if args.first == 0 && len(res.Rows) > 0 {
 		res.Rows, res.NextPageToken = nil, records.PageTokenAt(start)
 	}
+	x.prefetch(o, nodes, res.Rows)
+	return x.render(o, f, res, start, path)
+}
+
+// selection is what a connection's selection reads: the paths of its nodes' fields, the node fields themselves,
+// and whether it asks for totalCount.
+func (x *request) selection(o *records.Object, f *ast.Field) (paths []string, nodes []*ast.Field, count bool) {
+	set := map[string]bool{}
+	for _, g := range x.fields(f.SelectionSet) {
+		switch g.Name {
+		case "totalCount":
+			count = true
+		case "edges":
+			for _, e := range x.fields(g.SelectionSet) {
+				if e.Name == "node" {
+					x.collect(o, "", e.SelectionSet, set)
+					nodes = append(nodes, e)
+				}
+			}
+		}
+	}
+	for p := range set {
+		paths = append(paths, p)
+	}
+	return paths, nodes, count
+}
+
+// render is a connection's answer for one page of rows starting at the query's row start.
+func (x *request) render(o *records.Object, f *ast.Field, res *records.QueryResult, start int, path []any) any {
 	out := object{}
 	for _, g := range x.fields(f.SelectionSet) {
 		switch g.Name {
@@ -190,8 +200,12 @@ func (x *request) node(o *records.Object, prefix string, row *records.Row, set a
 			switch {
 			case m.child != nil:
 				child := x.schema.Catalog.Object(m.child.ChildObject)
-				v = x.connection(child, f, &records.Cond{Field: m.child.FieldName, Op: records.OpEq, Value: id},
-					at(path, f.Alias))
+				if res, ok := x.prefetched[f][id]; ok {
+					v = x.render(child, f, res, 0, at(path, f.Alias))
+				} else {
+					v = x.connection(child, f, &records.Cond{Field: m.child.FieldName, Op: records.OpEq, Value: id},
+						at(path, f.Alias))
+				}
 			case m.parent != nil:
 				v = x.node(m.parent, prefix+m.name+".", row, f.SelectionSet, at(path, f.Alias))
 			default:

@@ -24,9 +24,11 @@ type request struct {
 	schema *Schema
 	vars   map[string]any
 	omit   map[*ast.Field]bool // @optional fields the caller may not read: left out of the answer
-	errs   []*gqlError
-	fatal  error // a failure of the server: the whole request fails
-	cost   int
+	// prefetched holds the child connections of a page's records read at once (prefetch.go), by field and parent.
+	prefetched map[*ast.Field]map[string]*records.QueryResult
+	errs       []*gqlError
+	fatal      error // a failure of the server: the whole request fails
+	cost       int
 }
 
 // object is a JSON object that keeps its keys in the order of the query, as GraphQL answers do.

@@ -124,7 +124,8 @@ func (h *Handler) Execute(ctx context.Context, actor *identity.Principal, query,
 	if verr != nil {
 		return failed(ValidationError, verr), nil
 	}
-	x := &request{ctx: ctx, actor: actor, engine: h.Engine, schema: schema, vars: coerced, omit: map[*ast.Field]bool{}}
+	x := &request{ctx: ctx, actor: actor, engine: h.Engine, schema: schema, vars: coerced, omit: map[*ast.Field]bool{},
+		prefetched: map[*ast.Field]map[string]*records.QueryResult{}}
 	x.check(op.SelectionSet, 1, 1)
 	if len(x.errs) > 0 {
 		return answer{Errors: x.errs}, nil

@@ -28,7 +28,7 @@ func TestMutations(t *testing.T) {
 		updated := admin.data(`mutation($id: ID!, $name: String) { uiapi { AccountUpdate(input: {Id: $id, Account: {Name: $name}}) {
 			success Record { Id Name { value } } } } }`, map[string]any{"id": id, "name": "GraphQL Co Renamed"}, "uiapi", "AccountUpdate")
 		if dig(updated, "Record", "Name", "value") != "GraphQL Co Renamed" || dig(updated, "success") != true ||
-			admin.soql("SELECT Name FROM Account WHERE Id = '"+id+"'")[0]["Name"] != "GraphQL Co Renamed" {
+			admin.soql("SELECT Name FROM Account WHERE Id = '" + id + "'")[0]["Name"] != "GraphQL Co Renamed" {
 			t.Fatalf("updated %v", updated)
 		}
 

@@ -3,6 +3,7 @@ package graphql_test
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"storefront/internal/app/apptest"
@@ -164,6 +165,49 @@ func TestOrderingAndCursors(t *testing.T) {
 		out := admin.gql(`{ uiapi { query { Account(after: "bm9wZQ") { edges { node { Id } } } } } }`, nil)
 		if dig(out, "data", "uiapi", "query", "Account") != nil || dig(out, "errors", 0, "extensions", "ErrorType") != "ValidationError" {
 			t.Fatalf("bad cursor: %v", out)
+		}
+	})
+}
+
+// Child connections read for a whole page at once answer what each parent's own query answers: its first rows
+// in the connection's order and filter, hasNextPage and totalCount.
+func TestChildConnectionsMatchSOQL(t *testing.T) {
+	apptest.Each(t, "", func(t *testing.T, s *apptest.Server) {
+		admin := as(t, s, "admin@example.com")
+		accounts := admin.soqlIDs("SELECT Id FROM Account ORDER BY Id")
+		for i := range 3 { // a parent with more children than a page
+			admin.data(fmt.Sprintf(`mutation { uiapi { ContactCreate(input: {Contact: {LastName: "Child %d", AccountId: "%s"}}) { Record { Id } } } }`,
+				i, accounts[0]), nil)
+		}
+		for _, c := range []struct{ args, soql string }{
+			{`first: 2, orderBy: {LastName: {order: DESC}}`, "ORDER BY LastName DESC, Id LIMIT 2"},
+			{`first: 1, where: {LastName: {like: "Child%"}}`, "AND LastName LIKE 'Child%' ORDER BY Id LIMIT 1"},
+			{`first: 0`, "ORDER BY Id LIMIT 0"},
+		} {
+			conn := admin.data(`{ uiapi { query { Account(first: 50, orderBy: {Id: {order: ASC}}) { edges { node { Id
+				Contacts(`+c.args+`) { edges { node { Id } } pageInfo { hasNextPage } totalCount } } } } } } }`, nil, "uiapi", "query", "Account")
+			edges := dig(conn, "edges").([]any)
+			if len(edges) != len(accounts) {
+				t.Fatalf("%d accounts, soql %d", len(edges), len(accounts))
+			}
+			for _, e := range edges {
+				id := dig(e, "node", "Id").(string)
+				where := "WHERE AccountId = '" + id + "' "
+				all := admin.soqlIDs("SELECT Id FROM Contact " + where + strings.Split(c.soql, "ORDER BY")[0])
+				if strings.HasSuffix(c.soql, "LIMIT 0") {
+					all = admin.soqlIDs("SELECT Id FROM Contact " + where)
+				}
+				var want []string
+				if !strings.HasSuffix(c.soql, "LIMIT 0") {
+					want = admin.soqlIDs("SELECT Id FROM Contact " + where + c.soql)
+				}
+				child := dig(e, "node", "Contacts")
+				sameIDs(t, id+" contacts "+c.args, nodeIDs(child), want)
+				n, _ := dig(child, "totalCount").(json.Number).Int64()
+				if int(n) != len(all) || dig(child, "pageInfo", "hasNextPage") != (len(all) > len(want)) {
+					t.Fatalf("%s contacts %s: %v, soql %d", id, c.args, child, len(all))
+				}
+			}
 		}
 	})
 }
