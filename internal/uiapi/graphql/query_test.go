@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"storefront/internal/app/apptest"
+	"storefront/internal/demo"
 )
 
 // The query shape of the wire adapter: edges/node with {value, displayValue}, a parent as a nested node, a child
@@ -125,6 +126,13 @@ func TestFiltersMatchSOQL(t *testing.T) {
 			if c.some && len(want) == 0 {
 				t.Fatalf("%s where %s: nothing to compare", c.object, c.soql)
 			}
+		}
+		// scope: MINE is the records the caller owns.
+		admin.data(`mutation { uiapi { AccountCreate(input: {Account: {Name: "Mine", OwnerId: "`+demo.ManagerUserID+`"}}) { Record { Id } } } }`, nil)
+		mine := admin.connIDs("Account", ", scope: MINE, orderBy: {Id: {order: ASC}}", 200)
+		sameIDs(t, "scope MINE", mine, admin.soqlIDs("SELECT Id FROM Account WHERE OwnerId = '"+demo.AdminUserID+"' ORDER BY Id"))
+		if all := admin.soqlIDs("SELECT Id FROM Account"); len(mine) == 0 || len(mine) == len(all) {
+			t.Fatalf("scope MINE: %d of %d accounts", len(mine), len(all))
 		}
 	})
 }
