@@ -1,6 +1,7 @@
 package graphql
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/vektah/gqlparser/v2/ast"
@@ -78,3 +79,6 @@ func (x *request) readable(f *ast.Field) bool {
 	}
 	return e.QueryableField(actor, o, m.field)
 }
+
+// itoa is for error messages.
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,8 +1,6 @@
 package graphql
 
 import (
-	"strconv"
-
 	"github.com/vektah/gqlparser/v2/ast"
 
 	"storefront/internal/records"
@@ -240,6 +238,3 @@ func (x *request) fieldValue(o *records.Object, prefix string, fd *records.Field
 	}
 	return out
 }
-
-// itoa is for error messages.
-func itoa(n int) string { return strconv.Itoa(n) }
