@@ -25,6 +25,7 @@ import (
 	"storefront/internal/soql"
 	"storefront/internal/spa"
 	"storefront/internal/uiapi"
+	"storefront/internal/uiapi/graphql"
 	"storefront/web"
 )
 
@@ -106,6 +107,8 @@ func (a *App) routes(s *services) []Route {
 		{"DELETE " + uiAPI + "records/{recordId}", uiapi.SignedIn(s.records.DeleteRecord)},
 		{"GET " + uiAPI + "object-info", uiapi.SignedIn(s.records.GetObjectInfoDirectory)},
 		{"GET " + uiAPI + "object-info/{objectApiName}", uiapi.SignedIn(s.records.GetObjectInfo)},
+		// UI API GraphQL: record queries, objectInfos and record mutations over the same engine (package graphql).
+		{"POST " + graphql.Path, &graphql.Handler{Engine: a.Engine}},
 
 		// Product detail, availability and prices; the category tree (package catalog).
 		{"GET " + commerce + "products", call(s.catalog.GetProducts)},

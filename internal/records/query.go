@@ -163,6 +163,13 @@ func (e *Engine) Query(ctx context.Context, q db.Querier, actor *identity.Princi
 	return res, rows.Err()
 }
 
+// PageTokenAt is the token of the page starting at the query's row n (0: the first), and PageStart the row a token
+// names: GraphQL cursors name the row after which a page starts.
+func PageTokenAt(n int) string { return pageToken(n) }
+
+// PageStart is the row a page token starts at (0 for ""); a token the engine did not write is a *FilterError.
+func PageStart(token string) (int, error) { return pageStart(token) }
+
 // Page tokens are opaque to callers; they hold the position of the page's first row in the query.
 func pageToken(start int) string {
 	return base64.RawURLEncoding.EncodeToString([]byte("p" + strconv.Itoa(start)))

@@ -1,0 +1,104 @@
+package graphql_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"storefront/internal/app/apptest"
+	"storefront/internal/demo"
+)
+
+// Field-level security: a field the caller may not read is not in their schema (the query is refused as for an
+// unknown field, or under @optional the field is left out); a buyer reads within their visibility; guests are
+// refused.
+func TestFieldLevelSecurityAndVisibility(t *testing.T) {
+	apptest.Each(t, "", func(t *testing.T, s *apptest.Server) {
+		admin := as(t, s, "admin@example.com")
+		support := as(t, s, "support@example.com")
+		const q = `{ uiapi { query { Account(first: 2) { edges { node { Name { value } AnnualRevenue { value } } } } } } }`
+		admin.data(q, nil) // the administrator reads it
+
+		out := support.gql(q, nil)
+		if out["data"] != nil || dig(out, "errors", 0, "message") != `Cannot query field "AnnualRevenue" on type "Account".` ||
+			dig(out, "errors", 0, "extensions", "ErrorType") != "ValidationError" || dig(out, "errors", 0, "locations", 0, "line") == nil {
+			t.Fatalf("support reads AnnualRevenue: %v", out)
+		}
+		unknown := support.gql(`{ uiapi { query { Account(first: 2) { edges { node { NoSuchField { value } } } } } } }`, nil)
+		if dig(unknown, "errors", 0, "message") != `Cannot query field "NoSuchField" on type "Account".` {
+			t.Fatalf("unknown field: %v", unknown)
+		}
+		node := support.data(`{ uiapi { query { Account(first: 1) { edges { node { Name { value } AnnualRevenue @optional { value } } } } } } }`,
+			nil, "uiapi", "query", "Account", "edges", 0, "node").(map[string]any)
+		if _, ok := node["AnnualRevenue"]; ok || dig(node, "Name", "value") == nil {
+			t.Fatalf("@optional: %v", node)
+		}
+		// Nor can the field be filtered or sorted on.
+		for _, args := range []string{`where: {AnnualRevenue: {gt: 0}}`, `orderBy: {AnnualRevenue: {order: ASC}}`} {
+			out := support.gql(`{ uiapi { query { Account(`+args+`) { edges { node { Id } } } } } }`, nil)
+			if dig(out, "data", "uiapi", "query", "Account") != nil || dig(out, "errors", 0, "extensions", "ErrorType") != "ValidationError" {
+				t.Fatalf("support %s: %v", args, out)
+			}
+		}
+		// An object the caller may not read is not in their schema either.
+		out = support.gql(`{ uiapi { query { Pricebook2 { edges { node { Id } } } } } }`, nil)
+		if out["data"] != nil || dig(out, "errors", 0, "message") != `Cannot query field "Pricebook2" on type "RecordQuery".` {
+			t.Fatalf("support reads price books: %v", out)
+		}
+
+		buyer := as(t, s, "buyer@example.com")
+		got := buyer.connIDs("Account", "", 50)
+		sameIDs(t, "buyer's accounts", got, buyer.soqlIDs("SELECT Id FROM Account ORDER BY Id"))
+		if len(got) != 1 || got[0] != demo.BuyerAccountID {
+			t.Fatalf("buyer's accounts: %v", got)
+		}
+
+		resp, err := http.Post(s.URL+"/services/data/v64.0/graphql", "application/json",
+			strings.NewReader(`{"query":"{ uiapi { query { Account { totalCount } } } }"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 401 {
+			t.Fatalf("guest: %d", resp.StatusCode)
+		}
+	})
+}
+
+// Malformed queries, unknown fields, and queries over the depth and cost limits answer the error list, no data.
+func TestErrorsAndLimits(t *testing.T) {
+	apptest.Each(t, "", func(t *testing.T, s *apptest.Server) {
+		admin := as(t, s, "admin@example.com")
+		cases := []struct{ query, errType, message string }{
+			{`{ uiapi { query { Account { edges { node { Id } } }`, "InvalidSyntax", "Expected Name, found <EOF>"},
+			{`{ uiapi { query { Account(first: "x") { totalCount } } } }`, "ValidationError", `Int cannot represent non-integer value: "x"`},
+			{`{ uiapi { query { Account(first: 2001) { totalCount } } } }`, "ValidationError", "first must be between 0 and 2000"},
+			{`{ uiapi { query { Account(first: 2000) { edges { node { Contacts(first: 10) { totalCount } } } } } } }`,
+				"ValidationError", "Query cost exceeds the maximum of 10000 records: lower first on the connections"},
+			{`{ uiapi { query { Account { edges { node { Contacts { edges { node { Account { Contacts { edges { node {
+				Account { Owner { Name { value } } } } } } } } } } } } } } } }`, "ValidationError", "Query depth exceeds the maximum of 15 levels"},
+			{`{ uiapi { query { Account { edges { node { Parent { Parent { Parent { Parent { Parent { Parent { Id } } } } } } } } } } } }`,
+				"ValidationError", "a path may follow at most 5 relationships"},
+			{`{ __schema { types { name } } }`, "ValidationError", "Introspection is not supported"},
+		}
+		for _, c := range cases {
+			out := admin.gql(c.query, nil)
+			errs, _ := out["errors"].([]any)
+			if len(errs) == 0 || !strings.Contains(dig(errs[0], "message").(string), c.message) ||
+				dig(errs[0], "extensions", "ErrorType") != c.errType {
+				t.Fatalf("%s: %v", c.query, out)
+			}
+			if _, ok := dig(errs[0], "paths").([]any); !ok {
+				t.Fatalf("%s: no paths: %v", c.query, errs[0])
+			}
+		}
+		// The depth just under the limit runs.
+		admin.data(`{ uiapi { query { Account { edges { node { Contacts { edges { node { Account { Contacts { edges { node {
+			Account { Name { value } } } } } } } } } } } } } } }`, nil)
+
+		status, body, raw := admin.call("POST", "/services/data/v64.0/graphql", `{"query": `)
+		if status != 400 || !strings.Contains(raw, "JSON_PARSER_ERROR") || body != nil {
+			t.Fatalf("malformed body: %d %s", status, raw)
+		}
+	})
+}

@@ -1,0 +1,183 @@
+package graphql
+
+import (
+	"strconv"
+
+	"github.com/vektah/gqlparser/v2/ast"
+
+	"storefront/internal/records"
+)
+
+// First page sizes: Salesforce's default of 10 records when first is left out, and the most one page may ask.
+const (
+	DefaultFirst = 10
+	MaxFirst     = 2000
+)
+
+// inputError is an argument refused before the engine runs (a malformed cursor, an unsupported scope).
+type inputError string
+
+func (e inputError) Error() string { return string(e) }
+
+// connArgs are a connection's arguments as the engine's query takes them.
+type connArgs struct {
+	first int
+	after string
+	where records.Filter
+	order []records.Order
+}
+
+// operators maps the filter operators of the schema to the engine's.
+var operators = map[string]string{"eq": records.OpEq, "ne": records.OpNe, "like": records.OpLike,
+	"lt": records.OpLt, "gt": records.OpGt, "lte": records.OpLe, "gte": records.OpGe, "in": records.OpIn,
+	"nin": records.OpNotIn, "includes": records.OpIncludes, "excludes": records.OpExcludes}
+
+func (x *request) connectionArgs(o *records.Object, f *ast.Field) (connArgs, error) {
+	a := connArgs{first: x.first(f)}
+	a.after, _ = x.arg(f.Arguments, "after").(string)
+	var err error
+	if w, ok := x.arg(f.Arguments, "where").(object); ok {
+		if a.where, err = x.filter(o, "", w); err != nil {
+			return a, err
+		}
+	}
+	if ob, ok := x.arg(f.Arguments, "orderBy").(object); ok {
+		if a.order, err = x.orderBy(o, "", ob); err != nil {
+			return a, err
+		}
+	}
+	if scope, _ := x.arg(f.Arguments, "scope").(string); scope == "MINE" {
+		if !o.Owned {
+			return a, inputError("The scope MINE is not supported for " + o.APIName)
+		}
+		a.where = and(&records.Cond{Field: "OwnerId", Op: records.OpEq, Value: x.actor.UserID}, a.where)
+	}
+	return a, nil
+}
+
+// first is the page size a connection asks for (DefaultFirst when it does not say).
+func (x *request) first(f *ast.Field) int {
+	s, ok := x.arg(f.Arguments, "first").(string)
+	if !ok {
+		return DefaultFirst
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return MaxFirst + 1 // out of range: refused by check
+	}
+	return n
+}
+
+// and joins two filters, either of which may be nil.
+func and(a, b records.Filter) records.Filter {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	}
+	return records.And{a, b}
+}
+
+// filter turns a where argument into the engine's filter tree over o's fields (prefix: the relationships
+// followed, "Account."): fields with their operators, parents with their own filters, and/or/not.
+func (x *request) filter(o *records.Object, prefix string, w object) (records.Filter, error) {
+	var terms records.And
+	for _, e := range w {
+		switch e.key {
+		case "and", "or":
+			list, _ := e.value.([]any)
+			subs := make([]records.Filter, 0, len(list))
+			for _, item := range list {
+				sub, err := x.subFilter(o, prefix, item)
+				if err != nil {
+					return nil, err
+				}
+				subs = append(subs, sub)
+			}
+			if e.key == "and" {
+				terms = append(terms, records.And(subs))
+			} else {
+				terms = append(terms, records.Or(subs))
+			}
+		case "not":
+			if e.value == nil {
+				continue
+			}
+			sub, err := x.subFilter(o, prefix, e.value)
+			if err != nil {
+				return nil, err
+			}
+			terms = append(terms, records.Not{X: sub})
+		default:
+			if m := x.schema.member(o, e.key); m != nil && m.parent != nil {
+				sub, err := x.subFilter(m.parent, prefix+m.name+".", e.value)
+				if err != nil {
+					return nil, err
+				}
+				terms = append(terms, sub)
+				continue
+			}
+			ops, _ := e.value.(object)
+			for _, op := range ops {
+				terms = append(terms, condition(prefix+e.key, op))
+			}
+		}
+	}
+	if len(terms) == 1 {
+		return terms[0], nil
+	}
+	return terms, nil
+}
+
+func (x *request) subFilter(o *records.Object, prefix string, v any) (records.Filter, error) {
+	w, _ := v.(object)
+	return x.filter(o, prefix, w)
+}
+
+// condition is one operator of a field's filter; dates and datetimes come as {value: ...}.
+func condition(field string, op entry) *records.Cond {
+	c := &records.Cond{Field: field, Op: operators[op.key]}
+	if list, ok := op.value.([]any); ok {
+		c.Values = make([]any, len(list))
+		for i, v := range list {
+			c.Values[i] = unwrap(v)
+		}
+	} else {
+		c.Value = unwrap(op.value)
+	}
+	return c
+}
+
+func unwrap(v any) any {
+	if o, ok := v.(object); ok {
+		return o.get("value")
+	}
+	return v
+}
+
+// orderBy turns an orderBy argument into sort terms, in the order written: {Field: {order, nulls}}, parents
+// nested ({Account: {Name: {order: DESC}}}).
+func (x *request) orderBy(o *records.Object, prefix string, ob object) ([]records.Order, error) {
+	var out []records.Order
+	for _, e := range ob {
+		clause, _ := e.value.(object)
+		if m := x.schema.member(o, e.key); m != nil && m.parent != nil {
+			sub, err := x.orderBy(m.parent, prefix+m.name+".", clause)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, sub...)
+			continue
+		}
+		ord := records.Order{Field: prefix + e.key, Desc: clause.get("order") == "DESC"}
+		switch clause.get("nulls") {
+		case "FIRST":
+			ord.NullsFirst = new(true)
+		case "LAST":
+			ord.NullsFirst = new(false)
+		}
+		out = append(out, ord)
+	}
+	return out, nil
+}
