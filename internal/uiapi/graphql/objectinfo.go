@@ -4,6 +4,7 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 
 	"storefront/internal/records"
+	"storefront/internal/recordsapi"
 )
 
 // objectInfos answers uiapi { objectInfos(apiNames: [...]) { ... } }: each object's metadata as the caller sees it
@@ -83,7 +84,7 @@ func (x *request) fieldInfo(o *records.Object, fd *records.Field, set ast.Select
 	if fd.RelationshipName != "" {
 		rel = fd.RelationshipName
 	}
-	all := object{{"ApiName", fd.APIName}, {"label", fd.Label}, {"dataType", string(fd.Type)},
+	all := object{{"ApiName", fd.APIName}, {"label", fd.Label}, {"dataType", recordsapi.DataType(fd.Type)},
 		{"required", fd.Required}, {"createable", x.engine.FieldCreateable(x.actor, o, fd)},
 		{"updateable", x.engine.FieldUpdateable(x.actor, o, fd)}, {"custom", fd.Custom}, {"length", fd.Length},
 		{"precision", fd.Precision}, {"scale", fd.Scale}, {"relationshipName", rel}, {"referenceToInfos", refs}}

@@ -65,7 +65,7 @@ func TestQueryShapes(t *testing.T) {
 			dig(infos[1], "ApiName") != "Opportunity" {
 			t.Fatalf("objectInfos %v", infos)
 		}
-		if !hasField(dig(infos[1], "fields"), "CloseDate", "Date") || !hasField(dig(infos[0], "fields"), "Name", "Text") {
+		if !hasField(dig(infos[1], "fields"), "CloseDate", "Date") || !hasField(dig(infos[0], "fields"), "Name", "String") {
 			t.Fatalf("objectInfos fields %v", dig(infos[1], "fields"))
 		}
 
