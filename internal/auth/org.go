@@ -21,7 +21,8 @@ func EnsureOrgID(ctx context.Context, d *db.DB) (string, error) {
 		return "", err
 	}
 	var id string
-	err := d.QueryRow(ctx, `SELECT value FROM sf_setting WHERE name = ?`, orgIDSetting).Scan(&id)
+	// Read where the insert went: in a migration step, that is its transaction (db.Querier).
+	err := d.Querier(ctx).QueryRow(ctx, `SELECT value FROM sf_setting WHERE name = ?`, orgIDSetting).Scan(&id)
 	return id, err
 }
 
