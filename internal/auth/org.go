@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"storefront/internal/platform/db"
+	"storefront/internal/platform/wire"
 	"storefront/internal/records"
 )
 
@@ -44,7 +45,7 @@ func SyncOrganization(ctx context.Context, d *db.DB) error {
 	if err != nil {
 		return err
 	}
-	now := time.Now().UTC().Format("2006-01-02T15:04:05.000Z")
+	now := wire.DateTime(time.Now())
 	if _, err := d.Exec(ctx, `INSERT INTO "organization" ("id", "recordtypeid", "createddate", "lastmodifieddate",
 		"systemmodstamp", "name", "organizationtype", "instancename", "issandbox", "isreadonly", "defaultlocalesidkey",
 		"languagelocalekey", "timezonesidkey", "defaultcurrencyisocode", "country")
