@@ -12,8 +12,6 @@ import (
 
 	"storefront/internal/auth"
 	"storefront/internal/commerce/cart"
-	"storefront/internal/commerce/catalog"
-	"storefront/internal/commerce/search"
 	"storefront/internal/domains"
 	"storefront/internal/platform/config"
 	"storefront/internal/platform/db"
@@ -105,34 +103,6 @@ func openMailer(cfg config.Config) (auth.Mailer, error) {
 		return nil, fmt.Errorf("--smtp-url and --mail-from: %w", err)
 	}
 	return m, nil
-}
-
-// Migrate applies the embedded migrations, then makes the object tables match the standard catalogue.
-func (a *App) Migrate(ctx context.Context) error {
-	if err := a.DB.Migrate(ctx); err != nil {
-		return err
-	}
-	if _, err := auth.EnsureOrgID(ctx, a.DB); err != nil { // made once, at installation
-		return fmt.Errorf("organization id: %w", err)
-	}
-	if err := records.SyncSchema(ctx, a.DB, domains.Objects()); err != nil {
-		return fmt.Errorf("records schema: %w", err)
-	}
-	if err := auth.SyncOrganization(ctx, a.DB); err != nil {
-		return fmt.Errorf("organization: %w", err)
-	}
-	if err := records.InstallProfiles(ctx, a.Engine); err != nil {
-		return fmt.Errorf("standard profiles: %w", err)
-	}
-	// The SKU index and the full-text index over products need the product2 table, so they come after the records
-	// schema.
-	if err := catalog.Install(ctx, a.DB); err != nil {
-		return fmt.Errorf("catalog: %w", err)
-	}
-	if err := search.Install(ctx, a.DB); err != nil {
-		return err
-	}
-	return a.DB.InstallVersionTriggers(ctx, versionedTables)
 }
 
 // versionedTables are the tables the in-memory copies derive from, per domain (db.InstallVersionTriggers): a change

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"storefront/internal/platform/db"
+	"storefront/internal/platform/wire"
 	"storefront/internal/records"
 )
 
@@ -21,7 +22,8 @@ func EnsureOrgID(ctx context.Context, d *db.DB) (string, error) {
 		return "", err
 	}
 	var id string
-	err := d.QueryRow(ctx, `SELECT value FROM sf_setting WHERE name = ?`, orgIDSetting).Scan(&id)
+	// Read where the insert went: in a migration step, that is its transaction (db.Querier).
+	err := d.Querier(ctx).QueryRow(ctx, `SELECT value FROM sf_setting WHERE name = ?`, orgIDSetting).Scan(&id)
 	return id, err
 }
 
@@ -43,7 +45,7 @@ func SyncOrganization(ctx context.Context, d *db.DB) error {
 	if err != nil {
 		return err
 	}
-	now := time.Now().UTC().Format("2006-01-02T15:04:05.000Z")
+	now := wire.DateTime(time.Now())
 	if _, err := d.Exec(ctx, `INSERT INTO "organization" ("id", "recordtypeid", "createddate", "lastmodifieddate",
 		"systemmodstamp", "name", "organizationtype", "instancename", "issandbox", "isreadonly", "defaultlocalesidkey",
 		"languagelocalekey", "timezonesidkey", "defaultcurrencyisocode", "country")

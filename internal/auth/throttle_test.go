@@ -255,7 +255,7 @@ func throttleSharedBetweenInstances(t *testing.T, instanceCounters func(t *testi
 				return d
 			}
 			d1, d2 := open(), open()
-			if err := d1.Migrate(ctx); err != nil {
+			if err := d1.Migrate(ctx, nil); err != nil {
 				t.Fatal(err)
 			}
 			if err := records.SyncSchema(ctx, d1, records.StandardObjects()); err != nil {

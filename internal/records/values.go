@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"storefront/internal/platform/wire"
 )
 
 // Values inside the engine have one canonical Go form per field type, whichever database they came from:
@@ -16,11 +18,11 @@ import (
 //   Double, Currency, Percent: a decimal string with exactly the field's scale ("12.50"); no value: nil.
 // Dates are "2006-01-02"; datetimes are UTC with milliseconds, "2006-01-02T15:04:05.000Z".
 
-// DateTimeLayout is how datetimes are stored and sent.
-const DateTimeLayout = "2006-01-02T15:04:05.000Z"
+// DateTimeLayout is how datetimes are stored and sent (wire.DateTimeLayout).
+const DateTimeLayout = wire.DateTimeLayout
 
-// DateLayout is how dates are stored and sent.
-const DateLayout = "2006-01-02"
+// DateLayout is how dates are stored and sent (wire.DateLayout).
+const DateLayout = wire.DateLayout
 
 // Error codes of record writes, as Salesforce names them.
 const (
@@ -160,7 +162,7 @@ func coerceNumber(f *Field, v any) (any, *FieldError) {
 	}
 	var out string
 	if n, ok := parsePlainScaled(text, scale); ok { // the usual "12.49": exact without big.Rat
-		out = FormatScaled(n, scale)
+		out = wire.Money(n, scale)
 	} else {
 		r, ok := new(big.Rat).SetString(text)
 		// Decimal only: big.Rat also reads fractions, base prefixes ("0x10" is 16) and digit separators.
@@ -170,7 +172,7 @@ func coerceNumber(f *Field, v any) (any, *FieldError) {
 		if f.Type == TypeInt && !r.IsInt() {
 			return nil, fieldErr(f, CodeInvalidType, "value not of required type: %s", text)
 		}
-		out = r.FloatString(scale)
+		out = wire.Decimal(r, scale)
 	}
 	precision := f.Precision
 	if precision == 0 {
@@ -277,14 +279,14 @@ func fromDB(f *Field, raw any) any {
 	case TypeDouble, TypeCurrency, TypePercent:
 		switch n := raw.(type) {
 		case int64: // stored as whole units of the field's scale (see toDB)
-			return FormatScaled(n, f.Scale)
+			return wire.Money(n, f.Scale)
 		case string: // a decimal written as text by an older release
 			if r, ok := new(big.Rat).SetString(n); ok {
-				return r.FloatString(f.Scale)
+				return wire.Decimal(r, f.Scale)
 			}
 		case float64:
 			if r, ok := new(big.Rat).SetString(strconv.FormatFloat(n, 'f', -1, 64)); ok {
-				return r.FloatString(f.Scale)
+				return wire.Decimal(r, f.Scale)
 			}
 		}
 	case TypeDateTime:
@@ -377,30 +379,9 @@ func parsePlainScaled(s string, scale int) (int64, bool) {
 	return n, true
 }
 
-// FormatScaled writes a whole number of units of 10^-scale as a decimal with exactly scale places (1250, 2:
-// "12.50"; -5, 2: "-0.05").
-func FormatScaled(n int64, scale int) string {
-	if scale <= 0 {
-		return strconv.FormatInt(n, 10)
-	}
-	neg := n < 0
-	digits := strconv.FormatUint(absUint(n), 10)
-	for len(digits) <= scale {
-		digits = "0" + digits
-	}
-	out := digits[:len(digits)-scale] + "." + digits[len(digits)-scale:]
-	if neg {
-		return "-" + out
-	}
-	return out
-}
-
-func absUint(n int64) uint64 {
-	if n < 0 {
-		return uint64(-(n + 1)) + 1
-	}
-	return uint64(n)
-}
+// FormatScaled is wire.Money. It stays only for the cart package, which is being split as this is written:
+// convert its calls to wire.Money when that lands, and delete this.
+func FormatScaled(n int64, scale int) string { return wire.Money(n, scale) }
 
 // WireText is the one formatter of the commerce API's field strings: a value as scanned from either database (or
 // in canonical form) as text: booleans "true"/"false", integers in decimal, decimals with exactly the field's scale
@@ -431,15 +412,12 @@ func ProductFieldText(f *Field, raw any) *string {
 	s := WireText(f, raw)
 	if s != nil && f.Type == TypeDateTime {
 		if t, err := time.Parse(DateTimeLayout, *s); err == nil {
-			v := t.Format(secondsLayout)
+			v := wire.SecondsDateTime(t)
 			return &v
 		}
 	}
 	return s
 }
-
-// secondsLayout is a datetime in whole seconds, as the product answers' fields carry them.
-const secondsLayout = "2006-01-02T15:04:05Z"
 
 // WireValue is the value the UI API sends: numbers as JSON numbers (exact, without trailing zeros), the rest as is.
 func WireValue(f *Field, v any) any {
@@ -449,34 +427,21 @@ func WireValue(f *Field, v any) any {
 	switch f.Type {
 	case TypeDouble, TypeCurrency, TypePercent:
 		if s, ok := v.(string); ok {
-			return json.Number(trimDecimal(s))
+			return json.Number(wire.Trimmed(s))
 		}
 	}
 	return v
 }
 
-// RESTDateTimeLayout is how the REST API (query results, sObject records, updated and deleted) writes datetimes;
-// the UI API writes DateTimeLayout.
-const RESTDateTimeLayout = "2006-01-02T15:04:05.000+0000"
-
-// RESTValue is a canonical value as the REST API sends it: WireValue, with datetimes in RESTDateTimeLayout.
+// RESTValue is a canonical value as the REST API sends it: WireValue, with datetimes in the REST form
+// (wire.RESTDateTime); the UI API writes them as stored.
 func RESTValue(f *Field, v any) any {
 	if s, ok := v.(string); ok && f.Type == TypeDateTime {
 		if t, err := time.Parse(DateTimeLayout, s); err == nil {
-			return t.UTC().Format(RESTDateTimeLayout)
+			return wire.RESTDateTime(t)
 		}
 	}
 	return WireValue(f, v)
-}
-
-func trimDecimal(s string) string {
-	if strings.Contains(s, ".") {
-		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	}
-	if s == "-0" || s == "" {
-		return "0"
-	}
-	return s
 }
 
 // DisplayValue is the formatted value Salesforce sends beside the raw one: currency in the record's currency
@@ -490,10 +455,7 @@ func DisplayValue(f *Field, v any, currency string) any {
 	}
 	switch f.Type {
 	case TypeCurrency:
-		if currency != "" && currency != "USD" {
-			return currency + " " + strings.Replace(formatCurrency(s), "$", "", 1)
-		}
-		return formatCurrency(s)
+		return wire.Currency(s, currency)
 	case TypeDate:
 		if t, err := time.Parse(DateLayout, s); err == nil {
 			return t.Format("1/2/2006")
@@ -521,35 +483,6 @@ func picklistLabel(f *Field, value string) string {
 		}
 	}
 	return value
-}
-
-func formatCurrency(s string) string {
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	whole, frac, _ := strings.Cut(s, ".")
-	if strings.Trim(frac, "0") == "" {
-		frac = ""
-	} else {
-		for len(frac) < 2 {
-			frac += "0"
-		}
-	}
-	var b strings.Builder
-	if neg {
-		b.WriteByte('-')
-	}
-	b.WriteByte('$')
-	for i, c := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if frac != "" {
-		b.WriteByte('.')
-		b.WriteString(frac)
-	}
-	return b.String()
 }
 
 // FromDB is fromDB for readers outside the engine that select columns themselves (the SOQL engine): a scanned value

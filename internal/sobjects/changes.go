@@ -6,6 +6,7 @@ import (
 
 	"storefront/internal/identity"
 	"storefront/internal/platform/httpx"
+	"storefront/internal/platform/wire"
 	"storefront/internal/records"
 )
 
@@ -53,7 +54,7 @@ func (h *Handler) Updated() http.Handler {
 		if err != nil {
 			return err
 		}
-		httpx.WriteJSON(w, http.StatusOK, map[string]any{"ids": ids, "latestDateCovered": end.Format(records.RESTDateTimeLayout)})
+		httpx.WriteJSON(w, http.StatusOK, map[string]any{"ids": ids, "latestDateCovered": wire.RESTDateTime(end)})
 		return nil
 	})
 }
@@ -70,7 +71,7 @@ func (h *Handler) Deleted() http.Handler {
 			return err
 		}
 		httpx.WriteJSON(w, http.StatusOK, map[string]any{"deletedRecords": []any{},
-			"earliestDateAvailable": start.Format(records.RESTDateTimeLayout), "latestDateCovered": end.Format(records.RESTDateTimeLayout)})
+			"earliestDateAvailable": wire.RESTDateTime(start), "latestDateCovered": wire.RESTDateTime(end)})
 		return nil
 	})
 }

@@ -15,6 +15,7 @@ import (
 	"storefront/internal/commerce/storecontext"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
+	"storefront/internal/platform/wire"
 	"storefront/internal/records"
 )
 
@@ -151,7 +152,7 @@ func (s *Service) Start(w http.ResponseWriter, r *http.Request) error {
 		}
 		expires := time.Now().UTC().Add(time.Duration(sh.Store.ReservationInSeconds) * time.Second)
 		rec := map[string]any{"WebCartId": c.ID, "State": StateReady, "CartRevision": c.Revision,
-			"ExpiresAt": expires.Format(records.DateTimeLayout)}
+			"ExpiresAt": wire.DateTime(expires)}
 		if sh.Guest() {
 			rec["GuestSessionId"] = sh.Principal.SessionID
 		}

@@ -17,6 +17,7 @@ import (
 	"storefront/internal/commerce/storecontext"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
+	"storefront/internal/platform/wire"
 	"storefront/internal/records"
 )
 
@@ -245,7 +246,7 @@ func (s *Service) Pay(w http.ResponseWriter, r *http.Request) error {
 		}
 		if in.RequestType == "ClientRequest" {
 			data := `{"gateway":"storefront-test","tokenizeUrl":"payments/token","amount":"` +
-				records.FormatScaled(c.Totals["grandtotalamount"], 2) + `","currencyIsoCode":"` + c.Currency + `"}`
+				wire.Money(c.Totals["grandtotalamount"], 2) + `","currencyIsoCode":"` + c.Currency + `"}`
 			out = PaymentResult{Errors: []Problem{}, PaymentData: &data, SalesforceResultCode: "Success"}
 			return nil
 		}
@@ -291,7 +292,7 @@ func result(code string) PaymentResult {
 func (s *Service) authorize(ctx context.Context, tx *db.Tx, sh *storecontext.Shopper, sess *session, c *cart.Cart,
 	in *paymentInput, ikey string) (PaymentResult, error) {
 	rec := map[string]any{"CartCheckoutSessionId": sess.ID, "RequestType": in.RequestType, "Status": "Processed",
-		"ResultCode": "Success", "Amount": records.FormatScaled(c.Totals["grandtotalamount"], 2),
+		"ResultCode": "Success", "Amount": wire.Money(c.Totals["grandtotalamount"], 2),
 		"CurrencyIsoCode": c.Currency, "IdempotencyKey": ikey, "GatewayRefNumber": "ref_" + randomHex(8)}
 	if b := in.BillingAddress; b != nil {
 		rec["BillingName"], rec["BillingStreet"], rec["BillingCity"] = cart.NilIfBlank(b.Name), cart.NilIfBlank(b.Street), cart.NilIfBlank(b.City)

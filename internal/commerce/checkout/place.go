@@ -13,7 +13,7 @@ import (
 	"storefront/internal/commerce/storecontext"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
-	"storefront/internal/records"
+	"storefront/internal/platform/wire"
 )
 
 // OrderResult is the Checkout Order answer.
@@ -161,7 +161,7 @@ func (s *Service) placement(ctx context.Context, tx *db.Tx, sh *storecontext.Sho
 	}
 	t := c.Totals
 	p := &order.Placement{CheckoutID: sess.ID, StoreID: c.StoreID, AccountID: c.AccountID, OwnerID: c.OwnerID,
-		Currency: c.Currency, PoNumber: c.PoNumber, OrderedDate: time.Now().UTC().Format(records.DateTimeLayout),
+		Currency: c.Currency, PoNumber: c.PoNumber, OrderedDate: wire.DateTime(time.Now()),
 		TotalProduct: t["totalproductamount"], TotalAdjustment: t["totalpromoadjustmentamount"],
 		TotalAdjustedProduct: t["totalproductafteradjustments"], TotalDelivery: t["totalchargeamount"],
 		TotalTax: t["totaltaxamount"], GrandTotal: t["grandtotalamount"]}

@@ -10,6 +10,7 @@ import (
 	"storefront/internal/commerce/storecontext"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
+	"storefront/internal/platform/wire"
 	"storefront/internal/records"
 )
 
@@ -181,7 +182,7 @@ func opt(v sql.NullString) *string {
 // amount writes a stored amount (cents as an integer column) as "12.34".
 func amount(v sql.NullString) string {
 	n, _ := records.ParseScaled(strings.TrimSpace(v.String), 0)
-	return records.FormatScaled(n, 2)
+	return wire.Money(n, 2)
 }
 
 // Get is GET order-summaries/{orderSummaryId}: the detail, with the requested fields.

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"storefront/internal/platform/httpx"
+	"storefront/internal/platform/wire"
 	"storefront/internal/records"
 )
 
@@ -58,7 +59,7 @@ func fieldSpec(o *records.Object, name string) *spec {
 					sum += n
 				}
 			}
-			s := records.FormatScaled(sum, 2)
+			s := wire.Money(sum, 2)
 			return &s
 		}}
 	}

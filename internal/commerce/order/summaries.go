@@ -14,6 +14,7 @@ import (
 	"storefront/internal/commerce/storecontext"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
+	"storefront/internal/platform/wire"
 	"storefront/internal/records"
 )
 
@@ -130,7 +131,7 @@ func (s *Service) List(w http.ResponseWriter, r *http.Request) error {
 				return httpx.BadRequest("INVALID_API_INPUT", "%s must be an ISO 8601 date and time, such as 2020-02-25T18:24:31.000Z.", p.name)
 			}
 			sc.cond += " AND " + dateCol + p.op
-			sc.args = append(sc.args, t.UTC().Format(records.DateTimeLayout))
+			sc.args = append(sc.args, wire.DateTime(t))
 		}
 	}
 	size, number, err := paging(q)

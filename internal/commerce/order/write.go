@@ -6,6 +6,7 @@ import (
 	"storefront/internal/commerce/cart"
 	"storefront/internal/identity"
 	"storefront/internal/platform/db"
+	"storefront/internal/platform/wire"
 	"storefront/internal/records"
 )
 
@@ -203,4 +204,4 @@ func insert(ctx context.Context, tx *db.Tx, e *records.Engine, actor *identity.P
 	return e.Insert(ctx, tx, actor, object, rows)
 }
 
-func money(cents int64) string { return records.FormatScaled(cents, 2) }
+func money(cents int64) string { return wire.Money(cents, 2) }

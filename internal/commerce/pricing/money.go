@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+
+	"storefront/internal/platform/wire"
 )
 
 // Money is exact: amounts are read from the database as decimal text, computed with big.Rat and written back as
 // decimal strings with two places, rounded half away from zero (half up for the non-negative amounts of a price
-// list), as the real API sends them ("250.00").
+// list), as the real API sends them ("250.00"): wire.Decimal(amount, 2).
 
 // parseAmount reads a decimal amount as stored ("12.49", "12.5", "12").
 func parseAmount(s string) (*big.Rat, error) {
@@ -18,9 +20,6 @@ func parseAmount(s string) (*big.Rat, error) {
 	}
 	return r, nil
 }
-
-// formatAmount writes an amount with two decimal places.
-func formatAmount(r *big.Rat) string { return r.FloatString(2) }
 
 // percentOff returns amount less pct percent, rounded to the cent.
 func percentOff(amount, pct *big.Rat) *big.Rat {
@@ -39,6 +38,6 @@ func amountOff(amount, off *big.Rat) *big.Rat {
 
 // roundCents rounds to two decimal places, half away from zero.
 func roundCents(r *big.Rat) *big.Rat {
-	out, _ := new(big.Rat).SetString(r.FloatString(2))
+	out, _ := new(big.Rat).SetString(wire.Decimal(r, 2))
 	return out
 }

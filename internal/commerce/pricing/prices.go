@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"sort"
 	"storefront/internal/platform/db"
+	"storefront/internal/platform/wire"
 	"strconv"
 )
 
@@ -94,10 +95,10 @@ func loadPrices(ctx context.Context, q Querier, storeID, accountID string, produ
 		return nil, err
 	}
 	for id, e := range best {
-		p := Price{ProductID: id, UnitPrice: formatAmount(e.amount), PricebookEntryID: e.id, PricebookID: e.bookID,
+		p := Price{ProductID: id, UnitPrice: wire.Decimal(e.amount, 2), PricebookEntryID: e.id, PricebookID: e.bookID,
 			CurrencyIsoCode: store.currency}
 		if l := lists[id]; l != nil {
-			p.ListPrice = formatAmount(l.amount)
+			p.ListPrice = wire.Decimal(l.amount, 2)
 		}
 		if tiers, ok := schedules[e.scheduleID]; ok && len(tiers) > 0 {
 			p.ScheduleID = e.scheduleID
@@ -260,10 +261,10 @@ func loadListingPrices(ctx context.Context, q Querier, storeID, currency, accoun
 	}
 	best, lists := bestEntries(entries)
 	for id, e := range best {
-		p := Price{ProductID: id, UnitPrice: formatAmount(e.amount), PricebookEntryID: e.id, PricebookID: e.bookID,
+		p := Price{ProductID: id, UnitPrice: wire.Decimal(e.amount, 2), PricebookEntryID: e.id, PricebookID: e.bookID,
 			CurrencyIsoCode: currency}
 		if l := lists[id]; l != nil {
-			p.ListPrice = formatAmount(l.amount)
+			p.ListPrice = wire.Decimal(l.amount, 2)
 		}
 		out[id] = p
 	}
@@ -302,7 +303,7 @@ func loadTiers(ctx context.Context, q Querier, schedules map[string][]Tier) erro
 		if kind == "Amount" {
 			t.AdjustmentType = "AmountBasedAdjustment"
 		}
-		t.AdjustmentValue = formatAmount(big.NewRat(value, 100)) // used with the unit price in priceTiers
+		t.AdjustmentValue = wire.Money(value, 2) // used with the unit price in priceTiers
 		schedules[schedule] = append(schedules[schedule], t)
 	}
 	return rows.Err()
@@ -316,15 +317,15 @@ func priceTiers(tiers []Tier, unit *big.Rat) []Tier {
 		if err != nil {
 			continue // a tier without a usable value adjusts nothing; the records layer never stores one
 		}
-		t.AdjustmentValue = formatAmount(value)
+		t.AdjustmentValue = wire.Decimal(value, 2)
 		t.LowerBound = strconv.FormatInt(t.lower, 10)
 		if t.upper > 0 {
 			t.UpperBound = strconv.FormatInt(t.upper, 10)
 		}
 		if t.AdjustmentType == "AmountBasedAdjustment" {
-			t.TierUnitPrice = formatAmount(amountOff(unit, value))
+			t.TierUnitPrice = wire.Decimal(amountOff(unit, value), 2)
 		} else {
-			t.TierUnitPrice = formatAmount(percentOff(unit, value))
+			t.TierUnitPrice = wire.Decimal(percentOff(unit, value), 2)
 		}
 		out = append(out, t)
 	}

@@ -10,6 +10,7 @@ import (
 	"storefront/internal/demo"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/db/dbtest"
+	"storefront/internal/platform/wire"
 	"storefront/internal/records"
 )
 
@@ -127,13 +128,13 @@ func TestMoneyIsExact(t *testing.T) {
 	} {
 		a, _ := parseAmount(c.amount)
 		p, _ := parseAmount(c.pct)
-		if got := formatAmount(percentOff(a, p)); got != c.want {
+		if got := wire.Decimal(percentOff(a, p), 2); got != c.want {
 			t.Errorf("%s less %s%% = %s, want %s", c.amount, c.pct, got, c.want)
 		}
 	}
 	a, _ := parseAmount("1.00")
 	off, _ := parseAmount("1.50")
-	if got := formatAmount(amountOff(a, off)); got != "0.00" {
+	if got := wire.Decimal(amountOff(a, off), 2); got != "0.00" {
 		t.Errorf("amount off below zero = %s, want 0.00", got)
 	}
 	if _, err := parseAmount("1/3"); err == nil {

@@ -16,6 +16,7 @@ import (
 	"storefront/internal/demo"
 	"storefront/internal/identity"
 	"storefront/internal/platform/db"
+	"storefront/internal/platform/wire"
 	"storefront/internal/records"
 )
 
@@ -520,7 +521,7 @@ func productShape(t *testing.T, f *fixture) {
 		id, demo.ContractBook).Scan(&contract); err != nil {
 		t.Fatal(err)
 	}
-	if prices["listPrice"] != records.FormatScaled(list, 2) || prices["unitPrice"] != records.FormatScaled(contract, 2) || prices["currencyIsoCode"] != "USD" {
+	if prices["listPrice"] != wire.Money(list, 2) || prices["unitPrice"] != wire.Money(contract, 2) || prices["currencyIsoCode"] != "USD" {
 		t.Fatalf("prices = %v, want list %d unit %d cents", prices, list, contract)
 	}
 	img := p["defaultImage"].(map[string]any)

@@ -61,7 +61,7 @@ func Open(t testing.TB, kind string) *db.DB {
 		t.Fatalf("open %s: %v", kind, err)
 	}
 	t.Cleanup(func() { d.Close() })
-	if err := d.Migrate(ctx); err != nil {
+	if err := d.Migrate(ctx, nil); err != nil {
 		t.Fatalf("migrate %s: %v", kind, err)
 	}
 	return d
