@@ -10,6 +10,7 @@ import (
 	"database/sql"
 	"errors"
 	"log/slog"
+	"strconv"
 	"strings"
 
 	"storefront/internal/commerce/pricing"
@@ -112,6 +113,30 @@ type Cart struct {
 	// callers (a staff write through the records API, which may change prices in the same transaction; placing an
 	// order) read the transaction's.
 	catalogFromMemory bool
+}
+
+// KeepsPages reports whether c's pages may be kept (package pagecache): a closed cart (or one being deleted) is not
+// recalculated when its lines are edited, so its row does not say when they changed.
+func (c *Cart) KeepsPages() bool { return c.Status != StatusClosed && c.Status != StatusPendingDelete }
+
+// State is everything of the cart's row a page shows or that moves when the cart changes: a page read for one
+// state is the page of every read of that state.
+func (c *Cart) State() string {
+	var b strings.Builder
+	for _, s := range []string{c.ID, c.StoreID, c.AccountID, c.OwnerID, c.Name, c.Status, c.Type, c.Currency,
+		c.PoNumber, c.TaxType, c.Modified} {
+		b.WriteString(s)
+		b.WriteByte(0)
+	}
+	for _, n := range []int64{c.Revision, c.TotalProductCount, c.UniqueProductCount} {
+		b.WriteString(strconv.FormatInt(n, 10))
+		b.WriteByte(0)
+	}
+	for _, col := range totalColumns {
+		b.WriteString(strconv.FormatInt(c.Totals[col], 10))
+		b.WriteByte(0)
+	}
+	return b.String()
 }
 
 // readPrices are the prices read for the products asked (a product without a price for the buyer is asked but

@@ -193,13 +193,3 @@ func checkCoupons(ctx context.Context, ev *records.SaveEvent) error {
 	}
 	return nil
 }
-
-// checkHolds is CartInventoryReservation's before-save rule: a hold is of a positive quantity.
-func checkHolds(_ context.Context, ev *records.SaveEvent) error {
-	for _, rec := range ev.Records {
-		if n, _ := rec.Values["Quantity"].(int64); n < 1 {
-			return refusal("Quantity", "A stock hold is of at least 1 unit.")
-		}
-	}
-	return nil
-}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"storefront/internal/commerce/storecontext"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
@@ -29,6 +30,32 @@ type CouponCollection struct {
 	CartID      string     `json:"cartId"`
 	CartStatus  string     `json:"cartStatus"`
 	OwnerID     *string    `json:"ownerId"`
+}
+
+// ApplyCoupon applies the coupon with the code to the shopper's cart (ref; created when there is none) and
+// returns the cart after the change.
+func (s *Service) ApplyCoupon(ctx context.Context, sh *storecontext.Shopper, ref, code string) (*Cart, error) {
+	return s.change(ctx, sh, ref, true, func(tx *db.Tx, c *Cart) error {
+		return s.applyCoupon(ctx, tx, c, sh.Principal.UserID, code)
+	})
+}
+
+// RemoveCoupon takes an applied coupon (its cartCouponId) off the shopper's cart.
+func (s *Service) RemoveCoupon(ctx context.Context, sh *storecontext.Shopper, ref, cartCouponID string) error {
+	_, err := s.change(ctx, sh, ref, false, func(tx *db.Tx, c *Cart) error {
+		return s.removeCoupon(ctx, tx, c, cartCouponID)
+	})
+	return err
+}
+
+// ApplyCouponTx and RemoveCouponTx change the cart's coupons in tx (the checkout's coupon calls); the caller
+// recalculates.
+func (s *Service) ApplyCouponTx(ctx context.Context, tx *db.Tx, c *Cart, actorID, code string) error {
+	return s.applyCoupon(ctx, tx, c, actorID, code)
+}
+
+func (s *Service) RemoveCouponTx(ctx context.Context, tx *db.Tx, c *Cart, couponID string) error {
+	return s.removeCoupon(ctx, tx, c, couponID)
 }
 
 // applyCoupon adds the coupon with the code to the cart c in tx. An unknown, inactive, expired or used-up code is
@@ -93,8 +120,8 @@ func (s *Service) removeCoupon(ctx context.Context, tx *db.Tx, c *Cart, rawID st
 	return s.Engine.DeleteMany(quiet(ctx), tx, records.System, []string{found})
 }
 
-// coupons lists the coupons applied to the cart.
-func coupons(ctx context.Context, q db.Querier, c *Cart) (*CouponCollection, error) {
+// Coupons lists the coupons applied to the cart.
+func Coupons(ctx context.Context, q db.Querier, c *Cart) (*CouponCollection, error) {
 	rows, err := q.Query(ctx, `SELECT id, name FROM webcartadjustmentbasis WHERE webcartid = ? ORDER BY createddate, id`, c.ID)
 	if err != nil {
 		return nil, err
@@ -132,8 +159,8 @@ type PromotionCollection struct {
 	Promotions PromotionList `json:"promotions"`
 }
 
-// promotions lists the promotions the last calculation applied to the cart.
-func promotions(ctx context.Context, q db.Querier, c *Cart) (*PromotionCollection, error) {
+// Promotions lists the promotions the last calculation applied to the cart.
+func Promotions(ctx context.Context, q db.Querier, c *Cart) (*PromotionCollection, error) {
 	rows, err := q.Query(ctx, `SELECT promotionid, name, termsandconditions, couponcode, targettype, adjustmentamount
 		FROM webcartadjustmentgroup WHERE webcartid = ? ORDER BY adjustmentamount, promotionid`, c.ID)
 	if err != nil {
