@@ -28,6 +28,14 @@ func (s *Service) afterCouponDelete(ctx context.Context, ev *records.DeleteEvent
 	return s.recalculateChanged(ctx, ev.Tx, ev.Records, "WebCartId")
 }
 
+func (s *Service) afterGroupSave(ctx context.Context, ev *records.SaveEvent) error {
+	return s.recalculateChanged(ctx, ev.Tx, ev.Records, "CartId")
+}
+
+func (s *Service) afterGroupDelete(ctx context.Context, ev *records.DeleteEvent) error {
+	return s.recalculateChanged(ctx, ev.Tx, ev.Records, "CartId")
+}
+
 // recalculateChanged recalculates each open cart the records belong to, once, unless the write is Quiet for
 // Recalculation. A cart in checkout loses its stock holds (the change makes the checkout stale); a cart above its
 // store's line limit is marked Processing and calculated in the background once the change is committed.

@@ -9,6 +9,7 @@ import (
 	"storefront/internal/commerce/cart/calc"
 	"storefront/internal/commerce/pricing"
 	"storefront/internal/commerce/storecontext"
+	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
 )
@@ -198,4 +199,71 @@ func (s *Service) CalculateTaxes(ctx context.Context, sh *storecontext.Shopper, 
 	}
 	return &TaxResult{CurrencyIsoCode: currency, LineItemTaxes: taxes, TaxLocaleType: string(setting.taxType),
 		TotalTaxAmount: money(total)}, nil
+}
+
+// taxSetting is how the cart is taxed: the store's tax type and the ship-to region's rate.
+type taxSetting struct {
+	taxType calc.TaxType
+	rate    calc.Rate
+	region  regionRate
+}
+
+// loadTaxSetting finds the rate of the cart's ship-to region: the default delivery group's address once checkout
+// set one, else the account's shipping address (its billing address when it has none), or the store's country for
+// a guest; a rate for the state wins over the country's.
+func loadTaxSetting(ctx context.Context, q db.Querier, c *Cart) (taxSetting, error) {
+	var taxType, storeCountry, state, country sql.NullString
+	err := q.QueryRow(ctx, `SELECT w.taxtype, w.country,
+		CASE WHEN g.delivertocountry IS NOT NULL THEN g.delivertostate ELSE COALESCE(a.shippingstate, a.billingstate) END,
+		COALESCE(g.delivertocountry, a.shippingcountry, a.billingcountry) FROM webstore w LEFT JOIN account a ON a.id = ?
+		LEFT JOIN cartdeliverygroup g ON g.cartid = ? AND g.isdefault
+		WHERE w.id = ? ORDER BY g.id LIMIT 1`, c.AccountID, c.ID, c.StoreID).Scan(&taxType, &storeCountry, &state, &country)
+	if err != nil {
+		return taxSetting{}, err
+	}
+	out := taxSetting{taxType: calc.TaxNet}
+	if taxType.String == "Gross" {
+		out.taxType = calc.TaxGross
+	}
+	region := countryCode(country.String)
+	if region == "" {
+		region, state.String = countryCode(storeCountry.String), ""
+	}
+	out.region, err = loadRegionRate(ctx, q, c.StoreID, region, state.String)
+	out.rate = out.region.rate
+	return out, err
+}
+
+// regionRate is the store's tax rate of a region (a country, and a state of it): the state's rate when the store
+// has one, else the country's; found is false when it has neither (no tax).
+type regionRate struct {
+	country, state string // the region asked
+	rate           calc.Rate
+	name           string // the rate's name (TaxRate.Name)
+	found          bool
+}
+
+func loadRegionRate(ctx context.Context, q db.Querier, storeID, country, state string) (regionRate, error) {
+	out := regionRate{country: country, state: state}
+	rows, err := q.Query(ctx, `SELECT state, rate, name FROM taxrate WHERE webstoreid = ? AND country = ? AND isactive`,
+		storeID, country)
+	if err != nil {
+		return out, err
+	}
+	defer rows.Close()
+	byState := false
+	for rows.Next() {
+		var st, name sql.NullString
+		var rate int64 // four decimals of a percent, as calc.Rate
+		if err := rows.Scan(&st, &rate, &name); err != nil {
+			return out, err
+		}
+		switch {
+		case st.String != "" && equalFoldTrim(st.String, state):
+			out.rate, out.name, out.found, byState = calc.Rate(rate), name.String, true, true
+		case st.String == "" && !byState:
+			out.rate, out.name, out.found = calc.Rate(rate), name.String, true
+		}
+	}
+	return out, rows.Err()
 }
