@@ -3,6 +3,23 @@
 // cart calculation (package calc) in the same transaction, and the result (prices, adjustments, taxes, totals) is
 // stored, so reads are plain reads. Whose cart a request may touch is decided here, once (Owner): a buyer's carts
 // are those they own for the effective account; a guest's are those of their session.
+//
+// This package is the cart's domain; its HTTP calls are in cartapi, which only reads requests, calls Service and
+// writes answers. Concerns with a surface of their own are packages: calc (the pure calculation), holds (stock
+// reservations), pagecache (kept cart pages). The rest shares the Cart row and the change transaction, so it is
+// one package in file sets:
+//   - core: cart.go (Cart, Owner, Find), objects.go (metadata, Register), mutate.go (a change: locks,
+//     recalculation after it, background runs), lifecycle.go (open, create, delete, preserve, clone), export.go
+//     (what checkout and order use);
+//   - lines: items.go (adding, quantities), reads.go (pages of lines), views.go (wire shapes);
+//   - rules: rules.go (lines), cart_rules.go (carts), delivery_rules.go, coupons.go (checkCoupons), hooks.go (the
+//     recalculation when others write);
+//   - recalculation: recalc.go, reprice.go, promotions.go, taxes.go (the store's tax rules and the tax calls),
+//     evaluate.go (promotion prices of products);
+//   - delivery groups: delivery.go (object, default group, charges), delivery_groups.go (changes),
+//     delivery_reads.go, address.go;
+//   - coupons: coupons.go (apply, remove, use), coupon_reads.go;
+//   - stock holds: stock.go (the cart's names for package holds).
 package cart
 
 import (
