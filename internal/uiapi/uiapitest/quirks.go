@@ -104,6 +104,15 @@ func applyQuirks(s *Spec) error {
 			return err
 		}
 	}
+	// The items of a record write error carry null where no field (or no duplicate) applies, as the descriptions
+	// of RecordExceptionErrorRepresentation say; the RAML types them as plain strings and objects.
+	nullable := map[string]string{"constituentField": "string | nil", "duplicateRecordError": "DuplicateRecordErrorRepresentation | nil",
+		"field": "string | nil", "fieldLabel": "string | nil"}
+	for _, name := range sortedKeys(nullable) {
+		if err := declare(s, "RecordExceptionErrorRepresentation", name, nullable[name], true); err != nil {
+			return err
+		}
+	}
 	// Properties the recorded responses carry and api.raml does not declare.
 	if err := declare(s, "BatchRepresentation", "hasErrors", "boolean", true); err != nil {
 		return err

@@ -120,7 +120,7 @@ func (c *checker) checkUnion(path string, alts []string, v any) {
 		if len(sub.problems) == 0 {
 			return
 		}
-		if kindFits(alt, v) && (best == nil || len(sub.problems) < len(best)) {
+		if c.kindFits(alt, v) && (best == nil || len(sub.problems) < len(best)) {
 			best = sub.problems
 		}
 	}
@@ -297,16 +297,27 @@ func scalarMatches(expr string, v any) bool {
 	return kindOf(v) == "string" // string and the date/time types
 }
 
-// kindFits says whether a union member could describe a value of v's JSON kind at all.
-func kindFits(expr string, v any) bool {
+// kindFits says whether a union member could describe a value of v's JSON kind at all. A named type is judged
+// by what it is built on: WireReadErrorList is an array, RecordRepresentation an object.
+func (c *checker) kindFits(expr string, v any) bool {
 	switch k := kindOf(v); {
 	case strings.HasSuffix(expr, "[]") || expr == "array":
 		return k == "array"
 	case isScalar(expr):
 		return scalarMatches(expr, v) || (expr == "integer" && k == "number")
-	default:
+	case expr == "object":
 		return k == "object"
 	}
+	named := c.spec.Types[expr]
+	if named == nil || named.Expr == expr {
+		return false
+	}
+	for _, alt := range splitUnion(named.Expr) {
+		if c.kindFits(alt, v) {
+			return true
+		}
+	}
+	return false
 }
 
 func kindOf(v any) string {

@@ -79,59 +79,61 @@ func problemStrings(t *testing.T, spec *Spec, typeName string, body []byte, mode
 func TestMutatedExamplesFailAtTheirPath(t *testing.T) {
 	spec := mustSpec(t)
 	cases := []struct {
-		name, file, typ string
-		body            func(t *testing.T) []byte
-		mode            Mode
-		want            []string
+		name, typ string
+		body      func(t *testing.T) []byte
+		mode      Mode
+		want      []string
 	}{
-		{"missing required key", recordExample, "RecordRepresentation",
+		{"missing required key", "RecordRepresentation",
 			func(t *testing.T) []byte { return mutated(t, recordExample, deleteKey, "apiName") }, Lenient,
 			[]string{"$.apiName: missing required property (RecordRepresentation)"}},
-		{"string for integer", recordExample, "RecordRepresentation",
+		{"string for integer", "RecordRepresentation",
 			func(t *testing.T) []byte { return mutated(t, recordExample, "7", "weakEtag") }, Lenient,
 			[]string{"$.weakEtag: want integer, got string 7"}},
-		{"fraction for integer", recordExample, "RecordRepresentation",
+		{"fraction for integer", "RecordRepresentation",
 			func(t *testing.T) []byte { return mutated(t, recordExample, json.Number("1.5"), "weakEtag") }, Lenient,
 			[]string{"$.weakEtag: want integer, got number 1.5"}},
-		{"map value of the wrong type", recordExample, "RecordRepresentation",
+		{"map value of the wrong type", "RecordRepresentation",
 			func(t *testing.T) []byte { return mutated(t, recordExample, "Acme", "fields", "Name") }, Lenient,
 			[]string{"$.fields.Name: want object, got string Acme"}},
-		{"union with nil", recordExample, "RecordRepresentation",
+		{"union with nil", "RecordRepresentation",
 			func(t *testing.T) []byte { return mutated(t, recordExample, "x", "recordTypeInfo") }, Lenient,
 			[]string{"$.recordTypeInfo: want RecordTypeInfoRepresentation | nil, got string x"}},
-		{"misspelt key, RAML's lenient default", recordExample, "RecordRepresentation",
+		{"misspelt key, RAML's lenient default", "RecordRepresentation",
 			func(t *testing.T) []byte { return mutated(t, recordExample, "2020-01-01", "lastModifedDate") }, Lenient,
 			nil},
-		{"misspelt key, strict", recordExample, "RecordRepresentation",
+		{"misspelt key, strict", "RecordRepresentation",
 			func(t *testing.T) []byte { return mutated(t, recordExample, "2020-01-01", "lastModifedDate") }, Strict,
 			[]string{"$.lastModifedDate: property not declared by RecordRepresentation"}},
-		{"array expected", objectExample, "ObjectInfoRepresentation",
+		{"array expected", "ObjectInfoRepresentation",
 			func(t *testing.T) []byte { return mutated(t, objectExample, map[string]any{}, "childRelationships") }, Lenient,
 			[]string{"$.childRelationships: want array, got object"}},
-		{"bad enum", avatarExample, "RecordAvatarBulkRepresentation",
+		{"bad enum", "RecordAvatarBulkRepresentation",
 			func(t *testing.T) []byte { return mutated(t, avatarExample, "Video", "results", 0, "result", "type") }, Lenient,
 			[]string{"$.results[0].result.type: Video is not one of Photo, Theme"}},
-		{"discriminator picks the subtype", avatarExample, "RecordAvatarBulkRepresentation",
+		{"discriminator picks the subtype", "RecordAvatarBulkRepresentation",
 			func(t *testing.T) []byte {
 				return mutated(t, avatarExample, deleteKey, "results", 0, "result", "backgroundColor")
 			}, Lenient,
 			[]string{"$.results[0].result.backgroundColor: missing required property (ThemeRecordAvatarRepresentation)"}},
-		{"integer discriminator value", avatarExample, "RecordAvatarBulkRepresentation",
-			func(t *testing.T) []byte { return mutated(t, avatarExample, json.Number("404"), "results", 0, "statusCode") }, Lenient,
+		{"integer discriminator value", "RecordAvatarBulkRepresentation",
+			func(t *testing.T) []byte {
+				return mutated(t, avatarExample, json.Number("404"), "results", 0, "statusCode")
+			}, Lenient,
 			[]string{"$.results[0].result: want array, got object"}},
-		{"sortBy as a comma-joined string (quirk)", listUiExample, "ListUiRepresentation",
+		{"sortBy as a comma-joined string (quirk)", "ListUiRepresentation",
 			func(t *testing.T) []byte { return mutated(t, listUiExample, "Name,-CreatedDate", "records", "sortBy") }, Strict,
 			nil},
-		{"sortBy of the wrong type", listUiExample, "ListUiRepresentation",
+		{"sortBy of the wrong type", "ListUiRepresentation",
 			func(t *testing.T) []byte { return mutated(t, listUiExample, json.Number("5"), "records", "sortBy") }, Lenient,
 			[]string{"$.records.sortBy: want string[] | string | nil, got integer 5"}},
-		{"picklist attributes spelt as the wire spells them", picklistExample, "PicklistValuesRepresentation",
+		{"picklist attributes spelt as the wire spells them", "PicklistValuesRepresentation",
 			func(t *testing.T) []byte {
 				attrs := map[string]any{"picklistAtrributesValueType": "LeadStatus", "converted": true}
 				return mutated(t, picklistExample, attrs, "values", 0, "attributes")
 			}, Strict,
 			nil},
-		{"picklist attributes spelt correctly, which the wire does not", picklistExample, "PicklistValuesRepresentation",
+		{"picklist attributes spelt correctly, which the wire does not", "PicklistValuesRepresentation",
 			func(t *testing.T) []byte {
 				attrs := map[string]any{"picklistAttributesValueType": "LeadStatus", "converted": true}
 				return mutated(t, picklistExample, attrs, "values", 0, "attributes")
@@ -141,13 +143,13 @@ func TestMutatedExamplesFailAtTheirPath(t *testing.T) {
 				"$.values[0].attributes.converted: property not declared by AbstractPicklistValueAttributesRepresentation",
 				"$.values[0].attributes.picklistAttributesValueType: property not declared by AbstractPicklistValueAttributesRepresentation",
 			}},
-		{"picklist subtype property of the wrong type", picklistExample, "PicklistValuesRepresentation",
+		{"picklist subtype property of the wrong type", "PicklistValuesRepresentation",
 			func(t *testing.T) []byte {
 				attrs := map[string]any{"picklistAtrributesValueType": "LeadStatus", "converted": "yes"}
 				return mutated(t, picklistExample, attrs, "values", 0, "attributes")
 			}, Lenient,
 			[]string{"$.values[0].attributes.converted: want boolean, got string yes"}},
-		{"WorkStepStatus value type (v64)", picklistExample, "PicklistValuesRepresentation",
+		{"WorkStepStatus value type (v64)", "PicklistValuesRepresentation",
 			func(t *testing.T) []byte {
 				attrs := map[string]any{"picklistAtrributesValueType": "WorkStepStatus"}
 				return mutated(t, picklistExample, attrs, "values", 0, "attributes")
