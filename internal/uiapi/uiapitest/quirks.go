@@ -10,9 +10,10 @@ import (
 // api.raml disagree. Each is an explicit exception applied after parsing, so testdata/api.raml stays a faithful
 // copy of its source.
 
-// wireErrorTypes are the error bodies of the wire, which api.raml does not describe: a read error is a top-level
-// array of {errorCode, message}; a record write error is {enhancedErrorType: RecordError, message, output}.
-const wireErrorTypes = `
+// wireTypes are types of the v64.0 wire that api.raml does not describe. The error bodies: a read error is a
+// top-level array of {errorCode, message}; a record write error is {enhancedErrorType: RecordError, message,
+// output}. And the WorkStepStatus picklist attributes (sortOrder, statusCode: spec/data-layer.md section 3).
+const wireTypes = `
 WireReadErrorList:
   type: array
   items:
@@ -35,6 +36,12 @@ WireRecordError:
           type: object
           properties:
             //: RecordExceptionErrorRepresentation[]
+WorkStepStatusPicklistValueAttributesRepresentation:
+  discriminatorValue: WorkStepStatus
+  type: AbstractPicklistValueAttributesRepresentation
+  properties:
+    sortOrder: integer
+    statusCode: string
 `
 
 // wireErrorType is what any 4xx or 5xx UI API response must be.
@@ -46,8 +53,8 @@ const misspeltDiscriminator = "picklistAtrributesValueType"
 
 func applyQuirks(s *Spec) error {
 	var extra map[string]any
-	if err := yaml.Unmarshal([]byte(wireErrorTypes), &extra); err != nil {
-		return fmt.Errorf("uiapitest: wire error types: %w", err)
+	if err := yaml.Unmarshal([]byte(wireTypes), &extra); err != nil {
+		return fmt.Errorf("uiapitest: wire types: %w", err)
 	}
 	if err := s.addTypes(extra); err != nil {
 		return err
@@ -57,8 +64,7 @@ func applyQuirks(s *Spec) error {
 	if attrs == nil || attrs.Discriminator != misspeltDiscriminator || attrs.Props[misspeltDiscriminator] == nil {
 		return fmt.Errorf("uiapitest: api.raml no longer spells the picklist attribute discriminator %s", misspeltDiscriminator)
 	}
-	// The v64.0 wire adds WorkStepStatus to the picklist attribute value types (issue 17 lists it); it has no
-	// subtype here, so such attributes are checked against the abstract base.
+	// The v64.0 wire adds WorkStepStatus to the picklist attribute value types (its subtype is in wireTypes).
 	valueType := attrs.Props[misspeltDiscriminator].Type
 	valueType.Enum = append(valueType.Enum, "WorkStepStatus")
 

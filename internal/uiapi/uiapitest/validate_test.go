@@ -151,10 +151,22 @@ func TestMutatedExamplesFailAtTheirPath(t *testing.T) {
 			[]string{"$.values[0].attributes.converted: want boolean, got string yes"}},
 		{"WorkStepStatus value type (v64)", "PicklistValuesRepresentation",
 			func(t *testing.T) []byte {
-				attrs := map[string]any{"picklistAtrributesValueType": "WorkStepStatus"}
+				attrs := map[string]any{"picklistAtrributesValueType": "WorkStepStatus", "sortOrder": 2, "statusCode": "InProgress"}
 				return mutated(t, picklistExample, attrs, "values", 0, "attributes")
 			}, Strict,
 			nil},
+		{"WorkStepStatus subtype is checked", "PicklistValuesRepresentation",
+			func(t *testing.T) []byte {
+				attrs := map[string]any{"picklistAtrributesValueType": "WorkStepStatus", "statusCode": "InProgress"}
+				return mutated(t, picklistExample, attrs, "values", 0, "attributes")
+			}, Lenient,
+			[]string{"$.values[0].attributes.sortOrder: missing required property (WorkStepStatusPicklistValueAttributesRepresentation)"}},
+		{"unknown picklist value type", "PicklistValuesRepresentation",
+			func(t *testing.T) []byte {
+				attrs := map[string]any{"picklistAtrributesValueType": "Bogus"}
+				return mutated(t, picklistExample, attrs, "values", 0, "attributes")
+			}, Lenient,
+			[]string{"$.values[0].attributes.picklistAtrributesValueType: Bogus is not one of CaseStatus, LeadStatus, OpportunityStage, Standard, WorkStepStatus"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
