@@ -5,6 +5,10 @@
 // `?` or `required: false`), map types (the `//` pattern property), arrays (`X[]`, `type: array` + items), unions
 // (`A | B`), enums, inheritance (`type: Base`) with discriminator/discriminatorValue, and the built-in scalars.
 // The places where the real wire differs from the RAML are listed, one by one, in quirks.go.
+//
+// A test checks a response with CheckResponse(t, "GET", "/services/data/v64.0/ui-api/records/001...", 200, body)
+// (CheckResponseStrict also rejects undeclared keys); a conformance suite records what it checked with a Coverage
+// and compares it with SpecOperations, the calls of spec/data-layer.md section 7 that api.raml describes.
 package uiapitest
 
 import (
