@@ -147,21 +147,19 @@ func (s *Service) candidates(ctx context.Context, store *storecontext.Store, q *
 				within[id] = true
 			}
 		}
-		docids, err := termMatches(ctx, s.DB, q.words)
-		if err != nil {
-			return nil, fmt.Errorf("search: match: %w", err)
-		}
-		backing := make([]candidate, 0, len(docids))
-		for _, docid := range docids {
-			x := snap.byDocID[docid]
-			if x == nil || !isSet(seen, x.nameRank) {
+		matched, ranked := snap.text.match(q.words)
+		backing := make([]candidate, 0, matched.GetCardinality())
+		it := matched.Iterator()
+		for it.HasNext() {
+			x := snap.all[it.Next()]
+			if !isSet(seen, x.nameRank) {
 				continue
 			}
 			if within != nil && !anyIn(x.categories, within) || within == nil && !tree.inStore(x.categories) {
 				continue // outside the searched category, or not in this store's catalogue
 			}
-			c := candidate{doc: x, score: nameFocus(x.nameWords, q.words)}
-			c.tier = rankTier(&c, q.term, q.words)
+			c := candidate{doc: x, score: nameFocus(x.nameWords, ranked)}
+			c.tier = rankTier(&c, q.term, ranked)
 			backing = append(backing, c)
 		}
 		out = make([]*candidate, len(backing))

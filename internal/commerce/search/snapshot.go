@@ -14,7 +14,6 @@ import (
 
 // doc is one product as search sees it: a row of search_doc.
 type doc struct {
-	docid                                      int64
 	id, name, sku, family, brand, uom, created string
 	sortName                                   string // lower-case name
 	lowerSKU                                   string
@@ -38,7 +37,7 @@ type snapshot struct {
 	version    int64
 	currentAt  atomic.Int64     // the catalog version (db.Catalog) at which it was last found current
 	all        []*doc           // in name order (lower-case name, then id): all[i].nameRank == i
-	byDocID    map[int64]*doc   // the full-text index's keys
+	text       *postings        // the full-text index: words -> positions in all
 	byCategory map[string][]int // category id -> positions in all of the products filed directly under it, ascending
 
 	mu        sync.Mutex
@@ -99,17 +98,19 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 		return nil, err
 	}
 	defer tx.Rollback()
-	snap := &snapshot{byDocID: map[int64]*doc{}, visibleBy: map[string][]uint64{},
+	snap := &snapshot{visibleBy: map[string][]uint64{},
 		trees: map[string]*categoryTree{}}
 	if err := tx.QueryRowContext(ctx, `SELECT version FROM search_state`).Scan(&snap.version); err != nil {
 		return nil, err
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT docid, id, name, sku, family, brand, uom, createddate, isactive,
-		COALESCE(categories, ''), COALESCE(policies, '') FROM search_doc`)
+	rows, err := tx.QueryContext(ctx, `SELECT d.id, d.name, d.sku, d.family, d.brand, d.uom, d.createddate,
+		d.isactive, COALESCE(d.categories, ''), COALESCE(d.policies, ''), COALESCE(p.description, '')
+		FROM search_doc d LEFT JOIN product2 p ON p.id = d.id`)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
+	text := newPostingsBuilder()
 	interned := map[string]string{} // categories, policies, families and brands repeat: keep one copy of each
 	intern := func(s string) string {
 		if v, ok := interned[s]; ok {
@@ -120,9 +121,9 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 	}
 	for rows.Next() {
 		x := &doc{}
-		var cats, policies string
-		if err := rows.Scan(&x.docid, &x.id, &x.name, &x.sku, &x.family, &x.brand, &x.uom, &x.created, &x.active,
-			&cats, &policies); err != nil {
+		var cats, policies, description string
+		if err := rows.Scan(&x.id, &x.name, &x.sku, &x.family, &x.brand, &x.uom, &x.created, &x.active,
+			&cats, &policies, &description); err != nil {
 			return nil, err
 		}
 		x.family, x.brand, x.uom, x.created = intern(x.family), intern(x.brand), intern(x.uom), intern(x.created)
@@ -130,12 +131,13 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 		x.nameWords = words(x.name)
 		x.categories = splitIDs(cats, intern)
 		x.policies = splitIDs(policies, intern)
+		text.add(len(snap.all), x.name, x.sku, description)
 		snap.all = append(snap.all, x)
-		snap.byDocID[x.docid] = x
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
+	loaded := slices.Clone(snap.all) // load order, which the postings were collected in
 	sort.Slice(snap.all, func(i, j int) bool {
 		if snap.all[i].sortName != snap.all[j].sortName {
 			return snap.all[i].sortName < snap.all[j].sortName
@@ -151,6 +153,11 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 			}
 		}
 	}
+	position := make([]int, len(loaded))
+	for k, x := range loaded {
+		position[k] = x.nameRank
+	}
+	snap.text = text.build(position)
 	return snap, nil
 }
 
