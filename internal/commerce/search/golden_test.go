@@ -152,3 +152,31 @@ func TestGoldenAnswers(t *testing.T) {
 		}
 	})
 }
+
+// TestTyposAndPrefixes: a buyer who types the start of a word, or a word with a typo, finds what the word finds.
+func TestTyposAndPrefixes(t *testing.T) {
+	eachDemo(t, func(t *testing.T, f *fixture) {
+		valve := f.golden(`{"searchTerm":"valve","pageSize":20}`)
+		if valve.Total == 0 {
+			t.Fatal("no valves in the demo catalogue")
+		}
+		for _, term := range []string{"valv", "vavle", "vlave", "VALEV", "valbe"} {
+			got := f.golden(`{"searchTerm":"` + term + `","pageSize":20}`)
+			if got.Total != valve.Total || strings.Join(got.IDs, ",") != strings.Join(valve.IDs, ",") {
+				t.Errorf("%q: %d results %v, want valve's %d %v", term, got.Total, got.IDs, valve.Total, valve.IDs)
+			}
+		}
+		// A typo in one word of two: the other still narrows.
+		if ball, typo := f.golden(`{"searchTerm":"ball valve","pageSize":20}`),
+			f.golden(`{"searchTerm":"ball vavle","pageSize":20}`); ball.Total == 0 || ball.Total >= valve.Total ||
+			strings.Join(typo.IDs, ",") != strings.Join(ball.IDs, ",") {
+			t.Errorf("ball vavle: %v, want ball valve's %v", typo.IDs, ball.IDs)
+		}
+		// Short words, numbers and words far from any other are not corrected.
+		for _, term := range []string{"vlv0", "zqxw", "valvezzz", "0000999999"} {
+			if got := f.golden(`{"searchTerm":"` + term + `","pageSize":20}`); got.Total != 0 {
+				t.Errorf("%q found %d products", term, got.Total)
+			}
+		}
+	})
+}

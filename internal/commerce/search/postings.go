@@ -179,13 +179,15 @@ func (p *postings) corrections(w string) (*roaring.Bitmap, string) {
 	}
 	q := []rune(w)
 	var found []*roaring.Bitmap
-	best, bestDist, bestCount := "", budget+1, uint64(0)
+	var best string
+	bestKey := [3]int{budget + 1}
 	for _, i := range p.alpha {
 		t := []rune(p.terms[i])
 		if len(t) < len(q)-budget {
 			continue
 		}
-		d := editDistance(q, t, budget)
+		whole := editDistance(q, t, budget)
+		d := whole
 		if len(t) > len(q) { // or its start, with up to budget letters more or fewer
 			for n := max(len(q)-budget, 1); n <= min(len(q)+budget, len(t)); n++ {
 				d = min(d, editDistance(q, t[:n], budget))
@@ -195,9 +197,10 @@ func (p *postings) corrections(w string) (*roaring.Bitmap, string) {
 			continue
 		}
 		found = append(found, p.lists[i])
-		// The closest correction, and of those the commonest, is the one ranking reads.
-		if n := p.lists[i].GetCardinality(); d < bestDist || d == bestDist && n > bestCount {
-			best, bestDist, bestCount = p.terms[i], d, n
+		// Ranking reads the closest correction: fewest edits, then fewest as a whole word ("vavle" is "valve"
+		// rather than "valves"), then the commonest.
+		if key := [3]int{d, whole, -int(p.lists[i].GetCardinality())}; slices.Compare(key[:], bestKey[:]) < 0 {
+			best, bestKey = p.terms[i], key
 		}
 	}
 	if len(found) == 0 {

@@ -3,7 +3,6 @@ package search
 import (
 	"strings"
 	"unicode"
-
 )
 
 // maxTerms is how many words of a search term count (the API's limit of 32 space-separated terms).
