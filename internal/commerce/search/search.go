@@ -11,6 +11,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/RoaringBitmap/roaring/v2"
+
 	"storefront/internal/commerce/storecontext"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
@@ -30,6 +32,9 @@ func New(d *db.DB, reg *records.Registry) *Service { return &Service{DB: d, Regi
 // Warm loads the in-memory snapshot ahead of the first search, so that no buyer waits for it (about a second on
 // 100,000 products). Errors are left for the first search to report.
 func (s *Service) Warm(ctx context.Context) { _, _ = s.snapshots.get(ctx, s.DB) }
+
+// keptOrder is how many hits of a kept answer are put in order ahead of being asked for: 20 pages of 12.
+const keptOrder = 240
 
 // run runs a validated query for the account ("" for a guest) in the store.
 func (s *Service) run(ctx context.Context, store *storecontext.Store, accountID string, q *query) (*Results, error) {
@@ -61,11 +66,16 @@ func (s *Service) run(ctx context.Context, store *storecontext.Store, accountID 
 	}
 	policies := policyKey(visible.policies)
 	compute := func(limit int) (*cachedSearch, error) {
-		return s.match(ctx, store, q, tree, snap, snap.visibility(policies, visible.policies), limit)
+		return s.match(ctx, store, q, tree, snap, snap.visibleSet(policies, visible.policies), limit)
 	}
 	var found *cachedSearch
 	if key := searchKey(store.ID, policies, q); key != "" {
-		found, err = snap.searchOnce(key, func() (*cachedSearch, error) { return compute(-1) })
+		// Only the first pages' order is worked out and kept: most searches are never paged far, and ordering
+		// every hit of a broad term cost more than the rest of the search.
+		found, err = snap.searchOnce(key, func() (*cachedSearch, error) { return compute(max(to, keptOrder)) })
+		if err == nil && to > len(found.order) && len(found.order) < found.total { // deeper: order that far
+			found, err = compute(to)
+		}
 	} else {
 		found, err = compute(to) // only the requested page needs its order
 	}
@@ -84,8 +94,8 @@ func (s *Service) run(ctx context.Context, store *storecontext.Store, accountID 
 // match works out a search's answer but for its page: the hits in order (the first limit of them; all for -1),
 // their number, the facets and the category summary.
 func (s *Service) match(ctx context.Context, store *storecontext.Store, q *query, tree *categoryTree, snap *snapshot,
-	seen []uint64, limit int) (*cachedSearch, error) {
-	all, err := s.candidates(ctx, store, q, tree, snap, seen)
+	seen *roaring.Bitmap, limit int) (*cachedSearch, error) {
+	all, set, err := s.candidates(ctx, store, q, tree, snap, seen)
 	if err != nil {
 		return nil, err
 	}
@@ -108,11 +118,16 @@ func (s *Service) match(ctx context.Context, store *storecontext.Store, q *query
 		out.order[i] = int32(c.nameRank)
 	}
 	var categoryCounts map[string]int // the same counts serve the summary and the category facet
-	if len(q.refinements[categoryFacet]) == 0 {
+	switch {
+	case len(q.refinements) == 0: // every hit counts under every facet: count with the hits' bitmap
+		out.facets, categoryCounts = snap.setFacets(tree, q.categoryID, set)
+	case len(q.refinements[categoryFacet]) == 0:
 		categoryCounts = countChildren(tree, q.categoryID, hits)
-	}
-	if out.facets = f.countFacets(all, q.categoryID, categoryCounts); out.facets == nil {
-		out.facets = []Facet{}
+		fallthrough
+	default:
+		if out.facets = f.countFacets(all, q.categoryID, categoryCounts); out.facets == nil {
+			out.facets = []Facet{}
+		}
 	}
 	if categoryCounts == nil {
 		categoryCounts = countChildren(tree, q.categoryID, hits)
@@ -123,60 +138,41 @@ func (s *Service) match(ctx context.Context, store *storecontext.Store, q *query
 
 // candidates lists the visible products matching the term (with their scores) or, for a listing, every visible
 // product of the category and its descendants; both kept to the store's catalogue and to the searched category.
-// A listing walks the category's posting lists only, and returns its products in name order.
+// They are worked out as bitmaps (the term's postings, the category's products, the buyer's visible ones), returned
+// too, and listed in name order.
 func (s *Service) candidates(ctx context.Context, store *storecontext.Store, q *query, tree *categoryTree,
-	snap *snapshot, seen []uint64) ([]*candidate, error) {
-	var out []*candidate
-	if len(q.words) == 0 {
-		positions := snap.inCategories(tree.subtree(q.categoryID))
-		backing := make([]candidate, 0, len(positions))
-		for _, i := range positions {
-			if isSet(seen, i) {
-				backing = append(backing, candidate{doc: snap.all[i]})
-			}
-		}
-		out = make([]*candidate, len(backing))
-		for i := range backing {
-			out[i] = &backing[i]
-		}
-	} else {
-		var within map[string]bool // the searched category and its descendants, listed once rather than per product
-		if q.categoryID != "" {
-			within = map[string]bool{}
-			for _, id := range tree.subtree(q.categoryID) {
-				within[id] = true
-			}
-		}
-		matched, ranked := snap.text.match(q.words)
-		backing := make([]candidate, 0, matched.GetCardinality())
-		it := matched.Iterator()
-		for it.HasNext() {
-			x := snap.all[it.Next()]
-			if !isSet(seen, x.nameRank) {
-				continue
-			}
-			if within != nil && !anyIn(x.categories, within) || within == nil && !tree.inStore(x.categories) {
-				continue // outside the searched category, or not in this store's catalogue
-			}
-			c := candidate{doc: x, score: nameFocus(x.nameWords, ranked)}
+	snap *snapshot, seen *roaring.Bitmap) ([]*candidate, *roaring.Bitmap, error) {
+	set := roaring.And(snap.categorySet(tree, q.categoryID), seen) // "": the store's whole catalogue
+	ranked := q.words
+	if len(q.words) > 0 {
+		var matched *roaring.Bitmap
+		matched, ranked = snap.text.match(q.words)
+		set.And(matched)
+	}
+	backing := make([]candidate, 0, set.GetCardinality())
+	it := set.Iterator()
+	for it.HasNext() {
+		c := candidate{doc: snap.all[it.Next()]}
+		if len(q.words) > 0 {
+			c.score = nameFocus(c.nameWords, ranked)
 			c.tier = rankTier(&c, q.term, ranked)
-			backing = append(backing, c)
 		}
-		out = make([]*candidate, len(backing))
-		for i := range backing {
-			out[i] = &backing[i]
-		}
+		backing = append(backing, c)
+	}
+	out := make([]*candidate, len(backing))
+	for i := range backing {
+		out[i] = &backing[i]
 	}
 	if q.sort.kind == sortPriceAsc || q.sort.kind == sortPriceDesc {
 		book, err := standardBook(ctx, s.DB, store.ID)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if err := listPrices(ctx, s.DB, book, out); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return out, nil
+	return out, set, nil
 }
 
 func standardBook(ctx context.Context, d *db.DB, storeID string) (string, error) {

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/RoaringBitmap/roaring/v2"
+
 	"storefront/internal/platform/db"
 )
 
@@ -39,11 +41,13 @@ type snapshot struct {
 	all        []*doc           // in name order (lower-case name, then id): all[i].nameRank == i
 	text       *postings        // the full-text index: words -> positions in all
 	byCategory map[string][]int // category id -> positions in all of the products filed directly under it, ascending
+	attributes [][]attributeSet // per facet, the products of each attribute value (see sets.go)
 
-	mu        sync.Mutex
-	visibleBy map[string][]uint64      // policy set key -> bit i set when all[i] is active and listed by one of the set
-	trees     map[string]*categoryTree // store id -> its category tree, read once per snapshot
-	searches  searchCache
+	mu          sync.Mutex
+	visibleBy   map[string][]uint64        // policy set key -> bit i set when all[i] is active and listed by one of the set
+	visibleSets map[string]*roaring.Bitmap // the same as sets
+	trees       map[string]*categoryTree   // store id -> its category tree, read once per snapshot
+	searches    searchCache
 }
 
 // maxVisibilitySets bounds the visibility bitmaps a snapshot keeps (one per distinct set of viewing policies, so
@@ -98,7 +102,7 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 		return nil, err
 	}
 	defer tx.Rollback()
-	snap := &snapshot{visibleBy: map[string][]uint64{},
+	snap := &snapshot{visibleBy: map[string][]uint64{}, visibleSets: map[string]*roaring.Bitmap{},
 		trees: map[string]*categoryTree{}}
 	if err := tx.QueryRowContext(ctx, `SELECT version FROM search_state`).Scan(&snap.version); err != nil {
 		return nil, err
@@ -158,6 +162,7 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 		position[k] = x.nameRank
 	}
 	snap.text = text.build(position)
+	snap.attributes = buildAttributeSets(snap.all)
 	return snap, nil
 }
 
@@ -170,24 +175,6 @@ func splitIDs(s string, intern func(string) string) []string {
 		parts[i] = intern(p)
 	}
 	return parts
-}
-
-// inCategories lists, in name order, the positions of the products filed under one of the categories (a category
-// and its descendants): a merge of their posting lists, each product once.
-func (s *snapshot) inCategories(cats []string) []int {
-	var out []int
-	lists := 0
-	for _, c := range cats {
-		if list := s.byCategory[c]; len(list) > 0 {
-			out = append(out, list...)
-			lists++
-		}
-	}
-	if lists > 1 {
-		slices.Sort(out)
-		out = slices.Compact(out)
-	}
-	return out
 }
 
 // policyKey names a set of viewing policies: its sorted ids.
@@ -228,8 +215,6 @@ func (s *snapshot) visibility(key string, policies map[string]bool) []uint64 {
 	s.mu.Unlock()
 	return bits
 }
-
-func isSet(bits []uint64, i int) bool { return bits[i/64]&(1<<(i%64)) != 0 }
 
 // categories returns the store's category tree, read on the first search of the snapshot. The tree's tables move
 // search_state's version too (see index.go), so a tree read after this snapshot was loaded is no older than it,
