@@ -95,7 +95,15 @@ func (s *Service) run(ctx context.Context, store *storecontext.Store, accountID 
 // their number, the facets and the category summary.
 func (s *Service) match(ctx context.Context, store *storecontext.Store, q *query, tree *categoryTree, snap *snapshot,
 	seen *roaring.Bitmap, limit int) (*cachedSearch, error) {
-	all, set, err := s.candidates(ctx, store, q, tree, snap, seen)
+	set, ranked := snap.scope(q, tree, seen)
+	if fastOrder(q) {
+		out := &cachedSearch{total: int(set.GetCardinality()), order: snap.order(set, q, ranked, limit)}
+		var counts map[string]int
+		out.facets, counts = snap.setFacets(tree, q.categoryID, set)
+		out.categories = summarize(tree, q.categoryID, out.total, counts)
+		return out, nil
+	}
+	all, err := s.candidates(ctx, store, q, snap, set, ranked)
 	if err != nil {
 		return nil, err
 	}
@@ -136,19 +144,24 @@ func (s *Service) match(ctx context.Context, store *storecontext.Store, q *query
 	return out, nil
 }
 
-// candidates lists the visible products matching the term (with their scores) or, for a listing, every visible
-// product of the category and its descendants; both kept to the store's catalogue and to the searched category.
-// They are worked out as bitmaps (the term's postings, the category's products, the buyer's visible ones), returned
-// too, and listed in name order.
-func (s *Service) candidates(ctx context.Context, store *storecontext.Store, q *query, tree *categoryTree,
-	snap *snapshot, seen *roaring.Bitmap) ([]*candidate, *roaring.Bitmap, error) {
-	set := roaring.And(snap.categorySet(tree, q.categoryID), seen) // "": the store's whole catalogue
+// scope is the set of visible products matching the term or, for a listing, of the category and its
+// descendants; both kept to the store's catalogue and to the searched category: bitmaps of the term's postings, the
+// category's products and the buyer's visible ones. ranked are the query words as ranking reads them.
+func (s *snapshot) scope(q *query, tree *categoryTree, seen *roaring.Bitmap) (*roaring.Bitmap, []string) {
+	set := roaring.And(s.categorySet(tree, q.categoryID), seen) // "": the store's whole catalogue
 	ranked := q.words
 	if len(q.words) > 0 {
 		var matched *roaring.Bitmap
-		matched, ranked = snap.text.match(q.words)
+		matched, ranked = s.text.match(q.words)
 		set.And(matched)
 	}
+	return set, ranked
+}
+
+// candidates lists the products of set in name order, with their scores, and their list prices when sorting by
+// price: what refinements and the orders fastOrder does not cover work on.
+func (s *Service) candidates(ctx context.Context, store *storecontext.Store, q *query, snap *snapshot,
+	set *roaring.Bitmap, ranked []string) ([]*candidate, error) {
 	backing := make([]candidate, 0, set.GetCardinality())
 	it := set.Iterator()
 	for it.HasNext() {
@@ -166,13 +179,13 @@ func (s *Service) candidates(ctx context.Context, store *storecontext.Store, q *
 	if q.sort.kind == sortPriceAsc || q.sort.kind == sortPriceDesc {
 		book, err := standardBook(ctx, s.DB, store.ID)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		if err := listPrices(ctx, s.DB, book, out); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
-	return out, set, nil
+	return out, nil
 }
 
 func standardBook(ctx context.Context, d *db.DB, storeID string) (string, error) {

@@ -40,6 +40,8 @@ type snapshot struct {
 	currentAt  atomic.Int64     // the catalog version (db.Catalog) at which it was last found current
 	all        []*doc           // in name order (lower-case name, then id): all[i].nameRank == i
 	text       *postings        // the full-text index: words -> positions in all
+	names      *postings        // the same over names only, for ranking (see rankset.go)
+	bySKU      []int32          // positions in all of the products with a SKU, by lower-case SKU
 	byCategory map[string][]int // category id -> positions in all of the products filed directly under it, ascending
 	attributes [][]attributeSet // per facet, the products of each attribute value (see sets.go)
 
@@ -114,7 +116,7 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 		return nil, err
 	}
 	defer rows.Close()
-	text := newPostingsBuilder()
+	text, names := newPostingsBuilder(), newPostingsBuilder()
 	interned := map[string]string{} // categories, policies, families and brands repeat: keep one copy of each
 	intern := func(s string) string {
 		if v, ok := interned[s]; ok {
@@ -136,6 +138,7 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 		x.categories = splitIDs(cats, intern)
 		x.policies = splitIDs(policies, intern)
 		text.add(len(snap.all), x.name, x.sku, description)
+		names.add(len(snap.all), x.name)
 		snap.all = append(snap.all, x)
 	}
 	if err := rows.Err(); err != nil {
@@ -161,7 +164,8 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 	for k, x := range loaded {
 		position[k] = x.nameRank
 	}
-	snap.text = text.build(position)
+	snap.text, snap.names = text.build(position), names.build(position)
+	snap.bySKU = sortedSKUs(snap.all)
 	snap.attributes = buildAttributeSets(snap.all)
 	return snap, nil
 }
