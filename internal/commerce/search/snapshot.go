@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/RoaringBitmap/roaring/v2"
 
@@ -26,15 +27,15 @@ type doc struct {
 	policies                                   []string // entitlement policies listing the product
 }
 
-// snapshot is an in-memory copy of search_doc at one version of search_state. It is a cache of the database, never
-// a source of truth: every search first reads the version (one single-row query) and reloads the copy when another
-// writer, in this process or another app server, moved it. A catalogue of 100,000 products takes about 30 MB and a
-// fraction of a second to reload; the full-text query then returns only document keys, and ranking, refinements,
-// facets, entitlement and sorting run over this copy instead of reading every matching row from the database.
+// snapshot is an in-memory copy of search_doc at one version of search_state, with the full-text index built from
+// it (postings.go). It is a cache of the database, never a source of truth: a search first checks the version and
+// reloads the copy when another writer, in this process or another app server, moved it. Matching, ranking,
+// refinements, facets, entitlement and sorting then run over this copy without SQL; only the page's summaries and
+// prices are read (and those are kept per product). Its size and load time are on /metrics (metrics.go).
 //
-// The documents are kept in name order, and the posting lists (products per category) and the visibility of each
-// set of entitlement policies hold positions in that order: a category listing walks its own products only, and
-// already has them alphabetically, so its page needs no sort.
+// The documents are kept in name order, and every set of products (a word's postings, a category's products, what
+// a set of entitlement policies lets a buyer see) holds positions in that order: a hit set iterated is already
+// alphabetical, so a listing's page needs no sort.
 type snapshot struct {
 	version    int64
 	currentAt  atomic.Int64     // the catalog version (db.Catalog) at which it was last found current
@@ -88,10 +89,12 @@ func (s *snapshots) get(ctx context.Context, d *db.DB) (*snapshot, error) {
 		return cur, nil
 	}
 	// Searches waiting on this reload share it: one cancelled request must not fail it for the others.
+	start := time.Now()
 	snap, err := loadSnapshot(context.WithoutCancel(ctx), d)
 	if err != nil {
 		return nil, err
 	}
+	observeSnapshot(snap, time.Since(start))
 	snap.currentAt.Store(catalog)
 	s.current.Store(snap) // loaded after the version was read, so at least as new as it and as the current one
 	return snap, nil
