@@ -35,6 +35,7 @@ type env struct {
 	nextBuyer     int
 	serverCPU     func() (time.Duration, bool) // the server process's CPU time so far; nil when unknown
 	dials         *atomic.Int64                // connections the client has opened; nil when not counted
+	terms         *catalogueTerms              // the searches of the distinct and rotated rows
 }
 
 func (e *env) sampleCPU() (time.Duration, bool) {
@@ -177,6 +178,7 @@ func categoryBody(e *env) string {
 // The order of a run: the ceiling, the issue's rows, the cart rows, the other calls, the checkout.
 func init() {
 	all := append([]scenario{scenarios[0]}, issueScenarios...)
+	all = append(all, distinctScenarios...)
 	all = append(all, cartScenarios...)
 	all = append(all, scenarios[1:]...)
 	scenarios = append(all, checkoutScenario)
