@@ -3,6 +3,7 @@ package records
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -33,14 +34,15 @@ type batchOp struct {
 
 // decodeBatch checks the body: {allOrNone: boolean (required), operations: [{type, records: [recordInput]}]}.
 func decodeBatch(w http.ResponseWriter, r *http.Request) (allOrNone bool, ops []batchOp, err error) {
-	var body map[string]any
-	if err := httpx.DecodeJSON(w, r, &body); err != nil {
+	var decoded any
+	if err := httpx.DecodeJSON(w, r, &decoded); err != nil {
 		return false, nil, err
 	}
-	if body == nil {
+	body, ok := decoded.(map[string]any)
+	if !ok {
 		return false, nil, batchConfig("the body must be an object")
 	}
-	allOrNone, ok := body["allOrNone"].(bool)
+	allOrNone, ok = body["allOrNone"].(bool)
 	if !ok {
 		return false, nil, batchConfig("allOrNone is required and must be a boolean")
 	}
@@ -84,7 +86,7 @@ func decodeBatch(w http.ResponseWriter, r *http.Request) (allOrNone bool, ops []
 		}
 	}
 	if len(ops) > MaxBatchRecords {
-		return false, nil, invalidBatch("A batch can save at most 200 records.")
+		return false, nil, invalidBatch(fmt.Sprintf("A batch can save at most %d records.", MaxBatchRecords))
 	}
 	return allOrNone, ops, nil
 }

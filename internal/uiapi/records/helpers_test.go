@@ -164,4 +164,6 @@ func path(v any, steps ...any) any {
 }
 
 // systemFor is the engine's principal for a user, for reading per-user state directly.
-func systemFor(userID string) *identity.Principal { return &identity.Principal{UserID: userID, Staff: true} }
+func systemFor(userID string) *identity.Principal {
+	return &identity.Principal{UserID: userID, Staff: true}
+}
