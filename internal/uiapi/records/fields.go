@@ -55,12 +55,13 @@ func (s *fieldSet) addColumn(c *engine.Column) {
 	}
 }
 
-// request resolves fields (each must resolve), optionalFields (those that do not are dropped) and the layout
-// types' fields into a fieldSet for records of o.
+// request is what a read asks for: fields (each must resolve), optionalFields (those that do not are left out),
+// and layout types with their modes.
 type request struct {
 	fields, optional, layoutTypes, modes []string
 }
 
+// resolve turns a request into the fieldSet of a record of o.
 func (h *Handler) resolve(ctx context.Context, actor *identity.Principal, o *engine.Object, req request) (*fieldSet, error) {
 	cat, err := h.Engine.Catalog(ctx)
 	if err != nil {

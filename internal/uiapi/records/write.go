@@ -152,10 +152,11 @@ func unmodifiedSince(v string) (time.Time, error) {
 	return time.Time{}, httpx.BadRequest("INVALID_INPUT", "If-Unmodified-Since must be an HTTP date: %s", v)
 }
 
-// DeleteRecord answers DELETE /records/{recordId} with 204.
+// DeleteRecord answers DELETE /records/{recordId} with 204; what is not an id at all is a bad request, an id of no
+// record (or of one out of sight) 404.
 func (h *Handler) DeleteRecord(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
 	if _, ok := engine.NormalizeID(r.PathValue("recordId")); !ok {
-		return recordsapi.NotFound()
+		return httpx.BadRequest("INVALID_INPUT", "Invalid config for deleteRecord: %s is not a record id.", r.PathValue("recordId"))
 	}
 	if err := h.Engine.Delete(r.Context(), actor, r.PathValue("recordId")); err != nil {
 		return err

@@ -69,13 +69,14 @@ func TestWriteFlags(t *testing.T) {
 			t.Fatalf("a refused update changed the record: %s", got.body)
 		}
 
-		// Delete: 204, then the record is gone; ids that are not ids are 404.
+		// Delete: 204, then the record is gone (404); what is not an id is a bad request.
 		if del := admin.do("DELETE", "/records/"+id); del.status != 204 || len(del.body) != 0 {
 			t.Fatalf("delete: %d %s", del.status, del.body)
 		}
 		want(t, admin.do("GET", "/records/"+id+"?fields=Account.Name"), 404, notFound)
 		want(t, admin.do("DELETE", "/records/"+id), 404, notFound)
-		want(t, admin.do("DELETE", "/records/not-an-id"), 404, notFound)
+		want(t, admin.do("DELETE", "/records/not-an-id"), 400,
+			`[{"errorCode":"INVALID_INPUT","message":"Invalid config for deleteRecord: not-an-id is not a record id."}]`)
 	})
 }
 
