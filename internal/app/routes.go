@@ -26,6 +26,7 @@ import (
 	"storefront/internal/spa"
 	"storefront/internal/uiapi"
 	"storefront/internal/uiapi/graphql"
+	uirecords "storefront/internal/uiapi/records"
 	"storefront/web"
 )
 
@@ -100,11 +101,19 @@ func (a *App) routes(s *services) []Route {
 		{"DELETE " + commerce + "accounts/{accountId}/addresses/{$}", call(s.accounts.DeleteAddress)},
 		{"DELETE " + commerce + "accounts/{accountId}/addresses", call(s.accounts.DeleteAddress)},
 
-		// Records and object metadata, signed-in callers only (package uiapi).
-		{"GET " + uiAPI + "records/{recordId}", uiapi.SignedIn(s.records.GetRecord)},
-		{"POST " + uiAPI + "records", uiapi.SignedIn(s.records.CreateRecord)},
-		{"PATCH " + uiAPI + "records/{recordId}", uiapi.SignedIn(s.records.UpdateRecord)},
-		{"DELETE " + uiAPI + "records/{recordId}", uiapi.SignedIn(s.records.DeleteRecord)},
+		// Records: read, batches, writes, defaults and templates, signed-in callers only (package uiapi/records).
+		{"GET " + uiAPI + "records/{recordId}", uirecords.SignedIn(s.uirecs.GetRecord)},
+		{"GET " + uiAPI + "records/{recordId}/child-relationships/{relationshipName}", uirecords.SignedIn(s.uirecs.GetChildRelationship)},
+		{"GET " + uiAPI + "records/batch/{recordIds}", uirecords.SignedIn(s.uirecs.GetRecordsBatch)},
+		{"POST " + uiAPI + "records", uirecords.SignedIn(s.uirecs.CreateRecord)},
+		{"POST " + uiAPI + "records/batch", uirecords.SignedIn(s.uirecs.ExecuteBatch)},
+		{"PATCH " + uiAPI + "records/{recordId}", uirecords.SignedIn(s.uirecs.UpdateRecord)},
+		{"DELETE " + uiAPI + "records/{recordId}", uirecords.SignedIn(s.uirecs.DeleteRecord)},
+		{"GET " + uiAPI + "record-defaults/create/{objectApiName}", uirecords.SignedIn(s.uirecs.GetRecordDefaultsCreate)},
+		{"GET " + uiAPI + "record-defaults/template/create/{objectApiName}", uirecords.SignedIn(s.uirecs.GetCreateTemplate)},
+		{"GET " + uiAPI + "record-defaults/template/clone/{recordId}", uirecords.SignedIn(s.uirecs.GetCloneTemplate)},
+
+		// Object metadata, signed-in callers only (package uiapi).
 		{"GET " + uiAPI + "object-info", uiapi.SignedIn(s.records.GetObjectInfoDirectory)},
 		{"GET " + uiAPI + "object-info/{objectApiName}", uiapi.SignedIn(s.records.GetObjectInfo)},
 		// UI API GraphQL: record queries, objectInfos and record mutations over the same engine (package graphql).
@@ -239,6 +248,7 @@ type services struct {
 	auth     *auth.Service
 	store    *storecontext.Handlers
 	records  *uiapi.Handler
+	uirecs   *uirecords.Handler
 	query    *soql.Handler
 	sobjects *sobjects.Handler
 	catalog  *catalog.Handlers
@@ -274,6 +284,7 @@ func (a *App) services() *services {
 		auth:     signIn,
 		store:    &storecontext.Handlers{DB: a.DB, BasePath: base},
 		records:  &uiapi.Handler{Engine: engine},
+		uirecs:   &uirecords.Handler{Engine: engine, ObjectInfo: (&uiapi.Handler{Engine: engine}).ObjectInfoOf},
 		query:    &soql.Handler{Engine: engine},
 		sobjects: &sobjects.Handler{Engine: engine, Log: a.Log},
 		catalog:  catalog.New(a.DB, engine.Registry),

@@ -274,3 +274,9 @@ func (h *Handler) GetObjectInfoDirectory(w http.ResponseWriter, r *http.Request,
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"objects": objects})
 	return nil
 }
+
+// ObjectInfoOf is the object-info representation of o for the actor, for other groups that embed object infos
+// (record defaults and templates).
+func (h *Handler) ObjectInfoOf(cat *records.Catalog, actor *identity.Principal, o *records.Object) any {
+	return h.buildObjectInfo(cat, actor, o)
+}
