@@ -132,9 +132,11 @@ func (h *Handler) order(ctx context.Context, cat *records.Catalog, actor *identi
 	return out, nil
 }
 
+// invalidField is the UI API's INVALID_FIELD answer, worded as the records calls word it (package uiapi).
 func invalidField(path string) error {
+	name := path[strings.LastIndex(path, ".")+1:]
 	return httpx.BadRequest("INVALID_FIELD", "No such column '%s' on entity. If you are attempting to use a custom "+
-		"field, be sure to append the '__c' after the custom field name.", path)
+		"field, be sure to append the '__c' after the custom field name. Requested: %s", name, path)
 }
 
 // columns are the fields each record of the page carries: the always-read ones, the view's columns, then fields
