@@ -1,7 +1,9 @@
 package lists
 
 import (
+	"encoding/json"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"storefront/internal/platform/httpx"
@@ -53,11 +55,11 @@ func bodyParams(w http.ResponseWriter, r *http.Request) (*params, error) {
 			}
 			p.sortGiven = len(p.SortBy) > 0
 		case "pageSize":
-			n, ok := v.(float64)
-			if !ok || n != float64(int(n)) {
+			n, ok := wholeNumber(v)
+			if !ok {
 				return nil, bad("pageSize must be a whole number")
 			}
-			size = itoa(int(n))
+			size = itoa(n)
 		case "pageToken", "searchTerm", "where":
 			s, ok := v.(string)
 			if !ok && v != nil {
@@ -103,4 +105,14 @@ func stringList(name string, v any) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// wholeNumber reads a JSON whole number (bodies are decoded with json.Number, so 240 and 240.0 differ from 12.5).
+func wholeNumber(v any) (int, bool) {
+	n, ok := v.(json.Number)
+	if !ok {
+		return 0, false
+	}
+	i, err := strconv.Atoi(n.String())
+	return i, err == nil
 }

@@ -67,11 +67,11 @@ func (h *Handler) UpdateListPreferences(w http.ResponseWriter, r *http.Request, 
 			}
 			widths := map[string]int{}
 			for col, x := range m {
-				n, ok := x.(float64)
-				if !ok || n != float64(int(n)) || n < -1 {
+				n, ok := wholeNumber(x)
+				if !ok || n < -1 {
 					return bad("columnWidths.%s must be a whole number", col)
 				}
-				widths[col] = int(n)
+				widths[col] = n
 			}
 			p.ColumnWidths = widths
 		case "columnWrap":
