@@ -3,6 +3,7 @@ package lists_test
 import (
 	"net/url"
 	"reflect"
+	"sort"
 	"strings"
 	"testing"
 
@@ -154,6 +155,43 @@ func TestLists(t *testing.T) {
 				t.Fatalf("admin's account columns: %v", cols)
 			}
 			support.fails(t, 400, "INVALID_FIELD", "No such column", "GET", "list-records/Account/AllAccounts?fields=Account.AnnualRevenue", nil)
+			// Scope mine: the support agent owns none of the cases they see.
+			if all, mine := support.must(t, 200, "GET", "list-records/Case/AllCases", nil), support.must(t, 200, "GET", "list-records/Case/MyCases", nil); all["count"] == 0.0 || mine["count"] != 0.0 {
+				t.Fatalf("support's cases: all %v, mine %v", all["count"], mine["count"])
+			}
+		})
+
+		t.Run("list-object-info", func(t *testing.T) {
+			got := admin.must(t, 200, "GET", "list-object-info/Case", nil)
+			keys := func(m map[string]any) []string {
+				var out []string
+				for k := range m {
+					out = append(out, k)
+				}
+				sort.Strings(out)
+				return out
+			}
+			if k := keys(got); !reflect.DeepEqual(k, []string{"availableScopes", "columns", "createable", "objectApiName", "publicOrSharedCreateable", "relatedEntityApiName"}) {
+				t.Fatalf("list-object-info keys: %v", k)
+			}
+			var status map[string]any
+			for _, c := range got["columns"].([]any) {
+				if c.(map[string]any)["fieldApiName"] == "Status" {
+					status = c.(map[string]any)
+				}
+			}
+			want := []string{"alias", "dataType", "defaultFilterOperator", "displayable", "fieldApiName", "filterable", "label",
+				"picklistValues", "quickFilterOperator", "quickFilterOverrides", "quickFilterable", "sortable", "supportedFilterOperators"}
+			if status == nil || !reflect.DeepEqual(keys(status), want) || status["dataType"] != "Picklist" || len(status["picklistValues"].([]any)) != 4 {
+				t.Fatalf("Status column: %v", status)
+			}
+			var scopes []any
+			for _, sc := range got["availableScopes"].([]any) {
+				scopes = append(scopes, sc.(map[string]any)["apiName"])
+			}
+			if !reflect.DeepEqual(scopes, []any{"everything", "mine", "team"}) {
+				t.Fatalf("scopes: %v", scopes)
+			}
 		})
 	})
 }
