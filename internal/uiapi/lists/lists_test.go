@@ -79,6 +79,10 @@ func TestLists(t *testing.T) {
 			}
 			admin.fails(t, 400, "INVALID_FIELD", "where:", "POST", "list-records/Case/AllCases", map[string]any{"where": "Nope = 1"})
 			admin.fails(t, 400, "MALFORMED_QUERY", "where:", "POST", "list-records/Case/AllCases", map[string]any{"where": "Subject = 'x' LIMIT 1"})
+			if empty := admin.must(t, 200, "POST", "list-records/Case/AllCases", nil); empty["pageSize"] != 50.0 {
+				t.Fatalf("POST without a body: %v", empty["pageSize"])
+			}
+			admin.fails(t, 400, "JSON_PARSER_ERROR", "The request body is not valid JSON", "POST", "list-records/Case/AllCases", "{")
 			admin.fails(t, 400, "INVALID_INPUT", "pageSize must be a whole number", "POST", "list-records/Case/AllCases", map[string]any{"pageSize": 1.5})
 			admin.fails(t, 400, "INVALID_INPUT", "fields must be a list of strings", "POST", "list-records/Case/AllCases", map[string]any{"fields": "Subject"})
 			admin.fails(t, 400, "INVALID_INPUT", "Unrecognized field", "POST", "list-records/Case/AllCases", map[string]any{"colour": "red"})

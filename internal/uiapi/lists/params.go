@@ -33,9 +33,15 @@ func queryParams(r *http.Request) (*params, error) {
 // bodyParams reads the POST form, each key with its type: fields, optionalFields and sortBy lists of strings (sortBy
 // also a comma-joined string), pageSize a whole number, pageToken, searchTerm and where strings.
 func bodyParams(w http.ResponseWriter, r *http.Request) (*params, error) {
-	var body map[string]any
-	if err := httpx.DecodeJSON(w, r, &body); err != nil {
+	raw, err := httpx.ReadBody(w, r)
+	if err != nil {
 		return nil, err
+	}
+	var body map[string]any
+	if len(strings.TrimSpace(string(raw))) > 0 { // no body: every parameter at its default
+		if err := httpx.DecodeJSONBytes(raw, &body); err != nil {
+			return nil, err
+		}
 	}
 	bad := func(format string, args ...any) error { return httpx.BadRequest("INVALID_INPUT", format, args...) }
 	p := &params{PageSize: defaultRecordPageSize}
@@ -80,7 +86,6 @@ func bodyParams(w http.ResponseWriter, r *http.Request) (*params, error) {
 			return nil, err
 		}
 	}
-	var err error
 	p.PageSize, p.Start, err = pageOf(size, token, defaultRecordPageSize)
 	return p, err
 }
