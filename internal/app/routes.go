@@ -27,6 +27,7 @@ import (
 	"storefront/internal/uiapi"
 	"storefront/internal/uiapi/graphql"
 	uirecords "storefront/internal/uiapi/records"
+	"storefront/internal/uiapi/lists"
 	"storefront/web"
 )
 
@@ -118,6 +119,28 @@ func (a *App) routes(s *services) []Route {
 		{"GET " + uiAPI + "object-info/{objectApiName}", uiapi.SignedIn(s.records.GetObjectInfo)},
 		// UI API GraphQL: record queries, objectInfos and record mutations over the same engine (package graphql).
 		{"POST " + graphql.Path, &graphql.Handler{Engine: a.Engine}},
+
+		// List views, their records, the recent list, list summaries and preferences (package uiapi/lists). A
+		// one-segment path is an object name or a list view id: the handler tells them apart.
+		{"GET " + uiAPI + "list-records/{listViewId}", uiapi.SignedIn(s.lists.GetListRecordsByID)},
+		{"GET " + uiAPI + "list-records/{objectApiName}/{listViewApiName}", uiapi.SignedIn(s.lists.GetListRecords)},
+		{"POST " + uiAPI + "list-records/{objectApiName}/{listViewApiName}", uiapi.SignedIn(s.lists.PostListRecords)},
+		{"GET " + uiAPI + "list-ui/{objectApiName}", uiapi.SignedIn(s.lists.GetListSummaries)},
+		{"GET " + uiAPI + "list-ui/{objectApiName}/{listViewApiName}", uiapi.SignedIn(s.lists.GetListUI)},
+		{"GET " + uiAPI + "mru-list-ui/{objectApiName}", uiapi.SignedIn(s.lists.GetMRUListUI)},
+		{"GET " + uiAPI + "mru-list-records/{objectApiName}", uiapi.SignedIn(s.lists.GetMRURecords)},
+		{"GET " + uiAPI + "mru-list-info/{objectApiName}", uiapi.SignedIn(s.lists.GetMRUInfo)},
+		{"GET " + uiAPI + "list-info/batch", uiapi.SignedIn(s.lists.GetListInfoBatch)},
+		{"GET " + uiAPI + "list-info/{objectApiName}", uiapi.SignedIn(s.lists.GetListInfoOrSummaries)},
+		{"POST " + uiAPI + "list-info/{objectApiName}", uiapi.SignedIn(s.lists.CreateListInfo)},
+		{"PATCH " + uiAPI + "list-info/{listViewId}", uiapi.SignedIn(s.lists.ByID(s.lists.UpdateListInfo))},
+		{"DELETE " + uiAPI + "list-info/{listViewId}", uiapi.SignedIn(s.lists.ByID(s.lists.DeleteListInfo))},
+		{"GET " + uiAPI + "list-info/{objectApiName}/{listViewApiName}", uiapi.SignedIn(s.lists.GetListInfo)},
+		{"PATCH " + uiAPI + "list-info/{objectApiName}/{listViewApiName}", uiapi.SignedIn(s.lists.UpdateListInfo)},
+		{"DELETE " + uiAPI + "list-info/{objectApiName}/{listViewApiName}", uiapi.SignedIn(s.lists.DeleteListInfo)},
+		{"GET " + uiAPI + "list-object-info/{objectApiName}", uiapi.SignedIn(s.lists.GetListObjectInfo)},
+		{"GET " + uiAPI + "list-preferences/{objectApiName}/{listViewApiName}", uiapi.SignedIn(s.lists.GetListPreferences)},
+		{"PATCH " + uiAPI + "list-preferences/{objectApiName}/{listViewApiName}", uiapi.SignedIn(s.lists.UpdateListPreferences)},
 
 		// Product detail, availability and prices; the category tree (package catalog).
 		{"GET " + commerce + "products", call(s.catalog.GetProducts)},
@@ -249,6 +272,7 @@ type services struct {
 	store    *storecontext.Handlers
 	records  *uiapi.Handler
 	uirecs   *uirecords.Handler
+	lists    *lists.Handler
 	query    *soql.Handler
 	sobjects *sobjects.Handler
 	catalog  *catalog.Handlers
@@ -285,6 +309,7 @@ func (a *App) services() *services {
 		store:    &storecontext.Handlers{DB: a.DB, BasePath: base},
 		records:  &uiapi.Handler{Engine: engine},
 		uirecs:   &uirecords.Handler{Engine: engine, ObjectInfo: (&uiapi.Handler{Engine: engine}).ObjectInfoOf},
+		lists:    &lists.Handler{Engine: engine},
 		query:    &soql.Handler{Engine: engine},
 		sobjects: &sobjects.Handler{Engine: engine, Log: a.Log},
 		catalog:  catalog.New(a.DB, engine.Registry),
