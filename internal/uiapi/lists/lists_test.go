@@ -143,6 +143,12 @@ func TestLists(t *testing.T) {
 			if other := support.must(t, 200, "GET", "mru-list-records/Case", nil); other["count"] != 0.0 {
 				t.Fatalf("another user's recent list: %v", other)
 			}
+			// Opening a record with updateMru=true puts it on the opener's recent list, and only theirs.
+			support.must(t, 200, "GET", "records/"+caseIDs[1]+"?fields=Case.Subject&updateMru=true", nil)
+			if mine := support.must(t, 200, "GET", "mru-list-records/Case", nil); mine["count"] != 1.0 ||
+				mine["records"].([]any)[0].(map[string]any)["id"] != caseIDs[1] {
+				t.Fatalf("the support agent's recent list after a view: %v", mine)
+			}
 		})
 
 		t.Run("access", func(t *testing.T) {

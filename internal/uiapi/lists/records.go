@@ -37,7 +37,7 @@ var alwaysFields = []string{"CreatedDate", "Id", "LastModifiedById", "LastModifi
 
 // filter is the whole condition of a page: the view's filters by its logic, its scope, the recent list's rule,
 // the search term and the where condition, each one more term of one And.
-func (h *Handler) filter(cat *records.Catalog, actor *identity.Principal, o *records.Object, v *View, p *params, cols []*fieldPath) (records.Filter, error) {
+func (h *Handler) filter(ctx context.Context, cat *records.Catalog, actor *identity.Principal, o *records.Object, v *View, p *params, cols []*fieldPath) (records.Filter, error) {
 	all := records.And{}
 	items := make([]records.Filter, len(v.Filters))
 	for i, it := range v.Filters {
@@ -59,8 +59,18 @@ func (h *Handler) filter(cat *records.Catalog, actor *identity.Principal, o *rec
 	}
 	all = append(all, view)
 	if v.MRU() {
-		// The recent list: the records the caller last changed, as the recent resource counts them (soql.Recent).
-		all = append(all, &records.Cond{Field: "LastModifiedById", Op: records.OpEq, Value: actor.UserID})
+		// The recent list: the records the caller opened (their view history, noted by records/{id}?updateMru=true)
+		// and the ones they last changed.
+		viewed, err := h.Engine.RecentlyViewed(ctx, actor, o.APIName, maxPageSize)
+		if err != nil {
+			return nil, err
+		}
+		ids := make([]any, len(viewed))
+		for i, id := range viewed {
+			ids[i] = id
+		}
+		all = append(all, records.Or{&records.Cond{Field: "Id", Op: records.OpIn, Values: ids},
+			&records.Cond{Field: "LastModifiedById", Op: records.OpEq, Value: actor.UserID}})
 	}
 	if v.Scope != nil && v.Scope.APIName == ScopeMine {
 		owner := "OwnerId"
@@ -182,7 +192,7 @@ func (h *Handler) page(ctx context.Context, cat *records.Catalog, actor *identit
 	if err != nil {
 		return nil, err
 	}
-	where, err := h.filter(cat, actor, o, v, p, cols)
+	where, err := h.filter(ctx, cat, actor, o, v, p, cols)
 	if err != nil {
 		return nil, err
 	}
