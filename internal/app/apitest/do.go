@@ -1,0 +1,155 @@
+// Package apitest is the one HTTP scenario harness of the API tests: a Target (a served handler), a Principal (who
+// calls), one request helper (Do), JSON matching with wildcards, and table-driven Scenarios that also check database
+// rows before and after. It imports nothing of the app, so the packages the app is built from can use it in their
+// own tests; apptest serves the whole app as a Target.
+package apitest
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"storefront/internal/platform/db"
+)
+
+// Target is a served handler and, for row checks, the database under it.
+type Target struct {
+	URL      string // http://127.0.0.1:PORT, without a trailing slash
+	DB       *db.DB // for Rows checks; nil when the scenarios have none
+	Password string // the password users sign in with
+	// Prefix is put before paths that do not start with "/" (a package's API base, for example).
+	Prefix string
+	tokens tokens
+}
+
+// Request is one HTTP call.
+type Request struct {
+	As      Principal
+	Method  string // GET when empty
+	Path    string // absolute ("/services/...") or relative to the target's Prefix
+	Body    string // sent as application/json unless Headers give another Content-Type
+	Headers map[string]string
+}
+
+// Reply is an HTTP answer.
+type Reply struct {
+	Status int
+	Header http.Header
+	Body   string
+}
+
+// Do sends req to the target and reads the whole answer. It is the only place the API tests build a request.
+func (tg *Target) Do(t testing.TB, req Request) Reply {
+	t.Helper()
+	method, path := req.Method, req.Path
+	if method == "" {
+		method = "GET"
+	}
+	if !strings.HasPrefix(path, "/") && !strings.Contains(path, "://") {
+		path = tg.Prefix + path
+	}
+	if !strings.Contains(path, "://") {
+		path = tg.URL + path
+	}
+	var body io.Reader
+	if req.Body != "" {
+		body = strings.NewReader(req.Body)
+	}
+	hr, err := http.NewRequest(method, path, body)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, path, err)
+	}
+	if req.Body != "" {
+		hr.Header.Set("Content-Type", "application/json")
+	}
+	for k, v := range req.Headers {
+		hr.Header.Set(k, v)
+	}
+	req.As.sign(t, tg, hr)
+	resp, err := http.DefaultClient.Do(hr)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatalf("%s %s: reading the answer: %v", method, path, err)
+	}
+	return Reply{resp.StatusCode, resp.Header, string(raw)}
+}
+
+// Call is Do in the short form most tests use: auth as Auth reads it ("" guest, "sid=..." cookie, else a bearer
+// token), a JSON body or "", and headers as name, value pairs.
+func (tg *Target) Call(t testing.TB, method, path, auth, body string, headers ...string) Reply {
+	t.Helper()
+	return tg.Do(t, Request{As: Auth(auth), Method: method, Path: path, Body: body, Headers: pairs(headers)})
+}
+
+// Get is Call for a GET without a body.
+func (tg *Target) Get(t testing.TB, path, auth string, headers ...string) Reply {
+	t.Helper()
+	return tg.Call(t, "GET", path, auth, "", headers...)
+}
+
+func pairs(kv []string) map[string]string {
+	if len(kv) == 0 {
+		return nil
+	}
+	m := make(map[string]string, len(kv)/2)
+	for i := 0; i+1 < len(kv); i += 2 {
+		m[kv[i]] = kv[i+1]
+	}
+	return m
+}
+
+// Want checks the status and the exact body (JSON bodies compared as JSON, so key order and spacing do not count;
+// other bodies compared as text with a trailing newline ignored; "" means no body).
+func (r Reply) Want(t testing.TB, what string, status int, body string) {
+	t.Helper()
+	if r.Status != status {
+		t.Fatalf("%s: status %d, want %d\n%s", what, r.Status, status, r.Body)
+	}
+	if diff := ExactDiff(r.Body, body); diff != "" {
+		t.Fatalf("%s: %s\ngot  %s\nwant %s", what, diff, strings.TrimSpace(r.Body), body)
+	}
+}
+
+// WantJSON checks the status and that the body matches want as a JSON subset (see Match).
+func (r Reply) WantJSON(t testing.TB, what string, status int, want string) {
+	t.Helper()
+	if r.Status != status {
+		t.Fatalf("%s: status %d, want %d\n%s", what, r.Status, status, r.Body)
+	}
+	if diff := Match(r.Body, want); diff != "" {
+		t.Fatalf("%s: %s\ngot %s", what, diff, r.Body)
+	}
+}
+
+// WantStatus checks the status alone.
+func (r Reply) WantStatus(t testing.TB, what string, status int) {
+	t.Helper()
+	if r.Status != status {
+		t.Fatalf("%s: status %d, want %d\n%s", what, r.Status, status, r.Body)
+	}
+}
+
+// Decode checks the status and parses the JSON body into v.
+func (r Reply) Decode(t testing.TB, what string, status int, v any) {
+	t.Helper()
+	r.WantStatus(t, what, status)
+	if err := json.Unmarshal([]byte(r.Body), v); err != nil {
+		t.Fatalf("%s: %v in %s", what, err, r.Body)
+	}
+}
+
+// JSON parses the body as a JSON object.
+func (r Reply) JSON(t testing.TB) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal([]byte(r.Body), &m); err != nil {
+		t.Fatalf("body %s: %v", r.Body, err)
+	}
+	return m
+}
