@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"storefront/internal/app/apitest"
 	"strings"
 	"testing"
 	"time"
@@ -35,16 +36,16 @@ const coloradoAddress = `{"firstName":"Bonnie","lastName":"Buyer","street":"1 Ma
 
 func TestDeliveryGroupCalls(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		buyer := s.login(t, "buyer@example.com")
-		manager := s.login(t, "manager@example.com")
+		buyer := s.srv.Token(t, "buyer@example.com")
+		manager := s.srv.Token(t, "manager@example.com")
 		var line cartItem
-		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, 2)).decode(t, "add pen", 201, &line)
+		s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, 2)).Decode(t, "add pen", 201, &line)
 		var marked cartItem
-		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(marker, 1)).decode(t, "add marker", 201, &marked)
+		s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(marker, 1)).Decode(t, "add marker", 201, &marked)
 
 		// Every cart has a default group holding every line.
 		var groups groupCollection
-		s.get(t, commercePath("carts/current/delivery-groups?cartItemLimit=5"), buyer).decode(t, "list", 200, &groups)
+		s.srv.Get(t, commercePath("carts/current/delivery-groups?cartItemLimit=5"), buyer).Decode(t, "list", 200, &groups)
 		if groups.Count != 1 || !groups.Items[0].IsDefault || groups.Items[0].TotalCartItemCount != 2 ||
 			len(groups.Items[0].AvailableDeliveryMethods) != 2 || groups.Items[0].CartItems == nil ||
 			len(groups.Items[0].CartItems.CartItems) != 2 || groups.Items[0].SelectedDeliveryMethod != nil {
@@ -54,48 +55,48 @@ func TestDeliveryGroupCalls(t *testing.T) {
 
 		// A method and an address: the charge goes through the cart calculation (Colorado tax on it too).
 		var g deliveryGroup
-		s.call(t, "PATCH", commercePath("carts/current/delivery-groups/"+def), buyer,
-			`{"deliveryMethodId":"`+ground+`","deliveryAddress":`+coloradoAddress+`}`).decode(t, "patch", 200, &g)
+		s.srv.Call(t, "PATCH", commercePath("carts/current/delivery-groups/"+def), buyer,
+			`{"deliveryMethodId":"`+ground+`","deliveryAddress":`+coloradoAddress+`}`).Decode(t, "patch", 200, &g)
 		if g.SelectedDeliveryMethod == nil || g.SelectedDeliveryMethod.ShippingFee != "9.99" ||
 			g.DeliveryAddress == nil || g.DeliveryAddress.Name != "Bonnie Buyer" || g.DeliveryAddress.Region != "CO" {
 			t.Fatalf("patched group %+v", g)
 		}
 		var sum cartSummary
-		s.get(t, commercePath("carts/current"), buyer).decode(t, "summary", 200, &sum)
-		if !strings.Contains(s.get(t, commercePath("carts/current"), buyer).body, `"totalChargeAmount":"9.99"`) {
+		s.srv.Get(t, commercePath("carts/current"), buyer).Decode(t, "summary", 200, &sum)
+		if !strings.Contains(s.srv.Get(t, commercePath("carts/current"), buyer).Body, `"totalChargeAmount":"9.99"`) {
 			t.Fatalf("charge not in the summary: %+v", sum)
 		}
 
 		// Split shipment: a second group, the marker moved to it, then back with the empty group deleted.
 		var second deliveryGroup
-		s.call(t, "POST", commercePath("carts/current/delivery-groups"), buyer,
+		s.srv.Call(t, "POST", commercePath("carts/current/delivery-groups"), buyer,
 			`{"name":"Warehouse","deliveryMethodId":"`+express+`","deliveryAddress":`+coloradoAddress+`}`).
-			decode(t, "create", 201, &second)
-		arrange := func(group string, del bool) reply {
+			Decode(t, "create", 201, &second)
+		arrange := func(group string, del bool) apitest.Reply {
 			opt := `{"deleteEmptyDeliveryGroups":false}`
 			if del {
 				opt = `{"deleteEmptyDeliveryGroups":true}`
 			}
-			return s.call(t, "POST", commercePath("carts/current/delivery-groups/actions/arrange-items"), buyer,
+			return s.srv.Call(t, "POST", commercePath("carts/current/delivery-groups/actions/arrange-items"), buyer,
 				`{"arrangements":[{"deliveryGroupId":"`+group+`","cartItemIds":["`+marked.CartItemID+`"]}],"options":`+opt+`}`)
 		}
-		arrange(second.ID, false).decode(t, "arrange", 202, &groups)
+		arrange(second.ID, false).Decode(t, "arrange", 202, &groups)
 		if groups.Count != 2 || groups.Items[1].TotalCartItemCount != 1 || groups.Items[1].SelectedDeliveryMethod.ShippingFee != "24.99" {
 			t.Fatalf("arranged %+v", groups)
 		}
-		if r := s.get(t, commercePath("carts/current"), buyer); !strings.Contains(r.body, `"totalChargeAmount":"34.98"`) {
-			t.Fatalf("two charges: %s", r.body)
+		if r := s.srv.Get(t, commercePath("carts/current"), buyer); !strings.Contains(r.Body, `"totalChargeAmount":"34.98"`) {
+			t.Fatalf("two charges: %s", r.Body)
 		}
-		arrange(def, true).decode(t, "arrange back", 202, &groups)
+		arrange(def, true).Decode(t, "arrange back", 202, &groups)
 		if groups.Count != 1 {
 			t.Fatalf("empty group kept: %+v", groups)
 		}
-		s.get(t, commercePath("carts/current/delivery-groups/"+second.ID), buyer).decode(t, "deleted group", 404, &[]any{})
+		s.srv.Get(t, commercePath("carts/current/delivery-groups/"+second.ID), buyer).Decode(t, "deleted group", 404, &[]any{})
 
 		// Today (UTC) is a desired delivery date a buyer may ask for, even behind UTC; it is kept as a date and time.
 		today := time.Now().UTC().Format("2006-01-02")
-		s.call(t, "PATCH", commercePath("carts/current/delivery-groups/"+def), buyer,
-			`{"desiredDeliveryDate":"`+today+`"}`).decode(t, "today", 200, &g)
+		s.srv.Call(t, "PATCH", commercePath("carts/current/delivery-groups/"+def), buyer,
+			`{"desiredDeliveryDate":"`+today+`"}`).Decode(t, "today", 200, &g)
 		if g.DesiredDeliveryDate == nil || !strings.HasPrefix(*g.DesiredDeliveryDate, today+"T00:00:00") {
 			t.Fatalf("desired date %v, want %s", g.DesiredDeliveryDate, today)
 		}
@@ -121,9 +122,9 @@ func TestDeliveryGroupCalls(t *testing.T) {
 			{"default group", "DELETE", "carts/current/delivery-groups/" + def, buyer, "", 400, "default"},
 			{"address of no account of mine", "PATCH", "carts/current/delivery-groups/" + def, buyer, `{"deliveryAddress":{"id":"` + records.StableID("8lW", 999) + `"}}`, 404, "NOT_FOUND"},
 		} {
-			r := s.call(t, tc.method, commercePath(tc.path), tc.token, tc.body)
-			if r.status != tc.status || !strings.Contains(r.body, tc.message) {
-				t.Errorf("%s: %d %s, want %d %s", tc.name, r.status, r.body, tc.status, tc.message)
+			r := s.srv.Call(t, tc.method, commercePath(tc.path), tc.token, tc.body)
+			if r.Status != tc.status || !strings.Contains(r.Body, tc.message) {
+				t.Errorf("%s: %d %s, want %d %s", tc.name, r.Status, r.Body, tc.status, tc.message)
 			}
 		}
 	})

@@ -65,14 +65,25 @@ func (tg *Target) Do(t testing.TB, req Request) Reply {
 		hr.Header.Set("Content-Type", "application/json")
 	}
 	for k, v := range req.Headers {
+		if k == "Host" { // a forged Host header, as a client may send
+			hr.Host = v
+			continue
+		}
 		hr.Header.Set(k, v)
 	}
 	req.As.sign(t, tg, hr)
-	resp, err := http.DefaultClient.Do(hr)
+	client := http.DefaultClient
+	if req.As.jar != nil {
+		client = noRedirects
+	}
+	resp, err := client.Do(hr)
 	if err != nil {
 		t.Fatalf("%s %s: %v", method, path, err)
 	}
 	defer resp.Body.Close()
+	if req.As.jar != nil {
+		req.As.jar.keep(resp)
+	}
 	raw, err := io.ReadAll(resp.Body)
 	if err != nil {
 		t.Fatalf("%s %s: reading the answer: %v", method, path, err)
@@ -153,3 +164,6 @@ func (r Reply) JSON(t testing.TB) map[string]any {
 	}
 	return m
 }
+
+// Parts is the answer as the (status, header, body) triple some older tests destructure.
+func (r Reply) Parts() (int, http.Header, string) { return r.Status, r.Header, r.Body }

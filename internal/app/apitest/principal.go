@@ -13,6 +13,7 @@ import (
 type Principal struct {
 	kind                   principalKind
 	name, secret, username string
+	jar                    *jar // a browser's cookies
 }
 
 type principalKind int
@@ -24,6 +25,7 @@ const (
 	bearer                // a bearer token already in hand
 	session               // a session cookie already in hand
 	testAs                // the X-Test-As header that package tests put in place of the auth middleware
+	browser               // a cookie jar (see Browser)
 )
 
 // Guest sends no credentials.
@@ -68,6 +70,8 @@ func (p Principal) String() string {
 		return "a session cookie"
 	case testAs:
 		return p.name
+	case browser:
+		return "a browser"
 	}
 	return "a guest"
 }
@@ -84,6 +88,8 @@ func (p Principal) sign(t testing.TB, tg *Target, req *http.Request) {
 		req.AddCookie(&http.Cookie{Name: SessionCookie, Value: p.secret})
 	case testAs:
 		req.Header.Set("X-Test-As", p.name)
+	case browser:
+		p.jar.sign(req)
 	}
 }
 
@@ -111,6 +117,12 @@ func (tg *Target) token(t testing.TB, p Principal) string {
 	}
 	tg.tokens.by[p] = tok
 	return tok
+}
+
+// Token signs a user in with the password grant and returns a fresh access token.
+func (tg *Target) Token(t testing.TB, username string) string {
+	t.Helper()
+	return tg.Login(t, User(username))
 }
 
 // Login signs a user (or a user through an API client) in with the password grant and returns a fresh access token.

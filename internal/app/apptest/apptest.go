@@ -65,9 +65,3 @@ func Serve(t testing.TB, h http.Handler, d *db.DB) *apitest.Target {
 	t.Cleanup(srv.Close)
 	return &apitest.Target{URL: srv.URL, DB: d, Password: demo.DemoPassword}
 }
-
-// Token signs a demo user in through the OAuth password grant and returns a fresh bearer token.
-func (s *Server) Token(t testing.TB, username string) string {
-	t.Helper()
-	return s.Login(t, apitest.User(username))
-}

@@ -7,9 +7,12 @@ import (
 	"storefront/internal/auth"
 )
 
-// The harness names the session cookie without importing auth (auth's tests use the harness).
-func TestSessionCookieName(t *testing.T) {
-	if apitest.SessionCookie != auth.SessionCookie {
-		t.Fatalf("apitest.SessionCookie %q, auth.SessionCookie %q", apitest.SessionCookie, auth.SessionCookie)
+// The harness names auth's cookies and header without importing auth (auth's tests use the harness).
+func TestHarnessNamesAuthCookies(t *testing.T) {
+	for _, c := range [][2]string{{apitest.SessionCookie, auth.SessionCookie}, {apitest.CSRFCookie, auth.CSRFCookie},
+		{apitest.CSRFHeader, auth.CSRFHeader}} {
+		if c[0] != c[1] {
+			t.Errorf("apitest has %q, auth %q", c[0], c[1])
+		}
 	}
 }
