@@ -1,9 +1,7 @@
 package app_test
 
 import (
-	"encoding/json"
 	"fmt"
-	"net/http"
 	"slices"
 	"strings"
 	"sync"
@@ -451,19 +449,6 @@ func TestAddressDefaultsUnderConcurrentRequests(t *testing.T) {
 				Decode(t, "setup", 201, &made)
 			ids = append(ids, made.AddressID)
 		}
-		send := func(method, url, body string) (int, string) {
-			req, _ := http.NewRequest(method, s.srv.URL+url, strings.NewReader(body))
-			req.Header.Set("Authorization", "Bearer "+buyer)
-			req.Header.Set("Content-Type", "application/json")
-			resp, err := http.DefaultClient.Do(req)
-			if err != nil {
-				return 0, err.Error()
-			}
-			defer resp.Body.Close()
-			var out json.RawMessage
-			_ = json.NewDecoder(resp.Body).Decode(&out)
-			return resp.StatusCode, string(out)
-		}
 		for round := range 2 {
 			var wg sync.WaitGroup
 			problems := make(chan string, 2*len(ids))
@@ -471,13 +456,13 @@ func TestAddressDefaultsUnderConcurrentRequests(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					status, body := send("PATCH", path+"/"+id, `{"isDefault":true}`)
+					status, _, body := s.srv.Call(t, "PATCH", path+"/"+id, buyer, `{"isDefault":true}`).Parts()
 					if status != 201 {
 						problems <- fmt.Sprintf("PATCH %s: %d %s", id, status, body)
 					}
 					if round == 1 { // and new default addresses at the same time
-						status, body = send("POST", path, fmt.Sprintf(`{"street":"%d Race St","city":"Denver","country":"US",`+
-							`"name":"Race %d","isDefault":true}`, i, i))
+						status, _, body = s.srv.Call(t, "POST", path, buyer, fmt.Sprintf(`{"street":"%d Race St","city":"Denver","country":"US",`+
+							`"name":"Race %d","isDefault":true}`, i, i)).Parts()
 						if status != 201 {
 							problems <- fmt.Sprintf("POST: %d %s", status, body)
 						}

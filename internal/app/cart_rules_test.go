@@ -3,7 +3,6 @@ package app_test
 import (
 	"context"
 	"encoding/json"
-	"net/http"
 	"strconv"
 	"strings"
 	"testing"
@@ -203,14 +202,7 @@ func TestCartRules(t *testing.T) {
 		s.srv.Get(t, commercePath("carts/current?currencyIsoCode=EUR"), buyer).
 			Want(t, "EUR", 400, errorBody("INVALID_API_INPUT", `The currency "EUR" isn't supported by this store.`))
 		// X-Highscale: true is accepted and changes nothing.
-		hs, _ := http.NewRequest("GET", s.srv.URL+commercePath("carts/current/compact-summary"), nil)
-		hs.Header.Set("Authorization", "Bearer "+buyer)
-		hs.Header.Set("X-Highscale", "true")
-		if resp, err := http.DefaultClient.Do(hs); err != nil || resp.StatusCode != 200 {
-			t.Fatalf("X-Highscale: %v %v", resp, err)
-		} else {
-			resp.Body.Close()
-		}
+		s.srv.Get(t, commercePath("carts/current/compact-summary"), buyer, "X-Highscale", "true").WantStatus(t, "X-Highscale", 200)
 
 		// The products of the cart's lines.
 		var products struct {

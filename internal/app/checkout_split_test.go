@@ -1,10 +1,10 @@
 package app_test
 
 import (
-	"storefront/internal/app/apitest"
 	"strings"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/demo"
 )
 

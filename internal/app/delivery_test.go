@@ -1,11 +1,11 @@
 package app_test
 
 import (
-	"storefront/internal/app/apitest"
 	"strings"
 	"testing"
 	"time"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/records"
 )
 
