@@ -9,10 +9,10 @@ import (
 	"encoding/xml"
 	"net/http"
 	"net/url"
-	"storefront/internal/app/apitest"
 	"strings"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/auth"
 )
 

@@ -3,9 +3,10 @@ package app_test
 import (
 	"encoding/json"
 	"os"
-	"storefront/internal/app/apitest"
 	"strings"
 	"testing"
+
+	"storefront/internal/app/apitest"
 )
 
 type createdCart struct {

@@ -3,12 +3,12 @@ package app_test
 import (
 	"encoding/json"
 	"fmt"
-	"storefront/internal/app/apitest"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/auth"
 	"storefront/internal/demo"
 	"storefront/internal/records"

@@ -3,13 +3,13 @@ package app_test
 import (
 	"context"
 	"fmt"
-	"storefront/internal/app/apitest"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/records"
 )
 

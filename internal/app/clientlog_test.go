@@ -7,11 +7,11 @@ import (
 	"log/slog"
 	"net/http/httptest"
 	"path/filepath"
-	"storefront/internal/app/apitest"
 	"strings"
 	"sync"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/auth"
 	"storefront/internal/demo"
 	"storefront/internal/platform/config"

@@ -5,10 +5,10 @@ import (
 	"encoding/json"
 	"net/url"
 	"regexp"
-	"storefront/internal/app/apitest"
 	"strings"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/auth"
 	"storefront/internal/demo"
 )

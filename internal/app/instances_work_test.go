@@ -6,11 +6,11 @@ import (
 	"log/slog"
 	"net/http/httptest"
 	"os"
-	"storefront/internal/app/apitest"
 	"sync"
 	"testing"
 
 	"storefront/internal/app"
+	"storefront/internal/app/apitest"
 	"storefront/internal/app/apptest"
 	"storefront/internal/platform/config"
 	"storefront/internal/platform/db"

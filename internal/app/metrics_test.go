@@ -3,9 +3,10 @@ package app
 import (
 	"net/http"
 	"net/http/httptest"
-	"storefront/internal/app/apitest"
 	"strings"
 	"testing"
+
+	"storefront/internal/app/apitest"
 )
 
 // GET /metrics serves the Prometheus text format to a loopback scraper: requests per route pattern (not per path),

@@ -3,10 +3,10 @@ package app_test
 import (
 	"context"
 	"sort"
-	"storefront/internal/app/apitest"
 	"strings"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/auth"
 	"storefront/internal/demo"
 	"storefront/internal/platform/db"

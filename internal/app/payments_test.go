@@ -3,9 +3,10 @@ package app_test
 import (
 	"context"
 	"os"
-	"storefront/internal/app/apitest"
 	"strings"
 	"testing"
+
+	"storefront/internal/app/apitest"
 )
 
 const goodCard, declinedCard = "4111111111111111", "4000000000000002"

@@ -6,10 +6,10 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"storefront/internal/app/apitest"
 	"strings"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/demo"
 	"storefront/internal/platform/config"
 	"storefront/internal/platform/db/dbtest"

@@ -3,10 +3,10 @@ package app_test
 import (
 	"encoding/json"
 	"net/url"
-	"storefront/internal/app/apitest"
 	"strings"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/demo"
 )
 
