@@ -21,6 +21,9 @@ type Target struct {
 	Password string // the password users sign in with
 	// Prefix is put before paths that do not start with "/" (a package's API base, for example).
 	Prefix string
+	// Auth reads the auth strings of Call and Get; nil is the package's Auth. A package whose tests stand a
+	// middleware in for auth sets As, so "staff" names its staff principal.
+	Auth   func(string) Principal
 	tokens tokens
 }
 
@@ -91,11 +94,15 @@ func (tg *Target) Do(t testing.TB, req Request) Reply {
 	return Reply{resp.StatusCode, resp.Header, string(raw)}
 }
 
-// Call is Do in the short form most tests use: auth as Auth reads it ("" guest, "sid=..." cookie, else a bearer
-// token), a JSON body or "", and headers as name, value pairs.
+// Call is Do in the short form most tests use: auth as the target's Auth reads it (by default "" is a guest,
+// "sid=..." a session cookie, anything else a bearer token), a JSON body or "", and headers as name, value pairs.
 func (tg *Target) Call(t testing.TB, method, path, auth, body string, headers ...string) Reply {
 	t.Helper()
-	return tg.Do(t, Request{As: Auth(auth), Method: method, Path: path, Body: body, Headers: pairs(headers)})
+	read := tg.Auth
+	if read == nil {
+		read = Auth
+	}
+	return tg.Do(t, Request{As: read(auth), Method: method, Path: path, Body: body, Headers: pairs(headers)})
 }
 
 // Get is Call for a GET without a body.

@@ -43,7 +43,12 @@ func Client(id, secret, username string) Principal {
 func Bearer(token string) Principal { return Principal{kind: bearer, secret: token} }
 
 // As names one of the principals a package test's stand-in middleware knows (header X-Test-As).
-func As(name string) Principal { return Principal{kind: testAs, name: name} }
+func As(name string) Principal {
+	if name == "" {
+		return Guest
+	}
+	return Principal{kind: testAs, name: name}
+}
 
 // Auth reads the short form most app tests pass around: "" is a guest, "sid=VALUE" a session cookie, anything
 // else a bearer token.
