@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/demo"
 	"storefront/internal/platform/db"
 	"storefront/internal/records"
@@ -345,7 +346,7 @@ func TestCartChargesTheCurrentPrice(t *testing.T) {
 		}
 
 		var results []struct{ Success bool }
-		s.srv.Call(t, "PATCH", "/services/data/v64.0/composite/sobjects", admin, mustJSON(map[string]any{"allOrNone": true,
+		s.srv.Call(t, "PATCH", "/services/data/v64.0/composite/sobjects", admin, apitest.JSON(map[string]any{"allOrNone": true,
 			"records": []any{
 				map[string]any{"attributes": map[string]any{"type": "PricebookEntry"}, "id": price.PricebookEntryID, "UnitPrice": 88.88},
 				map[string]any{"attributes": map[string]any{"type": "CartItem"}, "id": line.CartItemID, "Quantity": 4},

@@ -23,7 +23,7 @@ var (
 )
 
 func itemBody(product string, qty any) string {
-	return mustJSON(map[string]any{"productId": product, "quantity": qty, "type": "Product"})
+	return apitest.JSON(map[string]any{"productId": product, "quantity": qty, "type": "Product"})
 }
 
 type cartItem struct {

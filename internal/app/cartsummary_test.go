@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/demo"
 	"storefront/internal/records"
 )
@@ -19,7 +20,7 @@ func (s *demoSite) createRecord(t *testing.T, token, apiName string, fields map[
 		ID string `json:"id"`
 	}
 	s.srv.Call(t, "POST", "/services/data/v64.0/ui-api/records", token,
-		mustJSON(map[string]any{"apiName": apiName, "fields": fields})).Decode(t, "create "+apiName, 201, &out)
+		apitest.JSON(map[string]any{"apiName": apiName, "fields": fields})).Decode(t, "create "+apiName, 201, &out)
 	return out.ID
 }
 
@@ -60,16 +61,16 @@ func TestCartCompactSummary(t *testing.T) {
 			}
 		}
 		// A cart has one line per product (a second one is refused); quantities are whole units.
-		if r := s.srv.Call(t, "PATCH", "/services/data/v64.0/ui-api/records/"+first, admin, mustJSON(map[string]any{
+		if r := s.srv.Call(t, "PATCH", "/services/data/v64.0/ui-api/records/"+first, admin, apitest.JSON(map[string]any{
 			"fields": map[string]any{"Quantity": "102.5"}})); r.Status != 400 {
 			t.Fatalf("a fractional quantity: %d %s", r.Status, r.Body)
 		}
-		if r := s.srv.Call(t, "POST", "/services/data/v64.0/ui-api/records", admin, mustJSON(map[string]any{"apiName": "CartItem",
+		if r := s.srv.Call(t, "POST", "/services/data/v64.0/ui-api/records", admin, apitest.JSON(map[string]any{"apiName": "CartItem",
 			"fields": map[string]any{"CartId": cart, "Product2Id": records.StableID("01t", 1), "Name": "More", "Quantity": "2"}})); r.Status != 400 ||
 			!strings.Contains(r.Body, "is already in the cart") {
 			t.Fatalf("a second line of a product: %d %s", r.Status, r.Body)
 		}
-		if r := s.srv.Call(t, "PATCH", "/services/data/v64.0/ui-api/records/"+first, admin, mustJSON(map[string]any{
+		if r := s.srv.Call(t, "PATCH", "/services/data/v64.0/ui-api/records/"+first, admin, apitest.JSON(map[string]any{
 			"fields": map[string]any{"Quantity": "102"}})); r.Status != 200 {
 			t.Fatalf("more of a product: %d %s", r.Status, r.Body)
 		}
@@ -96,7 +97,7 @@ func TestCartCompactSummary(t *testing.T) {
 			!strings.Contains(r.Body, `"Name":{"displayValue":null,"value":"Cart"}`) || strings.Contains(r.Body, "GuestSessionId") {
 			t.Fatalf("staff reading the cart record: %d %s", r.Status, r.Body)
 		}
-		if r := s.srv.Call(t, "POST", "/services/data/v64.0/ui-api/records", buyer, mustJSON(map[string]any{
+		if r := s.srv.Call(t, "POST", "/services/data/v64.0/ui-api/records", buyer, apitest.JSON(map[string]any{
 			"apiName": "WebCart", "fields": map[string]any{"WebStoreId": demo.StoreID}})); r.Status != 403 && r.Status != 400 {
 			t.Fatalf("buyer creating a cart record: %d %s", r.Status, r.Body)
 		}

@@ -2,10 +2,9 @@ package app_test
 
 import (
 	"context"
-	"encoding/json"
-	"strings"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/app/apptest"
 	"storefront/internal/platform/db"
 )
@@ -43,13 +42,5 @@ func (s *demoSite) queryString(t *testing.T, query string, args ...any) string {
 
 // errorBody is the read-error list with one entry.
 func errorBody(code, message string) string {
-	return mustJSON([]map[string]string{{"errorCode": code, "message": message}})
-}
-
-func mustJSON(v any) string {
-	var sb strings.Builder
-	enc := json.NewEncoder(&sb)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(v)
-	return strings.TrimSuffix(sb.String(), "\n")
+	return apitest.JSON([]map[string]string{{"errorCode": code, "message": message}})
 }

@@ -56,7 +56,7 @@ func TestTwoInstancesNumberRecordsOnce(t *testing.T) {
 				t.Errorf("create %d: %d %s", i, r.Status, r.Body)
 				return
 			}
-			fields, _ := r.JSON(t)["fields"].(map[string]any)
+			fields, _ := r.Object(t)["fields"].(map[string]any)
 			number, _ := fields["CaseNumber"].(map[string]any)
 			numbers[fmt.Sprint(number["value"])] = true
 		})

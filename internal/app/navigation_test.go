@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/demo"
 	"storefront/internal/navigation"
 	"storefront/internal/records"
@@ -13,7 +14,7 @@ import (
 const apexNav = "/lwr/apex/v64.0/NavigationMenuItemsController/getConnectNavigationItems"
 
 func navParams(menu string, home bool) string {
-	return mustJSON(map[string]any{"communityId": demo.CommunityID, "navigationLinkSetDeveloperName": menu,
+	return apitest.JSON(map[string]any{"communityId": demo.CommunityID, "navigationLinkSetDeveloperName": menu,
 		"showHomeLink": home})
 }
 
@@ -67,18 +68,18 @@ func TestNavigationMenus(t *testing.T) {
 		if d := depth(menu.MenuItems); d != 3 {
 			t.Fatalf("menu depth %d, want 3", d)
 		}
-		home := mustJSON(link("Home", "InternalLink", "/"))
-		office := mustJSON(catLink("Office Supplies", "office-supplies", 1,
+		home := apitest.JSON(link("Home", "InternalLink", "/"))
+		office := apitest.JSON(catLink("Office Supplies", "office-supplies", 1,
 			catLink("Writing Instruments", "writing-instruments", 2,
 				catLink("Pens", "pens", 3), catLink("Markers & Highlighters", "markers-highlighters", 4)),
 			catLink("Paper & Notebooks", "paper-notebooks", 5,
 				catLink("Copy Paper", "copy-paper", 6), catLink("Notebooks & Pads", "notebooks-pads", 7)),
 			catLink("Desk Accessories", "desk-accessories", 8),
 			catLink("Binders & Filing", "binders-filing", 9)))
-		if got := mustJSON(menu.MenuItems[0]); got != home {
+		if got := apitest.JSON(menu.MenuItems[0]); got != home {
 			t.Fatalf("home link: %s\nwant %s", got, home)
 		}
-		if got := mustJSON(menu.MenuItems[1]); got != office {
+		if got := apitest.JSON(menu.MenuItems[1]); got != office {
 			t.Fatalf("Office Supplies: %s\nwant %s", got, office)
 		}
 		if cc := withHome.Header.Get("Cache-Control"); cc != "private, max-age=120" {
@@ -103,7 +104,7 @@ func TestNavigationMenus(t *testing.T) {
 			Want(t, "categories skipped", 200, `{"menuItems":[`+home+`]}`)
 
 		// The profile menu, with showHomeLink false as the profile menu sends it.
-		profile := mustJSON(map[string]any{"menuItems": []map[string]any{
+		profile := apitest.JSON(map[string]any{"menuItems": []map[string]any{
 			link("My Account", "InternalLink", "/my-account"), link("Order History", "InternalLink", "/orders"),
 			link("Quick Order", "InternalLink", "/quick-order"), link("Addresses", "InternalLink", "/my-account/addresses"), link("Log Out", "Event", "Logout")}})
 		s.srv.Get(t, apexGet(navParams(demo.ProfileMenu, false)), buyer).Want(t, "profile menu", 200, profile)
@@ -113,7 +114,7 @@ func TestNavigationMenus(t *testing.T) {
 }
 
 func apexErr(kind, message string) string {
-	return mustJSON(navigation.ApexError{Message: message, ExceptionType: kind})
+	return apitest.JSON(navigation.ApexError{Message: message, ExceptionType: kind})
 }
 
 func TestNavigationMenuErrors(t *testing.T) {

@@ -12,7 +12,7 @@ import (
 const goodCard, declinedCard = "4111111111111111", "4000000000000002"
 
 func cardBody(number string, cvv, month, year any) string {
-	return mustJSON(map[string]any{"cardPaymentMethod": map[string]any{"cardHolderName": "Bonnie Buyer",
+	return apitest.JSON(map[string]any{"cardPaymentMethod": map[string]any{"cardHolderName": "Bonnie Buyer",
 		"cardNumber": number, "cvv": cvv, "expiryMonth": month, "expiryYear": year}})
 }
 

@@ -182,18 +182,18 @@ func (s *demoSite) createVia(t *testing.T, via, token, object string, fields map
 	t.Helper()
 	if via == "ui-api" {
 		return s.srv.Call(t, "POST", "/services/data/v64.0/ui-api/records", token,
-			mustJSON(map[string]any{"apiName": object, "fields": fields}))
+			apitest.JSON(map[string]any{"apiName": object, "fields": fields}))
 	}
-	return s.srv.Call(t, "POST", "/services/data/v64.0/sobjects/"+object, token, mustJSON(fields))
+	return s.srv.Call(t, "POST", "/services/data/v64.0/sobjects/"+object, token, apitest.JSON(fields))
 }
 
 // updateAs changes a record through the records API or sObject REST.
 func (s *demoSite) updateAs(t *testing.T, token, via, object, id string, fields map[string]any) apitest.Reply {
 	t.Helper()
 	if via == "ui-api" {
-		return s.srv.Call(t, "PATCH", "/services/data/v64.0/ui-api/records/"+id, token, mustJSON(map[string]any{"fields": fields}))
+		return s.srv.Call(t, "PATCH", "/services/data/v64.0/ui-api/records/"+id, token, apitest.JSON(map[string]any{"fields": fields}))
 	}
-	return s.srv.Call(t, "PATCH", "/services/data/v64.0/sobjects/"+object+"/"+id, token, mustJSON(fields))
+	return s.srv.Call(t, "PATCH", "/services/data/v64.0/sobjects/"+object+"/"+id, token, apitest.JSON(fields))
 }
 
 // wantRefused checks a refused write: 403 INSUFFICIENT_ACCESS_OR_READONLY where the caller may read the object,

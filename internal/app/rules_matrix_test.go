@@ -245,9 +245,9 @@ func matrixWays(c ruleCase, f *matrixFixture) []matrixWay {
 		return ""
 	}
 	// records API
-	uiMethod, uiPath, uiBody := "POST", api+"ui-api/records", mustJSON(map[string]any{"apiName": c.object, "fields": fields})
+	uiMethod, uiPath, uiBody := "POST", api+"ui-api/records", apitest.JSON(map[string]any{"apiName": c.object, "fields": fields})
 	if id != "" {
-		uiMethod, uiPath, uiBody = "PATCH", api+"ui-api/records/"+id, mustJSON(map[string]any{"fields": fields})
+		uiMethod, uiPath, uiBody = "PATCH", api+"ui-api/records/"+id, apitest.JSON(map[string]any{"fields": fields})
 	}
 	ways = append(ways, matrixWay{"ui-api/records", uiMethod, uiPath, f.admin, uiBody, func(r apitest.Reply, _ ruleCase) string {
 		var body struct{ Message string }
@@ -268,7 +268,7 @@ func matrixWays(c ruleCase, f *matrixFixture) []matrixWay {
 		}
 		return hasMessage(body)
 	}
-	ways = append(ways, matrixWay{"sObject REST", soMethod, soPath, f.admin, mustJSON(fields), func(r apitest.Reply, _ ruleCase) string {
+	ways = append(ways, matrixWay{"sObject REST", soMethod, soPath, f.admin, apitest.JSON(fields), func(r apitest.Reply, _ ruleCase) string {
 		if r.Status != 400 && r.Status != 403 {
 			return "want 400 or 403"
 		}
@@ -281,7 +281,7 @@ func matrixWays(c ruleCase, f *matrixFixture) []matrixWay {
 				"referenceId": "Before", "body": map[string]any{"Description": "written by the matrix"}}}, sub...)
 		}
 		ways = append(ways, matrixWay{fmt.Sprintf("composite allOrNone=%v", allOrNone), "POST", api + "composite", f.admin,
-			mustJSON(map[string]any{"allOrNone": allOrNone, "compositeRequest": sub}), func(r apitest.Reply, _ ruleCase) string {
+			apitest.JSON(map[string]any{"allOrNone": allOrNone, "compositeRequest": sub}), func(r apitest.Reply, _ ruleCase) string {
 				var out struct {
 					CompositeResponse []struct {
 						Body           json.RawMessage
@@ -307,7 +307,7 @@ func matrixWays(c ruleCase, f *matrixFixture) []matrixWay {
 		colMethod, rec["Id"] = "PATCH", id
 	}
 	ways = append(ways, matrixWay{"collection", colMethod, api + "composite/sobjects", f.admin,
-		mustJSON(map[string]any{"allOrNone": true, "records": []any{rec}}), func(r apitest.Reply, _ ruleCase) string {
+		apitest.JSON(map[string]any{"allOrNone": true, "records": []any{rec}}), func(r apitest.Reply, _ ruleCase) string {
 			var out []struct {
 				Success bool
 				Errors  []struct{ StatusCode, Message string }
@@ -399,9 +399,9 @@ func matrixValid(t *testing.T, s *demoSite, f *matrixFixture) {
 		{"commerce API", "PATCH", commercePath("carts/current/cart-items/" + f.stepLine), f.buyer, `{"quantity":"15"}`},
 		{"ui-api/records", "PATCH", api + "ui-api/records/" + f.stepLine, f.admin, `{"fields":{"Quantity":15}}`},
 		{"sObject REST", "PATCH", api + "sobjects/CartItem/" + f.stepLine, f.admin, `{"Quantity":15}`},
-		{"composite", "POST", api + "composite", f.admin, mustJSON(map[string]any{"allOrNone": true, "compositeRequest": []any{
+		{"composite", "POST", api + "composite", f.admin, apitest.JSON(map[string]any{"allOrNone": true, "compositeRequest": []any{
 			map[string]any{"method": "PATCH", "url": api + "sobjects/CartItem/" + f.stepLine, "referenceId": "Q", "body": map[string]any{"Quantity": 15}}}})},
-		{"collection", "PATCH", api + "composite/sobjects", f.admin, mustJSON(map[string]any{"allOrNone": true, "records": []any{
+		{"collection", "PATCH", api + "composite/sobjects", f.admin, apitest.JSON(map[string]any{"allOrNone": true, "records": []any{
 			map[string]any{"attributes": map[string]any{"type": "CartItem"}, "Id": f.stepLine, "Quantity": 15}}})},
 	}
 	reset(5)
@@ -444,11 +444,11 @@ func matrixValid(t *testing.T, s *demoSite, f *matrixFixture) {
 	made := []struct{ name, method, path, token, body string }{
 		{"commerce API", "POST", commercePath("accounts/current/addresses"), f.buyer,
 			`{"street":"1 Commerce","firstName":"Ada","lastName":"Lovelace","city":"Toronto","country":"Canada"}`},
-		{"ui-api/records", "POST", api + "ui-api/records", f.admin, mustJSON(map[string]any{"apiName": "ContactPointAddress", "fields": with("1 UI")})},
-		{"sObject REST", "POST", api + "sobjects/ContactPointAddress", f.admin, mustJSON(with("1 REST"))},
-		{"composite", "POST", api + "composite", f.admin, mustJSON(map[string]any{"allOrNone": true, "compositeRequest": []any{
+		{"ui-api/records", "POST", api + "ui-api/records", f.admin, apitest.JSON(map[string]any{"apiName": "ContactPointAddress", "fields": with("1 UI")})},
+		{"sObject REST", "POST", api + "sobjects/ContactPointAddress", f.admin, apitest.JSON(with("1 REST"))},
+		{"composite", "POST", api + "composite", f.admin, apitest.JSON(map[string]any{"allOrNone": true, "compositeRequest": []any{
 			map[string]any{"method": "POST", "url": api + "sobjects/ContactPointAddress", "referenceId": "A", "body": with("1 Composite")}}})},
-		{"collection", "POST", api + "composite/sobjects", f.admin, mustJSON(map[string]any{"allOrNone": true, "records": []any{
+		{"collection", "POST", api + "composite/sobjects", f.admin, apitest.JSON(map[string]any{"allOrNone": true, "records": []any{
 			func() map[string]any {
 				v := with("1 Collection")
 				v["attributes"] = map[string]any{"type": "ContactPointAddress"}
@@ -560,7 +560,7 @@ func TestCompositeRollbackKeepsTheCart(t *testing.T) {
 		}
 		before := state()
 		url := "/services/data/v64.0/sobjects/CartItem/" + line.CartItemID
-		r := s.srv.Call(t, "POST", "/services/data/v64.0/composite", admin, mustJSON(map[string]any{"allOrNone": true,
+		r := s.srv.Call(t, "POST", "/services/data/v64.0/composite", admin, apitest.JSON(map[string]any{"allOrNone": true,
 			"compositeRequest": []any{
 				map[string]any{"method": "PATCH", "url": url, "referenceId": "More", "body": map[string]any{"Quantity": 5}},
 				map[string]any{"method": "PATCH", "url": url, "referenceId": "Bad", "body": map[string]any{"Quantity": -1}},

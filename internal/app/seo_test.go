@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/demo"
 	"storefront/internal/records"
 	"storefront/internal/seo"
@@ -29,17 +30,17 @@ func TestSEOProperties(t *testing.T) {
 			RecordID: product, RecordName: name, Title: name}
 		// A guest sees an entitled product; fields come back as strings, empty ones null.
 		r := s.srv.Get(t, seoPath(product[:15], "?fields=Name,StockKeepingUnit,isactive,PackSize,Weight"), "")
-		r.Want(t, "product", 200, mustJSON(want))
+		r.Want(t, "product", 200, apitest.JSON(want))
 		if cc := r.Header.Get("Cache-Control"); cc != "private, max-age=300" {
 			t.Fatalf("Cache-Control %q", cc)
 		}
 		want.Fields = map[string]*string{}
 		buyer := s.srv.Token(t, "buyer@example.com")
-		s.srv.Get(t, seoPath(product, ""), buyer).Want(t, "product for a buyer", 200, mustJSON(want))
+		s.srv.Get(t, seoPath(product, ""), buyer).Want(t, "product for a buyer", 200, apitest.JSON(want))
 
 		category := records.StableID("0ZG", 1)
 		catURL := s.srv.URL + "/category/office-supplies/" + category
-		s.srv.Get(t, seoPath(category, "?fields=Name,SortOrder"), "").Want(t, "category", 200, mustJSON(seo.Properties{
+		s.srv.Get(t, seoPath(category, "?fields=Name,SortOrder"), "").Want(t, "category", 200, apitest.JSON(seo.Properties{
 			CanonicalURL: catURL, ComplexFields: map[string]any{},
 			Description:  str(s.queryString(t, `SELECT description FROM productcategory WHERE id = ?`, category)),
 			Fields:       map[string]*string{"Name": str("Office Supplies"), "SortOrder": str("10")},

@@ -38,9 +38,10 @@ type Request struct {
 
 // Reply is an HTTP answer.
 type Reply struct {
-	Status int
-	Header http.Header
-	Body   string
+	Status  int
+	Header  http.Header
+	Body    string
+	Request string // "METHOD path", for failure messages
 }
 
 // Do sends req to the target and reads the whole answer. It is the only place the API tests build a request.
@@ -91,7 +92,7 @@ func (tg *Target) Do(t testing.TB, req Request) Reply {
 	if err != nil {
 		t.Fatalf("%s %s: reading the answer: %v", method, path, err)
 	}
-	return Reply{resp.StatusCode, resp.Header, string(raw)}
+	return Reply{Status: resp.StatusCode, Header: resp.Header, Body: string(raw), Request: method + " " + req.Path}
 }
 
 // Call is Do in the short form most tests use: auth as the target's Auth reads it (by default "" is a guest,
@@ -122,15 +123,26 @@ func pairs(kv []string) map[string]string {
 	return m
 }
 
+// named is what a failure message calls the call: the test's words and the request.
+func (r Reply) named(what string) string {
+	if r.Request == "" || what == r.Request {
+		return what
+	}
+	if what == "" {
+		return r.Request
+	}
+	return what + " (" + r.Request + ")"
+}
+
 // Want checks the status and the exact body (JSON bodies compared as JSON, so key order and spacing do not count;
 // other bodies compared as text with a trailing newline ignored; "" means no body).
 func (r Reply) Want(t testing.TB, what string, status int, body string) {
 	t.Helper()
 	if r.Status != status {
-		t.Fatalf("%s: status %d, want %d\n%s", what, r.Status, status, r.Body)
+		t.Fatalf("%s: status %d, want %d\n%s", r.named(what), r.Status, status, r.Body)
 	}
 	if diff := ExactDiff(r.Body, body); diff != "" {
-		t.Fatalf("%s: %s\ngot  %s\nwant %s", what, diff, strings.TrimSpace(r.Body), body)
+		t.Fatalf("%s: %s\ngot  %s\nwant %s", r.named(what), diff, strings.TrimSpace(r.Body), body)
 	}
 }
 
@@ -138,10 +150,28 @@ func (r Reply) Want(t testing.TB, what string, status int, body string) {
 func (r Reply) WantJSON(t testing.TB, what string, status int, want string) {
 	t.Helper()
 	if r.Status != status {
-		t.Fatalf("%s: status %d, want %d\n%s", what, r.Status, status, r.Body)
+		t.Fatalf("%s: status %d, want %d\n%s", r.named(what), r.Status, status, r.Body)
 	}
 	if diff := Match(r.Body, want); diff != "" {
-		t.Fatalf("%s: %s\ngot %s", what, diff, r.Body)
+		t.Fatalf("%s: %s\ngot %s", r.named(what), diff, r.Body)
+	}
+}
+
+// WantEqual checks the status and that the body is the same JSON as want (key order and spacing aside, wildcards
+// allowed; see Equal); "" wants no body.
+func (r Reply) WantEqual(t testing.TB, what string, status int, want string) {
+	t.Helper()
+	if r.Status != status {
+		t.Fatalf("%s: status %d, want %d\n%s", r.named(what), r.Status, status, r.Body)
+	}
+	if want == "" {
+		if strings.TrimSpace(r.Body) != "" {
+			t.Fatalf("%s: body %s, want none", r.named(what), r.Body)
+		}
+		return
+	}
+	if diff := Equal(r.Body, want); diff != "" {
+		t.Fatalf("%s: %s\ngot  %s\nwant %s", r.named(what), diff, r.Body, want)
 	}
 }
 
@@ -149,7 +179,7 @@ func (r Reply) WantJSON(t testing.TB, what string, status int, want string) {
 func (r Reply) WantStatus(t testing.TB, what string, status int) {
 	t.Helper()
 	if r.Status != status {
-		t.Fatalf("%s: status %d, want %d\n%s", what, r.Status, status, r.Body)
+		t.Fatalf("%s: status %d, want %d\n%s", r.named(what), r.Status, status, r.Body)
 	}
 }
 
@@ -158,12 +188,23 @@ func (r Reply) Decode(t testing.TB, what string, status int, v any) {
 	t.Helper()
 	r.WantStatus(t, what, status)
 	if err := json.Unmarshal([]byte(r.Body), v); err != nil {
-		t.Fatalf("%s: %v in %s", what, err, r.Body)
+		t.Fatalf("%s: %v in %s", r.named(what), err, r.Body)
 	}
 }
 
-// JSON parses the body as a JSON object.
-func (r Reply) JSON(t testing.TB) map[string]any {
+// JSON writes v as JSON, HTML characters unescaped (as the app writes them).
+func JSON(v any) string {
+	var sb strings.Builder
+	enc := json.NewEncoder(&sb)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		panic(err) // a test's own value that cannot be JSON is a bug in the test
+	}
+	return strings.TrimSuffix(sb.String(), "\n")
+}
+
+// Object parses the body as a JSON object.
+func (r Reply) Object(t testing.TB) map[string]any {
 	t.Helper()
 	var m map[string]any
 	if err := json.Unmarshal([]byte(r.Body), &m); err != nil {
