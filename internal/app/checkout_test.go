@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/demo"
 	"storefront/internal/records"
 )
@@ -82,37 +83,28 @@ func TestCheckoutPlacesAnOrder(t *testing.T) {
 		if v.ContactInfo["email"] != "bonnie@example.com" || len(v.ContactInfo) != 1 {
 			t.Fatalf("contact %+v", v.ContactInfo)
 		}
-		for _, tc := range []struct {
-			name, method, path, token, body string
-			status                          int
-			want                            string
-		}{
-			{"mixture", "PATCH", "checkouts/" + id, buyer, `{"deliveryMethodId":"` + ground + `","contactInfo":{}}`, 400, "one part"},
-			{"legacy key", "PATCH", "checkouts/" + id, buyer, `{"shippingAddress":{}}`, 400, "JSON_PARSER_ERROR"},
-			{"nothing", "PATCH", "checkouts/" + id, buyer, `{}`, 400, "one part"},
-			{"wrong type", "PATCH", "checkouts/" + id, buyer, `{"deliveryMethodId":7}`, 400, "JSON_PARSER_ERROR"},
-			{"bad email", "PATCH", "checkouts/" + id, buyer, `{"contactInfo":{"email":"nope"}}`, 400, "INVALID_EMAIL_ADDRESS"},
-			{"NUL", "PATCH", "checkouts/" + id, buyer, `{"contactInfo":{"lastName":"a\u0000"}}`, 400, "INVALID_API_INPUT"},
-			{"malformed", "PATCH", "checkouts/" + id, buyer, `{"contactInfo":`, 400, "JSON_PARSER_ERROR"},
-			{"someone else's", "GET", "checkouts/" + id, manager, "", 404, "NOT_FOUND"},
-			{"someone else's patch", "PATCH", "checkouts/" + id, manager, `{"deliveryMethodId":"` + ground + `"}`, 404, "NOT_FOUND"},
-			{"unknown", "GET", "checkouts/" + records.StableID("2z9", 4242), buyer, "", 404, "NOT_FOUND"},
-			{"not an id", "GET", "checkouts/xyz", buyer, "", 404, "NOT_FOUND"},
-			{"guest", "GET", "checkouts/" + id, "", "", 401, "INVALID_SESSION_ID"},
-			{"no cart id", "PUT", "checkouts", buyer, `{}`, 400, "cartId"},
-			{"no payment", "POST", "checkouts/" + id + "/orders", buyer, "", 422, "PAYMENT_FAILURE"},
-			{"bad request type", "POST", "checkouts/" + id + "/payments", buyer, `{"requestType":"Cash","paymentToken":"1"}`, 400, "requestType"},
-			{"PO without number", "POST", "checkouts/" + id + "/payments", buyer, `{"requestType":"SimplePurchaseOrder"}`, 400, "paymentToken"},
-			{"foreign token", "POST", "checkouts/" + id + "/payments", buyer, `{"requestType":"Auth","paymentToken":"tok_x"}`, 400, "token"},
-			{"bad action", "POST", "checkouts/" + id + "/orders/actions", buyer, `{"actions":[{"action":"ship"}]}`, 400, "prepare or submit"},
-			{"no actions", "POST", "checkouts/" + id + "/orders/actions", buyer, `{"actions":[]}`, 400, "actions"},
-			{"unknown coupon", "POST", "checkouts/" + id + "/coupons", buyer, `{"couponCode":"NOPE"}`, 400, "CART_VALIDATION_ERROR"},
-		} {
-			r := s.srv.Call(t, tc.method, commercePath(tc.path), tc.token, tc.body)
-			if r.Status != tc.status || !strings.Contains(r.Body, tc.want) {
-				t.Errorf("%s: %d %s, want %d %s", tc.name, r.Status, r.Body, tc.status, tc.want)
-			}
-		}
+		apitest.Run(t, s.srv.Target, []apitest.Scenario{
+			{Name: "mixture", As: apitest.Auth(buyer), Method: "PATCH", Path: commercePath("checkouts/" + id), Body: `{"deliveryMethodId":"` + ground + `","contactInfo":{}}`, WantStatus: 400, WantContains: "one part"},
+			{Name: "legacy key", As: apitest.Auth(buyer), Method: "PATCH", Path: commercePath("checkouts/" + id), Body: `{"shippingAddress":{}}`, WantStatus: 400, WantContains: "JSON_PARSER_ERROR"},
+			{Name: "nothing", As: apitest.Auth(buyer), Method: "PATCH", Path: commercePath("checkouts/" + id), Body: `{}`, WantStatus: 400, WantContains: "one part"},
+			{Name: "wrong type", As: apitest.Auth(buyer), Method: "PATCH", Path: commercePath("checkouts/" + id), Body: `{"deliveryMethodId":7}`, WantStatus: 400, WantContains: "JSON_PARSER_ERROR"},
+			{Name: "bad email", As: apitest.Auth(buyer), Method: "PATCH", Path: commercePath("checkouts/" + id), Body: `{"contactInfo":{"email":"nope"}}`, WantStatus: 400, WantContains: "INVALID_EMAIL_ADDRESS"},
+			{Name: "NUL", As: apitest.Auth(buyer), Method: "PATCH", Path: commercePath("checkouts/" + id), Body: `{"contactInfo":{"lastName":"a\u0000"}}`, WantStatus: 400, WantContains: "INVALID_API_INPUT"},
+			{Name: "malformed", As: apitest.Auth(buyer), Method: "PATCH", Path: commercePath("checkouts/" + id), Body: `{"contactInfo":`, WantStatus: 400, WantContains: "JSON_PARSER_ERROR"},
+			{Name: "someone else's", As: apitest.Auth(manager), Method: "GET", Path: commercePath("checkouts/" + id), WantStatus: 404, WantContains: "NOT_FOUND"},
+			{Name: "someone else's patch", As: apitest.Auth(manager), Method: "PATCH", Path: commercePath("checkouts/" + id), Body: `{"deliveryMethodId":"` + ground + `"}`, WantStatus: 404, WantContains: "NOT_FOUND"},
+			{Name: "unknown", As: apitest.Auth(buyer), Method: "GET", Path: commercePath("checkouts/" + records.StableID("2z9", 4242)), WantStatus: 404, WantContains: "NOT_FOUND"},
+			{Name: "not an id", As: apitest.Auth(buyer), Method: "GET", Path: commercePath("checkouts/xyz"), WantStatus: 404, WantContains: "NOT_FOUND"},
+			{Name: "guest", As: apitest.Guest, Method: "GET", Path: commercePath("checkouts/" + id), WantStatus: 401, WantContains: "INVALID_SESSION_ID"},
+			{Name: "no cart id", As: apitest.Auth(buyer), Method: "PUT", Path: commercePath("checkouts"), Body: `{}`, WantStatus: 400, WantContains: "cartId"},
+			{Name: "no payment", As: apitest.Auth(buyer), Method: "POST", Path: commercePath("checkouts/" + id + "/orders"), WantStatus: 422, WantContains: "PAYMENT_FAILURE"},
+			{Name: "bad request type", As: apitest.Auth(buyer), Method: "POST", Path: commercePath("checkouts/" + id + "/payments"), Body: `{"requestType":"Cash","paymentToken":"1"}`, WantStatus: 400, WantContains: "requestType"},
+			{Name: "PO without number", As: apitest.Auth(buyer), Method: "POST", Path: commercePath("checkouts/" + id + "/payments"), Body: `{"requestType":"SimplePurchaseOrder"}`, WantStatus: 400, WantContains: "paymentToken"},
+			{Name: "foreign token", As: apitest.Auth(buyer), Method: "POST", Path: commercePath("checkouts/" + id + "/payments"), Body: `{"requestType":"Auth","paymentToken":"tok_x"}`, WantStatus: 400, WantContains: "token"},
+			{Name: "bad action", As: apitest.Auth(buyer), Method: "POST", Path: commercePath("checkouts/" + id + "/orders/actions"), Body: `{"actions":[{"action":"ship"}]}`, WantStatus: 400, WantContains: "prepare or submit"},
+			{Name: "no actions", As: apitest.Auth(buyer), Method: "POST", Path: commercePath("checkouts/" + id + "/orders/actions"), Body: `{"actions":[]}`, WantStatus: 400, WantContains: "actions"},
+			{Name: "unknown coupon", As: apitest.Auth(buyer), Method: "POST", Path: commercePath("checkouts/" + id + "/coupons"), Body: `{"couponCode":"NOPE"}`, WantStatus: 400, WantContains: "CART_VALIDATION_ERROR"},
+		})
 
 		// A coupon through the checkout, prepare, a purchase order, the order.
 		var coupons struct {

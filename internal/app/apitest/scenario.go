@@ -20,6 +20,9 @@ type Scenario struct {
 	WantStatus int
 	WantBody   string // the exact body, when given (see ExactDiff)
 	WantJSON   string // a JSON subset the body must match, when given (see Match)
+	// WantContains is a text the body must hold, for answers whose rest is not the scenario's business (an error
+	// message naming a field, say).
+	WantContains string
 	// RowsBefore and RowsAfter map an SQL query to the rows it must return before and after the call (see Rows).
 	RowsBefore, RowsAfter map[string]string
 }
@@ -40,6 +43,9 @@ func Run(t *testing.T, tg *Target, scenarios []Scenario) {
 				if d := ExactDiff(r.Body, sc.WantBody); d != "" {
 					t.Errorf("%s: %s\ngot  %s\nwant %s", what, d, strings.TrimSpace(r.Body), sc.WantBody)
 				}
+			}
+			if !strings.Contains(r.Body, sc.WantContains) {
+				t.Errorf("%s: the body does not hold %q\n%s", what, sc.WantContains, r.Body)
 			}
 			if sc.WantJSON != "" {
 				if d := Match(r.Body, sc.WantJSON); d != "" {
