@@ -80,29 +80,29 @@ func TestCartCalls(t *testing.T) {
 		}
 
 		// Refused adds change nothing and say why.
-		for _, tc := range []struct {
-			name, body string
-			status     int
-			code       string
-		}{
-			{"quantity rule", itemBody(stepOf, 3), 400, "CART_VALIDATION_ERROR"},
-			{"zero", itemBody(pen, 0), 400, "INVALID_API_INPUT"},
-			{"fraction", itemBody(pen, "2.5"), 400, "INVALID_API_INPUT"},
-			{"huge", itemBody(pen, "1e40"), 400, "INVALID_API_INPUT"},
-			{"words", itemBody(pen, "two"), 400, "INVALID_API_INPUT"},
-			{"no product", itemBody("", 1), 400, "INVALID_API_INPUT"},
-			{"malformed product", itemBody("01tXYZ", 1), 400, "INVALID_ID_FIELD"},
-			{"unknown product", itemBody(records.StableID("01t", 999999), 1), 404, "NOT_FOUND"},
-			{"not a product", itemBody(demo.BuyerAccountID, 1), 400, "INVALID_ID_FIELD"},
-			{"wrong type", `{"productId":"` + pen + `","quantity":1,"type":"DeliveryCharge"}`, 400, "INVALID_API_INPUT"},
-			{"malformed JSON", `{"productId":`, 400, "JSON_PARSER_ERROR"},
-			{"wrong JSON type", `{"productId":5,"quantity":1}`, 400, "JSON_PARSER_ERROR"},
-		} {
-			r := s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), buyer, tc.body)
-			if r.Status != tc.status || !strings.Contains(r.Body, `"errorCode":"`+tc.code+`"`) {
-				t.Errorf("%s: %d %s, want %d %s", tc.name, r.Status, r.Body, tc.status, tc.code)
-			}
+		lines := map[string]string{`SELECT product2id, quantity, totalprice FROM cartitem ORDER BY id`: ""}
+		for q := range lines {
+			lines[q] = s.srv.Rows(t, q)
 		}
+		refusals := []apitest.Scenario{
+			{Name: "quantity rule", Body: itemBody(stepOf, 3), WantStatus: 400, WantJSON: `[{"errorCode":"CART_VALIDATION_ERROR"}]`},
+			{Name: "zero", Body: itemBody(pen, 0), WantStatus: 400, WantJSON: `[{"errorCode":"INVALID_API_INPUT"}]`},
+			{Name: "fraction", Body: itemBody(pen, "2.5"), WantStatus: 400, WantJSON: `[{"errorCode":"INVALID_API_INPUT"}]`},
+			{Name: "huge", Body: itemBody(pen, "1e40"), WantStatus: 400, WantJSON: `[{"errorCode":"INVALID_API_INPUT"}]`},
+			{Name: "words", Body: itemBody(pen, "two"), WantStatus: 400, WantJSON: `[{"errorCode":"INVALID_API_INPUT"}]`},
+			{Name: "no product", Body: itemBody("", 1), WantStatus: 400, WantJSON: `[{"errorCode":"INVALID_API_INPUT"}]`},
+			{Name: "malformed product", Body: itemBody("01tXYZ", 1), WantStatus: 400, WantJSON: `[{"errorCode":"INVALID_ID_FIELD"}]`},
+			{Name: "unknown product", Body: itemBody(records.StableID("01t", 999999), 1), WantStatus: 404, WantJSON: `[{"errorCode":"NOT_FOUND"}]`},
+			{Name: "not a product", Body: itemBody(demo.BuyerAccountID, 1), WantStatus: 400, WantJSON: `[{"errorCode":"INVALID_ID_FIELD"}]`},
+			{Name: "wrong type", Body: `{"productId":"` + pen + `","quantity":1,"type":"DeliveryCharge"}`, WantStatus: 400, WantJSON: `[{"errorCode":"INVALID_API_INPUT"}]`},
+			{Name: "malformed JSON", Body: `{"productId":`, WantStatus: 400, WantJSON: `[{"errorCode":"JSON_PARSER_ERROR"}]`},
+			{Name: "wrong JSON type", Body: `{"productId":5,"quantity":1}`, WantStatus: 400, WantJSON: `[{"errorCode":"JSON_PARSER_ERROR"}]`},
+		}
+		for i := range refusals {
+			refusals[i].As, refusals[i].Method, refusals[i].Path = apitest.Auth(buyer), "POST", commercePath("carts/current/cart-items")
+			refusals[i].RowsBefore, refusals[i].RowsAfter = lines, lines
+		}
+		apitest.Run(t, s.srv.Target, refusals)
 		s.srv.Get(t, commercePath("carts/current"), buyer).Decode(t, "after refusals", 200, &sum)
 		if sum.TotalProductCount != "5.0" {
 			t.Fatalf("a refused add changed the cart: %+v", sum)

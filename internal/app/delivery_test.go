@@ -102,30 +102,21 @@ func TestDeliveryGroupCalls(t *testing.T) {
 		}
 
 		// Errors.
-		for _, tc := range []struct {
-			name, method, path, token, body string
-			status                          int
-			message                         string
-		}{
-			{"no options", "POST", "carts/current/delivery-groups/actions/arrange-items", buyer, `{"arrangements":[]}`, 400, "options required"},
-			{"blank id", "GET", "carts/current/delivery-groups/%20", buyer, "", 400, "deliveryGroupId required"},
-			{"unknown id", "GET", "carts/current/delivery-groups/" + records.StableID("0a7", 99999), buyer, "", 404, "NOT_FOUND"},
-			{"someone else's group", "PATCH", "carts/current/delivery-groups/" + def, manager, `{"name":"x"}`, 404, "NOT_FOUND"},
-			{"unknown method", "PATCH", "carts/current/delivery-groups/" + def, buyer, `{"deliveryMethodId":"` + records.StableID("2Dm", 77) + `"}`, 404, "NOT_FOUND"},
-			{"foreign country", "PATCH", "carts/current/delivery-groups/" + def, buyer, `{"deliveryAddress":{"street":"1","city":"Paris","country":"FR"}}`, 400, "ship"},
-			{"NUL byte", "PATCH", "carts/current/delivery-groups/" + def, buyer, `{"shippingInstructions":"a\u0000b"}`, 400, "INVALID_API_INPUT"},
-			{"huge", "PATCH", "carts/current/delivery-groups/" + def, buyer, `{"shippingInstructions":"` + strings.Repeat("x", 5000) + `"}`, 400, "INVALID_API_INPUT"},
-			{"wrong type", "PATCH", "carts/current/delivery-groups/" + def, buyer, `{"deliveryMethodId":5}`, 400, "JSON_PARSER_ERROR"},
-			{"bad date", "PATCH", "carts/current/delivery-groups/" + def, buyer, `{"desiredDeliveryDate":"tomorrow"}`, 400, "INVALID_API_INPUT"},
-			{"date in the past", "PATCH", "carts/current/delivery-groups/" + def, buyer, `{"desiredDeliveryDate":"2020-01-31"}`, 400, "in the past"},
-			{"date and time in the past", "POST", "carts/current/delivery-groups", buyer, `{"desiredDeliveryDate":"2021-05-28T16:41:41.090Z"}`, 400, "in the past"},
-			{"default group", "DELETE", "carts/current/delivery-groups/" + def, buyer, "", 400, "default"},
-			{"address of no account of mine", "PATCH", "carts/current/delivery-groups/" + def, buyer, `{"deliveryAddress":{"id":"` + records.StableID("8lW", 999) + `"}}`, 404, "NOT_FOUND"},
-		} {
-			r := s.srv.Call(t, tc.method, commercePath(tc.path), tc.token, tc.body)
-			if r.Status != tc.status || !strings.Contains(r.Body, tc.message) {
-				t.Errorf("%s: %d %s, want %d %s", tc.name, r.Status, r.Body, tc.status, tc.message)
-			}
-		}
+		apitest.Run(t, s.srv.Target, []apitest.Scenario{
+			{Name: "no options", As: apitest.Auth(buyer), Method: "POST", Path: commercePath("carts/current/delivery-groups/actions/arrange-items"), Body: `{"arrangements":[]}`, WantStatus: 400, WantContains: "options required"},
+			{Name: "blank id", As: apitest.Auth(buyer), Method: "GET", Path: commercePath("carts/current/delivery-groups/%20"), WantStatus: 400, WantContains: "deliveryGroupId required"},
+			{Name: "unknown id", As: apitest.Auth(buyer), Method: "GET", Path: commercePath("carts/current/delivery-groups/" + records.StableID("0a7", 99999)), WantStatus: 404, WantContains: "NOT_FOUND"},
+			{Name: "someone else's group", As: apitest.Auth(manager), Method: "PATCH", Path: commercePath("carts/current/delivery-groups/" + def), Body: `{"name":"x"}`, WantStatus: 404, WantContains: "NOT_FOUND"},
+			{Name: "unknown method", As: apitest.Auth(buyer), Method: "PATCH", Path: commercePath("carts/current/delivery-groups/" + def), Body: `{"deliveryMethodId":"` + records.StableID("2Dm", 77) + `"}`, WantStatus: 404, WantContains: "NOT_FOUND"},
+			{Name: "foreign country", As: apitest.Auth(buyer), Method: "PATCH", Path: commercePath("carts/current/delivery-groups/" + def), Body: `{"deliveryAddress":{"street":"1","city":"Paris","country":"FR"}}`, WantStatus: 400, WantContains: "ship"},
+			{Name: "NUL byte", As: apitest.Auth(buyer), Method: "PATCH", Path: commercePath("carts/current/delivery-groups/" + def), Body: `{"shippingInstructions":"a\u0000b"}`, WantStatus: 400, WantContains: "INVALID_API_INPUT"},
+			{Name: "huge", As: apitest.Auth(buyer), Method: "PATCH", Path: commercePath("carts/current/delivery-groups/" + def), Body: `{"shippingInstructions":"` + strings.Repeat("x", 5000) + `"}`, WantStatus: 400, WantContains: "INVALID_API_INPUT"},
+			{Name: "wrong type", As: apitest.Auth(buyer), Method: "PATCH", Path: commercePath("carts/current/delivery-groups/" + def), Body: `{"deliveryMethodId":5}`, WantStatus: 400, WantContains: "JSON_PARSER_ERROR"},
+			{Name: "bad date", As: apitest.Auth(buyer), Method: "PATCH", Path: commercePath("carts/current/delivery-groups/" + def), Body: `{"desiredDeliveryDate":"tomorrow"}`, WantStatus: 400, WantContains: "INVALID_API_INPUT"},
+			{Name: "date in the past", As: apitest.Auth(buyer), Method: "PATCH", Path: commercePath("carts/current/delivery-groups/" + def), Body: `{"desiredDeliveryDate":"2020-01-31"}`, WantStatus: 400, WantContains: "in the past"},
+			{Name: "date and time in the past", As: apitest.Auth(buyer), Method: "POST", Path: commercePath("carts/current/delivery-groups"), Body: `{"desiredDeliveryDate":"2021-05-28T16:41:41.090Z"}`, WantStatus: 400, WantContains: "in the past"},
+			{Name: "default group", As: apitest.Auth(buyer), Method: "DELETE", Path: commercePath("carts/current/delivery-groups/" + def), WantStatus: 400, WantContains: "default"},
+			{Name: "address of no account of mine", As: apitest.Auth(buyer), Method: "PATCH", Path: commercePath("carts/current/delivery-groups/" + def), Body: `{"deliveryAddress":{"id":"` + records.StableID("8lW", 999) + `"}}`, WantStatus: 404, WantContains: "NOT_FOUND"},
+		})
 	})
 }
