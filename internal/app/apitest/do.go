@@ -171,7 +171,7 @@ func (r Reply) WantEqual(t testing.TB, what string, status int, want string) {
 		return
 	}
 	if diff := Equal(r.Body, want); diff != "" {
-		t.Fatalf("%s: %s\ngot  %s\nwant %s", r.named(what), diff, r.Body, want)
+		t.Fatalf("%s: %s\ngot  %s\nwant %s", r.named(what), diff, strings.TrimSpace(r.Body), want)
 	}
 }
 
