@@ -26,6 +26,7 @@ import (
 	"storefront/internal/spa"
 	"storefront/internal/uiapi"
 	"storefront/internal/uiapi/graphql"
+	"storefront/internal/uiapi/relatedlists"
 	"storefront/web"
 )
 
@@ -109,6 +110,19 @@ func (a *App) routes(s *services) []Route {
 		{"GET " + uiAPI + "object-info/{objectApiName}", uiapi.SignedIn(s.records.GetObjectInfo)},
 		// UI API GraphQL: record queries, objectInfos and record mutations over the same engine (package graphql).
 		{"POST " + graphql.Path, &graphql.Handler{Engine: a.Engine}},
+
+		// Related lists of a parent: counts, info, the caller's preferences and record pages (package relatedlists).
+		{"GET " + uiAPI + "related-list-count/{parentRecordId}/{relatedListId}", uiapi.SignedIn(s.related.GetCount)},
+		{"GET " + uiAPI + "related-list-count/batch/{parentRecordId}/{relatedListNames}", uiapi.SignedIn(s.related.GetCountBatch)},
+		{"GET " + uiAPI + "related-list-info/{parentObjectApiName}", uiapi.SignedIn(s.related.GetSummaries)},
+		{"GET " + uiAPI + "related-list-info/{parentObjectApiName}/{relatedListId}", uiapi.SignedIn(s.related.GetInfo)},
+		{"PATCH " + uiAPI + "related-list-info/{parentObjectApiName}/{relatedListId}", uiapi.SignedIn(s.related.UpdateInfo)},
+		{"GET " + uiAPI + "related-list-info/batch/{parentObjectApiName}/{relatedListNames}", uiapi.SignedIn(s.related.GetInfoBatch)},
+		{"GET " + uiAPI + "related-list-preferences/{preferencesId}", uiapi.SignedIn(s.related.GetPreferences)},
+		{"PATCH " + uiAPI + "related-list-preferences/{preferencesId}", uiapi.SignedIn(s.related.UpdatePreferences)},
+		{"GET " + uiAPI + "related-list-preferences/batch/{preferencesIds}", uiapi.SignedIn(s.related.GetPreferencesBatch)},
+		{"POST " + uiAPI + "related-list-records/{parentRecordId}/{relatedListId}", uiapi.SignedIn(s.related.GetRecords)},
+		{"POST " + uiAPI + "related-list-records/batch/{parentRecordId}", uiapi.SignedIn(s.related.GetRecordsBatch)},
 
 		// Product detail, availability and prices; the category tree (package catalog).
 		{"GET " + commerce + "products", call(s.catalog.GetProducts)},
@@ -239,6 +253,7 @@ type services struct {
 	auth     *auth.Service
 	store    *storecontext.Handlers
 	records  *uiapi.Handler
+	related  *relatedlists.Handler
 	query    *soql.Handler
 	sobjects *sobjects.Handler
 	catalog  *catalog.Handlers
@@ -274,6 +289,7 @@ func (a *App) services() *services {
 		auth:     signIn,
 		store:    &storecontext.Handlers{DB: a.DB, BasePath: base},
 		records:  &uiapi.Handler{Engine: engine},
+		related:  &relatedlists.Handler{Engine: engine},
 		query:    &soql.Handler{Engine: engine},
 		sobjects: &sobjects.Handler{Engine: engine, Log: a.Log},
 		catalog:  catalog.New(a.DB, engine.Registry),
