@@ -88,6 +88,11 @@ func (h *Handler) info(ctx context.Context, cat *records.Catalog, actor *identit
 	if err != nil {
 		return nil, err
 	}
+	return h.infoOf(cat, actor, rl, opts, prefs)
+}
+
+// infoOf is info with the actor's preferences of the list already read.
+func (h *Handler) infoOf(cat *records.Catalog, actor *identity.Principal, rl *relatedList, opts *infoOptions, prefs *listPrefs) (*infoRep, error) {
 	cols := prefs.Columns
 	if !opts.Restrict {
 		seen := map[string]bool{}

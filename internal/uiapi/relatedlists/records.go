@@ -222,7 +222,7 @@ func (h *Handler) page(ctx context.Context, cat *records.Catalog, actor *identit
 	if err != nil {
 		return nil, err
 	}
-	info, err := h.info(ctx, cat, actor, rl, &infoOptions{})
+	info, err := h.infoOf(cat, actor, rl, &infoOptions{}, prefs)
 	if err != nil {
 		return nil, err
 	}
