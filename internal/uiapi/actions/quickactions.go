@@ -77,10 +77,14 @@ func (q *QuickAction) ParentField() string {
 	return ""
 }
 
-// usable reports whether the actor may do what the action does: create or update records of its target.
+// usable reports whether the actor may do what the action does: create or update records of its target, from
+// records of its source they may read.
 func (q *QuickAction) usable(e *records.Engine, actor *identity.Principal, cat *records.Catalog) bool {
 	target := cat.Object(q.Target)
 	if target == nil {
+		return false
+	}
+	if source := cat.Object(q.Source); q.Source != "Global" && (source == nil || !e.CanRead(actor, source)) {
 		return false
 	}
 	if q.Type == "Update" {

@@ -168,5 +168,17 @@ func TestNavItems(t *testing.T) {
 		for _, q := range []string{"pageSize=0", "pageSize=201", "page=-1", "page=x", "formFactor=Tiny"} {
 			c.checked("admin", "GET", base+"nav-items?"+q, 400)
 		}
+		// Wrong methods are 405, guests 401, on apps and actions alike.
+		for _, call := range []struct{ method, path string }{{"DELETE", "apps"}, {"POST", "nav-items"}, {"PUT", "apps/selected"},
+			{"GET", "actions/perform-quick-action/Case.CloseCase"}, {"GET", "actions/record/001000000000000AAA/related-list/batch"}} {
+			if status, out := s.Send(t, c.tokens["admin"], call.method, base+call.path, ""); status != 405 {
+				t.Errorf("%s %s: %d, want 405: %s", call.method, call.path, status, out)
+			}
+		}
+		for _, path := range []string{"apps", "apps/selected", "nav-items", "actions/global"} {
+			if status, _ := s.Send(t, "", "GET", base+path, ""); status != 401 {
+				t.Errorf("guest GET %s: %d, want 401", path, status)
+			}
+		}
 	})
 }
