@@ -138,8 +138,8 @@ var (
 	cancelButton     = standardButton{"CancelEdit", "Cancel", "new_custom19", "", nil}
 )
 
-// standardActions lists the buttons the actor may use on records of o; allowedNil is the permission a button
-// without its own needs (the form's).
+// standardActions lists the buttons the actor may use on records of o; formAllowed is the permission a button
+// without its own needs (the form's: update for an edit form, create for a create form).
 func standardActions(e *records.Engine, actor *identity.Principal, o *records.Object, formAllowed func(*records.Engine, *identity.Principal, *records.Object) bool, buttons ...standardButton) []action {
 	var out []action
 	for _, b := range buttons {
