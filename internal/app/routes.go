@@ -25,6 +25,8 @@ import (
 	"storefront/internal/soql"
 	"storefront/internal/spa"
 	"storefront/internal/uiapi"
+	"storefront/internal/uiapi/actions"
+	"storefront/internal/uiapi/apps"
 	"storefront/internal/uiapi/graphql"
 	"storefront/internal/uiapi/lists"
 	uirecords "storefront/internal/uiapi/records"
@@ -120,6 +122,28 @@ func (a *App) routes(s *services) []Route {
 		{"GET " + uiAPI + "object-info/{objectApiName}", uiapi.SignedIn(s.records.GetObjectInfo)},
 		// UI API GraphQL: record queries, objectInfos and record mutations over the same engine (package graphql).
 		{"POST " + graphql.Path, &graphql.Handler{Engine: a.Engine}},
+		// UI API actions: standard buttons and quick actions by permission, quick action info, layout, defaults and
+		// performing one (package actions); apps, the selected app and nav items (package apps).
+		{"GET " + uiAPI + "actions/global", uiapi.SignedIn(s.actions.GetGlobalActions)},
+		{"GET " + uiAPI + "actions/record/{recordIds}", uiapi.SignedIn(s.actions.GetRecordActions)},
+		{"GET " + uiAPI + "actions/record/{recordIds}/record-edit", uiapi.SignedIn(s.actions.GetRecordEditActions)},
+		{"GET " + uiAPI + "actions/record/{recordIds}/related-list-record/{relatedListRecordIds}", uiapi.SignedIn(s.actions.GetRelatedListRecordActions)},
+		{"POST " + uiAPI + "actions/record/{recordIds}/related-list/batch", uiapi.SignedIn(s.actions.PostRelatedListActionsBatch)},
+		{"POST " + uiAPI + "actions/record/{recordIds}/related-list/{relatedListId}", uiapi.SignedIn(s.actions.PostRelatedListActions)},
+		{"GET " + uiAPI + "actions/lookup/{objectApiNames}", uiapi.SignedIn(s.actions.GetLookupActions)},
+		{"GET " + uiAPI + "actions/object/{objectApiName}/record-create", uiapi.SignedIn(s.actions.GetObjectCreateActions)},
+		{"GET " + uiAPI + "actions/overrides/{objectApiName}", uiapi.SignedIn(s.actions.GetActionOverrides)},
+		{"GET " + uiAPI + "actions/formula-activation/{actionFeature}", uiapi.SignedIn(s.actions.GetFormulaActivation)},
+		{"GET " + uiAPI + "actions/quick-action-info/{actionApiName}", uiapi.SignedIn(s.actions.GetQuickActionInfo)},
+		{"GET " + uiAPI + "actions/layout/{actionApiName}", uiapi.SignedIn(s.actions.GetQuickActionLayout)},
+		{"GET " + uiAPI + "actions/record-defaults/{actionApiName}", uiapi.SignedIn(s.actions.GetQuickActionDefaults)},
+		{"POST " + uiAPI + "actions/perform-quick-action/{actionApiName}", uiapi.SignedIn(s.actions.PerformQuickAction)},
+		{"PATCH " + uiAPI + "actions/perform-quick-action/{actionApiName}", uiapi.SignedIn(s.actions.PerformQuickAction)},
+		{"GET " + uiAPI + "apps", uiapi.SignedIn(s.apps.GetApps)},
+		{"GET " + uiAPI + "apps/selected", uiapi.SignedIn(s.apps.GetSelectedApp)},
+		{"GET " + uiAPI + "apps/{appId}", uiapi.SignedIn(s.apps.GetApp)},
+		{"PATCH " + uiAPI + "apps/{appId}", uiapi.SignedIn(s.apps.SelectApp)},
+		{"GET " + uiAPI + "nav-items", uiapi.SignedIn(s.apps.GetNavItems)},
 
 		// List views, their records, the recent list, list summaries and preferences (package uiapi/lists). A
 		// one-segment path is an object name or a list view id: the handler tells them apart.
@@ -299,6 +323,8 @@ type services struct {
 	cms      *cms.Handlers
 	seo      *seo.Handlers
 	limits   *limits.Counter
+	actions  *actions.Handler
+	apps     *apps.Handler
 	redis    *redisx.Client // nil without --redis
 }
 
@@ -325,6 +351,8 @@ func (a *App) services() *services {
 		uirecs:   &uirecords.Handler{Engine: engine, ObjectInfo: (&uiapi.Handler{Engine: engine}).ObjectInfoOf},
 		lists:    &lists.Handler{Engine: engine},
 		related:  &relatedlists.Handler{Engine: engine},
+		actions:  &actions.Handler{Engine: engine},
+		apps:     &apps.Handler{Engine: engine},
 		query:    &soql.Handler{Engine: engine},
 		sobjects: &sobjects.Handler{Engine: engine, Log: a.Log},
 		catalog:  catalog.New(a.DB, engine.Registry),

@@ -129,3 +129,9 @@ func NoSuchColumn(field, object string) string {
 		"be sure to append the '__c' after the custom field name. Please reference your WSDL or the describe call " +
 		"for the appropriate names."
 }
+
+// InvalidRecordInput is the UI API's 400 for a malformed record input body ("Invalid recordInput: why."; the
+// message of spec/data-layer.md section 8), for every call that takes one.
+func InvalidRecordInput(why string) *httpx.Error {
+	return httpx.BadRequest("INVALID_INPUT", "Invalid recordInput: %s.", why)
+}

@@ -38,6 +38,12 @@ func NotFound() *httpx.Error { return httpx.NotFound("The requested resource doe
 // Version is the version segment of the call's URL ("v61.0"): URLs in answers keep the version the client asked.
 func Version(r *http.Request) string { return "v" + apiversion.FromContext(r.Context()) }
 
+// RequestPath is the call's path as the client asked it, in the version it asked (the routes are v64.0's), for the
+// url fields of answers.
+func RequestPath(r *http.Request) string {
+	return strings.Replace(r.URL.Path, "/v64.0/", "/"+Version(r)+"/", 1)
+}
+
 // SplitList reads a comma-separated parameter, also given repeated (fields=a,b&fields=c), without empty entries.
 func SplitList(values ...string) []string {
 	var out []string

@@ -39,19 +39,6 @@ var notYetServed = []uiapitest.SpecOp{
 	{Method: "GET", Path: "/ui-api/layout/{objectApiName}"},
 	{Method: "GET", Path: "/ui-api/layout/{objectApiName}/user-state"},
 	{Method: "PATCH", Path: "/ui-api/layout/{objectApiName}/user-state"},
-	{Method: "GET", Path: "/ui-api/actions/global"},
-	{Method: "GET", Path: "/ui-api/actions/layout/{actionApiName}"},
-	{Method: "GET", Path: "/ui-api/actions/lookup/{objectApiNames}"},
-	{Method: "GET", Path: "/ui-api/actions/object/{objectApiName}/record-create"},
-	{Method: "GET", Path: "/ui-api/actions/record-defaults/{actionApiName}"},
-	{Method: "GET", Path: "/ui-api/actions/record/{recordIds}"},
-	{Method: "GET", Path: "/ui-api/actions/record/{recordIds}/record-edit"},
-	{Method: "GET", Path: "/ui-api/actions/record/{recordIds}/related-list-record/{relatedListRecordIds}"},
-	{Method: "POST", Path: "/ui-api/actions/record/{recordIds}/related-list/{relatedListId}"},
-	{Method: "POST", Path: "/ui-api/actions/record/{recordIds}/related-list/batch"},
-	{Method: "GET", Path: "/ui-api/apps"},
-	{Method: "GET", Path: "/ui-api/apps/{appId}"},
-	{Method: "GET", Path: "/ui-api/nav-items"},
 	{Method: "GET", Path: "/ui-api/duplicates/{objectApiName}"},
 	{Method: "POST", Path: "/ui-api/predupe"},
 	{Method: "GET", Path: "/ui-api/related-list-count/batch/{parentRecordId}/{relatedListNames}"},
@@ -90,6 +77,7 @@ func TestConformance(t *testing.T) {
 	apptest.Each(t, "", func(t *testing.T, s *apptest.Server) {
 		tokens := map[string]string{"admin": s.Token(t, "admin@example.com"), "buyer": s.Token(t, "buyer@example.com")}
 		account := apiBase + "/ui-api/records/" + demo.BuyerAccountID
+		actions := apiBase + "/ui-api/actions/"
 		calls := []conformanceCall{
 			{"admin", "GET", account + "?fields=Account.Name&optionalFields=Account.Phone,Account.Owner.Name", "", 200, ""},
 			{"buyer", "GET", account + "?fields=Account.Name", "", 200, ""},
@@ -101,6 +89,21 @@ func TestConformance(t *testing.T) {
 			{"admin", "GET", apiBase + "/ui-api/object-info/Product2", "", 200, ""},
 			{"admin", "GET", apiBase + "/ui-api/object-info/NoSuchObject__c", "", 404, ""},
 			{"admin", "POST", apiBase + "/ui-api/records", `{"apiName":"Account","fields":{}}`, 400, ""},
+			// Actions, apps and navigation (packages actions and apps).
+			{"admin", "GET", actions + "global", "", 200, ""},
+			{"admin", "GET", actions + "record/" + demo.BuyerAccountID + "?sections=Page", "", 200, ""},
+			{"admin", "GET", actions + "record/" + demo.BuyerAccountID + "", "", 400, ""},
+			{"admin", "GET", actions + "record/" + demo.BuyerAccountID + "/record-edit", "", 200, ""},
+			{"admin", "GET", actions + "record/" + demo.BuyerAccountID + "/related-list-record/" + demo.BuyerUserID, "", 200, ""},
+			{"admin", "POST", actions + "record/" + demo.BuyerAccountID + "/related-list/Contacts", `{"sections":["Page"]}`, 200, ""},
+			{"admin", "POST", actions + "record/" + demo.BuyerAccountID + "/related-list/batch", `{"relatedListsActionParameters":[{"relatedListId":"Contacts"},{"relatedListId":"Nope"}]}`, 200, ""},
+			{"admin", "GET", actions + "lookup/Account,Contact", "", 200, ""},
+			{"admin", "GET", actions + "object/Account/record-create", "", 200, ""},
+			{"admin", "GET", actions + "layout/Account.NewContact", "", 200, ""},
+			{"admin", "GET", actions + "record-defaults/Account.NewContact?parentRecordId=" + demo.BuyerAccountID, "", 200, ""},
+			{"admin", "GET", apiBase + "/ui-api/apps?userCustomizations=true", "", 200, ""},
+			{"admin", "GET", apiBase + "/ui-api/apps/StorefrontConsole", "", 200, ""},
+			{"admin", "GET", apiBase + "/ui-api/nav-items?pageSize=5", "", 200, ""},
 		}
 		cov := uiapitest.NewCoverage()
 		runCalls(t, s, tokens, cov, calls)

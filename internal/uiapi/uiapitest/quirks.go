@@ -36,6 +36,12 @@ WireRecordError:
           type: object
           properties:
             //: RecordExceptionErrorRepresentation[]
+QuickActionLayoutRepresentation:
+  type: object
+  properties:
+    actionApiName: string
+    eTag: string
+    layout: RecordLayoutRepresentation
 WorkStepStatusPicklistValueAttributesRepresentation:
   discriminatorValue: WorkStepStatus
   type: AbstractPicklistValueAttributesRepresentation
@@ -84,6 +90,14 @@ func applyQuirks(s *Spec) error {
 	}
 	avatars.Responses["200"] = &Type{Expr: "RecordAvatarBulkRepresentation"}
 
+	// The quick action layout is {actionApiName, eTag, layout} on the wire (spec/data-layer.md section 3); the v55
+	// api.raml answers the bare RecordLayoutRepresentation that is its layout.
+	actionLayout := s.Find("GET", "/ui-api/actions/layout/{actionApiName}")
+	if actionLayout == nil || actionLayout.Responses["200"] == nil {
+		return fmt.Errorf("uiapitest: api.raml has no GET /ui-api/actions/layout/{actionApiName}")
+	}
+	actionLayout.Responses["200"] = &Type{Expr: "QuickActionLayoutRepresentation"}
+
 	// v64.0 also takes the parameters of these calls in a POST body (spec/data-layer.md section 7 calls them
 	// that way); the v55 api.raml has only the GET form. The response is the same.
 	for _, alias := range []struct{ get, post string }{
@@ -118,6 +132,11 @@ func applyQuirks(s *Spec) error {
 		if err := declare(s, "RecordExceptionErrorRepresentation", name, nullable[name], true); err != nil {
 			return err
 		}
+	}
+	// A failed item of the related-list action batch carries the read error list as its result, as every UI API
+	// batch does; the hand-rolled RAML allows only the actions.
+	if err := declare(s, "ActionBatchResultRepresentation", "result", "ActionRepresentation | WireReadErrorList", true); err != nil {
+		return err
 	}
 	// Properties the recorded responses carry and api.raml does not declare.
 	if err := declare(s, "BatchRepresentation", "hasErrors", "boolean", true); err != nil {
