@@ -25,6 +25,8 @@ import (
 	"storefront/internal/soql"
 	"storefront/internal/spa"
 	"storefront/internal/uiapi"
+	"storefront/internal/uiapi/duplicates"
+	"storefront/internal/uiapi/lookups"
 	"storefront/internal/uiapi/graphql"
 	"storefront/web"
 )
@@ -107,6 +109,20 @@ func (a *App) routes(s *services) []Route {
 		{"DELETE " + uiAPI + "records/{recordId}", uiapi.SignedIn(s.records.DeleteRecord)},
 		{"GET " + uiAPI + "object-info", uiapi.SignedIn(s.records.GetObjectInfoDirectory)},
 		{"GET " + uiAPI + "object-info/{objectApiName}", uiapi.SignedIn(s.records.GetObjectInfo)},
+		// Duplicate rules and predupe; search filters, search results and lookup values (packages uiapi/duplicates
+		// and uiapi/lookups). PUT .../rules/{ruleName} is this server's own call: administrators edit a rule.
+		{"GET " + uiAPI + "duplicates/{objectApiName}", uiapi.SignedIn(s.dupes.GetConfiguration)},
+		{"PUT " + uiAPI + "duplicates/{objectApiName}/rules/{ruleName}", uiapi.SignedIn(s.dupes.PutRule)},
+		{"POST " + uiAPI + "predupe", uiapi.SignedIn(s.dupes.Predupe)},
+		{"GET " + uiAPI + "search-info/{objectApiName}/filters", uiapi.SignedIn(s.lookups.Filters)},
+		{"GET " + uiAPI + "search-info/{objectApiName}/filters/{filterApiName}/options", uiapi.SignedIn(s.lookups.FilterOptions)},
+		{"GET " + uiAPI + "search-info/{objectApiName}/lookup/{fieldApiName}", uiapi.SignedIn(s.lookups.LookupMetadata)},
+		{"POST " + uiAPI + "search/results", uiapi.SignedIn(s.lookups.Results)},
+		{"POST " + uiAPI + "search/results/keyword", uiapi.SignedIn(s.lookups.Keyword)},
+		{"GET " + uiAPI + "lookups/{objectApiName}/{fieldApiName}", uiapi.SignedIn(s.lookups.Lookup)},
+		{"POST " + uiAPI + "lookups/{objectApiName}/{fieldApiName}", uiapi.SignedIn(s.lookups.Lookup)},
+		{"GET " + uiAPI + "lookups/{objectApiName}/{fieldApiName}/{targetApiName}", uiapi.SignedIn(s.lookups.LookupTarget)},
+		{"POST " + uiAPI + "lookups/{objectApiName}/{fieldApiName}/{targetApiName}", uiapi.SignedIn(s.lookups.LookupTarget)},
 		// UI API GraphQL: record queries, objectInfos and record mutations over the same engine (package graphql).
 		{"POST " + graphql.Path, &graphql.Handler{Engine: a.Engine}},
 
@@ -240,6 +256,8 @@ type services struct {
 	store    *storecontext.Handlers
 	records  *uiapi.Handler
 	query    *soql.Handler
+	dupes    *duplicates.Handler
+	lookups  *lookups.Handler
 	sobjects *sobjects.Handler
 	catalog  *catalog.Handlers
 	search   *search.Service
@@ -275,6 +293,8 @@ func (a *App) services() *services {
 		store:    &storecontext.Handlers{DB: a.DB, BasePath: base},
 		records:  &uiapi.Handler{Engine: engine},
 		query:    &soql.Handler{Engine: engine},
+		dupes:    &duplicates.Handler{Engine: engine},
+		lookups:  &lookups.Handler{Engine: engine},
 		sobjects: &sobjects.Handler{Engine: engine, Log: a.Log},
 		catalog:  catalog.New(a.DB, engine.Registry),
 		search:   search.New(a.DB, engine.Registry),

@@ -171,6 +171,7 @@ func (h *Handler) represent(ctx context.Context, actor *identity.Principal, rec 
 }
 
 // recordInput is RecordInputRepresentation, read loosely so that a wrong shape gets a clear message.
+// A true allowSaveOnDuplicate marks r's context so that duplicate rules let the write save.
 func decodeRecordInput(w http.ResponseWriter, r *http.Request) (apiName string, fields map[string]any, err error) {
 	var body map[string]any
 	if err := httpx.DecodeJSON(w, r, &body); err != nil {
@@ -189,9 +190,11 @@ func decodeRecordInput(w http.ResponseWriter, r *http.Request) (apiName string, 
 		}
 	}
 	if v, present := body["allowSaveOnDuplicate"]; present && v != nil {
-		if _, ok := v.(bool); !ok {
+		allow, ok := v.(bool)
+		if !ok {
 			return "", nil, invalidInput("allowSaveOnDuplicate must be a boolean")
 		}
+		*r = *r.WithContext(recordsapi.AllowSaveOnDuplicate(r.Context(), allow))
 	}
 	return apiName, fields, nil
 }
