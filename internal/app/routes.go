@@ -26,8 +26,8 @@ import (
 	"storefront/internal/spa"
 	"storefront/internal/uiapi"
 	"storefront/internal/uiapi/duplicates"
-	"storefront/internal/uiapi/lookups"
 	"storefront/internal/uiapi/graphql"
+	"storefront/internal/uiapi/lookups"
 	"storefront/web"
 )
 

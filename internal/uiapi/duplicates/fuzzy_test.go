@@ -8,8 +8,8 @@ func TestFuzzyMatch(t *testing.T) {
 		want bool
 	}{
 		{"The ACME, Inc.", "acme", true},
-		{"Acme", "Acmee", true},          // one edit in four letters
-		{"Acme Widgets", "Acme", true},   // half the words shared
+		{"Acme", "Acmee", true},                        // one edit in four letters
+		{"Acme Widgets", "Acme", true},                 // half the words shared
 		{"Acme Widgets", "Acme Robotics Group", false}, // one word of four shared
 		{"Globex", "Initech", false},
 		{"", "Acme", false},
