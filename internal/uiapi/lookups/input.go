@@ -26,10 +26,14 @@ func decodeBody(w http.ResponseWriter, r *http.Request) (map[string]json.RawMess
 	if strings.TrimSpace(string(body)) == "" {
 		return out, nil
 	}
-	if err := httpx.DecodeJSONBytes(body, &out); err != nil {
+	var v any
+	if err := httpx.DecodeJSONBytes(body, &v); err != nil {
 		return nil, err
 	}
-	return out, nil
+	if _, ok := v.(map[string]any); !ok {
+		return nil, httpx.BadRequest("JSON_PARSER_ERROR", "The request body must be a JSON object.")
+	}
+	return out, json.Unmarshal(body, &out)
 }
 
 // present reports whether the body holds key with a non-null value.
