@@ -52,8 +52,6 @@ var notYetServed = []uiapitest.SpecOp{
 	{Method: "GET", Path: "/ui-api/apps"},
 	{Method: "GET", Path: "/ui-api/apps/{appId}"},
 	{Method: "GET", Path: "/ui-api/nav-items"},
-	{Method: "GET", Path: "/ui-api/duplicates/{objectApiName}"},
-	{Method: "POST", Path: "/ui-api/predupe"},
 	{Method: "GET", Path: "/ui-api/related-list-count/batch/{parentRecordId}/{relatedListNames}"},
 	{Method: "GET", Path: "/ui-api/related-list-count/{parentRecordId}/{relatedListId}"},
 	{Method: "GET", Path: "/ui-api/related-list-info/batch/{parentObjectApiName}/{relatedListNames}"},
@@ -65,7 +63,6 @@ var notYetServed = []uiapitest.SpecOp{
 	{Method: "PATCH", Path: "/ui-api/related-list-preferences/{preferencesId}"},
 	{Method: "POST", Path: "/ui-api/related-list-records/{parentRecordId}/{relatedListId}"},
 	{Method: "POST", Path: "/ui-api/related-list-records/batch/{parentRecordId}"},
-	{Method: "POST", Path: "/ui-api/lookups/{objectApiName}/{fieldApiName}"},
 	{Method: "GET", Path: "/ui-api/record-avatars/batch/{recordIds}"},
 	{Method: "POST", Path: "/ui-api/record-avatars/{recordId}/association"},
 }
@@ -101,6 +98,9 @@ func TestConformance(t *testing.T) {
 			{"admin", "GET", apiBase + "/ui-api/object-info/Product2", "", 200, ""},
 			{"admin", "GET", apiBase + "/ui-api/object-info/NoSuchObject__c", "", 404, ""},
 			{"admin", "POST", apiBase + "/ui-api/records", `{"apiName":"Account","fields":{}}`, 400, ""},
+			{"admin", "GET", apiBase + "/ui-api/duplicates/Account", "", 200, ""},
+			{"admin", "POST", apiBase + "/ui-api/predupe", `{"apiName":"Account","fields":{"Name":"Acme Facilities Group Inc","BillingCity":"Denver"}}`, 200, ""},
+			{"buyer", "POST", apiBase + "/ui-api/lookups/Contact/AccountId?q=Acme", "", 200, ""},
 		}
 		cov := uiapitest.NewCoverage()
 		runCalls(t, s, tokens, cov, calls)
