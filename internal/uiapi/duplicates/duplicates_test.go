@@ -278,6 +278,33 @@ func TestDuplicates(t *testing.T) {
 			if after := leadCount(t, s, admin); after != before+2 {
 				t.Errorf("saved anyway: %d leads, want %d", after, before+2)
 			}
+			// Composite: the subrequest is refused alike, and saves with the header on the call or on the subrequest.
+			composite := func(outer, sub []string) string {
+				t.Helper()
+				headers := `{}`
+				if len(sub) == 2 {
+					headers = `{"` + sub[0] + `":"` + sub[1] + `"}`
+				}
+				status, body := s.Send(t, admin, "POST", "/services/data/v64.0/composite", `{"allOrNone":false,"compositeRequest":[
+					{"method":"POST","url":"/services/data/v64.0/sobjects/Lead","referenceId":"dup","httpHeaders":`+headers+`,"body":{`+dup+`}}]}`, outer...)
+				if status != 200 {
+					t.Fatalf("composite: %d %s", status, body)
+				}
+				return string(body)
+			}
+			if body := composite(nil, nil); !strings.Contains(body, `"httpStatusCode":400`) || !strings.Contains(body, "DUPLICATES_DETECTED") {
+				t.Errorf("composite duplicate: %s", body)
+			}
+			header := []string{"Sforce-Duplicate-Rule-Header", "allowSave=true"}
+			if body := composite(header, nil); !strings.Contains(body, `"httpStatusCode":201`) {
+				t.Errorf("composite with the header: %s", body)
+			}
+			if body := composite(nil, header); !strings.Contains(body, `"httpStatusCode":201`) {
+				t.Errorf("composite subrequest with the header: %s", body)
+			}
+			if after := leadCount(t, s, admin); after != before+4 {
+				t.Errorf("composite saves: %d leads, want %d", after, before+4)
+			}
 			// An edit that leaves the matched fields alone is not checked; one that changes them is.
 			if status, body := s.Send(t, admin, "PATCH", ui+"records/"+created.ID, `{"fields":{"Title":"Buyer"}}`); status != 200 {
 				t.Errorf("edit of other fields: %d %s", status, body)
