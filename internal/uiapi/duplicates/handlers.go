@@ -4,8 +4,10 @@ import (
 	"crypto/md5"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"sort"
+	"strconv"
 	"strings"
 
 	"storefront/internal/identity"
@@ -157,7 +159,7 @@ func (h *Handler) PutRule(w http.ResponseWriter, r *http.Request, actor *identit
 		return err
 	}
 	if err := Save(r.Context(), h.Engine.DB, o.APIName, rule); err != nil {
-		if err == errRuleOfOtherObject {
+		if errors.Is(err, errRuleOfOtherObject) {
 			return httpx.BadRequest("INVALID_INPUT", "The duplicate rule %s belongs to another object.", rule.Name)
 		}
 		return err
@@ -198,7 +200,7 @@ func (in ruleInput) rule(o *records.Object, name string) (*Rule, error) {
 	for i, m := range in.MatchRules {
 		mr := MatchRule{Name: m.Name}
 		if mr.Name == "" {
-			mr.Name = name + "_Match_Rule_" + string(rune('1'+i))
+			mr.Name = name + "_Match_Rule_" + strconv.Itoa(i+1)
 		}
 		if len(m.Fields) == 0 {
 			return nil, bad("The matching rule %s needs at least one field.", mr.Name)
