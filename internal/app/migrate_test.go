@@ -91,10 +91,10 @@ func TestMigrateFreshThenNoOp(t *testing.T) {
 					t.Fatalf("the migrated schema has no %s", want)
 				}
 			}
-			// 9 SQL files, the organization id step, and goose's own version 0.
-			if !strings.HasPrefix(state, "versions 11 org settings 1 ") || !strings.Contains(state, "organizations 1 ") ||
+			// 10 SQL files, the organization id step, and goose's own version 0.
+			if !strings.HasPrefix(state, "versions 12 org settings 1 ") || !strings.Contains(state, "organizations 1 ") ||
 				!strings.Contains(state, "profiles 4 ") {
-				t.Fatalf("state after migrating: %s (want 11 versions, one organization id and record, 4 profiles)", state)
+				t.Fatalf("state after migrating: %s (want 12 versions, one organization id and record, 4 profiles)", state)
 			}
 			var steps int
 			if err := a.DB.QueryRow(context.Background(), `SELECT COUNT(*) FROM sf_migration_step`).Scan(&steps); err != nil || steps != 6 {
@@ -135,7 +135,7 @@ func TestMigrateTwoInstancesAtOnce(t *testing.T) {
 		t.Cleanup(func() { apps[i].Close() })
 	}
 	state := stateOf(t, apps[0].DB)
-	if !strings.HasPrefix(state, "versions 11 org settings 1 ") || !strings.Contains(state, "organizations 1 ") ||
+	if !strings.HasPrefix(state, "versions 12 org settings 1 ") || !strings.Contains(state, "organizations 1 ") ||
 		!strings.Contains(state, "profiles 4 ") {
 		t.Fatalf("state after two instances migrated at once: %s", state)
 	}

@@ -27,8 +27,10 @@ import (
 	"storefront/internal/uiapi"
 	"storefront/internal/uiapi/actions"
 	"storefront/internal/uiapi/apps"
+	"storefront/internal/uiapi/duplicates"
 	"storefront/internal/uiapi/graphql"
 	"storefront/internal/uiapi/lists"
+	"storefront/internal/uiapi/lookups"
 	uirecords "storefront/internal/uiapi/records"
 	"storefront/internal/uiapi/relatedlists"
 	"storefront/web"
@@ -120,6 +122,20 @@ func (a *App) routes(s *services) []Route {
 		// Object metadata, signed-in callers only (package uiapi).
 		{"GET " + uiAPI + "object-info", uiapi.SignedIn(s.records.GetObjectInfoDirectory)},
 		{"GET " + uiAPI + "object-info/{objectApiName}", uiapi.SignedIn(s.records.GetObjectInfo)},
+		// Duplicate rules and predupe; search filters, search results and lookup values (packages uiapi/duplicates
+		// and uiapi/lookups). PUT .../rules/{ruleName} is this server's own call: administrators edit a rule.
+		{"GET " + uiAPI + "duplicates/{objectApiName}", uiapi.SignedIn(s.dupes.GetConfiguration)},
+		{"PUT " + uiAPI + "duplicates/{objectApiName}/rules/{ruleName}", uiapi.SignedIn(s.dupes.PutRule)},
+		{"POST " + uiAPI + "predupe", uiapi.SignedIn(s.dupes.Predupe)},
+		{"GET " + uiAPI + "search-info/{objectApiName}/filters", uiapi.SignedIn(s.lookups.Filters)},
+		{"GET " + uiAPI + "search-info/{objectApiName}/filters/{filterApiName}/options", uiapi.SignedIn(s.lookups.FilterOptions)},
+		{"GET " + uiAPI + "search-info/{objectApiName}/lookup/{fieldApiName}", uiapi.SignedIn(s.lookups.LookupMetadata)},
+		{"POST " + uiAPI + "search/results", uiapi.SignedIn(s.lookups.Results)},
+		{"POST " + uiAPI + "search/results/keyword", uiapi.SignedIn(s.lookups.Keyword)},
+		{"GET " + uiAPI + "lookups/{objectApiName}/{fieldApiName}", uiapi.SignedIn(s.lookups.Lookup)},
+		{"POST " + uiAPI + "lookups/{objectApiName}/{fieldApiName}", uiapi.SignedIn(s.lookups.Lookup)},
+		{"GET " + uiAPI + "lookups/{objectApiName}/{fieldApiName}/{targetApiName}", uiapi.SignedIn(s.lookups.LookupTarget)},
+		{"POST " + uiAPI + "lookups/{objectApiName}/{fieldApiName}/{targetApiName}", uiapi.SignedIn(s.lookups.LookupTarget)},
 		// UI API GraphQL: record queries, objectInfos and record mutations over the same engine (package graphql).
 		{"POST " + graphql.Path, &graphql.Handler{Engine: a.Engine}},
 		// UI API actions: standard buttons and quick actions by permission, quick action info, layout, defaults and
@@ -312,6 +328,8 @@ type services struct {
 	lists    *lists.Handler
 	related  *relatedlists.Handler
 	query    *soql.Handler
+	dupes    *duplicates.Handler
+	lookups  *lookups.Handler
 	sobjects *sobjects.Handler
 	catalog  *catalog.Handlers
 	search   *search.Service
@@ -354,6 +372,8 @@ func (a *App) services() *services {
 		actions:  &actions.Handler{Engine: engine},
 		apps:     &apps.Handler{Engine: engine},
 		query:    &soql.Handler{Engine: engine},
+		dupes:    &duplicates.Handler{Engine: engine},
+		lookups:  &lookups.Handler{Engine: engine},
 		sobjects: &sobjects.Handler{Engine: engine, Log: a.Log},
 		catalog:  catalog.New(a.DB, engine.Registry),
 		search:   search.New(a.DB, engine.Registry),

@@ -15,6 +15,7 @@ import (
 	"storefront/internal/commerce/pricing"
 	"storefront/internal/platform/db"
 	"storefront/internal/records"
+	"storefront/internal/uiapi/duplicates"
 )
 
 // Objects are every object the server stores: the standard catalogue and the domains' own.
@@ -43,5 +44,6 @@ func Register(engine *records.Engine, log *slog.Logger) *cart.Service {
 	account.Register(engine) // one default address per account and type
 	order.Register(engine)
 	checkout.Register(engine, carts) // after carts.Register: the checkout follows delivery-group changes
+	duplicates.Register(engine)      // Block duplicate rules refuse saves of Accounts, Contacts and Leads
 	return carts
 }

@@ -46,6 +46,8 @@ type FieldError struct {
 	Message    string
 	Field      string
 	FieldLabel string
+	// Duplicates is set on a DUPLICATES_DETECTED refusal: what the blocking duplicate rule matched.
+	Duplicates *DuplicateResult
 }
 
 func fieldErr(f *Field, code, format string, args ...any) *FieldError {

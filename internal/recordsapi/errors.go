@@ -48,6 +48,8 @@ type ErrorItem struct {
 	Message   string   `json:"message"`
 	ErrorCode string   `json:"errorCode"`
 	Fields    []string `json:"fields"`
+	// DuplicateResult is what a blocking duplicate rule matched (DUPLICATES_DETECTED only).
+	DuplicateResult *restDuplicateResult `json:"duplicateResult,omitempty"`
 }
 
 // RESTError is an error answered with the REST API's error list of one entry naming the fields it is about.
@@ -60,7 +62,7 @@ func RESTError(status int, code, message string, fields ...string) *httpx.Error 
 func WriteErrorItems(we *records.WriteError) []ErrorItem {
 	var out []ErrorItem
 	for _, fe := range append(append([]records.FieldError{}, we.Errors...), we.FieldErrors...) {
-		item := ErrorItem{Message: fe.Message, ErrorCode: fe.Code, Fields: []string{}}
+		item := ErrorItem{Message: fe.Message, ErrorCode: fe.Code, Fields: []string{}, DuplicateResult: restDuplicates(fe.Duplicates)}
 		if fe.Field != "" {
 			item.Fields = []string{fe.Field}
 		}
@@ -115,6 +117,9 @@ func recordErrorBody(we *records.WriteError) any {
 
 func recordErrorOf(fe records.FieldError) recordErrorItem {
 	item := recordErrorItem{ErrorCode: fe.Code, Message: fe.Message}
+	if fe.Duplicates != nil {
+		item.DuplicateRecordError = uiDuplicates(fe.Duplicates)
+	}
 	if fe.Field != "" {
 		field, label := fe.Field, fe.FieldLabel
 		item.Field, item.FieldLabel, item.ConstituentField = &field, &label, &field

@@ -27,7 +27,7 @@ func SignedIn(d Dialect, next Call) http.Handler {
 			return httpx.Unauthorized()
 		}
 		w.Header().Set("Cache-Control", "no-store")
-		return d.Error(next(w, r, actor))
+		return d.Error(next(w, withDuplicateHeader(r), actor))
 	})
 }
 

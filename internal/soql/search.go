@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"storefront/internal/identity"
 	"storefront/internal/platform/httpx"
@@ -350,7 +349,7 @@ func searchedFields(e *records.Engine, o *records.Object, scope string, actor *i
 // runSearch runs each object's query with the term's condition added, within the overall limit.
 func (h *Handler) runSearch(w http.ResponseWriter, r *http.Request, actor *identity.Principal, s *search) error {
 	pats := words(s.term)
-	if n := utf8.RuneCountInString(strings.NewReplacer("*", "", "?", "", `"`, "", " ", "").Replace(s.term)); n < 2 {
+	if TermTooShort(s.term) {
 		return httpx.BadRequest(CodeInvalidSearch, "search term must be longer than one character: %s", s.term)
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), h.timeout())

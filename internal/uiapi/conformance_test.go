@@ -39,8 +39,6 @@ var notYetServed = []uiapitest.SpecOp{
 	{Method: "GET", Path: "/ui-api/layout/{objectApiName}"},
 	{Method: "GET", Path: "/ui-api/layout/{objectApiName}/user-state"},
 	{Method: "PATCH", Path: "/ui-api/layout/{objectApiName}/user-state"},
-	{Method: "GET", Path: "/ui-api/duplicates/{objectApiName}"},
-	{Method: "POST", Path: "/ui-api/predupe"},
 	{Method: "GET", Path: "/ui-api/related-list-count/batch/{parentRecordId}/{relatedListNames}"},
 	{Method: "GET", Path: "/ui-api/related-list-count/{parentRecordId}/{relatedListId}"},
 	{Method: "GET", Path: "/ui-api/related-list-info/batch/{parentObjectApiName}/{relatedListNames}"},
@@ -52,7 +50,6 @@ var notYetServed = []uiapitest.SpecOp{
 	{Method: "PATCH", Path: "/ui-api/related-list-preferences/{preferencesId}"},
 	{Method: "POST", Path: "/ui-api/related-list-records/{parentRecordId}/{relatedListId}"},
 	{Method: "POST", Path: "/ui-api/related-list-records/batch/{parentRecordId}"},
-	{Method: "POST", Path: "/ui-api/lookups/{objectApiName}/{fieldApiName}"},
 	{Method: "GET", Path: "/ui-api/record-avatars/batch/{recordIds}"},
 	{Method: "POST", Path: "/ui-api/record-avatars/{recordId}/association"},
 }
@@ -104,6 +101,9 @@ func TestConformance(t *testing.T) {
 			{"admin", "GET", apiBase + "/ui-api/apps?userCustomizations=true", "", 200, ""},
 			{"admin", "GET", apiBase + "/ui-api/apps/StorefrontConsole", "", 200, ""},
 			{"admin", "GET", apiBase + "/ui-api/nav-items?pageSize=5", "", 200, ""},
+			{"admin", "GET", apiBase + "/ui-api/duplicates/Account", "", 200, ""},
+			{"admin", "POST", apiBase + "/ui-api/predupe", `{"apiName":"Account","fields":{"Name":"Acme Facilities Group Inc","BillingCity":"Denver"}}`, 200, ""},
+			{"buyer", "POST", apiBase + "/ui-api/lookups/Contact/AccountId?q=Acme", "", 200, ""},
 		}
 		cov := uiapitest.NewCoverage()
 		runCalls(t, s, tokens, cov, calls)

@@ -51,10 +51,7 @@ type ChildRelationship struct {
 }
 
 // ThemeInfo is ThemeInfoRepresentation.
-type ThemeInfo struct {
-	Color   string `json:"color"`
-	IconURL string `json:"iconUrl"`
-}
+type ThemeInfo = recordsapi.ThemeInfo
 
 // ReferenceToInfo is ReferenceToInfoRepresentation.
 type ReferenceToInfo struct {
@@ -221,18 +218,8 @@ func recordTypeInfos(o *records.Object) map[string]recordsapi.RecordTypeInfo {
 	return out
 }
 
-// themeInfo gives each object its colour and icon; served from the store's own assets.
-func themeInfo(o *records.Object) ThemeInfo {
-	color := strings.TrimPrefix(o.ThemeColor, "#")
-	if color == "" {
-		color = "7F8DE1"
-	}
-	icon := "/img/icon/t4v35/standard/" + strings.ToLower(o.APIName) + "_120.png"
-	if o.Custom {
-		icon = "/img/icon/t4v35/custom/custom1_120.png"
-	}
-	return ThemeInfo{Color: color, IconURL: icon}
-}
+// themeInfo gives each object its colour and icon (recordsapi: duplicate matches carry it too).
+func themeInfo(o *records.Object) ThemeInfo { return recordsapi.ThemeInfoOf(o) }
 
 // DirectoryEntry is ObjectInfoDirectoryEntryRepresentation.
 type DirectoryEntry struct {

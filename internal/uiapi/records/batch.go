@@ -151,10 +151,10 @@ func (h *Handler) save(ctx context.Context, actor *identity.Principal, op batchO
 	status := http.StatusOK
 	switch op.kind {
 	case "CREATE":
-		rec, err = h.Engine.Create(ctx, actor, op.in.apiName, op.in.fields)
+		rec, err = h.Engine.Create(op.in.context(ctx), actor, op.in.apiName, op.in.fields)
 		status = http.StatusCreated
 	case "UPDATE":
-		rec, err = h.Engine.Update(ctx, actor, op.id, op.in.fields, engine.UpdateOptions{})
+		rec, err = h.Engine.Update(op.in.context(ctx), actor, op.id, op.in.fields, engine.UpdateOptions{})
 	case "DELETE":
 		err = h.Engine.Delete(ctx, actor, op.id)
 		status = http.StatusNoContent

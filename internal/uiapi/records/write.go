@@ -1,6 +1,7 @@
 package records
 
 import (
+	"context"
 	"net/http"
 	"time"
 
@@ -47,6 +48,13 @@ func (f writeFlags) answer(w http.ResponseWriter, e *engine.Engine, actor *ident
 type recordInput struct {
 	apiName string
 	fields  map[string]any
+	// allowSaveOnDuplicate lets the write save although a duplicate rule that would block it matches.
+	allowSaveOnDuplicate bool
+}
+
+// context is ctx carrying the input's allowSaveOnDuplicate for the duplicate rules' hook.
+func (in recordInput) context(ctx context.Context) context.Context {
+	return recordsapi.AllowSaveOnDuplicate(ctx, in.allowSaveOnDuplicate)
 }
 
 func decodeRecordInput(w http.ResponseWriter, r *http.Request) (recordInput, error) {
@@ -82,7 +90,7 @@ func recordInputOf(v any) (recordInput, error) {
 		}
 	}
 	if v, present := body["allowSaveOnDuplicate"]; present && v != nil {
-		if _, ok := v.(bool); !ok {
+		if in.allowSaveOnDuplicate, ok = v.(bool); !ok {
 			return recordInput{}, invalidInput("allowSaveOnDuplicate must be a boolean")
 		}
 	}
@@ -106,7 +114,7 @@ func (h *Handler) CreateRecord(w http.ResponseWriter, r *http.Request, actor *id
 	if in.apiName == "" {
 		return invalidInput("apiName is required")
 	}
-	rec, err := h.Engine.Create(r.Context(), actor, in.apiName, in.fields)
+	rec, err := h.Engine.Create(in.context(r.Context()), actor, in.apiName, in.fields)
 	if err != nil {
 		return err
 	}
@@ -131,7 +139,7 @@ func (h *Handler) UpdateRecord(w http.ResponseWriter, r *http.Request, actor *id
 	if err != nil {
 		return err
 	}
-	rec, err := h.Engine.Update(r.Context(), actor, r.PathValue("recordId"), in.fields, opts)
+	rec, err := h.Engine.Update(in.context(r.Context()), actor, r.PathValue("recordId"), in.fields, opts)
 	if err != nil {
 		return err
 	}
