@@ -91,10 +91,10 @@ func TestMigrateFreshThenNoOp(t *testing.T) {
 					t.Fatalf("the migrated schema has no %s", want)
 				}
 			}
-			// 10 SQL files, the organization id step, and goose's own version 0.
-			if !strings.HasPrefix(state, "versions 12 org settings 1 ") || !strings.Contains(state, "organizations 1 ") ||
+			// 14 SQL files, the organization id step, and goose's own version 0.
+			if !strings.HasPrefix(state, "versions 16 org settings 1 ") || !strings.Contains(state, "organizations 1 ") ||
 				!strings.Contains(state, "profiles 4 ") {
-				t.Fatalf("state after migrating: %s (want 12 versions, one organization id and record, 4 profiles)", state)
+				t.Fatalf("state after migrating: %s (want 16 versions, one organization id and record, 4 profiles)", state)
 			}
 			var steps int
 			if err := a.DB.QueryRow(context.Background(), `SELECT COUNT(*) FROM sf_migration_step`).Scan(&steps); err != nil || steps != 6 {
