@@ -26,6 +26,7 @@ import (
 	"storefront/internal/spa"
 	"storefront/internal/uiapi"
 	"storefront/internal/uiapi/graphql"
+	"storefront/internal/uiapi/metadata"
 	"storefront/web"
 )
 
@@ -105,8 +106,20 @@ func (a *App) routes(s *services) []Route {
 		{"POST " + uiAPI + "records", uiapi.SignedIn(s.records.CreateRecord)},
 		{"PATCH " + uiAPI + "records/{recordId}", uiapi.SignedIn(s.records.UpdateRecord)},
 		{"DELETE " + uiAPI + "records/{recordId}", uiapi.SignedIn(s.records.DeleteRecord)},
-		{"GET " + uiAPI + "object-info", uiapi.SignedIn(s.records.GetObjectInfoDirectory)},
-		{"GET " + uiAPI + "object-info/{objectApiName}", uiapi.SignedIn(s.records.GetObjectInfo)},
+		// Object metadata, picklists, layouts, layout user state, path layouts and record-ui, signed-in callers
+		// only (package uiapi/metadata).
+		{"GET " + uiAPI + "object-info", metadata.SignedIn(s.meta.GetObjectInfoDirectory)},
+		{"GET " + uiAPI + "object-info/{objectApiName}", metadata.SignedIn(s.meta.GetObjectInfo)},
+		{"GET " + uiAPI + "object-info/batch/{objectApiNames}", metadata.SignedIn(s.meta.GetObjectInfoBatch)},
+		{"GET " + uiAPI + "object-info/{objectApiName}/picklist-values/{recordTypeId}", metadata.SignedIn(s.meta.GetPicklistValuesByRecordType)},
+		{"GET " + uiAPI + "object-info/{objectApiName}/picklist-values/{recordTypeId}/{fieldApiName}", metadata.SignedIn(s.meta.GetPicklistValues)},
+		{"GET " + uiAPI + "layout/{objectApiName}", metadata.SignedIn(s.meta.GetLayout)},
+		{"PATCH " + uiAPI + "layout/{objectApiName}", metadata.SignedIn(s.meta.UpdateLayout)},
+		{"DELETE " + uiAPI + "layout/{objectApiName}", metadata.SignedIn(s.meta.DeleteLayout)},
+		{"GET " + uiAPI + "layout/{objectApiName}/user-state", metadata.SignedIn(s.meta.GetLayoutUserState)},
+		{"PATCH " + uiAPI + "layout/{objectApiName}/user-state", metadata.SignedIn(s.meta.UpdateLayoutUserState)},
+		{"GET " + uiAPI + "path/layout/{objectApiName}", metadata.SignedIn(s.meta.GetPathLayout)},
+		{"GET " + uiAPI + "record-ui/{recordIds}", metadata.SignedIn(s.meta.GetRecordUI)},
 		// UI API GraphQL: record queries, objectInfos and record mutations over the same engine (package graphql).
 		{"POST " + graphql.Path, &graphql.Handler{Engine: a.Engine}},
 
@@ -239,6 +252,7 @@ type services struct {
 	auth     *auth.Service
 	store    *storecontext.Handlers
 	records  *uiapi.Handler
+	meta     *metadata.Handler
 	query    *soql.Handler
 	sobjects *sobjects.Handler
 	catalog  *catalog.Handlers
@@ -274,6 +288,7 @@ func (a *App) services() *services {
 		auth:     signIn,
 		store:    &storecontext.Handlers{DB: a.DB, BasePath: base},
 		records:  &uiapi.Handler{Engine: engine},
+		meta:     &metadata.Handler{Engine: engine},
 		query:    &soql.Handler{Engine: engine},
 		sobjects: &sobjects.Handler{Engine: engine, Log: a.Log},
 		catalog:  catalog.New(a.DB, engine.Registry),
