@@ -1,0 +1,138 @@
+package metadata_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"storefront/internal/app/apptest"
+)
+
+const ui = "/services/data/v64.0/ui-api"
+
+// client calls the API over HTTP as one demo user.
+type client struct {
+	t     *testing.T
+	s     *apptest.Server
+	token string
+}
+
+func as(t *testing.T, s *apptest.Server, username string) *client {
+	return &client{t: t, s: s, token: s.Token(t, username)}
+}
+
+// call sends a request under /services/data/v64.0/ui-api and answers the status, the decoded body and the raw one.
+func (c *client) call(method, path, body string) (int, any, string) {
+	c.t.Helper()
+	req, _ := http.NewRequest(method, c.s.URL+ui+path, strings.NewReader(body))
+	req.Header.Set("Authorization", "Bearer "+c.token)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	var out any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	_ = dec.Decode(&out)
+	return resp.StatusCode, out, string(raw)
+}
+
+// get is a GET that must answer 200: its decoded body.
+func (c *client) get(path string) map[string]any {
+	c.t.Helper()
+	status, out, raw := c.call("GET", path, "")
+	if status != http.StatusOK {
+		c.t.Fatalf("GET %s: %d %s", path, status, raw)
+	}
+	return out.(map[string]any)
+}
+
+// refused checks that a call answers the status with the UI API's read-error list naming the code and a message
+// that contains message.
+func (c *client) refused(method, path, body string, status int, code, message string) {
+	c.t.Helper()
+	got, out, raw := c.call(method, path, body)
+	list, _ := out.([]any)
+	if got != status || len(list) != 1 || dig(list, 0, "errorCode") != code ||
+		!strings.Contains(dig(list, 0, "message").(string), message) {
+		c.t.Fatalf("%s %s: %d %s, want %d %s %q", method, path, got, raw, status, code, message)
+	}
+}
+
+// dig walks decoded JSON by keys and indexes; nil when a step is missing.
+func dig(v any, path ...any) any {
+	for _, p := range path {
+		switch k := p.(type) {
+		case string:
+			m, _ := v.(map[string]any)
+			v = m[k]
+		case int:
+			l, _ := v.([]any)
+			if k >= len(l) {
+				return nil
+			}
+			v = l[k]
+		}
+	}
+	return v
+}
+
+// keys are an object's keys, sorted.
+func keys(v any) []string {
+	m, _ := v.(map[string]any)
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// example is a recorded response of contracts/uiapi/examples (copied into testdata).
+func example(t *testing.T, name string) map[string]any {
+	t.Helper()
+	raw, err := os.ReadFile("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out map[string]any
+	if err := json.Unmarshal(raw, &out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// sameKeys fails unless got has exactly the keys of the recorded example, at each path given.
+func sameKeys(t *testing.T, what string, got, want any, paths ...[]any) {
+	t.Helper()
+	for _, p := range append([][]any{{}}, paths...) {
+		if g, w := keys(dig(got, p...)), keys(dig(want, p...)); !slices.Equal(g, w) {
+			t.Errorf("%s at %v: keys %v, the real API's %v", what, p, g, w)
+		}
+	}
+}
+
+// TestMetadataGroup walks the group's calls on one demo store per database.
+func TestMetadataGroup(t *testing.T) {
+	apptest.Each(t, "", func(t *testing.T, s *apptest.Server) {
+		t.Run("object info", func(t *testing.T) { checkObjectInfo(t, s) })
+		t.Run("picklists", func(t *testing.T) { checkPicklists(t, s) })
+		t.Run("layouts", func(t *testing.T) { checkLayouts(t, s) })
+		t.Run("layout edits", func(t *testing.T) { checkLayoutEdits(t, s) })
+		t.Run("user state", func(t *testing.T) { checkUserState(t, s) })
+		t.Run("path layout", func(t *testing.T) { checkPathLayout(t, s) })
+		t.Run("record ui", func(t *testing.T) { checkRecordUI(t, s) })
+	})
+}
+
+// jsonNumber is n as decoded with UseNumber.
+func jsonNumber(n int) json.Number { return json.Number(strconv.Itoa(n)) }
