@@ -84,7 +84,9 @@ func valueOf(values any, value string) any {
 }
 
 // attrs is the JSON of a value's attributes (keys sorted).
-func attrs(values any, value string) string { return marshal(dig(valueOf(values, value), "attributes")) }
+func attrs(values any, value string) string {
+	return marshal(dig(valueOf(values, value), "attributes"))
+}
 
 func marshal(v any) string {
 	b, _ := json.Marshal(v)
