@@ -8,7 +8,7 @@ import (
 	"storefront/internal/auth"
 	"storefront/internal/cms"
 	"storefront/internal/commerce/account"
-	"storefront/internal/commerce/cart"
+	"storefront/internal/commerce/cart/cartapi"
 	"storefront/internal/commerce/catalog"
 	"storefront/internal/commerce/checkout"
 	"storefront/internal/commerce/order"
@@ -257,7 +257,7 @@ type services struct {
 	sobjects *sobjects.Handler
 	catalog  *catalog.Handlers
 	search   *search.Service
-	carts    *cart.Service
+	carts    *cartapi.Handlers // the cart calls over the app's cart service
 	accounts *account.Service
 	checkout *checkout.Service
 	orders   *order.Service
@@ -293,7 +293,7 @@ func (a *App) services() *services {
 		sobjects: &sobjects.Handler{Engine: engine, Log: a.Log},
 		catalog:  catalog.New(a.DB, engine.Registry),
 		search:   search.New(a.DB, engine.Registry),
-		carts:    carts,
+		carts:    cartapi.New(carts),
 		accounts: &account.Service{DB: a.DB, Engine: engine},
 		checkout: &checkout.Service{DB: a.DB, Engine: engine, Carts: carts, Log: a.Log},
 		orders:   &order.Service{DB: a.DB, Engine: engine, Carts: carts, Log: a.Log},

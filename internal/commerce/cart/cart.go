@@ -3,6 +3,23 @@
 // cart calculation (package calc) in the same transaction, and the result (prices, adjustments, taxes, totals) is
 // stored, so reads are plain reads. Whose cart a request may touch is decided here, once (Owner): a buyer's carts
 // are those they own for the effective account; a guest's are those of their session.
+//
+// This package is the cart's domain; its HTTP calls are in cartapi, which only reads requests, calls Service and
+// writes answers. Concerns with a surface of their own are packages: calc (the pure calculation), holds (stock
+// reservations), pagecache (kept cart pages). The rest shares the Cart row and the change transaction, so it is
+// one package in file sets:
+//   - core: cart.go (Cart, Owner, Find), objects.go (metadata, Register), mutate.go (a change: locks,
+//     recalculation after it, background runs), lifecycle.go (open, create, delete, preserve, clone), export.go
+//     (what checkout and order use);
+//   - lines: items.go (adding, quantities), reads.go (pages of lines), views.go (wire shapes);
+//   - rules: rules.go (lines), cart_rules.go (carts), delivery_rules.go, coupons.go (checkCoupons), hooks.go (the
+//     recalculation when others write);
+//   - recalculation: recalc.go, reprice.go, promotions.go, taxes.go (the store's tax rules and the tax calls),
+//     evaluate.go (promotion prices of products);
+//   - delivery groups: delivery.go (object, default group, charges), delivery_groups.go (changes),
+//     delivery_reads.go, address.go;
+//   - coupons: coupons.go (apply, remove, use), coupon_reads.go;
+//   - stock holds: stock.go (the cart's names for package holds).
 package cart
 
 import (
@@ -10,6 +27,7 @@ import (
 	"database/sql"
 	"errors"
 	"log/slog"
+	"strconv"
 	"strings"
 
 	"storefront/internal/commerce/pricing"
@@ -112,6 +130,30 @@ type Cart struct {
 	// callers (a staff write through the records API, which may change prices in the same transaction; placing an
 	// order) read the transaction's.
 	catalogFromMemory bool
+}
+
+// KeepsPages reports whether c's pages may be kept (package pagecache): a closed cart (or one being deleted) is not
+// recalculated when its lines are edited, so its row does not say when they changed.
+func (c *Cart) KeepsPages() bool { return c.Status != StatusClosed && c.Status != StatusPendingDelete }
+
+// State is everything of the cart's row a page shows or that moves when the cart changes: a page read for one
+// state is the page of every read of that state.
+func (c *Cart) State() string {
+	var b strings.Builder
+	for _, s := range []string{c.ID, c.StoreID, c.AccountID, c.OwnerID, c.Name, c.Status, c.Type, c.Currency,
+		c.PoNumber, c.TaxType, c.Modified} {
+		b.WriteString(s)
+		b.WriteByte(0)
+	}
+	for _, n := range []int64{c.Revision, c.TotalProductCount, c.UniqueProductCount} {
+		b.WriteString(strconv.FormatInt(n, 10))
+		b.WriteByte(0)
+	}
+	for _, col := range totalColumns {
+		b.WriteString(strconv.FormatInt(c.Totals[col], 10))
+		b.WriteByte(0)
+	}
+	return b.String()
 }
 
 // readPrices are the prices read for the products asked (a product without a price for the buyer is asked but

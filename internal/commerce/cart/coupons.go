@@ -4,31 +4,41 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
+	"net/http"
 	"strings"
 	"time"
 
+	"storefront/internal/commerce/storecontext"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
 )
 
-// Coupon is one coupon applied to a cart.
-type Coupon struct {
-	CartCouponID string `json:"cartCouponId"`
-	CouponCode   string `json:"couponCode"`
+// ApplyCoupon applies the coupon with the code to the shopper's cart (ref; created when there is none) and
+// returns the cart after the change.
+func (s *Service) ApplyCoupon(ctx context.Context, sh *storecontext.Shopper, ref, code string) (*Cart, error) {
+	return s.change(ctx, sh, ref, true, func(tx *db.Tx, c *Cart) error {
+		return s.applyCoupon(ctx, tx, c, sh.Principal.UserID, code)
+	})
 }
 
-// CouponList and CouponCollection are the real API's double wrapping (cartCoupons.cartCoupons.coupons[] in the
-// cart items collection; the coupon POST answers the collection).
-type CouponList struct {
-	Coupons []Coupon `json:"coupons"`
+// RemoveCoupon takes an applied coupon (its cartCouponId) off the shopper's cart.
+func (s *Service) RemoveCoupon(ctx context.Context, sh *storecontext.Shopper, ref, cartCouponID string) error {
+	_, err := s.change(ctx, sh, ref, false, func(tx *db.Tx, c *Cart) error {
+		return s.removeCoupon(ctx, tx, c, cartCouponID)
+	})
+	return err
 }
 
-type CouponCollection struct {
-	CartCoupons CouponList `json:"cartCoupons"`
-	CartID      string     `json:"cartId"`
-	CartStatus  string     `json:"cartStatus"`
-	OwnerID     *string    `json:"ownerId"`
+// ApplyCouponTx and RemoveCouponTx change the cart's coupons in tx (the checkout's coupon calls); the caller
+// recalculates.
+func (s *Service) ApplyCouponTx(ctx context.Context, tx *db.Tx, c *Cart, actorID, code string) error {
+	return s.applyCoupon(ctx, tx, c, actorID, code)
+}
+
+func (s *Service) RemoveCouponTx(ctx context.Context, tx *db.Tx, c *Cart, couponID string) error {
+	return s.removeCoupon(ctx, tx, c, couponID)
 }
 
 // applyCoupon adds the coupon with the code to the cart c in tx. An unknown, inactive, expired or used-up code is
@@ -93,64 +103,80 @@ func (s *Service) removeCoupon(ctx context.Context, tx *db.Tx, c *Cart, rawID st
 	return s.Engine.DeleteMany(quiet(ctx), tx, records.System, []string{found})
 }
 
-// coupons lists the coupons applied to the cart.
-func coupons(ctx context.Context, q db.Querier, c *Cart) (*CouponCollection, error) {
-	rows, err := q.Query(ctx, `SELECT id, name FROM webcartadjustmentbasis WHERE webcartid = ? ORDER BY createddate, id`, c.ID)
+// checkCoupons is WebCartAdjustmentBasis's before-save rule: coupons are applied to open carts that are not
+// read-only.
+func checkCoupons(ctx context.Context, ev *records.SaveEvent) error {
+	carts, err := cartsOf(ctx, ev.Tx, ev.Records, "WebCartId")
 	if err != nil {
-		return nil, err
+		return err
 	}
-	defer rows.Close()
-	out := &CouponCollection{CartCoupons: CouponList{Coupons: []Coupon{}}, CartID: c.ID, CartStatus: c.Status,
-		OwnerID: optional(c.OwnerID)}
-	for rows.Next() {
-		var cp Coupon
-		if err := rows.Scan(&cp.CartCouponID, &cp.CouponCode); err != nil {
-			return nil, err
+	for _, c := range carts {
+		if c.Type == TypePayNow {
+			return readOnlyCart(c.ID)
 		}
-		out.CartCoupons.Coupons = append(out.CartCoupons.Coupons, cp)
+		if closed(c.Status) {
+			return refusalOf("The cart %s is closed: its coupons can't change.", c.ID[:15])
+		}
 	}
-	return out, rows.Err()
+	return nil
 }
 
-// Promotion is one promotion applied to the cart, as the cart items collection lists it.
-type Promotion struct {
-	AdjustmentAmount   string  `json:"adjustmentAmount"`
-	CouponCode         *string `json:"couponCode"`
-	CurrencyIsoCode    string  `json:"currencyIsoCode"`
-	DisplayName        string  `json:"displayName"`
-	PromotionID        string  `json:"promotionId"`
-	TargetType         string  `json:"targetType"`
-	TermsAndConditions *string `json:"termsAndConditions"`
+// LockCoupons locks the coupons applied to the cart until tx ends (PostgreSQL; SQLite's one writer serialises
+// every write transaction already), in id order, so that orders racing for a coupon's last use take turns: each
+// sees the use count the one before it left.
+func LockCoupons(ctx context.Context, tx *db.Tx, cartID string) error {
+	if tx.Dialect() != db.Postgres {
+		return nil
+	}
+	_, err := db.Strings(ctx, tx, `SELECT id FROM coupon WHERE id IN (SELECT couponid FROM webcartadjustmentbasis
+		WHERE webcartid = ?) ORDER BY id FOR UPDATE`, cartID)
+	return err
 }
 
-// PromotionList and PromotionCollection are the double wrapping of cartPromotions.promotions.promotions[].
-type PromotionList struct {
-	Promotions []Promotion `json:"promotions"`
-}
-
-type PromotionCollection struct {
-	Promotions PromotionList `json:"promotions"`
-}
-
-// promotions lists the promotions the last calculation applied to the cart.
-func promotions(ctx context.Context, q db.Querier, c *Cart) (*PromotionCollection, error) {
-	rows, err := q.Query(ctx, `SELECT promotionid, name, termsandconditions, couponcode, targettype, adjustmentamount
-		FROM webcartadjustmentgroup WHERE webcartid = ? ORDER BY adjustmentamount, promotionid`, c.ID)
+// UseCoupons counts one use of each coupon whose promotion the cart's calculation applied: a coupon applied to
+// the cart whose promotion did not apply (or was used up) is not counted. Call it in the order's transaction after
+// LockCoupons and Reprice; the Coupon hook refuses a count past the limit whoever writes it.
+func (s *Service) UseCoupons(ctx context.Context, tx *db.Tx, cartID string) error {
+	rows, err := tx.Query(ctx, `SELECT c.id, COALESCE(c.usagecount, 0) FROM coupon c
+		WHERE c.id IN (SELECT b.couponid FROM webcartadjustmentbasis b JOIN webcartadjustmentgroup g
+			ON g.cartcouponid = b.id WHERE b.webcartid = ? AND g.webcartid = ?) ORDER BY c.id`, cartID, cartID)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	defer rows.Close()
-	out := &PromotionCollection{Promotions: PromotionList{Promotions: []Promotion{}}}
+	var changes []records.Change
 	for rows.Next() {
-		var p Promotion
-		var terms, code, target sql.NullString
-		var amt int64
-		if err := rows.Scan(&p.PromotionID, &p.DisplayName, &terms, &code, &target, &amt); err != nil {
-			return nil, err
+		var id string
+		var n int64
+		if err := rows.Scan(&id, &n); err != nil {
+			rows.Close()
+			return err
 		}
-		p.TermsAndConditions, p.CouponCode, p.TargetType = optional(terms.String), optional(code.String), target.String
-		p.AdjustmentAmount, p.CurrencyIsoCode = amount(amt), orElse(c.Currency, "USD")
-		out.Promotions.Promotions = append(out.Promotions.Promotions, p)
+		changes = append(changes, records.Change{ID: id, Values: map[string]any{"UsageCount": n + 1}})
 	}
-	return out, rows.Err()
+	rows.Close()
+	if err := rows.Err(); err != nil || len(changes) == 0 {
+		return err
+	}
+	_, err = s.Engine.UpdateMany(ctx, tx, records.System, changes, records.UpdateOptions{})
+	return err
+}
+
+// beforeCouponSave keeps a coupon's use count within its limit: a count raised past the limit is refused, for
+// every writer (an order's use, staff through the records API). Lowering the limit below the count is allowed
+// (it ends the coupon); the count may then not grow.
+func beforeCouponSave(_ context.Context, ev *records.SaveEvent) error {
+	for i, rec := range ev.Records {
+		limit, hasLimit := rec.Values["UsageLimit"].(int64)
+		used, _ := rec.Values["UsageCount"].(int64)
+		var before int64
+		if ev.Old != nil && ev.Old[i] != nil {
+			before, _ = ev.Old[i].Values["UsageCount"].(int64)
+		}
+		if hasLimit && used > limit && used > before {
+			return &records.WriteError{Status: http.StatusBadRequest, Errors: []records.FieldError{{
+				Code: "FIELD_CUSTOM_VALIDATION_EXCEPTION", Field: "UsageCount",
+				Message: fmt.Sprintf("The coupon %s is used up: %d uses of %d.", rec.String("CouponCode"), used, limit)}}}
+		}
+	}
+	return nil
 }

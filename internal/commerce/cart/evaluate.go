@@ -1,13 +1,14 @@
 package cart
 
 import (
+	"context"
 	"encoding/json"
-	"net/http"
 	"strings"
 	"time"
 
 	"storefront/internal/commerce/cart/calc"
 	"storefront/internal/commerce/pricing"
+	"storefront/internal/commerce/storecontext"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
@@ -43,51 +44,33 @@ type PromotionAdjustment struct {
 	TermsAndConditions *string `json:"termsAndConditions"`
 }
 
-// EvaluateProducts is POST promotions/actions/evaluate-products {products: [{productId | sku, salesPrice?}],
-// effectiveAccountId?, currencyIsoCode?} (also served at /commerce/promotions/actions/evaluate-products with the
-// store as webStoreId): each product's promotional price and the promotions in it. A product without salesPrice is
-// evaluated at the buyer's price; one the buyer may not buy is answered with isSuccess false. 200.
-func (s *Service) EvaluateProducts(w http.ResponseWriter, r *http.Request) error {
-	body, err := httpx.ReadBody(w, r)
-	if err != nil {
-		return err
-	}
-	var in struct {
-		Products []struct {
-			ProductID  *string `json:"productId"`
-			Sku        *string `json:"sku"`
-			SalesPrice any     `json:"salesPrice"`
-		} `json:"products"`
-		WebStoreID         *string `json:"webStoreId"`
-		EffectiveAccountID *string `json:"effectiveAccountId"`
-		CurrencyIsoCode    *string `json:"currencyIsoCode"`
-	}
-	if err := httpx.DecodeJSONBytes(body, &in); err != nil {
-		return err
-	}
-	if r.PathValue("webstoreId") == "" { // the store-less resource names its store in the body
-		if in.WebStoreID == nil || strings.TrimSpace(*in.WebStoreID) == "" {
-			return httpx.BadRequest("INVALID_API_INPUT", "webStoreId is required.")
-		}
-		r.SetPathValue("webstoreId", strings.TrimSpace(*in.WebStoreID))
-		if in.EffectiveAccountID != nil && r.URL.Query().Get("effectiveAccountId") == "" {
-			q := r.URL.Query()
-			q.Set("effectiveAccountId", *in.EffectiveAccountID)
-			r.URL.RawQuery = q.Encode()
-		}
-	}
-	sh, err := s.shopper(r, true)
-	if err != nil {
-		return err
-	}
+// EvaluateRequest is the body of an evaluate-products call: products by id or SKU, each evaluated at salesPrice
+// (a JSON string or number) or at the buyer's price; the store-less call names its store (webStoreId) and may name
+// the effective account in the body.
+type EvaluateRequest struct {
+	Products           []EvaluateProduct `json:"products"`
+	WebStoreID         *string           `json:"webStoreId"`
+	EffectiveAccountID *string           `json:"effectiveAccountId"`
+	CurrencyIsoCode    *string           `json:"currencyIsoCode"`
+}
+
+// EvaluateProduct is one product of an EvaluateRequest.
+type EvaluateProduct struct {
+	ProductID  *string `json:"productId"`
+	Sku        *string `json:"sku"`
+	SalesPrice any     `json:"salesPrice"`
+}
+
+// EvaluateProducts works out each product's promotional price for the shopper and the promotions in it. A product
+// the shopper may not buy is answered with isSuccess false.
+func (s *Service) EvaluateProducts(ctx context.Context, sh *storecontext.Shopper, in *EvaluateRequest) ([]ProductEvaluation, error) {
 	if len(in.Products) == 0 || len(in.Products) > maxEvaluatedProducts {
-		return httpx.BadRequest("INVALID_API_INPUT", "products takes 1 to %d products.", maxEvaluatedProducts)
+		return nil, httpx.BadRequest("INVALID_API_INPUT", "products takes 1 to %d products.", maxEvaluatedProducts)
 	}
 	currency := sh.Store.DefaultCurrency
 	if in.CurrencyIsoCode != nil && strings.TrimSpace(*in.CurrencyIsoCode) != "" && !strings.EqualFold(*in.CurrencyIsoCode, currency) {
-		return httpx.BadRequest("INVALID_API_INPUT", "The currency %q isn't this store's currency (%s).", clip(*in.CurrencyIsoCode), currency)
+		return nil, httpx.BadRequest("INVALID_API_INPUT", "The currency %q isn't this store's currency (%s).", clip(*in.CurrencyIsoCode), currency)
 	}
-	ctx := r.Context()
 	// Products by id or SKU.
 	ids := make([]string, len(in.Products))
 	var skus []string
@@ -96,18 +79,18 @@ func (s *Service) EvaluateProducts(w http.ResponseWriter, r *http.Request) error
 		case p.ProductID != nil && strings.TrimSpace(*p.ProductID) != "":
 			id, ok := records.NormalizeID(strings.TrimSpace(*p.ProductID))
 			if !ok || records.KeyPrefix(id) != "01t" {
-				return httpx.BadRequest("INVALID_API_INPUT", "productId %q isn't a product id.", clip(*p.ProductID))
+				return nil, httpx.BadRequest("INVALID_API_INPUT", "productId %q isn't a product id.", clip(*p.ProductID))
 			}
 			ids[i] = id
 		case p.Sku != nil && strings.TrimSpace(*p.Sku) != "":
 			skus = append(skus, strings.TrimSpace(*p.Sku))
 		default:
-			return httpx.BadRequest("INVALID_API_INPUT", "Each product needs a productId or a sku.")
+			return nil, httpx.BadRequest("INVALID_API_INPUT", "Each product needs a productId or a sku.")
 		}
 	}
-	bySku, err := productsBySku(r, s, skus)
+	bySku, err := s.productsBySku(ctx, skus)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var known []string
 	for i, p := range in.Products {
@@ -120,11 +103,11 @@ func (s *Service) EvaluateProducts(w http.ResponseWriter, r *http.Request) error
 	}
 	prices, err := pricing.Prices(ctx, s.DB, sh.Store.ID, sh.AccountID, known)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	promos, err := loadPromotions(ctx, s.DB, "", time.Now().UTC().Format(records.DateLayout))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	items := promos[:0:0]
 	for _, p := range promos {
@@ -134,7 +117,7 @@ func (s *Service) EvaluateProducts(w http.ResponseWriter, r *http.Request) error
 	}
 	categories, err := categoriesFor(ctx, s.DB, items, known)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	byID := make(map[string]calc.Promotion, len(items))
 	for _, p := range items {
@@ -156,7 +139,7 @@ func (s *Service) EvaluateProducts(w http.ResponseWriter, r *http.Request) error
 			raw, isText := amountText(p.SalesPrice)
 			n, ok := records.ParseScaled(raw, 2)
 			if !isText || !ok || n < 0 {
-				return httpx.BadRequest("INVALID_API_INPUT", "salesPrice %q isn't an amount.", clip(raw))
+				return nil, httpx.BadRequest("INVALID_API_INPUT", "salesPrice %q isn't an amount.", clip(raw))
 			}
 			unit = calc.Cents(n)
 		}
@@ -178,19 +161,17 @@ func (s *Service) EvaluateProducts(w http.ResponseWriter, r *http.Request) error
 		}
 		out[i] = ev
 	}
-	noStore(w)
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"promotionProductEvaluationResults": out})
-	return nil
+	return out, nil
 }
 
 // productsBySku resolves SKUs to the active products that carry them.
-func productsBySku(r *http.Request, s *Service, skus []string) (map[string]string, error) {
+func (s *Service) productsBySku(ctx context.Context, skus []string) (map[string]string, error) {
 	out := map[string]string{}
 	if len(skus) == 0 {
 		return out, nil
 	}
 	in, args := db.InList(skus)
-	rows, err := s.DB.Query(r.Context(), `SELECT stockkeepingunit, id FROM product2 WHERE isactive AND stockkeepingunit IN (`+in+`)`, args...)
+	rows, err := s.DB.Query(ctx, `SELECT stockkeepingunit, id FROM product2 WHERE isactive AND stockkeepingunit IN (`+in+`)`, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -2,8 +2,6 @@ package cart
 
 import (
 	"context"
-	"net/http"
-	"time"
 
 	"storefront/internal/commerce/storecontext"
 	"storefront/internal/platform/db"
@@ -55,21 +53,6 @@ func (s *Service) Recalculate(ctx context.Context, tx *db.Tx, c *Cart) error {
 	return s.recalculate(ctx, tx, c)
 }
 
-// Hold replaces the cart's stock holds with its quantities until expires; INSUFFICIENT_INVENTORY (409) when some
-// product lacks available stock, and nothing is held.
-func (s *Service) Hold(ctx context.Context, tx *db.Tx, c *Cart, expires time.Time) ([]Reservation, error) {
-	return s.reserve(ctx, tx, c, expires)
-}
-
-// Release drops the cart's stock holds.
-func (s *Service) Release(ctx context.Context, tx *db.Tx, cartID string) error {
-	ids, err := db.Strings(ctx, tx, `SELECT id FROM cartinventoryreservation WHERE webcartid = ?`, cartID)
-	if err != nil {
-		return err
-	}
-	return s.Engine.DeleteMany(ctx, tx, records.System, ids)
-}
-
 // SetStatus moves the cart to a status (Active, Checkout, Closed) with extra values (PoNumber), keeping its
 // lines: a closed cart is the record of what was ordered.
 func (s *Service) SetStatus(ctx context.Context, tx *db.Tx, c *Cart, status string, extra map[string]any) error {
@@ -82,21 +65,6 @@ func (s *Service) SetStatus(ctx context.Context, tx *db.Tx, c *Cart, status stri
 		c.Status = status
 	}
 	return err
-}
-
-// ApplyCouponTx and RemoveCouponTx change the cart's coupons in tx (the checkout's coupon calls); the caller
-// recalculates.
-func (s *Service) ApplyCouponTx(ctx context.Context, tx *db.Tx, c *Cart, actorID, code string) error {
-	return s.applyCoupon(ctx, tx, c, actorID, code)
-}
-
-func (s *Service) RemoveCouponTx(ctx context.Context, tx *db.Tx, c *Cart, couponID string) error {
-	return s.removeCoupon(ctx, tx, c, couponID)
-}
-
-// Coupons lists the coupons applied to the cart.
-func Coupons(ctx context.Context, q db.Querier, c *Cart) (*CouponCollection, error) {
-	return coupons(ctx, q, c)
 }
 
 // SummaryOf is the cart's Cart Summary.
@@ -137,6 +105,3 @@ func IsLockTimeout(err error) bool { return isLockTimeout(err) }
 
 // ErrBusy is the 409 of a change that waited too long for another.
 var ErrBusy = errBusy
-
-// DiscardBody accepts an empty body or a JSON object whose fields are ignored (the calls that take none).
-func DiscardBody(w http.ResponseWriter, r *http.Request) error { return discardBody(w, r) }

@@ -2,11 +2,9 @@ package cart
 
 import (
 	"context"
-	"net/http"
 
 	"storefront/internal/commerce/storecontext"
 	"storefront/internal/platform/db"
-	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
 )
 
@@ -28,6 +26,14 @@ func (s *Service) afterCouponSave(ctx context.Context, ev *records.SaveEvent) er
 
 func (s *Service) afterCouponDelete(ctx context.Context, ev *records.DeleteEvent) error {
 	return s.recalculateChanged(ctx, ev.Tx, ev.Records, "WebCartId")
+}
+
+func (s *Service) afterGroupSave(ctx context.Context, ev *records.SaveEvent) error {
+	return s.recalculateChanged(ctx, ev.Tx, ev.Records, "CartId")
+}
+
+func (s *Service) afterGroupDelete(ctx context.Context, ev *records.DeleteEvent) error {
+	return s.recalculateChanged(ctx, ev.Tx, ev.Records, "CartId")
 }
 
 // recalculateChanged recalculates each open cart the records belong to, once, unless the write is Quiet for
@@ -64,31 +70,5 @@ func (s *Service) recalculateChanged(ctx context.Context, tx *db.Tx, recs []*rec
 			go s.calculateLater(c.ID)
 		}
 	}
-	return nil
-}
-
-// Products is GET carts/{cartStateOrId}/products: the products of the cart's lines, with their quantity rules,
-// as the cart knows them.
-func (s *Service) Products(w http.ResponseWriter, r *http.Request) error {
-	sh, err := s.shopper(r, true)
-	if err != nil {
-		return err
-	}
-	c, err := s.find(r.Context(), sh, cartRef(r))
-	if err != nil {
-		return err
-	}
-	out := []ProductDetails{}
-	if c != nil {
-		items, err := s.loadItems(r.Context(), s.DB, c, itemQuery{cond: "i.type = 'Product'", order: "i.linenumber, i.id"})
-		if err != nil {
-			return err
-		}
-		for _, it := range items {
-			out = append(out, it.ProductDetails)
-		}
-	}
-	noStore(w)
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"products": out})
 	return nil
 }

@@ -3,9 +3,6 @@ package cart
 import (
 	"context"
 	"database/sql"
-	"fmt"
-	"strconv"
-	"strings"
 
 	"storefront/internal/commerce/cart/calc"
 	"storefront/internal/commerce/pricing"
@@ -25,6 +22,67 @@ type ItemInput struct {
 type addOutcome struct {
 	lineID string
 	err    error
+}
+
+// AddItem adds one product to the shopper's cart (ref; the current cart is created when there is none) and
+// returns the cart after the change and the line the product landed on. A refused input changes nothing.
+func (s *Service) AddItem(ctx context.Context, sh *storecontext.Shopper, ref string, in ItemInput) (*Cart, string, error) {
+	var outcome addOutcome
+	c, err := s.change(ctx, sh, ref, true, func(tx *db.Tx, c *Cart) error {
+		out, err := s.addItems(ctx, tx, sh, c, []ItemInput{in})
+		if err == nil {
+			outcome = out[0]
+			err = outcome.err
+		}
+		return err
+	})
+	return c, outcome.lineID, err
+}
+
+// Added is what became of one input of a batch add: the line it landed on, or Err, why it was refused.
+type Added struct {
+	LineID string
+	Err    error
+}
+
+// AddBatch adds the products to the shopper's cart (ref; created when there is none) in one change: refused
+// inputs do not stop the others. With no inputs, the cart is only made sure of.
+func (s *Service) AddBatch(ctx context.Context, sh *storecontext.Shopper, ref string, inputs []ItemInput) (*Cart, []Added, error) {
+	var outcomes []addOutcome
+	c, err := s.change(ctx, sh, ref, true, func(tx *db.Tx, c *Cart) (err error) {
+		if len(inputs) == 0 {
+			return nil
+		}
+		outcomes, err = s.addItems(ctx, tx, sh, c, inputs)
+		return err
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	out := make([]Added, len(outcomes))
+	for i, o := range outcomes {
+		out[i] = Added{LineID: o.lineID, Err: o.err}
+	}
+	return c, out, nil
+}
+
+// UpdateQuantity sets the quantity of one line of the shopper's cart and returns the cart after the change.
+func (s *Service) UpdateQuantity(ctx context.Context, sh *storecontext.Shopper, ref, itemID string, qty int64) (*Cart, error) {
+	return s.change(ctx, sh, ref, false, func(tx *db.Tx, c *Cart) error {
+		return s.setQuantity(ctx, tx, sh, c, itemID, qty)
+	})
+}
+
+// DeleteItem removes one line of the shopper's cart.
+func (s *Service) DeleteItem(ctx context.Context, sh *storecontext.Shopper, ref, itemID string) error {
+	_, err := s.change(ctx, sh, ref, false, func(tx *db.Tx, c *Cart) error {
+		l, err := findLine(ctx, tx, c, itemID)
+		if err != nil {
+			return err
+		}
+		return s.Engine.DeleteMany(quiet(ctx), tx, records.System, []string{l.id})
+	})
+	return err
 }
 
 // product is what adding a product needs to know of it.
@@ -217,49 +275,4 @@ func findLine(ctx context.Context, q db.Querier, c *Cart, rawID string) (line, e
 
 func itemNotFound(id string) error {
 	return httpx.NotFound("The requested resource does not exist: no cart item %q in this cart.", clip(id))
-}
-
-// parseQuantity is the one reader of a quantity the cart calls take (add, batch add, update; quick order and
-// reorder send theirs through them): a string or a JSON number holding a decimal numeral as the API documents it,
-// digits with an optional fraction ("5", "5.0"), whole units from 1 to MaxQuantity. Nothing else is read as a
-// number: no spaces, sign, exponent ("1e3") or base prefix ("0x10", which Go's general number parsers read as 16).
-func parseQuantity(raw any) (int64, error) {
-	var text string
-	switch v := raw.(type) {
-	case string:
-		text = v
-	case fmt.Stringer: // json.Number
-		text = v.String()
-	case nil:
-		return 0, httpx.BadRequest("INVALID_API_INPUT", "quantity is required.")
-	default:
-		return 0, httpx.BadRequest("INVALID_API_INPUT", "quantity must be a number or a numeric string.")
-	}
-	whole, fraction, negative, ok := decimalNumeral(text)
-	if !ok {
-		return 0, httpx.BadRequest("INVALID_API_INPUT", "quantity %q must be a whole number written in decimal digits.", clip(text))
-	}
-	if strings.Trim(fraction, "0") != "" {
-		return 0, httpx.BadRequest("INVALID_API_INPUT", "quantity %q must be a whole number.", clip(text))
-	}
-	whole = strings.TrimLeft(whole, "0")
-	n, err := strconv.ParseInt(orElse(whole, "0"), 10, 64)
-	if negative || err != nil || n < 1 || n > MaxQuantity {
-		return 0, httpx.BadRequest("INVALID_API_INPUT", "quantity must be from 1 to %d.", MaxQuantity)
-	}
-	return n, nil
-}
-
-// decimalNumeral splits "-12.50" into its digits before and after the point: an optional minus, at least one
-// digit, and an optional point followed by at least one digit; false for anything else.
-func decimalNumeral(s string) (whole, fraction string, negative, ok bool) {
-	if negative = strings.HasPrefix(s, "-"); negative {
-		s = s[1:]
-	}
-	whole, fraction, dot := strings.Cut(s, ".")
-	digits := func(d string) bool { return d != "" && strings.Trim(d, "0123456789") == "" }
-	if !digits(whole) || (dot && !digits(fraction)) {
-		return "", "", false, false
-	}
-	return whole, fraction, negative, true
 }

@@ -4,14 +4,116 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"net/http"
-	"strings"
 	"time"
 
+	"storefront/internal/commerce/storecontext"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
 )
+
+// The life of a cart: found, created, deleted, merged at login (a guest's cart into the buyer's), copied for a
+// payment link.
+
+// Open resolves the shopper's cart of a read (cartStateOrId ref, see Find); nil with no error for a current cart
+// that does not exist yet.
+func (s *Service) Open(ctx context.Context, sh *storecontext.Shopper, ref string) (*Cart, error) {
+	o, err := s.ownerFor(sh)
+	if err != nil {
+		return nil, err
+	}
+	return Find(ctx, s.DB, sh.Store.ID, o, ref)
+}
+
+// Ensure returns the shopper's current cart, creating it when there is none; created reports which.
+func (s *Service) Ensure(ctx context.Context, sh *storecontext.Shopper) (c *Cart, created bool, err error) {
+	o, err := s.ownerFor(sh)
+	if err != nil {
+		return nil, false, err
+	}
+	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+		if err := lockOwner(ctx, tx, sh.Store.ID, o); err != nil {
+			return err
+		}
+		if c, err = Find(ctx, tx, sh.Store.ID, o, Current); err != nil || c != nil {
+			return err
+		}
+		created = true
+		c, err = s.create(ctx, tx, sh, o)
+		return err
+	})
+	if isLockTimeout(err) {
+		return nil, false, errBusy
+	}
+	return c, created, err
+}
+
+// maxSecondaryCarts is how many saved (secondary) carts a buyer keeps beside the primary one, as Salesforce allows.
+const maxSecondaryCarts = 5
+
+// Create returns the shopper's current cart when it is primary and they have one; else it writes a new cart with
+// the name, primary or secondary (a saved cart: signed-in buyers only, at most maxSecondaryCarts open at a time).
+func (s *Service) Create(ctx context.Context, sh *storecontext.Shopper, name string, secondary bool) (*Cart, error) {
+	o, err := s.ownerFor(sh)
+	if err != nil {
+		return nil, err
+	}
+	var c *Cart
+	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+		if err := lockOwner(ctx, tx, sh.Store.ID, o); err != nil {
+			return err
+		}
+		if !secondary {
+			if c, err = Find(ctx, tx, sh.Store.ID, o, Current); err != nil || c != nil {
+				return err
+			}
+		} else {
+			cond, args := o.where(sh.Store.ID)
+			var n int
+			if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM webcart WHERE `+cond+
+				` AND type = 'Cart' AND issecondary = ? AND status = 'Active'`, append(args, true)...).Scan(&n); err != nil {
+				return err
+			}
+			if n >= maxSecondaryCarts {
+				return httpx.BadRequest("LIMIT_EXCEEDED", "A buyer keeps at most %d secondary carts.", maxSecondaryCarts)
+			}
+		}
+		c, err = s.createNamed(ctx, tx, sh, o, name, secondary)
+		return err
+	})
+	if isLockTimeout(err) {
+		return nil, errBusy
+	}
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// Delete empties the shopper's cart (ref) and marks it deleted.
+func (s *Service) Delete(ctx context.Context, sh *storecontext.Shopper, ref string) error {
+	o, err := s.ownerFor(sh)
+	if err != nil {
+		return err
+	}
+	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+		if err := lockOwner(ctx, tx, sh.Store.ID, o); err != nil {
+			return err
+		}
+		c, err := Find(ctx, tx, sh.Store.ID, o, ref)
+		if err != nil {
+			return err
+		}
+		if c == nil {
+			return cartNotFound(ref)
+		}
+		return s.markDeleted(ctx, tx, c)
+	})
+	if isLockTimeout(err) {
+		return errBusy
+	}
+	return err
+}
 
 // markDeleted empties a cart and marks it deleted, so that a later call naming it answers "is Deleted" rather
 // than not found.
@@ -55,35 +157,30 @@ type ProductError struct {
 	Message   string `json:"message"`
 }
 
-// Preserve is POST carts/{guestCartId}/actions/preserve, called once after login: the guest cart of the session
-// the login replaced is merged into the buyer's current cart line by line (quantities added), then closed. A
-// second call for the same guest cart changes nothing and answers the same cart (idempotent); a cart that was
-// not that session's is 404.
-func (s *Service) Preserve(w http.ResponseWriter, r *http.Request) error {
-	sh, err := s.shopper(r, true)
-	if err != nil {
-		return err
-	}
+// Preserve merges, once after login, the guest cart of the session the login replaced (rawGuestID) into the
+// buyer's current cart line by line (quantities added), then closes it. A second call for the same guest cart
+// changes nothing and answers the same cart (idempotent); a cart that was not that session's is 404; a guest is
+// 401.
+func (s *Service) Preserve(ctx context.Context, sh *storecontext.Shopper, rawGuestID string) (*PreserveResult, error) {
 	if sh.Guest() {
-		return httpx.Unauthorized()
+		return nil, httpx.Unauthorized()
 	}
 	prior := sh.Principal.PriorGuestSessionID
-	guestID, ok := records.NormalizeID(r.PathValue("cartStateOrId"))
+	guestID, ok := records.NormalizeID(rawGuestID)
 	if !ok || records.KeyPrefix(guestID) != "0a6" || prior == "" {
-		return cartNotFound(r.PathValue("cartStateOrId"))
+		return nil, cartNotFound(rawGuestID)
 	}
-	ctx := r.Context()
 	var guest struct {
 		status string
 		found  bool
 	}
-	err = s.DB.QueryRow(ctx, `SELECT status FROM webcart WHERE id = ? AND webstoreid = ? AND ownerid IS NULL
+	err := s.DB.QueryRow(ctx, `SELECT status FROM webcart WHERE id = ? AND webstoreid = ? AND ownerid IS NULL
 		AND guestsessionid = ?`, guestID, sh.Store.ID, prior).Scan(&guest.status)
 	if errors.Is(err, sql.ErrNoRows) {
-		return cartNotFound(guestID)
+		return nil, cartNotFound(guestID)
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
 	out := &PreserveResult{ProductsWithError: []ProductError{}, PreservedCartID: guestID}
 	c, err := s.change(ctx, sh, Current, true, func(tx *db.Tx, c *Cart) error {
@@ -122,46 +219,38 @@ func (s *Service) Preserve(w http.ResponseWriter, r *http.Request) error {
 		return s.closeCart(ctx, tx, &Cart{ID: guestID}, StatusClosed)
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	out.Summary = summaryOf(c, sh.Store.DefaultCurrency)
 	out.NumberOfProductsWithError = len(out.ProductsWithError)
-	noStore(w)
-	httpx.WriteJSON(w, http.StatusOK, out)
-	return nil
+	return out, nil
 }
 
-// Clone is POST carts/{cartStateOrId}/actions/clone?targetType=PayNowReadOnly: a read-only copy of the cart (for a
-// payment link), with its lines and prices. 201 with the copy's summary.
-func (s *Service) Clone(w http.ResponseWriter, r *http.Request) error {
-	sh, err := s.shopper(r, true)
-	if err != nil {
-		return err
-	}
-	if t := r.URL.Query().Get("targetType"); t != TypePayNow {
-		return httpx.BadRequest("INVALID_API_INPUT", "targetType must be %s.", TypePayNow)
-	}
-	if err := discardBody(w, r); err != nil {
-		return err
-	}
-	ctx := r.Context()
+// Clone writes a read-only (PayNowReadOnly) copy of the shopper's cart, for a payment link, with its lines and
+// prices, and returns the copy.
+func (s *Service) Clone(ctx context.Context, sh *storecontext.Shopper, ref string) (*Cart, error) {
 	var copyID string
-	_, err = s.change(ctx, sh, cartRef(r), false, func(tx *db.Tx, c *Cart) error {
+	_, err := s.change(ctx, sh, ref, false, func(tx *db.Tx, c *Cart) error {
 		var err error
 		copyID, err = s.copyCart(ctx, tx, sh.Principal.UserID, c)
 		return err
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	o, _ := s.ownerFor(sh)
-	clone, err := Find(ctx, s.DB, sh.Store.ID, o, copyID)
-	if err != nil {
+	return Find(ctx, s.DB, sh.Store.ID, o, copyID)
+}
+
+// Reserve holds the shopper's cart's quantities of every stocked product until expires, in a cart change (package
+// holds).
+func (s *Service) Reserve(ctx context.Context, sh *storecontext.Shopper, ref string, expires time.Time) ([]Reservation, error) {
+	var held []Reservation
+	_, err := s.change(ctx, sh, ref, false, func(tx *db.Tx, c *Cart) (err error) {
+		held, err = s.Hold(ctx, tx, c, expires)
 		return err
-	}
-	noStore(w)
-	httpx.WriteJSON(w, http.StatusCreated, summaryOf(clone, sh.Store.DefaultCurrency))
-	return nil
+	})
+	return held, err
 }
 
 // copyCart writes a PayNowReadOnly copy of c (same owner, lines and stored prices).
@@ -211,119 +300,4 @@ func copyValues(o *records.Object, rec *records.Record) map[string]any {
 		}
 	}
 	return out
-}
-
-// Reservation is one product's stock held for the cart.
-type Reservation struct {
-	ProductID string `json:"productId"`
-	Quantity  string `json:"quantity"`
-}
-
-// Reserve is PUT carts/{cartStateOrId}/inventory-reservations: {durationInSeconds} (default: the store's
-// reservation time, else 14400). It holds the cart's quantities of every stocked product until then, replacing
-// the cart's earlier hold; when some product has less available stock (on hand less other carts' live holds) the
-// call is refused with INSUFFICIENT_INVENTORY naming them, and nothing is held.
-func (s *Service) Reserve(w http.ResponseWriter, r *http.Request) error {
-	sh, err := s.shopper(r, true)
-	if err != nil {
-		return err
-	}
-	var body struct {
-		DurationInSeconds *int64 `json:"durationInSeconds"`
-	}
-	if r.ContentLength != 0 {
-		if err := httpx.DecodeJSON(w, r, &body); err != nil {
-			return err
-		}
-	}
-	duration := sh.Store.ReservationInSeconds
-	if body.DurationInSeconds != nil {
-		duration = *body.DurationInSeconds
-	}
-	if duration < 1 || duration > 7*24*3600 {
-		return httpx.BadRequest("INVALID_API_INPUT", "durationInSeconds must be from 1 to 604800.")
-	}
-	ctx := r.Context()
-	expires := time.Now().UTC().Add(time.Duration(duration) * time.Second)
-	var held []Reservation
-	_, err = s.change(ctx, sh, cartRef(r), false, func(tx *db.Tx, c *Cart) error {
-		held, err = s.reserve(ctx, tx, c, expires)
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	noStore(w)
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"durationInSeconds": duration,
-		"expirationTime": expires.Format(records.DateTimeLayout), "reservations": held})
-	return nil
-}
-
-func (s *Service) reserve(ctx context.Context, tx *db.Tx, c *Cart, expires time.Time) ([]Reservation, error) {
-	now := time.Now().UTC().Format(records.DateTimeLayout)
-	old, err := db.Strings(ctx, tx, `SELECT id FROM cartinventoryreservation WHERE webcartid = ?`, c.ID)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.Engine.DeleteMany(ctx, tx, records.System, old); err != nil {
-		return nil, err
-	}
-	if err := lockStock(ctx, tx, c.ID); err != nil {
-		return nil, err
-	}
-	rows, err := tx.Query(ctx, `SELECT i.product2id, SUM(i.quantity), MAX(p.name), MAX(inv.quantityonhand),
-		COALESCE((SELECT SUM(r.quantity) FROM cartinventoryreservation r WHERE r.productid = i.product2id
-			AND r.webcartid <> ? AND r.expiresat > ?), 0)
-		FROM cartitem i JOIN product2 p ON p.id = i.product2id JOIN productinventory inv ON inv.productid = i.product2id
-		WHERE i.cartid = ? AND i.type = 'Product' GROUP BY i.product2id ORDER BY i.product2id`, c.ID, now, c.ID)
-	if err != nil {
-		return nil, err
-	}
-	var held []Reservation
-	var inserts []map[string]any
-	var short []string
-	for rows.Next() {
-		var product, name string
-		var qty, onHand, reserved int64
-		if err := rows.Scan(&product, &qty, &name, &onHand, &reserved); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		if onHand-reserved < qty {
-			short = append(short, name)
-			continue
-		}
-		held = append(held, Reservation{ProductID: product, Quantity: itoa(qty)})
-		inserts = append(inserts, map[string]any{"WebCartId": c.ID, "ProductId": product, "Quantity": qty,
-			"ExpiresAt": expires.Format(records.DateTimeLayout)})
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	if len(short) > 0 {
-		return nil, httpx.Errorf(http.StatusConflict, "INSUFFICIENT_INVENTORY",
-			"Not enough stock to hold the cart's quantities of: %s.", strings.Join(short, ", "))
-	}
-	if len(inserts) > 0 {
-		if _, err := s.Engine.Insert(ctx, tx, records.System, "CartInventoryReservation", inserts); err != nil {
-			return nil, err
-		}
-	}
-	if held == nil {
-		held = []Reservation{}
-	}
-	return held, nil
-}
-
-// lockStock locks the stock rows of the cart's products on PostgreSQL, in product order, so that two carts holding
-// or buying the same products serialise (and never deadlock) and the "available" each computes stays true until it
-// commits. SQLite's single writer serialises them already.
-func lockStock(ctx context.Context, tx *db.Tx, cartID string) error {
-	if tx.Dialect() != db.Postgres {
-		return nil
-	}
-	_, err := tx.Exec(ctx, `SELECT 1 FROM productinventory WHERE productid IN
-		(SELECT product2id FROM cartitem WHERE cartid = ? AND type = 'Product') ORDER BY productid FOR UPDATE`, cartID)
-	return err
 }

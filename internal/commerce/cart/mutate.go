@@ -133,6 +133,22 @@ func (s *Service) calculateLater(cartID string) {
 	}
 }
 
+// InBackground reports a cart whose calculation runs in the background (Processing; reads answer 202 meanwhile).
+// A cart left Processing for longer than a calculation takes (its instance stopped mid-way) gets a new run from
+// here.
+func (s *Service) InBackground(c *Cart) bool {
+	if c.Status != StatusProcessing {
+		return false
+	}
+	if t, err := time.Parse(records.DateTimeLayout, c.Modified); err == nil && time.Since(t) > staleProcessing {
+		go s.calculateLater(c.ID)
+	}
+	return true
+}
+
+// staleProcessing is how long a background calculation may take before a read starts another.
+const staleProcessing = 30 * time.Second
+
 // ownerFor is the owner of the shopper's carts; guests of a store without guest carts get 401.
 func (s *Service) ownerFor(sh *storecontext.Shopper) (Owner, error) {
 	if sh.Guest() && !sh.Store.GuestCartEnabled {
@@ -193,27 +209,4 @@ func (s *Service) createNamed(ctx context.Context, tx *db.Tx, sh *storecontext.S
 		return nil, err
 	}
 	return Find(ctx, tx, sh.Store.ID, o, recs[0].ID)
-}
-
-// ensure returns the shopper's current cart, creating it when there is none; created reports which.
-func (s *Service) ensure(ctx context.Context, sh *storecontext.Shopper) (c *Cart, created bool, err error) {
-	o, err := s.ownerFor(sh)
-	if err != nil {
-		return nil, false, err
-	}
-	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
-		if err := lockOwner(ctx, tx, sh.Store.ID, o); err != nil {
-			return err
-		}
-		if c, err = Find(ctx, tx, sh.Store.ID, o, Current); err != nil || c != nil {
-			return err
-		}
-		created = true
-		c, err = s.create(ctx, tx, sh, o)
-		return err
-	})
-	if isLockTimeout(err) {
-		return nil, false, errBusy
-	}
-	return c, created, err
 }

@@ -1,6 +1,7 @@
 package cart
 
 import (
+	"storefront/internal/commerce/cart/holds"
 	"storefront/internal/identity"
 	"storefront/internal/records"
 )
@@ -125,7 +126,7 @@ func (s *Service) Register(e *records.Engine) {
 	e.OnRecords("CartItem", records.Hooks{BeforeSave: s.checkLines, AfterSave: s.afterLineSave, AfterDelete: s.afterLineDelete})
 	e.OnRecords("CartDeliveryGroup", records.Hooks{BeforeSave: s.checkGroups, AfterSave: s.afterGroupSave,
 		AfterDelete: s.afterGroupDelete})
-	e.OnRecords("CartInventoryReservation", records.Hooks{BeforeSave: checkHolds})
+	e.OnRecords("CartInventoryReservation", records.Hooks{BeforeSave: holds.Check})
 	e.OnRecords("WebCartAdjustmentBasis", records.Hooks{BeforeSave: checkCoupons, AfterSave: s.afterCouponSave,
 		AfterDelete: s.afterCouponDelete})
 	e.OnRecords("Coupon", records.Hooks{BeforeSave: beforeCouponSave})

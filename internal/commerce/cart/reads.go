@@ -3,11 +3,10 @@ package cart
 import (
 	"context"
 	"database/sql"
-	"storefront/internal/commerce/catalog"
 	"strings"
 
+	"storefront/internal/commerce/catalog"
 	"storefront/internal/platform/db"
-	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
 )
 
@@ -32,6 +31,71 @@ type itemQuery struct {
 	order         string
 	limit, offset int
 	productFields []*records.Field
+}
+
+// SortOrder reports whether sort is one of the cart-items sort values (CreatedDateDesc, CreatedDateAsc, NameAsc,
+// NameDesc, SalesPriceAsc, SalesPriceDesc).
+func SortOrder(sort string) bool {
+	_, ok := sortOrders[sort]
+	return ok
+}
+
+// ItemsPage reads a page of the cart's lines (size lines from page number 1, in the sort order), with the given
+// product fields, and how many lines the cart has in all.
+func (s *Service) ItemsPage(ctx context.Context, c *Cart, sort string, number, size int, fields []*records.Field) ([]*Item, int, error) {
+	var count int
+	if err := s.DB.QueryRow(ctx, `SELECT COUNT(*) FROM cartitem WHERE cartid = ?`, c.ID).Scan(&count); err != nil {
+		return nil, 0, err
+	}
+	items, err := s.loadItems(ctx, s.DB, c, itemQuery{order: sortOrders[sort], limit: size, offset: (number - 1) * size,
+		productFields: fields})
+	return items, count, err
+}
+
+// Line reads one line of the cart as it is now; a line not in the cart is 404.
+func (s *Service) Line(ctx context.Context, c *Cart, lineID string) (*Item, error) {
+	items, err := s.loadItems(ctx, s.DB, c, itemQuery{cond: "i.id = ?", args: []any{lineID}})
+	if err != nil {
+		return nil, err
+	}
+	if len(items) == 0 {
+		return nil, itemNotFound(lineID)
+	}
+	return items[0], nil
+}
+
+// Lines reads the cart's lines with the given ids, by id.
+func (s *Service) Lines(ctx context.Context, c *Cart, ids []string) (map[string]*Item, error) {
+	byID := map[string]*Item{}
+	if len(ids) == 0 {
+		return byID, nil
+	}
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	marks := strings.TrimSuffix(strings.Repeat("?, ", len(ids)), ", ")
+	items, err := s.loadItems(ctx, s.DB, c, itemQuery{cond: "i.id IN (" + marks + ")", args: args})
+	if err != nil {
+		return nil, err
+	}
+	for _, it := range items {
+		byID[it.CartItemID] = it
+	}
+	return byID, nil
+}
+
+// Products are the products of the cart's product lines, in line order, with their quantity rules.
+func (s *Service) Products(ctx context.Context, c *Cart) ([]ProductDetails, error) {
+	items, err := s.loadItems(ctx, s.DB, c, itemQuery{cond: "i.type = 'Product'", order: "i.linenumber, i.id"})
+	if err != nil {
+		return nil, err
+	}
+	out := []ProductDetails{}
+	for _, it := range items {
+		out = append(out, it.ProductDetails)
+	}
+	return out, nil
 }
 
 func (s *Service) loadItems(ctx context.Context, q db.Querier, c *Cart, iq itemQuery) ([]*Item, error) {
@@ -203,40 +267,6 @@ func addThumbnails(ctx context.Context, q db.Querier, items []*Item) error {
 		}
 	}
 	return nil
-}
-
-// maxProductFields bounds the productFields parameter, as the real API does.
-const maxProductFields = 15
-
-// productFieldList resolves the productFields parameter against Product2's readable fields; "*" (which Salesforce's
-// reference client always sends) is every field a buyer may read of a product, as the product detail answers them.
-func productFieldList(cat *records.Catalog, raw string) ([]*records.Field, error) {
-	if strings.TrimSpace(raw) == "*" {
-		return catalog.BuyerFields(cat.Object("Product2")), nil
-	}
-	return FieldList(cat, "Product2", raw, maxProductFields)
-}
-
-// FieldList resolves a comma-separated list of an object's field names (optionally "Object."-prefixed) to its
-// readable stored fields, at most limit of them: the fields parameters of the commerce calls.
-func FieldList(cat *records.Catalog, object, raw string, limit int) ([]*records.Field, error) {
-	var out []*records.Field
-	o := cat.Object(object)
-	for _, name := range strings.Split(raw, ",") {
-		name = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(name), object+"."))
-		if name == "" {
-			continue
-		}
-		f := o.Field(name)
-		if f == nil || f.Hidden || !f.HasColumn() {
-			return nil, httpx.BadRequest("INVALID_FIELD", "No such column '%s' on entity '%s'.", clip(name), object)
-		}
-		out = append(out, f)
-	}
-	if len(out) > limit {
-		return nil, httpx.BadRequest("INVALID_API_INPUT", "fields takes at most %d fields.", limit)
-	}
-	return out, nil
 }
 
 // addProductFields fills productDetails.fields with the asked Product2 fields, as strings.

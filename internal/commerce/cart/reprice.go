@@ -4,13 +4,11 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"net/http"
 	"sort"
 	"strconv"
 
 	"storefront/internal/commerce/cart/calc"
 	"storefront/internal/platform/db"
-	"storefront/internal/records"
 )
 
 // Reprice prices the cart c again in tx (the catalog's prices, today's promotions and the coupons' dates and use
@@ -86,64 +84,4 @@ func appliedPromotions(ctx context.Context, q db.Querier, cartID string) ([]stri
 
 func promotionKey(promotion, cartCoupon string, amount int64) string {
 	return promotion + "/" + cartCoupon + "/" + strconv.FormatInt(amount, 10)
-}
-
-// LockCoupons locks the coupons applied to the cart until tx ends (PostgreSQL; SQLite's one writer serialises
-// every write transaction already), in id order, so that orders racing for a coupon's last use take turns: each
-// sees the use count the one before it left.
-func LockCoupons(ctx context.Context, tx *db.Tx, cartID string) error {
-	if tx.Dialect() != db.Postgres {
-		return nil
-	}
-	_, err := db.Strings(ctx, tx, `SELECT id FROM coupon WHERE id IN (SELECT couponid FROM webcartadjustmentbasis
-		WHERE webcartid = ?) ORDER BY id FOR UPDATE`, cartID)
-	return err
-}
-
-// UseCoupons counts one use of each coupon whose promotion the cart's calculation applied: a coupon applied to
-// the cart whose promotion did not apply (or was used up) is not counted. Call it in the order's transaction after
-// LockCoupons and Reprice; the Coupon hook refuses a count past the limit whoever writes it.
-func (s *Service) UseCoupons(ctx context.Context, tx *db.Tx, cartID string) error {
-	rows, err := tx.Query(ctx, `SELECT c.id, COALESCE(c.usagecount, 0) FROM coupon c
-		WHERE c.id IN (SELECT b.couponid FROM webcartadjustmentbasis b JOIN webcartadjustmentgroup g
-			ON g.cartcouponid = b.id WHERE b.webcartid = ? AND g.webcartid = ?) ORDER BY c.id`, cartID, cartID)
-	if err != nil {
-		return err
-	}
-	var changes []records.Change
-	for rows.Next() {
-		var id string
-		var n int64
-		if err := rows.Scan(&id, &n); err != nil {
-			rows.Close()
-			return err
-		}
-		changes = append(changes, records.Change{ID: id, Values: map[string]any{"UsageCount": n + 1}})
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil || len(changes) == 0 {
-		return err
-	}
-	_, err = s.Engine.UpdateMany(ctx, tx, records.System, changes, records.UpdateOptions{})
-	return err
-}
-
-// beforeCouponSave keeps a coupon's use count within its limit: a count raised past the limit is refused, for
-// every writer (an order's use, staff through the records API). Lowering the limit below the count is allowed
-// (it ends the coupon); the count may then not grow.
-func beforeCouponSave(_ context.Context, ev *records.SaveEvent) error {
-	for i, rec := range ev.Records {
-		limit, hasLimit := rec.Values["UsageLimit"].(int64)
-		used, _ := rec.Values["UsageCount"].(int64)
-		var before int64
-		if ev.Old != nil && ev.Old[i] != nil {
-			before, _ = ev.Old[i].Values["UsageCount"].(int64)
-		}
-		if hasLimit && used > limit && used > before {
-			return &records.WriteError{Status: http.StatusBadRequest, Errors: []records.FieldError{{
-				Code: "FIELD_CUSTOM_VALIDATION_EXCEPTION", Field: "UsageCount",
-				Message: fmt.Sprintf("The coupon %s is used up: %d uses of %d.", rec.String("CouponCode"), used, limit)}}}
-		}
-	}
-	return nil
 }

@@ -1,13 +1,15 @@
 package cart
 
 import (
+	"context"
 	"database/sql"
 	"errors"
-	"net/http"
 	"strings"
 
 	"storefront/internal/commerce/cart/calc"
 	"storefront/internal/commerce/pricing"
+	"storefront/internal/commerce/storecontext"
+	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
 )
@@ -33,42 +35,36 @@ type StoreTaxesInfoContainer struct {
 	TaxesInfoList []StoreTaxesInfo `json:"taxesInfoList"`
 }
 
-// ProductTaxes is GET taxes/products/{productId}?countryIsoCode=&stateIsoCode=: the Store Taxes Info of a product
-// the caller may see, in the region asked (by default the buyer's ship-to region, as the cart is taxed), with the
-// store's tax type. 404 for a product the caller may not see.
-func (s *Service) ProductTaxes(w http.ResponseWriter, r *http.Request) error {
-	sh, err := s.shopper(r, false)
-	if err != nil {
-		return err
-	}
-	ctx := r.Context()
-	raw := r.PathValue("productId")
+// ProductTaxes is the Store Taxes Info of a product the shopper may see (raw: its id as asked), in the region asked
+// (countryIsoCode and stateIsoCode; by default the buyer's ship-to region, as the cart is taxed), by product id,
+// with the store's tax type. 404 for a product the shopper may not see.
+func (s *Service) ProductTaxes(ctx context.Context, sh *storecontext.Shopper, raw, countryIsoCode, stateIsoCode string) (
+	taxLocaleType string, taxesInfo map[string]StoreTaxesInfoContainer, err error) {
 	id, ok := records.NormalizeID(raw)
 	if !ok || records.KeyPrefix(id) != "01t" {
-		return productNotFound(raw)
+		return "", nil, productNotFound(raw)
 	}
 	expr, args := pricing.EntitlementSQL("p", sh.Store.ID, sh.AccountID)
 	var seen sql.NullInt64
 	err = s.DB.QueryRow(ctx, `SELECT `+expr+` FROM product2 p WHERE p.id = ? AND p.isactive`, append(args, id)...).Scan(&seen)
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && !seen.Valid) {
-		return productNotFound(raw)
+		return "", nil, productNotFound(raw)
 	}
 	if err != nil {
-		return err
+		return "", nil, err
 	}
-	q := r.URL.Query()
 	setting, err := loadTaxSetting(ctx, s.DB, &Cart{AccountID: sh.AccountID, StoreID: sh.Store.ID})
 	if err != nil {
-		return err
+		return "", nil, err
 	}
 	region := setting.region
-	if raw := strings.TrimSpace(q.Get("countryIsoCode")); raw != "" {
+	if raw := strings.TrimSpace(countryIsoCode); raw != "" {
 		country := countryCode(raw)
 		if country == "" {
-			return httpx.BadRequest("INVALID_API_INPUT", "countryIsoCode %q isn't a country's ISO code.", clip(raw))
+			return "", nil, httpx.BadRequest("INVALID_API_INPUT", "countryIsoCode %q isn't a country's ISO code.", clip(raw))
 		}
-		if region, err = loadRegionRate(ctx, s.DB, sh.Store.ID, country, strings.TrimSpace(q.Get("stateIsoCode"))); err != nil {
-			return err
+		if region, err = loadRegionRate(ctx, s.DB, sh.Store.ID, country, strings.TrimSpace(stateIsoCode)); err != nil {
+			return "", nil, err
 		}
 	}
 	box := StoreTaxesInfoContainer{Success: true, TaxesInfoList: []StoreTaxesInfo{}}
@@ -76,10 +72,7 @@ func (s *Service) ProductTaxes(w http.ResponseWriter, r *http.Request) error {
 		box.TaxesInfoList = append(box.TaxesInfoList, StoreTaxesInfo{CountryIsoCode: region.country, Priority: 1,
 			StateIsoCode: optional(region.state), TaxRatePercentage: ratePercent(region.rate), TaxTreatmentName: region.name})
 	}
-	noStore(w)
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"taxLocaleType": string(setting.taxType),
-		"taxesInfo": map[string]StoreTaxesInfoContainer{id: box}})
-	return nil
+	return string(setting.taxType), map[string]StoreTaxesInfoContainer{id: box}, nil
 }
 
 func productNotFound(raw string) error {
@@ -108,44 +101,47 @@ type LineTax struct {
 // maxTaxLines bounds one calculate-taxes call, as a cart's lines are.
 const maxTaxLines = 1000
 
-// CalculateTaxes is POST taxes/actions/calculate-taxes {cartItems: [{deliveryAddress: {countryCode, stateCode},
-// lineItems: [{lineId, productId, quantity, unitPrice}]}], currencyIsoCode?}: each line's tax at its group's
-// address (by default the buyer's ship-to region), as the cart computes tax (Net: added; Gross: the included
-// part), and the total. 200.
-func (s *Service) CalculateTaxes(w http.ResponseWriter, r *http.Request) error {
-	sh, err := s.shopper(r, true)
-	if err != nil {
-		return err
-	}
-	var in struct {
-		CurrencyIsoCode *string `json:"currencyIsoCode"`
-		CartItems       []struct {
-			DeliveryAddress *struct {
-				CountryCode string `json:"countryCode"`
-				StateCode   string `json:"stateCode"`
-			} `json:"deliveryAddress"`
-			LineItems []struct {
-				LineID    string  `json:"lineId"`
-				ProductID *string `json:"productId"`
-				Quantity  any     `json:"quantity"`
-				UnitPrice any     `json:"unitPrice"`
-			} `json:"lineItems"`
-		} `json:"cartItems"`
-	}
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
+// TaxRequest is the body of a calculate-taxes call: groups of lines, each with its delivery address.
+type TaxRequest struct {
+	CurrencyIsoCode *string    `json:"currencyIsoCode"`
+	CartItems       []TaxGroup `json:"cartItems"`
+}
+
+// TaxGroup is the lines of a calculate-taxes call shipped to one address.
+type TaxGroup struct {
+	DeliveryAddress *struct {
+		CountryCode string `json:"countryCode"`
+		StateCode   string `json:"stateCode"`
+	} `json:"deliveryAddress"`
+	LineItems []struct {
+		LineID    string  `json:"lineId"`
+		ProductID *string `json:"productId"`
+		Quantity  any     `json:"quantity"`
+		UnitPrice any     `json:"unitPrice"`
+	} `json:"lineItems"`
+}
+
+// TaxResult is what a calculate-taxes call answers: each line's tax by lineId, and the total.
+type TaxResult struct {
+	CurrencyIsoCode string
+	LineItemTaxes   map[string]LineTax
+	TaxLocaleType   string
+	TotalTaxAmount  string
+}
+
+// CalculateTaxes works out each line's tax at its group's address (by default the buyer's ship-to region), as the
+// cart computes tax (Net: added; Gross: the included part), and the total.
+func (s *Service) CalculateTaxes(ctx context.Context, sh *storecontext.Shopper, in *TaxRequest) (*TaxResult, error) {
 	currency := sh.Store.DefaultCurrency
 	if in.CurrencyIsoCode != nil && strings.TrimSpace(*in.CurrencyIsoCode) != "" && !strings.EqualFold(*in.CurrencyIsoCode, currency) {
-		return httpx.BadRequest("INVALID_API_INPUT", "The currency %q isn't this store's currency (%s).", clip(*in.CurrencyIsoCode), currency)
+		return nil, httpx.BadRequest("INVALID_API_INPUT", "The currency %q isn't this store's currency (%s).", clip(*in.CurrencyIsoCode), currency)
 	}
 	if len(in.CartItems) == 0 {
-		return httpx.BadRequest("INVALID_API_INPUT", "cartItems needs at least one group of lines.")
+		return nil, httpx.BadRequest("INVALID_API_INPUT", "cartItems needs at least one group of lines.")
 	}
-	ctx := r.Context()
 	setting, err := loadTaxSetting(ctx, s.DB, &Cart{AccountID: sh.AccountID, StoreID: sh.Store.ID})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	taxes := map[string]LineTax{}
 	var total calc.Cents
@@ -155,30 +151,30 @@ func (s *Service) CalculateTaxes(w http.ResponseWriter, r *http.Request) error {
 		if a := group.DeliveryAddress; a != nil && strings.TrimSpace(a.CountryCode) != "" {
 			country := countryCode(a.CountryCode)
 			if country == "" {
-				return httpx.BadRequest("INVALID_API_INPUT", "countryCode %q isn't a country's ISO code.", clip(a.CountryCode))
+				return nil, httpx.BadRequest("INVALID_API_INPUT", "countryCode %q isn't a country's ISO code.", clip(a.CountryCode))
 			}
 			if region, err = loadRegionRate(ctx, s.DB, sh.Store.ID, country, strings.TrimSpace(a.StateCode)); err != nil {
-				return err
+				return nil, err
 			}
 		}
 		lines := make([]calc.Line, 0, len(group.LineItems))
 		for _, li := range group.LineItems {
 			count++
 			if count > maxTaxLines {
-				return httpx.BadRequest("INVALID_API_INPUT", "A call takes at most %d lines.", maxTaxLines)
+				return nil, httpx.BadRequest("INVALID_API_INPUT", "A call takes at most %d lines.", maxTaxLines)
 			}
 			if err := CheckText("lineId", li.LineID, 255); err != nil {
-				return err
+				return nil, err
 			}
 			if strings.TrimSpace(li.LineID) == "" {
-				return httpx.BadRequest("INVALID_API_INPUT", "Each line needs a lineId.")
+				return nil, httpx.BadRequest("INVALID_API_INPUT", "Each line needs a lineId.")
 			}
 			if _, dup := taxes[li.LineID]; dup {
-				return httpx.BadRequest("INVALID_API_INPUT", "lineId %q is given twice.", clip(li.LineID))
+				return nil, httpx.BadRequest("INVALID_API_INPUT", "lineId %q is given twice.", clip(li.LineID))
 			}
 			if li.ProductID != nil {
 				if id, ok := records.NormalizeID(strings.TrimSpace(*li.ProductID)); !ok || records.KeyPrefix(id) != "01t" {
-					return httpx.BadRequest("INVALID_API_INPUT", "productId %q isn't a product id.", clip(*li.ProductID))
+					return nil, httpx.BadRequest("INVALID_API_INPUT", "productId %q isn't a product id.", clip(*li.ProductID))
 				}
 			}
 			qtyText, okQty := amountText(li.Quantity)
@@ -186,10 +182,10 @@ func (s *Service) CalculateTaxes(w http.ResponseWriter, r *http.Request) error {
 			priceText, okPrice := amountText(li.UnitPrice)
 			price, okP := records.ParseScaled(priceText, 2)
 			if !okQty || !okN || qty < 1 || qty > 1_000_000 {
-				return httpx.BadRequest("INVALID_API_INPUT", "quantity of line %q must be a whole number from 1.", clip(li.LineID))
+				return nil, httpx.BadRequest("INVALID_API_INPUT", "quantity of line %q must be a whole number from 1.", clip(li.LineID))
 			}
 			if !okPrice || !okP || price < 0 || price > 1_000_000_000_00 {
-				return httpx.BadRequest("INVALID_API_INPUT", "unitPrice of line %q isn't an amount.", clip(li.LineID))
+				return nil, httpx.BadRequest("INVALID_API_INPUT", "unitPrice of line %q isn't an amount.", clip(li.LineID))
 			}
 			taxes[li.LineID] = LineTax{}
 			lines = append(lines, calc.Line{ID: li.LineID, Quantity: qty, UnitPrice: calc.Cents(price)})
@@ -201,8 +197,73 @@ func (s *Service) CalculateTaxes(w http.ResponseWriter, r *http.Request) error {
 			total += l.TotalTax
 		}
 	}
-	noStore(w)
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"currencyIsoCode": currency, "errorMessage": nil,
-		"lineItemTaxes": taxes, "success": true, "taxLocaleType": string(setting.taxType), "totalTaxAmount": money(total)})
-	return nil
+	return &TaxResult{CurrencyIsoCode: currency, LineItemTaxes: taxes, TaxLocaleType: string(setting.taxType),
+		TotalTaxAmount: money(total)}, nil
+}
+
+// taxSetting is how the cart is taxed: the store's tax type and the ship-to region's rate.
+type taxSetting struct {
+	taxType calc.TaxType
+	rate    calc.Rate
+	region  regionRate
+}
+
+// loadTaxSetting finds the rate of the cart's ship-to region: the default delivery group's address once checkout
+// set one, else the account's shipping address (its billing address when it has none), or the store's country for
+// a guest; a rate for the state wins over the country's.
+func loadTaxSetting(ctx context.Context, q db.Querier, c *Cart) (taxSetting, error) {
+	var taxType, storeCountry, state, country sql.NullString
+	err := q.QueryRow(ctx, `SELECT w.taxtype, w.country,
+		CASE WHEN g.delivertocountry IS NOT NULL THEN g.delivertostate ELSE COALESCE(a.shippingstate, a.billingstate) END,
+		COALESCE(g.delivertocountry, a.shippingcountry, a.billingcountry) FROM webstore w LEFT JOIN account a ON a.id = ?
+		LEFT JOIN cartdeliverygroup g ON g.cartid = ? AND g.isdefault
+		WHERE w.id = ? ORDER BY g.id LIMIT 1`, c.AccountID, c.ID, c.StoreID).Scan(&taxType, &storeCountry, &state, &country)
+	if err != nil {
+		return taxSetting{}, err
+	}
+	out := taxSetting{taxType: calc.TaxNet}
+	if taxType.String == "Gross" {
+		out.taxType = calc.TaxGross
+	}
+	region := countryCode(country.String)
+	if region == "" {
+		region, state.String = countryCode(storeCountry.String), ""
+	}
+	out.region, err = loadRegionRate(ctx, q, c.StoreID, region, state.String)
+	out.rate = out.region.rate
+	return out, err
+}
+
+// regionRate is the store's tax rate of a region (a country, and a state of it): the state's rate when the store
+// has one, else the country's; found is false when it has neither (no tax).
+type regionRate struct {
+	country, state string // the region asked
+	rate           calc.Rate
+	name           string // the rate's name (TaxRate.Name)
+	found          bool
+}
+
+func loadRegionRate(ctx context.Context, q db.Querier, storeID, country, state string) (regionRate, error) {
+	out := regionRate{country: country, state: state}
+	rows, err := q.Query(ctx, `SELECT state, rate, name FROM taxrate WHERE webstoreid = ? AND country = ? AND isactive`,
+		storeID, country)
+	if err != nil {
+		return out, err
+	}
+	defer rows.Close()
+	byState := false
+	for rows.Next() {
+		var st, name sql.NullString
+		var rate int64 // four decimals of a percent, as calc.Rate
+		if err := rows.Scan(&st, &rate, &name); err != nil {
+			return out, err
+		}
+		switch {
+		case st.String != "" && equalFoldTrim(st.String, state):
+			out.rate, out.name, out.found, byState = calc.Rate(rate), name.String, true, true
+		case st.String == "" && !byState:
+			out.rate, out.name, out.found = calc.Rate(rate), name.String, true
+		}
+	}
+	return out, rows.Err()
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"storefront/internal/commerce/cart"
+	"storefront/internal/commerce/cart/cartapi"
 	"storefront/internal/commerce/order"
 	"storefront/internal/commerce/storecontext"
 	"storefront/internal/platform/db"
@@ -31,7 +32,7 @@ func (s *Service) PlaceOrder(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := cart.DiscardBody(w, r); err != nil {
+	if err := cartapi.DiscardBody(w, r); err != nil {
 		return err
 	}
 	out, err := s.place(r.Context(), sh, r.PathValue("checkoutId"))

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"net/http"
 	"strconv"
 	"strings"
 	"time"
@@ -15,9 +14,9 @@ import (
 	"storefront/internal/records"
 )
 
-// The delivery-group calls under carts/{cartStateOrId}/delivery-groups. Reads drop groups without lines; writes
-// recalculate the cart (a group's method sets its charge, its address the tax region). A second group exists only
-// where the store enables split shipment.
+// Changes of a cart's delivery groups (the delivery-group calls and the checkout's shipping step): each runs in a
+// change of the groups only (changeGroups), which recalculates the cart (a group's method sets its charge, its
+// address the tax region). A second group exists only where the store enables split shipment.
 
 // GroupInput is the body of a delivery group create or update, and the shipping part of a checkout PATCH.
 type GroupInput struct {
@@ -119,34 +118,11 @@ func groupOf(ctx context.Context, q db.Querier, c *Cart, id string) error {
 	return nil
 }
 
+// GroupNotFound is the 404 of a delivery group id that is not one of the cart's.
+func GroupNotFound(id string) error { return groupNotFound(id) }
+
 func groupNotFound(id string) error {
 	return httpx.NotFound("The requested resource does not exist: no delivery group %q in this cart.", clip(id))
-}
-
-// groupID reads the {deliveryGroupId} of the path: blank is 'deliveryGroupId required', a malformed id 404.
-func groupID(r *http.Request) (string, error) {
-	raw := strings.TrimSpace(r.PathValue("deliveryGroupId"))
-	if raw == "" {
-		return "", httpx.BadRequest("INVALID_API_INPUT", "deliveryGroupId required")
-	}
-	id, ok := records.NormalizeID(raw)
-	if !ok || records.KeyPrefix(id) != "0a7" {
-		return "", groupNotFound(raw)
-	}
-	return id, nil
-}
-
-// intParam reads a whole-number query parameter within [lo, hi].
-func intParam(r *http.Request, name string, def, lo, hi int) (int, error) {
-	raw := strings.TrimSpace(r.URL.Query().Get(name))
-	if raw == "" {
-		return def, nil
-	}
-	n, err := strconv.Atoi(raw)
-	if err != nil || n < lo || n > hi {
-		return 0, httpx.BadRequest("INVALID_API_INPUT", "%s must be a whole number from %d to %d.", name, lo, hi)
-	}
-	return n, nil
 }
 
 // GroupCollection is the delivery group collection.
@@ -155,99 +131,38 @@ type GroupCollection struct {
 	Items []*DeliveryGroup `json:"items"`
 }
 
-// ListGroups is GET carts/{cartStateOrId}/delivery-groups?limit=20&cartItemLimit=0; 202 (Retry-After) while the
-// cart is calculated in the background, as the cart reads answer.
-func (s *Service) ListGroups(w http.ResponseWriter, r *http.Request) error {
-	sh, err := s.shopper(r, true)
-	if err != nil {
-		return err
+// distinct is a set of the ids.
+func distinct(ids []string) map[string]bool {
+	out := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		out[id] = true
 	}
-	limit, err := intParam(r, "limit", 20, 1, 100)
-	if err != nil {
-		return err
-	}
-	itemLimit, err := intParam(r, "cartItemLimit", 0, 0, 100)
-	if err != nil {
-		return err
-	}
-	c, err := s.find(r.Context(), sh, cartRef(r))
-	if err != nil {
-		return err
-	}
-	out := GroupCollection{Items: []*DeliveryGroup{}}
-	status := http.StatusOK
-	if c != nil {
-		status = s.processingStatus(w, c, http.StatusOK)
-		groups, err := s.DeliveryGroups(r.Context(), s.DB, c, itemLimit, true)
-		if err != nil {
-			return err
-		}
-		if len(groups) > limit {
-			groups = groups[:limit]
-		}
-		out.Items = append(out.Items, groups...)
-	}
-	out.Count = len(out.Items)
-	noStore(w)
-	httpx.WriteJSON(w, status, out)
-	return nil
+	return out
 }
 
-// GetGroup is GET carts/{cartStateOrId}/delivery-groups/{deliveryGroupId}, with its lines (cartItemLimit, 25 by
-// default).
-func (s *Service) GetGroup(w http.ResponseWriter, r *http.Request) error {
-	sh, err := s.shopper(r, true)
-	if err != nil {
-		return err
-	}
-	id, err := groupID(r)
-	if err != nil {
-		return err
-	}
-	itemLimit, err := intParam(r, "cartItemLimit", 25, 0, 100)
-	if err != nil {
-		return err
-	}
-	c, err := s.find(r.Context(), sh, cartRef(r))
-	if err != nil {
-		return err
-	}
-	if c == nil {
-		return groupNotFound(id)
-	}
-	return s.writeGroup(w, r.Context(), s.DB, c, id, itemLimit, s.processingStatus(w, c, http.StatusOK))
-}
+// MaxGroups bounds a cart's delivery groups.
+const MaxGroups = 50
 
-func (s *Service) writeGroup(w http.ResponseWriter, ctx context.Context, q db.Querier, c *Cart, id string, itemLimit, status int) error {
-	groups, err := s.DeliveryGroups(ctx, q, c, itemLimit, false)
+// Group reads one of the cart's delivery groups with its first itemLimit lines; an id not of the cart is 404.
+func (s *Service) Group(ctx context.Context, c *Cart, id string, itemLimit int) (*DeliveryGroup, error) {
+	groups, err := s.DeliveryGroups(ctx, s.DB, c, itemLimit, false)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for _, g := range groups {
 		if g.ID == id {
-			noStore(w)
-			httpx.WriteJSON(w, status, g)
-			return nil
+			return g, nil
 		}
 	}
-	return groupNotFound(id)
+	return nil, groupNotFound(id)
 }
 
-// CreateGroup is POST carts/{cartStateOrId}/delivery-groups: a further group (split shipment only, which the group
-// rules keep). 201.
-func (s *Service) CreateGroup(w http.ResponseWriter, r *http.Request) error {
-	sh, err := s.shopper(r, true)
-	if err != nil {
-		return err
-	}
-	var in GroupInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	ctx := r.Context()
+// CreateGroup adds a further delivery group to the shopper's cart (split shipment only, which the group rules
+// keep) and returns the cart after the change and the new group's id.
+func (s *Service) CreateGroup(ctx context.Context, sh *storecontext.Shopper, ref string, in *GroupInput) (*Cart, string, error) {
 	var id string
-	c, err := s.changeGroups(ctx, sh, cartRef(r), func(tx *db.Tx, c *Cart) error {
-		v, err := s.GroupValues(ctx, tx, sh, &in)
+	c, err := s.changeGroups(ctx, sh, ref, func(tx *db.Tx, c *Cart) error {
+		v, err := s.GroupValues(ctx, tx, sh, in)
 		if err != nil {
 			return err
 		}
@@ -268,66 +183,25 @@ func (s *Service) CreateGroup(w http.ResponseWriter, r *http.Request) error {
 		}
 		return err
 	})
-	if err != nil {
-		return err
-	}
-	return s.writeGroup(w, ctx, s.DB, c, id, 0, http.StatusCreated)
+	return c, id, err
 }
 
-// distinct is a set of the ids.
-func distinct(ids []string) map[string]bool {
-	out := make(map[string]bool, len(ids))
-	for _, id := range ids {
-		out[id] = true
-	}
-	return out
-}
-
-// MaxGroups bounds a cart's delivery groups.
-const MaxGroups = 50
-
-// UpdateGroupCall is PATCH carts/{cartStateOrId}/delivery-groups/{deliveryGroupId}.
-func (s *Service) UpdateGroupCall(w http.ResponseWriter, r *http.Request) error {
-	sh, err := s.shopper(r, true)
-	if err != nil {
-		return err
-	}
-	id, err := groupID(r)
-	if err != nil {
-		return err
-	}
-	var in GroupInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	ctx := r.Context()
-	c, err := s.changeGroups(ctx, sh, cartRef(r), func(tx *db.Tx, c *Cart) error {
-		v, err := s.GroupValues(ctx, tx, sh, &in)
+// EditGroup changes one delivery group of the shopper's cart and returns the cart after the change.
+func (s *Service) EditGroup(ctx context.Context, sh *storecontext.Shopper, ref, id string, in *GroupInput) (*Cart, error) {
+	return s.changeGroups(ctx, sh, ref, func(tx *db.Tx, c *Cart) error {
+		v, err := s.GroupValues(ctx, tx, sh, in)
 		if err != nil {
 			return err
 		}
 		_, err = s.UpdateGroup(ctx, tx, c, id, v)
 		return err
 	})
-	if err != nil {
-		return err
-	}
-	return s.writeGroup(w, ctx, s.DB, c, id, 0, http.StatusOK)
 }
 
-// DeleteGroup is DELETE carts/{cartStateOrId}/delivery-groups/{deliveryGroupId}: its lines move to the default
-// group, which itself cannot be deleted. 204.
-func (s *Service) DeleteGroup(w http.ResponseWriter, r *http.Request) error {
-	sh, err := s.shopper(r, false)
-	if err != nil {
-		return err
-	}
-	id, err := groupID(r)
-	if err != nil {
-		return err
-	}
-	ctx := r.Context()
-	_, err = s.changeGroups(ctx, sh, cartRef(r), func(tx *db.Tx, c *Cart) error {
+// DeleteGroup deletes a delivery group of the shopper's cart: its lines move to the default group, which itself
+// cannot be deleted.
+func (s *Service) DeleteGroup(ctx context.Context, sh *storecontext.Shopper, ref, id string) error {
+	_, err := s.changeGroups(ctx, sh, ref, func(tx *db.Tx, c *Cart) error {
 		if err := groupOf(ctx, tx, c, id); err != nil {
 			return err
 		}
@@ -340,41 +214,20 @@ func (s *Service) DeleteGroup(w http.ResponseWriter, r *http.Request) error {
 		}
 		return s.Engine.DeleteMany(quiet(ctx), tx, records.System, []string{id}) // its lines' references are cleared
 	})
-	if err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+	return err
 }
 
-// ArrangeItems is POST carts/{cartStateOrId}/delivery-groups/actions/arrange-items: {arrangements:
-// [{deliveryGroupId, cartItemIds[]}], options: {deleteEmptyDeliveryGroups}} moves lines between groups, in one
-// transaction. The real call runs asynchronously, so it answers 202 (with the groups as they now are).
-func (s *Service) ArrangeItems(w http.ResponseWriter, r *http.Request) error {
-	sh, err := s.shopper(r, true)
-	if err != nil {
-		return err
-	}
-	var in struct {
-		Arrangements []struct {
-			DeliveryGroupID string   `json:"deliveryGroupId"`
-			CartItemIDs     []string `json:"cartItemIds"`
-		} `json:"arrangements"`
-		Options *struct {
-			DeleteEmptyDeliveryGroups bool `json:"deleteEmptyDeliveryGroups"`
-		} `json:"options"`
-	}
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	if in.Options == nil {
-		return httpx.BadRequest("INVALID_API_INPUT", "options required")
-	}
-	if len(in.Arrangements) > MaxGroups {
-		return httpx.BadRequest("INVALID_API_INPUT", "arrangements has %d entries at most.", MaxGroups)
-	}
-	ctx := r.Context()
-	c, err := s.changeGroups(ctx, sh, cartRef(r), func(tx *db.Tx, c *Cart) error {
+// Arrangement puts the cart's lines (cartItemIds) in a delivery group.
+type Arrangement struct {
+	DeliveryGroupID string   `json:"deliveryGroupId"`
+	CartItemIDs     []string `json:"cartItemIds"`
+}
+
+// ArrangeItems moves lines of the shopper's cart between its delivery groups in one change, and with deleteEmpty
+// deletes the groups (but the default) left without lines. It returns the cart after the change.
+func (s *Service) ArrangeItems(ctx context.Context, sh *storecontext.Shopper, ref string, arrangements []Arrangement,
+	deleteEmpty bool) (*Cart, error) {
+	return s.changeGroups(ctx, sh, ref, func(tx *db.Tx, c *Cart) error {
 		def, err := s.DefaultGroup(ctx, tx, c.ID)
 		if err != nil {
 			return err
@@ -390,7 +243,7 @@ func (s *Service) ArrangeItems(w http.ResponseWriter, r *http.Request) error {
 		isGroup, isLine := distinct(groups), distinct(lines)
 		var changes []records.Change
 		seen := map[string]bool{}
-		for _, a := range in.Arrangements {
+		for _, a := range arrangements {
 			gid, ok := records.NormalizeID(strings.TrimSpace(a.DeliveryGroupID))
 			if !ok || !isGroup[gid] {
 				return groupNotFound(a.DeliveryGroupID)
@@ -419,7 +272,7 @@ func (s *Service) ArrangeItems(w http.ResponseWriter, r *http.Request) error {
 				return err
 			}
 		}
-		if !in.Options.DeleteEmptyDeliveryGroups {
+		if !deleteEmpty {
 			return nil
 		}
 		empty, err := db.Strings(ctx, tx, `SELECT g.id FROM cartdeliverygroup g WHERE g.cartid = ? AND NOT g.isdefault
@@ -429,14 +282,4 @@ func (s *Service) ArrangeItems(w http.ResponseWriter, r *http.Request) error {
 		}
 		return s.Engine.DeleteMany(quiet(ctx), tx, records.System, empty)
 	})
-	if err != nil {
-		return err
-	}
-	groups, err := s.DeliveryGroups(ctx, s.DB, c, 0, true)
-	if err != nil {
-		return err
-	}
-	noStore(w)
-	httpx.WriteJSON(w, http.StatusAccepted, GroupCollection{Count: len(groups), Items: groups})
-	return nil
 }
