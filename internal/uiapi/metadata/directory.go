@@ -6,28 +6,18 @@ import (
 	"storefront/internal/apiversion"
 	"storefront/internal/identity"
 	"storefront/internal/platform/httpx"
-	"storefront/internal/records"
 	"storefront/internal/recordsapi"
 )
 
-// DirectoryEntry is ObjectInfoDirectoryEntryRepresentation.
+// DirectoryEntry is ObjectInfoDirectoryEntryRepresentation: the six keys of api.raml and spec/data-layer.md
+// section 3 (rights and theme are in the object's own info, at objectInfoUrl).
 type DirectoryEntry struct {
-	APIName             string    `json:"apiName"`
-	Createable          bool      `json:"createable"`
-	Custom              bool      `json:"custom"`
-	DefaultRecordTypeID string    `json:"defaultRecordTypeId"`
-	Deletable           bool      `json:"deletable"`
-	KeyPrefix           string    `json:"keyPrefix"`
-	Label               string    `json:"label"`
-	LabelPlural         string    `json:"labelPlural"`
-	Layoutable          bool      `json:"layoutable"`
-	MruEnabled          bool      `json:"mruEnabled"`
-	NameFields          []string  `json:"nameFields"`
-	ObjectInfoURL       string    `json:"objectInfoUrl"`
-	Queryable           bool      `json:"queryable"`
-	Searchable          bool      `json:"searchable"`
-	ThemeInfo           ThemeInfo `json:"themeInfo"`
-	Updateable          bool      `json:"updateable"`
+	APIName       string   `json:"apiName"`
+	KeyPrefix     *string  `json:"keyPrefix"`
+	Label         string   `json:"label"`
+	LabelPlural   string   `json:"labelPlural"`
+	NameFields    []string `json:"nameFields"`
+	ObjectInfoURL string   `json:"objectInfoUrl"`
 }
 
 // GetObjectInfoDirectory answers GET /ui-api/object-info with the objects the actor may read.
@@ -41,11 +31,9 @@ func (h *Handler) GetObjectInfoDirectory(w http.ResponseWriter, r *http.Request,
 		if !h.Engine.CanRead(actor, o) {
 			continue
 		}
-		objects[o.APIName] = DirectoryEntry{APIName: o.APIName, Createable: h.Engine.CanCreate(actor, o), Custom: o.Custom,
-			DefaultRecordTypeID: records.DefaultRecordTypeID, Deletable: h.Engine.CanDelete(actor, o), KeyPrefix: o.KeyPrefix,
-			Label: o.Label, LabelPlural: o.LabelPlural, Layoutable: true, MruEnabled: true, NameFields: nameFields(o),
-			ObjectInfoURL: apiversion.Path(r.Context(), uiBase+"/object-info/"+o.APIName), Queryable: o.Queryable, Searchable: o.Searchable,
-			ThemeInfo: themeInfo(o), Updateable: h.Engine.CanUpdate(actor, o)}
+		objects[o.APIName] = DirectoryEntry{APIName: o.APIName, KeyPrefix: strPtr(o.KeyPrefix), Label: o.Label,
+			LabelPlural: o.LabelPlural, NameFields: nameFields(o),
+			ObjectInfoURL: apiversion.Path(r.Context(), uiBase+"/object-info/"+o.APIName)}
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"objects": objects})
 	return nil

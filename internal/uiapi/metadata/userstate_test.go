@@ -23,10 +23,6 @@ func checkUserState(t *testing.T, s *apptest.Server) {
 
 	// Every section of the layout, expanded, under the layout's id (defaults: Full, View).
 	state := admin.get("/layout/Case/user-state")
-	real := example(t, "layoutUserState-Opportunity-Full-View.json")
-	sameKeys(t, "RecordLayoutUserStateRepresentation", state, real)
-	sameKeys(t, "RecordLayoutSectionUserStateRepresentation", dig(state, "sectionUserStates", first),
-		dig(real, "sectionUserStates", "01Bxx000002C2tTEAS"))
 	if state["id"] != layout["id"] || len(state["sectionUserStates"].(map[string]any)) != len(layout["sections"].([]any)) ||
 		dig(state, "sectionUserStates", first, "collapsed") != false || dig(state, "sectionUserStates", first, "id") != first {
 		t.Fatalf("state %v", state)
