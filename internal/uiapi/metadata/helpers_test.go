@@ -119,6 +119,7 @@ func TestMetadataGroup(t *testing.T) {
 		t.Run("object info", func(t *testing.T) { checkObjectInfo(t, s) })
 		t.Run("picklists", func(t *testing.T) { checkPicklists(t, s) })
 		t.Run("layouts", func(t *testing.T) { checkLayouts(t, s) })
+		t.Run("layout fields", func(t *testing.T) { checkLayoutFields(t, s) })
 		t.Run("layout edits", func(t *testing.T) { checkLayoutEdits(t, s) })
 		t.Run("user state", func(t *testing.T) { checkUserState(t, s) })
 		t.Run("path layout", func(t *testing.T) { checkPathLayout(t, s) })

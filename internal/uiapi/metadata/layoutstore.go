@@ -21,58 +21,6 @@ import (
 // arrangement is stored (table sf_layout, migration 00023). One stored layout serves every mode, as a Salesforce
 // page layout does.
 
-// layoutKey names one layout: the object's, of a type, in a mode, for a record type.
-type layoutKey struct {
-	layoutType, mode, recordTypeID string
-}
-
-// layoutParams reads layoutType (Full), mode (View), recordTypeId (the object's default) and formFactor (Large).
-func layoutParams(r *http.Request, o *records.Object) (layoutKey, error) {
-	q := r.URL.Query()
-	key := layoutKey{layoutType: q.Get("layoutType"), mode: q.Get("mode")}
-	if err := oneOf(&key.layoutType, "layoutType", layoutTypes); err != nil {
-		return key, err
-	}
-	if err := oneOf(&key.mode, "mode", modes); err != nil {
-		return key, err
-	}
-	ff := q.Get("formFactor")
-	if err := oneOf(&ff, "formFactor", formFactors); err != nil {
-		return key, err
-	}
-	rt, err := recordType(o, q.Get("recordTypeId"))
-	key.recordTypeID = rt.ID
-	return key, err
-}
-
-// oneOf checks a parameter against its allowed values (any case), setting it to the first one when absent.
-func oneOf(v *string, name string, allowed []string) error {
-	if *v == "" {
-		*v = allowed[0]
-		return nil
-	}
-	for _, a := range allowed {
-		if strings.EqualFold(*v, a) {
-			*v = a
-			return nil
-		}
-	}
-	return invalidInput("Invalid %s: %s. Specify one of %s.", name, *v, strings.Join(allowed, ", "))
-}
-
-// Layout is the layout of o the actor sees: the administrator's stored one for its type and record type, or the
-// one generated from the metadata.
-func (h *Handler) Layout(ctx context.Context, actor *identity.Principal, o *records.Object, key layoutKey) (*RecordLayout, error) {
-	plan, err := h.storedPlan(ctx, o, key)
-	if err != nil {
-		return nil, err
-	}
-	if plan == nil {
-		plan = generatedPlan(o, key.layoutType, key.mode)
-	}
-	return h.render(actor, o, key, plan), nil
-}
-
 func (h *Handler) storedPlan(ctx context.Context, o *records.Object, key layoutKey) ([]sectionPlan, error) {
 	var text string
 	err := h.Engine.DB.QueryRow(ctx, `SELECT sections FROM sf_layout WHERE object_api_name = ? AND layout_type = ?
@@ -224,27 +172,5 @@ func (h *Handler) DeleteLayout(w http.ResponseWriter, r *http.Request, actor *id
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
-	return nil
-}
-
-// GetLayout answers GET /ui-api/layout/{objectApiName}.
-func (h *Handler) GetLayout(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
-	cat, err := h.Engine.Catalog(r.Context())
-	if err != nil {
-		return err
-	}
-	o, err := h.object(r, cat, actor)
-	if err != nil {
-		return err
-	}
-	key, err := layoutParams(r, o)
-	if err != nil {
-		return err
-	}
-	layout, err := h.Layout(r.Context(), actor, o, key)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, layout)
 	return nil
 }

@@ -225,51 +225,6 @@ func (h *Handler) readRecords(ctx context.Context, actor *identity.Principal, o 
 	return out, nil
 }
 
-// LayoutFields lists the fields (with a column) of o's layout of the type and mode, for the record type, that the
-// actor may read: what a record read with layoutTypes returns (GET /ui-api/records/{id}, record-ui). recordTypeID
-// "" is the object's default record type.
-func (h *Handler) LayoutFields(ctx context.Context, actor *identity.Principal, o *records.Object, layoutType, mode, recordTypeID string) ([]*records.Field, error) {
-	key := layoutKey{layoutType: layoutType, mode: mode}
-	for _, check := range []error{oneOf(&key.layoutType, "layoutType", layoutTypes), oneOf(&key.mode, "mode", modes)} {
-		if check != nil {
-			return nil, check
-		}
-	}
-	rt, err := recordType(o, recordTypeID)
-	if err != nil {
-		return nil, err
-	}
-	key.recordTypeID = rt.ID
-	layout, err := h.Layout(ctx, actor, o, key)
-	if err != nil {
-		return nil, err
-	}
-	var out []*records.Field
-	for _, name := range layoutFieldNames(o, layout) {
-		out = append(out, o.Field(name))
-	}
-	return out, nil
-}
-
-// layoutFieldNames are the API names of the fields a layout shows, in order, without repeats.
-func layoutFieldNames(o *records.Object, layout *RecordLayout) []string {
-	var names []string
-	for _, s := range layout.Sections {
-		for _, row := range s.LayoutRows {
-			for _, item := range row.LayoutItems {
-				for _, c := range item.LayoutComponents {
-					if c.ComponentType == componentField && c.APIName != nil {
-						if f := o.Field(*c.APIName); f != nil && f.HasColumn() {
-							names = appendNew(names, f.APIName)
-						}
-					}
-				}
-			}
-		}
-	}
-	return names
-}
-
 // appendNew appends the names list lacks.
 func appendNew(list []string, names ...string) []string {
 	for _, n := range names {
