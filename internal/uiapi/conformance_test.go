@@ -88,7 +88,7 @@ func TestConformance(t *testing.T) {
 			{"admin", "GET", apiBase + "/ui-api/object-info/Product2", "", 200, ""},
 			{"admin", "GET", apiBase + "/ui-api/object-info/NoSuchObject__c", "", 404, ""},
 			// Metadata and layouts (package uiapi/metadata).
-			{"admin", "GET", apiBase + "/ui-api/object-info/batch/Account,Case", "", 200, ""},
+			{"admin", "GET", apiBase + "/ui-api/object-info/batch/Account,Case,NoSuchObject__c", "", 200, ""},
 			{"admin", "GET", apiBase + "/ui-api/object-info/Case/picklist-values/012000000000000AAA", "", 200, ""},
 			{"admin", "GET", apiBase + "/ui-api/object-info/Opportunity/picklist-values/012000000000000AAA/StageName", "", 200, ""},
 			{"admin", "GET", apiBase + "/ui-api/object-info/WorkStep/picklist-values/012000000000000AAA/Status", "", 200, ""},
