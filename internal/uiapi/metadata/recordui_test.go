@@ -2,11 +2,13 @@ package metadata_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"storefront/internal/app/apptest"
 	"storefront/internal/demo"
 	"storefront/internal/records"
+	"storefront/internal/uiapi/metadata"
 )
 
 func checkRecordUI(t *testing.T, s *apptest.Server) {
@@ -62,4 +64,8 @@ func checkRecordUI(t *testing.T, s *apptest.Server) {
 	admin.refused("GET", "/record-ui/"+case1+"?layoutTypes=Search", "", 400, "INVALID_INPUT", "Invalid layoutTypes: Search")
 	admin.refused("GET", "/record-ui/"+case1+"?layoutTypes=Full&modes=Clone", "", 400, "INVALID_INPUT", "Invalid modes: Clone")
 	admin.refused("GET", "/record-ui/"+case1+"?layoutTypes=Full&formFactor=Large", "", 400, "INVALID_INPUT", "formFactor")
+	admin.refused("GET", "/record-ui/"+case1+"?layoutTypes=Full&childRelationships=Case.Comments", "", 400, "INVALID_INPUT", "childRelationships")
+	admin.refused("GET", "/record-ui/,?layoutTypes=Full", "", 400, "INVALID_INPUT", "Specify at least one record ID.")
+	many := strings.Repeat(case1+",", metadata.MaxRecordUIIDs) + case2
+	admin.refused("GET", "/record-ui/"+many+"?layoutTypes=Full", "", 400, "INVALID_INPUT", "Specify at most 200 record IDs.")
 }
