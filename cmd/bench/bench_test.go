@@ -62,7 +62,8 @@ func TestScenarioTable(t *testing.T) {
 			t.Errorf("scenario %q missing", want)
 		}
 	}
-	e := &env{base: "http://h", ceiling: "http://c", adminToken: "T", storeID: "0ZE", accountID: "001X"}
+	e := &env{base: "http://h", ceiling: "http://c", adminToken: "T", storeID: "0ZE", accountID: "001X",
+		terms: newCatalogueTerms(300)}
 	for _, s := range scenarios {
 		if s.flow != nil {
 			continue // several requests: TestCheckoutFlow

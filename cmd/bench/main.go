@@ -73,7 +73,8 @@ func bench(ctx context.Context, bin, dbURL, only string, duration time.Duration,
 	dials := new(atomic.Int64)
 	client := &http.Client{Timeout: 30 * time.Second, Transport: keepAliveTransport(concurrency, dials)}
 	e := &env{base: srv.base, ceiling: "http://" + ceiling.Addr().String(), storeID: demo.StoreID,
-		accountID: demo.BuyerAccountID, buyers: srv.buyers, serverCPU: processCPU(srv.pid), dials: dials}
+		accountID: demo.BuyerAccountID, buyers: srv.buyers, serverCPU: processCPU(srv.pid), dials: dials,
+		terms: newCatalogueTerms(demo.DemoProducts + max(products, 0))}
 	base := srv.base
 	if e.buyerToken, err = signIn(ctx, client, base, "buyer@example.com"); err != nil {
 		fmt.Fprintln(os.Stderr, "bench: buyer sign-in failed, its scenarios will error:", err)

@@ -35,6 +35,7 @@ type env struct {
 	nextBuyer     int
 	serverCPU     func() (time.Duration, bool) // the server process's CPU time so far; nil when unknown
 	dials         *atomic.Int64                // connections the client has opened; nil when not counted
+	terms         *catalogueTerms              // the searches of the distinct and rotated rows
 }
 
 func (e *env) sampleCPU() (time.Duration, bool) {
@@ -95,6 +96,14 @@ var scenarios = []scenario{
 	{name: "soql 200 rows", request: func(e *env, _ *vuser) (*http.Request, error) {
 		return bearer(http.MethodGet, e.base+api+"/query?q="+url.QueryEscape(soqlBench), e.adminToken, "")
 	}},
+	// The records API as the console reads it (issue 17): a list view's first page of 50 with its info, and a GraphQL
+	// page of 50 records with one parent field and one child list.
+	{name: "list-ui 50 rows", request: func(e *env, _ *vuser) (*http.Request, error) {
+		return bearer(http.MethodGet, e.base+api+"/ui-api/list-ui/Product2/AllProducts?pageSize=50", e.adminToken, "")
+	}, goals: []goal{minShare(0.20)}},
+	{name: "graphql 50 records", request: func(e *env, _ *vuser) (*http.Request, error) {
+		return bearer(http.MethodPost, e.base+api+"/graphql", e.adminToken, graphqlBench)
+	}, goals: []goal{minShare(0.20)}},
 	{name: "navigation menu", request: func(e *env, _ *vuser) (*http.Request, error) {
 		params := url.QueryEscape(`{"communityId":"` + demo.CommunityID + `","navigationLinkSetDeveloperName":"` +
 			demo.MainMenu + `","showHomeLink":true}`)
@@ -177,10 +186,15 @@ func categoryBody(e *env) string {
 // The order of a run: the ceiling, the issue's rows, the cart rows, the other calls, the checkout.
 func init() {
 	all := append([]scenario{scenarios[0]}, issueScenarios...)
+	all = append(all, distinctScenarios...)
 	all = append(all, cartScenarios...)
 	all = append(all, scenarios[1:]...)
 	scenarios = append(all, checkoutScenario)
 }
+
+// graphqlBench is the GraphQL scenario's query: 50 products, each with who created it and its first five prices.
+const graphqlBench = `{"query":"{ uiapi { query { Product2(first: 50, orderBy: {Name: {order: ASC}}) { edges { node { Id ` +
+	`Name { value } CreatedBy { Name { value } } PricebookEntries(first: 5) { edges { node { UnitPrice { value displayValue } } } } } } } } }"}`
 
 // soqlBench is the SOQL scenario's query: 200 rows, each with its product through a parent path.
 const soqlBench = "SELECT Id, UnitPrice, IsActive, Product2.Name, Product2.StockKeepingUnit FROM PricebookEntry ORDER BY UnitPrice LIMIT 200"

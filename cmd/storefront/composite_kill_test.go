@@ -9,7 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"storefront/internal/app/apptest"
+	"storefront/internal/app/apitest"
+	"storefront/internal/demo"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/db/dbtest"
 )
@@ -38,7 +39,7 @@ func TestCompositeKilledHalfWayLeavesNothing(t *testing.T) {
 	for kind, dbURL := range dbtest.URLs(t) {
 		t.Run(kind, func(t *testing.T) {
 			srv := start(t, bin, dbURL)
-			token := (&apptest.Server{URL: srv.base}).Token(t, "admin@example.com")
+			token := (&apitest.Target{URL: srv.base, Password: demo.DemoPassword}).Token(t, "admin@example.com")
 			began := time.Now()
 			srv.call(t, "POST", "/services/data/v64.0/composite", token, compositeBody("Whole"), 200)
 			t.Logf("a whole composite request took %v", time.Since(began))
@@ -60,7 +61,7 @@ func TestCompositeKilledHalfWayLeavesNothing(t *testing.T) {
 			<-done
 
 			again := start(t, bin, dbURL)
-			token = (&apptest.Server{URL: again.base}).Token(t, "admin@example.com")
+			token = (&apitest.Target{URL: again.base, Password: demo.DemoPassword}).Token(t, "admin@example.com")
 			body := string(again.call(t, "GET", "/services/data/v64.0/query?q="+
 				"SELECT+Name+FROM+Account+WHERE+Name+LIKE+'Killed-%25'", token, "", 200))
 			if !strings.Contains(body, `"totalSize":0`) {

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"storefront/internal/app/apptest"
+	"storefront/internal/app/apitest"
 	"storefront/internal/demo"
 	"storefront/internal/platform/db/dbtest"
 	"storefront/internal/records"
@@ -96,7 +96,7 @@ func start(t *testing.T, bin, dbURL string) *process {
 
 func (p *process) token(t *testing.T) string {
 	t.Helper()
-	return (&apptest.Server{URL: p.base}).Token(t, "buyer@example.com")
+	return (&apitest.Target{URL: p.base, Password: demo.DemoPassword}).Token(t, "buyer@example.com")
 }
 
 func (p *process) call(t *testing.T, method, path, token, body string, want int) []byte {

@@ -35,31 +35,31 @@ func switcher(items ...string) string {
 
 func TestExternalManagedAccountsOfTheDemo(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		manager := s.login(t, "manager@example.com")
-		buyer := s.login(t, "buyer@example.com")
+		manager := s.srv.Token(t, "manager@example.com")
+		buyer := s.srv.Token(t, "buyer@example.com")
 		path := commercePath("external-managed-accounts")
 
-		s.get(t, path+"?includeMyAccount=true", manager).want(t, "with her own", 200, switcher(managerOwn, harbor, riverside, summit))
-		s.get(t, path, manager).want(t, "the API's default leaves her own out", 200, switcher(harbor, riverside, summit))
-		s.get(t, path+"?includeMyAccount=FALSE", manager).want(t, "false", 200, switcher(harbor, riverside, summit))
+		s.srv.Get(t, path+"?includeMyAccount=true", manager).Want(t, "with her own", 200, switcher(managerOwn, harbor, riverside, summit))
+		s.srv.Get(t, path, manager).Want(t, "the API's default leaves her own out", 200, switcher(harbor, riverside, summit))
+		s.srv.Get(t, path+"?includeMyAccount=FALSE", manager).Want(t, "false", 200, switcher(harbor, riverside, summit))
 		// q (ours) keeps the names that contain it, in any case.
-		s.get(t, path+"?includeMyAccount=true&q=NORTHWIND", manager).want(t, "q", 200, switcher(managerOwn, harbor, riverside))
-		s.get(t, path+"?q=+campus+", manager).want(t, "q trimmed", 200, switcher(riverside))
-		s.get(t, path+"?q=nothing+like+it", manager).want(t, "q matching none", 200, switcher())
+		s.srv.Get(t, path+"?includeMyAccount=true&q=NORTHWIND", manager).Want(t, "q", 200, switcher(managerOwn, harbor, riverside))
+		s.srv.Get(t, path+"?q=+campus+", manager).Want(t, "q trimmed", 200, switcher(riverside))
+		s.srv.Get(t, path+"?q=nothing+like+it", manager).Want(t, "q matching none", 200, switcher())
 		buyerOwn := switcherItem(demo.BuyerAccountID, "Acme Facilities Group", "1550 Wynkoop St", "Denver", "CO", "80202",
 			demo.BuyerAccountID, true)
-		s.get(t, path+"?includeMyAccount=true", buyer).want(t, "a buyer of one account", 200, switcher(buyerOwn))
-		s.get(t, path, buyer).want(t, "a buyer of one account, hers left out", 200, switcher())
+		s.srv.Get(t, path+"?includeMyAccount=true", buyer).Want(t, "a buyer of one account", 200, switcher(buyerOwn))
+		s.srv.Get(t, path, buyer).Want(t, "a buyer of one account, hers left out", 200, switcher())
 		// An effective account is checked like everywhere: her own or a managed one pass, others are 403.
-		s.get(t, path+"?effectiveAccountId="+demo.ManagedAccountIDs[0], manager).want(t, "managed effective account", 200,
+		s.srv.Get(t, path+"?effectiveAccountId="+demo.ManagedAccountIDs[0], manager).Want(t, "managed effective account", 200,
 			switcher(harbor, riverside, summit))
-		s.get(t, path+"?effectiveAccountId="+demo.BuyerAccountID, manager).want(t, "foreign effective account", 403,
+		s.srv.Get(t, path+"?effectiveAccountId="+demo.BuyerAccountID, manager).Want(t, "foreign effective account", 403,
 			errorBody("INSUFFICIENT_ACCESS", `You don't have access to the effective account "`+demo.BuyerAccountID+`".`))
 
-		s.get(t, path, "").want(t, "guest", 401, errorBody("INVALID_SESSION_ID", "Session expired or invalid"))
-		s.get(t, path+"?includeMyAccount=yes", manager).want(t, "includeMyAccount=yes", 400,
+		s.srv.Get(t, path, "").Want(t, "guest", 401, errorBody("INVALID_SESSION_ID", "Session expired or invalid"))
+		s.srv.Get(t, path+"?includeMyAccount=yes", manager).Want(t, "includeMyAccount=yes", 400,
 			errorBody("INVALID_API_INPUT", "The type entered for includeMyAccount isn't valid. Enter the value as a/an Boolean."))
-		s.get(t, path+"?q="+strings.Repeat("x", 256), manager).want(t, "q too long", 400,
+		s.srv.Get(t, path+"?q="+strings.Repeat("x", 256), manager).Want(t, "q too long", 400,
 			errorBody("INVALID_API_INPUT", "q takes at most 255 characters."))
 	})
 }
@@ -67,13 +67,13 @@ func TestExternalManagedAccountsOfTheDemo(t *testing.T) {
 // A manager of 2,000 accounts gets all of them with the statements a manager of three gets.
 func TestExternalManagedAccountsOfTwoThousand(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		manager := s.login(t, "manager@example.com")
+		manager := s.srv.Token(t, "manager@example.com")
 		path := commercePath("external-managed-accounts?includeMyAccount=true")
 		statements := func() (int64, []struct{ AccountID, AccountName string }) {
 			var out struct {
 				ExternalManagedAccounts []struct{ AccountID, AccountName string }
 			}
-			n := fewerOfTwo(s, func() {}, func() { s.get(t, path, manager).decode(t, "switcher", 200, &out) })
+			n := fewerOfTwo(s, func() {}, func() { s.srv.Get(t, path, manager).Decode(t, "switcher", 200, &out) })
 			return n, out.ExternalManagedAccounts
 		}
 		statements() // warm the caches a first request fills
@@ -124,12 +124,12 @@ func TestExternalManagedAccountsOfTwoThousand(t *testing.T) {
 
 func TestEffectiveAccountDetails(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		manager := s.login(t, "manager@example.com")
-		buyer := s.login(t, "buyer@example.com")
+		manager := s.srv.Token(t, "manager@example.com")
+		buyer := s.srv.Token(t, "buyer@example.com")
 		riversideID := demo.ManagedAccountIDs[0]
 		path := func(rest string) string { return commercePath("effective-accounts/" + rest) }
 
-		s.get(t, path(riversideID+"?fields=Name,Account.BillingCity,industry,NumberOfEmployees,IsBuyer"), manager).want(t,
+		s.srv.Get(t, path(riversideID+"?fields=Name,Account.BillingCity,industry,NumberOfEmployees,IsBuyer"), manager).Want(t,
 			"a managed account", 200, `{"accountId":"`+riversideID+`","accountName":"Northwind - Riverside Campus",`+
 				`"address":{"street":"1800 SW River Dr","city":"Portland","state":"OR","country":"United States","zip":"97201"},`+
 				`"fields":{"BillingCity":"Portland","Industry":"Education","IsBuyer":"true",`+
@@ -139,27 +139,27 @@ func TestEffectiveAccountDetails(t *testing.T) {
 			IsMyAccount bool
 			Fields      map[string]any
 		}
-		s.get(t, path(demo.ManagerAccountID[:15]), manager).decode(t, "her own, 15 characters", 200, &own)
+		s.srv.Get(t, path(demo.ManagerAccountID[:15]), manager).Decode(t, "her own, 15 characters", 200, &own)
 		if own.AccountID != demo.ManagerAccountID || !own.IsMyAccount || len(own.Fields) != 0 {
 			t.Fatalf("her own account: %+v", own)
 		}
 
 		foreign := errorBody("INSUFFICIENT_ACCESS", `You don't have access to the effective account "`+riversideID+`".`)
-		s.get(t, path(riversideID), buyer).want(t, "an account the buyer does not manage", 403, foreign)
-		s.get(t, path(riversideID), "").want(t, "a guest", 403, foreign)
+		s.srv.Get(t, path(riversideID), buyer).Want(t, "an account the buyer does not manage", 403, foreign)
+		s.srv.Get(t, path(riversideID), "").Want(t, "a guest", 403, foreign)
 		required := errorBody("REQUIRED_FIELD_MISSING", "'effectiveAccountId' param is required to execute the request.")
 		for _, blank := range []string{"", "%20", "000000000000000AAA"} {
-			s.get(t, path(blank), manager).want(t, "blank "+blank, 400, required)
+			s.srv.Get(t, path(blank), manager).Want(t, "blank "+blank, 400, required)
 		}
-		s.get(t, commercePath("effective-accounts"), manager).want(t, "no id at all", 400, required)
-		s.get(t, path("nope"), manager).want(t, "no id", 400,
+		s.srv.Get(t, commercePath("effective-accounts"), manager).Want(t, "no id at all", 400, required)
+		s.srv.Get(t, path("nope"), manager).Want(t, "no id", 400,
 			errorBody("INVALID_ID_FIELD", `effectiveAccountId "nope" is not a valid account id.`))
-		s.get(t, path(demo.StoreID), manager).want(t, "an id of another object", 400,
+		s.srv.Get(t, path(demo.StoreID), manager).Want(t, "an id of another object", 400,
 			errorBody("INVALID_ID_FIELD", `effectiveAccountId "`+demo.StoreID+`" is not a valid account id.`))
-		s.get(t, path(riversideID+"?fields=Name,Nope,BillingAddress"), manager).want(t, "unknown fields", 400,
+		s.srv.Get(t, path(riversideID+"?fields=Name,Nope,BillingAddress"), manager).Want(t, "unknown fields", 400,
 			errorBody("INVALID_FIELD", "No such column 'Nope', 'BillingAddress' on entity 'Account'."))
 		// The query's effectiveAccountId is checked too.
-		s.get(t, path(demo.ManagerAccountID+"?effectiveAccountId="+demo.BuyerAccountID), manager).want(t,
+		s.srv.Get(t, path(demo.ManagerAccountID+"?effectiveAccountId="+demo.BuyerAccountID), manager).Want(t,
 			"a foreign effectiveAccountId parameter", 403,
 			errorBody("INSUFFICIENT_ACCESS", `You don't have access to the effective account "`+demo.BuyerAccountID+`".`))
 	})
@@ -169,7 +169,7 @@ func TestEffectiveAccountDetails(t *testing.T) {
 // anything else. Add new commerce routes here.
 func TestEffectiveAccountIDOnEveryCommerceCall(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		buyer := s.login(t, "buyer@example.com")
+		buyer := s.srv.Token(t, "buyer@example.com")
 		foreign := demo.ManagedAccountIDs[0]
 		want := errorBody("INSUFFICIENT_ACCESS", `You don't have access to the effective account "`+foreign+`".`)
 		category := records.StableID("0ZG", 1)
@@ -218,9 +218,9 @@ func TestEffectiveAccountIDOnEveryCommerceCall(t *testing.T) {
 			if strings.Contains(c.path, "?") {
 				sep = "&"
 			}
-			r := s.call(t, c.method, commercePath(c.path+sep+"effectiveAccountId="+foreign), buyer, c.body)
-			if r.status != 403 || strings.TrimSuffix(r.body, "\n") != want {
-				t.Errorf("%s %s with an account the buyer does not manage: %d %s", c.method, c.path, r.status, r.body)
+			r := s.srv.Call(t, c.method, commercePath(c.path+sep+"effectiveAccountId="+foreign), buyer, c.body)
+			if r.Status != 403 || strings.TrimSuffix(r.Body, "\n") != want {
+				t.Errorf("%s %s with an account the buyer does not manage: %d %s", c.method, c.path, r.Status, r.Body)
 			}
 		}
 		// Nothing was written: the address is as the demo seeded it.

@@ -1,9 +1,7 @@
 package app_test
 
 import (
-	"encoding/json"
 	"fmt"
-	"net/http"
 	"slices"
 	"strings"
 	"sync"
@@ -59,7 +57,7 @@ func (p addressPage) ids() []string {
 func (s *demoSite) addressIDs(t *testing.T, path, token string) []string {
 	t.Helper()
 	var page addressPage
-	s.get(t, path, token).decode(t, path, 200, &page)
+	s.srv.Get(t, path, token).Decode(t, path, 200, &page)
 	return page.ids()
 }
 
@@ -96,16 +94,16 @@ func (s *demoSite) addressCount(t *testing.T) string {
 
 func TestAddressList(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		buyer := s.login(t, "buyer@example.com")
-		manager := s.login(t, "manager@example.com")
-		admin := s.login(t, "admin@example.com")
+		buyer := s.srv.Token(t, "buyer@example.com")
+		manager := s.srv.Token(t, "manager@example.com")
+		admin := s.srv.Token(t, "admin@example.com")
 		path := addressesPath("current", "")
 
 		// Defaults first, then the newest (the demo's three share a creation time: the larger id is newer).
 		items := []string{buyerAddress(billing, "Billing", "Accounts Payable", "1550 Wynkoop St, Suite 200", true),
 			buyerAddress(dock, "Shipping", "Receiving Dock", "1550 Wynkoop St", true),
 			buyerAddress(shop, "Shipping", "Maintenance Shop", "20 Service Rd", false)}
-		s.get(t, path, buyer).want(t, "the buyer's address book", 200, `{"count":3,"currentPageToken":"1",`+
+		s.srv.Get(t, path, buyer).Want(t, "the buyer's address book", 200, `{"count":3,"currentPageToken":"1",`+
 			`"currentPageUrl":"`+path+`?pageSize=25&pageToken=1","items":[`+strings.Join(items, ",")+`],`+
 			`"nextPageToken":null,"nextPageUrl":null,"pageSize":25,"previousPageToken":null,"previousPageUrl":null,`+
 			`"sortOrder":"CreatedDateDesc"}`)
@@ -139,26 +137,26 @@ func TestAddressList(t *testing.T) {
 
 		// Pages: tokens are page numbers; count is over all pages.
 		var page addressPage
-		s.get(t, path+"?pageSize=1", buyer).decode(t, "page 1", 200, &page)
+		s.srv.Get(t, path+"?pageSize=1", buyer).Decode(t, "page 1", 200, &page)
 		if page.Count != 3 || !sameList(page.ids(), []string{billing}) || *page.CurrentPageToken != "1" ||
 			*page.NextPageToken != "2" || page.PreviousPageToken != nil || page.PageSize != 1 ||
 			*page.NextPageURL != path+"?pageSize=1&pageToken=2" {
 			t.Fatalf("page 1: %+v", page)
 		}
 		page = addressPage{}
-		s.get(t, path+"?pageSize=1&pageToken=3", buyer).decode(t, "page 3", 200, &page)
+		s.srv.Get(t, path+"?pageSize=1&pageToken=3", buyer).Decode(t, "page 3", 200, &page)
 		if page.Count != 3 || !sameList(page.ids(), []string{shop}) || page.NextPageToken != nil || *page.PreviousPageToken != "2" {
 			t.Fatalf("page 3: %+v", page)
 		}
 		page = addressPage{}
-		s.get(t, path+"?pageSize=2&pageToken=9", buyer).decode(t, "past the end", 200, &page)
+		s.srv.Get(t, path+"?pageSize=2&pageToken=9", buyer).Decode(t, "past the end", 200, &page)
 		if page.Count != 3 || len(page.Items) != 0 {
 			t.Fatalf("past the end: %+v", page)
 		}
 
 		// fields adds ContactPointAddress fields to each item.
 		page = addressPage{}
-		s.get(t, path+"?addressType=Billing&fields=CountryCode,ContactPointAddress.PostalCode,middlename", buyer).decode(t, "fields", 200, &page)
+		s.srv.Get(t, path+"?addressType=Billing&fields=CountryCode,ContactPointAddress.PostalCode,middlename", buyer).Decode(t, "fields", 200, &page)
 		if f := page.Items[0].Fields; len(f) != 3 || *f["CountryCode"] != "US" || *f["PostalCode"] != "80202" || f["MiddleName"] != nil {
 			t.Fatalf("fields: %+v", page.Items[0].Fields)
 		}
@@ -196,12 +194,12 @@ func TestAddressList(t *testing.T) {
 
 		// Refusals.
 		cpa := errorBody("FUNCTIONALITY_NOT_ENABLED", "CPA disabled")
-		s.get(t, path, "").want(t, "guest", 403, cpa)
-		s.get(t, addressesPath(demo.BuyerAccountID, ""), "").want(t, "guest naming an account", 403, cpa)
-		s.get(t, path, admin).want(t, "staff of no account", 403, cpa)
-		s.get(t, path+"?pageSize=0", buyer).want(t, "page size 0", 400, errorBody("INVALID_API_INPUT", "CPA disabled"))
+		s.srv.Get(t, path, "").Want(t, "guest", 403, cpa)
+		s.srv.Get(t, addressesPath(demo.BuyerAccountID, ""), "").Want(t, "guest naming an account", 403, cpa)
+		s.srv.Get(t, path, admin).Want(t, "staff of no account", 403, cpa)
+		s.srv.Get(t, path+"?pageSize=0", buyer).Want(t, "page size 0", 400, errorBody("INVALID_API_INPUT", "CPA disabled"))
 		for _, q := range []string{"?pageSize=101", "?pageSize=-1"} {
-			s.get(t, path+q, buyer).want(t, q, 400, errorBody("INVALID_API_INPUT", "pageSize must be from 1 through 100."))
+			s.srv.Get(t, path+q, buyer).Want(t, q, 400, errorBody("INVALID_API_INPUT", "pageSize must be from 1 through 100."))
 		}
 		for q, msg := range map[string]string{
 			"?pageToken=0":                          `pageToken "0" is not a page token of this list.`,
@@ -212,38 +210,38 @@ func TestAddressList(t *testing.T) {
 			"?excludeUnsupportedCountries=yes":      "The type entered for excludeUnsupportedCountries isn't valid. Enter the value as a/an Boolean.",
 			"?shouldShowDefaultAddrFirst=sometimes": "The type entered for shouldShowDefaultAddrFirst isn't valid. Enter the value as a/an Boolean.",
 		} {
-			s.get(t, path+q, buyer).want(t, q, 400, errorBody("INVALID_API_INPUT", msg))
+			s.srv.Get(t, path+q, buyer).Want(t, q, 400, errorBody("INVALID_API_INPUT", msg))
 		}
-		s.get(t, path+"?fields=Nope", buyer).want(t, "unknown field", 400,
+		s.srv.Get(t, path+"?fields=Nope", buyer).Want(t, "unknown field", 400,
 			errorBody("INVALID_FIELD", "No such column 'Nope' on entity 'ContactPointAddress'."))
-		s.get(t, path+"?addressId=x", buyer).want(t, "malformed address id", 400,
+		s.srv.Get(t, path+"?addressId=x", buyer).Want(t, "malformed address id", 400,
 			errorBody("INVALID_ID_FIELD", `addressId "x" is not a valid id.`))
-		s.get(t, addressesPath("nope", ""), buyer).want(t, "malformed account", 400,
+		s.srv.Get(t, addressesPath("nope", ""), buyer).Want(t, "malformed account", 400,
 			errorBody("INVALID_ID_FIELD", `accountId "nope" is not a valid account id.`))
-		s.get(t, addressesPath(demo.ManagedAccountIDs[0], ""), buyer).want(t, "an account she does not act for", 403,
+		s.srv.Get(t, addressesPath(demo.ManagedAccountIDs[0], ""), buyer).Want(t, "an account she does not act for", 403,
 			errorBody("INSUFFICIENT_ACCESS", `You don't have access to the account "`+demo.ManagedAccountIDs[0]+`".`))
-		s.get(t, addressesPath(demo.BuyerAccountID, ""), manager).want(t, "the buyer's account, for the manager", 403,
+		s.srv.Get(t, addressesPath(demo.BuyerAccountID, ""), manager).Want(t, "the buyer's account, for the manager", 403,
 			errorBody("INSUFFICIENT_ACCESS", `You don't have access to the account "`+demo.BuyerAccountID+`".`))
-		s.get(t, "/services/data/v64.0/commerce/webstores/"+records.StableID("0ZE", 9)+"/accounts/current/addresses", buyer).
-			want(t, "unknown store", 404, errorBody("NOT_FOUND",
+		s.srv.Get(t, "/services/data/v64.0/commerce/webstores/"+records.StableID("0ZE", 9)+"/accounts/current/addresses", buyer).
+			Want(t, "unknown store", 404, errorBody("NOT_FOUND",
 				`The requested resource does not exist: no store has the id "`+records.StableID("0ZE", 9)+`".`))
 	})
 }
 
 func TestAddressCreate(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		buyer := s.login(t, "buyer@example.com")
-		manager := s.login(t, "manager@example.com")
+		buyer := s.srv.Token(t, "buyer@example.com")
+		manager := s.srv.Token(t, "manager@example.com")
 		path := addressesPath("current", "")
 		var created struct{ AddressID string }
 
-		r := s.call(t, "POST", path, buyer, `{"street":" 99 Blake St ","city":"Denver","region":"CO","postalCode":"80205",`+
+		r := s.srv.Call(t, "POST", path, buyer, `{"street":" 99 Blake St ","city":"Denver","region":"CO","postalCode":"80205",`+
 			`"country":"us","firstName":"Rita","lastName":"Receiver","phoneNumber":"+1 303 555 0199"}`)
-		r.decode(t, "create", 201, &created)
+		r.Decode(t, "create", 201, &created)
 		want := `{"addressId":"` + created.AddressID + `","addressType":"Shipping","city":"Denver","companyName":null,` +
 			`"country":"US","fields":{},"firstName":"Rita","isDefault":false,"lastName":"Receiver","middleName":null,` +
 			`"name":"Rita Receiver","phoneNumber":"+1 303 555 0199","postalCode":"80205","region":"CO","street":"99 Blake St"}`
-		r.want(t, "create", 201, want)
+		r.Want(t, "create", 201, want)
 		if got := s.queryString(t, `SELECT parentid || ' ' || countrycode || ' ' || createdbyid FROM contactpointaddress
 			WHERE id = ?`, created.AddressID); got != demo.BuyerAccountID+" US "+demo.BuyerUserID {
 			t.Fatalf("the row: %s", got)
@@ -254,14 +252,14 @@ func TestAddressCreate(t *testing.T) {
 
 		// A billing address in Japan: the name starts with the last name; any country bills.
 		var jp struct{ Name, Country, AddressType string }
-		s.call(t, "POST", path, buyer, `{"addressType":"Billing","street":"1-1 Marunouchi","city":"Tokyo",`+
-			`"country":"Japan","firstName":"Taro","lastName":"Yamada"}`).decode(t, "Japan", 201, &jp)
+		s.srv.Call(t, "POST", path, buyer, `{"addressType":"Billing","street":"1-1 Marunouchi","city":"Tokyo",`+
+			`"country":"Japan","firstName":"Taro","lastName":"Yamada"}`).Decode(t, "Japan", 201, &jp)
 		if jp.Name != "Yamada Taro" || jp.Country != "Japan" || jp.AddressType != "Billing" {
 			t.Fatalf("Japanese billing address: %+v", jp)
 		}
 		// A name given is kept; countryCode alone gives the country.
-		s.call(t, "POST", path, buyer, `{"addressType":"Billing","street":"1 Main","city":"Seoul","countryCode":"kr",`+
-			`"name":"Seoul Branch"}`).decode(t, "named", 201, &jp)
+		s.srv.Call(t, "POST", path, buyer, `{"addressType":"Billing","street":"1 Main","city":"Seoul","countryCode":"kr",`+
+			`"name":"Seoul Branch"}`).Decode(t, "named", 201, &jp)
 		if jp.Name != "Seoul Branch" || jp.Country != "KR" {
 			t.Fatalf("named: %+v", jp)
 		}
@@ -271,14 +269,14 @@ func TestAddressCreate(t *testing.T) {
 			AddressID string
 			IsDefault bool
 		}
-		s.call(t, "POST", path, buyer, `{"street":"5 Dock Rd","city":"Denver","country":"US","name":"New Dock",`+
-			`"isDefault":true}`).decode(t, "new default", 201, &moved)
+		s.srv.Call(t, "POST", path, buyer, `{"street":"5 Dock Rd","city":"Denver","country":"US","name":"New Dock",`+
+			`"isDefault":true}`).Decode(t, "new default", 201, &moved)
 		if d := s.defaults(t, demo.BuyerAccountID, "Shipping"); !moved.IsDefault || !sameList(d, []string{moved.AddressID}) {
 			t.Fatalf("the new default: %+v, defaults %v", moved, d)
 		}
 		// A manager writes into a managed account's book.
-		s.call(t, "POST", addressesPath(demo.ManagedAccountIDs[1], ""), manager, `{"street":"1 Bay St","city":"San Diego",`+
-			`"country":"US","name":"Harbor Annex"}`).decode(t, "managed account", 201, &created)
+		s.srv.Call(t, "POST", addressesPath(demo.ManagedAccountIDs[1], ""), manager, `{"street":"1 Bay St","city":"San Diego",`+
+			`"country":"US","name":"Harbor Annex"}`).Decode(t, "managed account", 201, &created)
 		if parent := s.queryString(t, `SELECT parentid FROM contactpointaddress WHERE id = ?`, created.AddressID); parent != demo.ManagedAccountIDs[1] {
 			t.Fatalf("the managed account's address belongs to %s", parent)
 		}
@@ -306,10 +304,10 @@ func TestAddressCreate(t *testing.T) {
 			{`null`, "JSON_PARSER_ERROR", "The request body must be a JSON object."},
 			{`{"street":`, "JSON_PARSER_ERROR", "The request body is not valid JSON: unexpected EOF"},
 		} {
-			s.call(t, "POST", path, buyer, c.body).want(t, c.body, 400, errorBody(c.code, c.msg))
+			s.srv.Call(t, "POST", path, buyer, c.body).Want(t, c.body, 400, errorBody(c.code, c.msg))
 		}
-		s.call(t, "POST", path, "", `{`+valid+`}`).want(t, "guest", 403, errorBody("FUNCTIONALITY_NOT_ENABLED", "CPA disabled"))
-		s.call(t, "POST", addressesPath(demo.ManagerAccountID, ""), buyer, `{`+valid+`}`).want(t, "another account", 403,
+		s.srv.Call(t, "POST", path, "", `{`+valid+`}`).Want(t, "guest", 403, errorBody("FUNCTIONALITY_NOT_ENABLED", "CPA disabled"))
+		s.srv.Call(t, "POST", addressesPath(demo.ManagerAccountID, ""), buyer, `{`+valid+`}`).Want(t, "another account", 403,
 			errorBody("INSUFFICIENT_ACCESS", `You don't have access to the account "`+demo.ManagerAccountID+`".`))
 		if after := s.addressCount(t); after != before {
 			t.Fatalf("refused creates wrote addresses: %s, then %s", before, after)
@@ -319,13 +317,13 @@ func TestAddressCreate(t *testing.T) {
 
 func TestAddressUpdate(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		buyer := s.login(t, "buyer@example.com")
-		manager := s.login(t, "manager@example.com")
-		admin := s.login(t, "admin@example.com")
+		buyer := s.srv.Token(t, "buyer@example.com")
+		manager := s.srv.Token(t, "manager@example.com")
+		admin := s.srv.Token(t, "admin@example.com")
 		one := func(id string) string { return addressesPath("current", "/"+id) }
 
 		// A change answers the whole address; the name made by hand stays.
-		s.call(t, "PATCH", one(shop), buyer, `{"city":"Aurora","postalCode":"80010","addressId":"`+shop[:15]+`"}`).want(t,
+		s.srv.Call(t, "PATCH", one(shop), buyer, `{"city":"Aurora","postalCode":"80010","addressId":"`+shop[:15]+`"}`).Want(t,
 			"city", 201, strings.Replace(strings.Replace(buyerAddress(shop, "Shipping", "Maintenance Shop", "20 Service Rd",
 				false), `"Denver"`, `"Aurora"`, 1), `"80202"`, `"80010"`, 1))
 		// isDefault moves the default; the old default loses it in the same write.
@@ -334,42 +332,42 @@ func TestAddressUpdate(t *testing.T) {
 			Name        string
 			AddressType string
 		}
-		s.call(t, "PATCH", one(shop), buyer, `{"isDefault":true}`).decode(t, "default", 201, &got)
+		s.srv.Call(t, "PATCH", one(shop), buyer, `{"isDefault":true}`).Decode(t, "default", 201, &got)
 		if d := s.defaults(t, demo.BuyerAccountID, "Shipping"); !got.IsDefault || !sameList(d, []string{shop}) {
 			t.Fatalf("defaults after the move: %v", d)
 		}
 		// Unsetting the default gives it to the newest other address of its type: an account keeps one.
-		s.call(t, "PATCH", one(shop), buyer, `{"isDefault":false}`).decode(t, "unset", 201, &got)
+		s.srv.Call(t, "PATCH", one(shop), buyer, `{"isDefault":false}`).Decode(t, "unset", 201, &got)
 		if d := s.defaults(t, demo.BuyerAccountID, "Shipping"); got.IsDefault || !sameList(d, []string{dock}) {
 			t.Fatalf("defaults after the unset: %v", d)
 		}
 		// A name built from the names follows them, in the country's order.
 		var made struct{ AddressID string }
-		s.call(t, "POST", addressesPath("current", ""), buyer, `{"addressType":"Billing","street":"1 Main","city":"Taipei",`+
-			`"country":"TW","firstName":"Mei","lastName":"Lin"}`).decode(t, "made", 201, &made)
-		s.call(t, "PATCH", one(made.AddressID), buyer, `{"lastName":"Chen"}`).decode(t, "renamed", 201, &got)
+		s.srv.Call(t, "POST", addressesPath("current", ""), buyer, `{"addressType":"Billing","street":"1 Main","city":"Taipei",`+
+			`"country":"TW","firstName":"Mei","lastName":"Lin"}`).Decode(t, "made", 201, &made)
+		s.srv.Call(t, "PATCH", one(made.AddressID), buyer, `{"lastName":"Chen"}`).Decode(t, "renamed", 201, &got)
 		if got.Name != "Chen Mei" {
 			t.Fatalf("the built name after a new last name: %q", got.Name)
 		}
-		s.call(t, "PATCH", one(made.AddressID), buyer, `{"country":"US"}`).decode(t, "moved to the US", 201, &got)
+		s.srv.Call(t, "PATCH", one(made.AddressID), buyer, `{"country":"US"}`).Decode(t, "moved to the US", 201, &got)
 		if got.Name != "Mei Chen" {
 			t.Fatalf("the built name in the US: %q", got.Name)
 		}
 		// Moving the default shipping address to Billing makes it the billing default; shipping gets another.
-		s.call(t, "PATCH", one(dock), buyer, `{"addressType":"Billing"}`).decode(t, "to billing", 201, &got)
+		s.srv.Call(t, "PATCH", one(dock), buyer, `{"addressType":"Billing"}`).Decode(t, "to billing", 201, &got)
 		if sh, bi := s.defaults(t, demo.BuyerAccountID, "Shipping"), s.defaults(t, demo.BuyerAccountID, "Billing"); got.AddressType != "Billing" ||
 			!sameList(sh, []string{shop}) || !sameList(bi, []string{dock}) {
 			t.Fatalf("defaults after a change of type: shipping %v, billing %v", sh, bi)
 		}
 		// A staff edit in the console keeps the rule too.
-		s.call(t, "PATCH", "/services/data/v64.0/ui-api/records/"+billing, admin, `{"fields":{"IsDefault":true}}`).
-			decode(t, "console", 200, &struct{}{})
+		s.srv.Call(t, "PATCH", "/services/data/v64.0/ui-api/records/"+billing, admin, `{"fields":{"IsDefault":true}}`).
+			Decode(t, "console", 200, &struct{}{})
 		if b := s.defaults(t, demo.BuyerAccountID, "Billing"); !sameList(b, []string{billing}) {
 			t.Fatalf("billing defaults after the console's edit: %v", b)
 		}
 		// A manager edits a managed account's address by its account.
-		s.call(t, "PATCH", addressesPath(demo.ManagedAccountIDs[0], "/"+riversideDock), manager, `{"street":"1 River Rd"}`).
-			decode(t, "managed", 201, &got)
+		s.srv.Call(t, "PATCH", addressesPath(demo.ManagedAccountIDs[0], "/"+riversideDock), manager, `{"street":"1 River Rd"}`).
+			Decode(t, "managed", 201, &got)
 
 		// Refusals change nothing.
 		row := func() string {
@@ -379,16 +377,16 @@ func TestAddressUpdate(t *testing.T) {
 		before := row()
 		required := errorBody("REQUIRED_FIELD_MISSING", "addressId is required")
 		for _, p := range []string{addressesPath("current", ""), addressesPath("current", "/"), addressesPath("current", "/%20")} {
-			s.call(t, "PATCH", p, buyer, `{"city":"X"}`).want(t, "PATCH "+p, 400, required)
+			s.srv.Call(t, "PATCH", p, buyer, `{"city":"X"}`).Want(t, "PATCH "+p, 400, required)
 		}
 		notFound := func(id string) string {
 			return errorBody("NOT_FOUND", `The address "`+id+`" doesn't exist.`)
 		}
-		s.call(t, "PATCH", one(riversideDock), buyer, `{"city":"X"}`).want(t, "another account's", 404, notFound(riversideDock))
-		s.call(t, "PATCH", one(riversideDock), manager, `{"city":"X"}`).want(t, "her own book's, not this", 404, notFound(riversideDock))
-		s.call(t, "PATCH", one(records.StableID("8lW", 999)), buyer, `{"city":"X"}`).want(t, "none", 404, notFound(records.StableID("8lW", 999)))
-		s.call(t, "PATCH", one("nope"), buyer, `{"city":"X"}`).want(t, "malformed", 404, notFound("nope"))
-		s.call(t, "PATCH", one(pen), buyer, `{"city":"X"}`).want(t, "a product id", 404, notFound(pen))
+		s.srv.Call(t, "PATCH", one(riversideDock), buyer, `{"city":"X"}`).Want(t, "another account's", 404, notFound(riversideDock))
+		s.srv.Call(t, "PATCH", one(riversideDock), manager, `{"city":"X"}`).Want(t, "her own book's, not this", 404, notFound(riversideDock))
+		s.srv.Call(t, "PATCH", one(records.StableID("8lW", 999)), buyer, `{"city":"X"}`).Want(t, "none", 404, notFound(records.StableID("8lW", 999)))
+		s.srv.Call(t, "PATCH", one("nope"), buyer, `{"city":"X"}`).Want(t, "malformed", 404, notFound("nope"))
+		s.srv.Call(t, "PATCH", one(pen), buyer, `{"city":"X"}`).Want(t, "a product id", 404, notFound(pen))
 		for _, c := range []struct{ body, code, msg string }{
 			{`{"street":""}`, "REQUIRED_FIELD_MISSING", "Required fields are missing: street."},
 			{`{"city":null,"country":null}`, "REQUIRED_FIELD_MISSING", "Required fields are missing: city, country."},
@@ -397,9 +395,9 @@ func TestAddressUpdate(t *testing.T) {
 			{`{"isDefault":1}`, "INVALID_API_INPUT", "isDefault must be true or false, not a number."},
 			{`{"parentId":"` + demo.ManagerAccountID + `"}`, "INVALID_API_INPUT", `Unrecognized field "parentId" in the address.`},
 		} {
-			s.call(t, "PATCH", one(shop), buyer, c.body).want(t, c.body, 400, errorBody(c.code, c.msg))
+			s.srv.Call(t, "PATCH", one(shop), buyer, c.body).Want(t, c.body, 400, errorBody(c.code, c.msg))
 		}
-		s.call(t, "PATCH", one(shop), "", `{"city":"X"}`).want(t, "guest", 403, errorBody("FUNCTIONALITY_NOT_ENABLED", "CPA disabled"))
+		s.srv.Call(t, "PATCH", one(shop), "", `{"city":"X"}`).Want(t, "guest", 403, errorBody("FUNCTIONALITY_NOT_ENABLED", "CPA disabled"))
 		if after := row(); after != before {
 			t.Fatalf("refused updates changed the address: %s, then %s", before, after)
 		}
@@ -408,18 +406,18 @@ func TestAddressUpdate(t *testing.T) {
 
 func TestAddressDelete(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		buyer := s.login(t, "buyer@example.com")
+		buyer := s.srv.Token(t, "buyer@example.com")
 		one := func(id string) string { return addressesPath("current", "/"+id) }
-		s.call(t, "DELETE", one(riversideDock), buyer, "").want(t, "another account's", 404,
+		s.srv.Call(t, "DELETE", one(riversideDock), buyer, "").Want(t, "another account's", 404,
 			errorBody("NOT_FOUND", `The address "`+riversideDock+`" doesn't exist.`))
 		for _, p := range []string{addressesPath("current", ""), addressesPath("current", "/")} {
-			s.call(t, "DELETE", p, buyer, "").want(t, "DELETE "+p, 400, errorBody("REQUIRED_FIELD_MISSING", "addressId is required"))
+			s.srv.Call(t, "DELETE", p, buyer, "").Want(t, "DELETE "+p, 400, errorBody("REQUIRED_FIELD_MISSING", "addressId is required"))
 		}
-		s.call(t, "DELETE", one(dock), "", "").want(t, "guest", 403, errorBody("FUNCTIONALITY_NOT_ENABLED", "CPA disabled"))
+		s.srv.Call(t, "DELETE", one(dock), "", "").Want(t, "guest", 403, errorBody("FUNCTIONALITY_NOT_ENABLED", "CPA disabled"))
 
 		// Deleting the default gives the default to the other shipping address.
-		if r := s.call(t, "DELETE", one(dock), buyer, ""); r.status != 204 || r.body != "" {
-			t.Fatalf("delete: %d %q", r.status, r.body)
+		if r := s.srv.Call(t, "DELETE", one(dock), buyer, ""); r.Status != 204 || r.Body != "" {
+			t.Fatalf("delete: %d %q", r.Status, r.Body)
 		}
 		if n := s.queryString(t, `SELECT CAST(COUNT(*) AS TEXT) FROM contactpointaddress WHERE id = ?`, dock); n != "0" {
 			t.Fatal("the address is still there")
@@ -427,12 +425,12 @@ func TestAddressDelete(t *testing.T) {
 		if d := s.defaults(t, demo.BuyerAccountID, "Shipping"); !sameList(d, []string{shop}) {
 			t.Fatalf("defaults after deleting the default: %v", d)
 		}
-		s.call(t, "DELETE", one(dock), buyer, "").want(t, "twice", 404, errorBody("NOT_FOUND", `The address "`+dock+`" doesn't exist.`))
+		s.srv.Call(t, "DELETE", one(dock), buyer, "").Want(t, "twice", 404, errorBody("NOT_FOUND", `The address "`+dock+`" doesn't exist.`))
 		// The book's only billing address goes; the next billing address is the default without asking.
-		s.call(t, "DELETE", one(billing), buyer, "")
+		s.srv.Call(t, "DELETE", one(billing), buyer, "")
 		var made struct{ IsDefault bool }
-		s.call(t, "POST", addressesPath("current", ""), buyer, `{"addressType":"Billing","street":"1 Main","city":"Denver",`+
-			`"country":"US","name":"New Billing"}`).decode(t, "first billing", 201, &made)
+		s.srv.Call(t, "POST", addressesPath("current", ""), buyer, `{"addressType":"Billing","street":"1 Main","city":"Denver",`+
+			`"country":"US","name":"New Billing"}`).Decode(t, "first billing", 201, &made)
 		if !made.IsDefault {
 			t.Fatal("the first billing address is not the default")
 		}
@@ -442,27 +440,14 @@ func TestAddressDelete(t *testing.T) {
 // Buyers making several addresses the default at once leave exactly one default.
 func TestAddressDefaultsUnderConcurrentRequests(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		buyer := s.login(t, "buyer@example.com")
+		buyer := s.srv.Token(t, "buyer@example.com")
 		path := addressesPath("current", "")
 		ids := []string{dock, shop}
 		for i := range 6 {
 			var made struct{ AddressID string }
-			s.call(t, "POST", path, buyer, fmt.Sprintf(`{"street":"%d Main","city":"Denver","country":"US","name":"Dock %d"}`, i, i)).
-				decode(t, "setup", 201, &made)
+			s.srv.Call(t, "POST", path, buyer, fmt.Sprintf(`{"street":"%d Main","city":"Denver","country":"US","name":"Dock %d"}`, i, i)).
+				Decode(t, "setup", 201, &made)
 			ids = append(ids, made.AddressID)
-		}
-		send := func(method, url, body string) (int, string) {
-			req, _ := http.NewRequest(method, s.srv.URL+url, strings.NewReader(body))
-			req.Header.Set("Authorization", "Bearer "+buyer)
-			req.Header.Set("Content-Type", "application/json")
-			resp, err := http.DefaultClient.Do(req)
-			if err != nil {
-				return 0, err.Error()
-			}
-			defer resp.Body.Close()
-			var out json.RawMessage
-			_ = json.NewDecoder(resp.Body).Decode(&out)
-			return resp.StatusCode, string(out)
 		}
 		for round := range 2 {
 			var wg sync.WaitGroup
@@ -471,13 +456,13 @@ func TestAddressDefaultsUnderConcurrentRequests(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					status, body := send("PATCH", path+"/"+id, `{"isDefault":true}`)
+					status, _, body := s.srv.Call(t, "PATCH", path+"/"+id, buyer, `{"isDefault":true}`).Parts()
 					if status != 201 {
 						problems <- fmt.Sprintf("PATCH %s: %d %s", id, status, body)
 					}
 					if round == 1 { // and new default addresses at the same time
-						status, body = send("POST", path, fmt.Sprintf(`{"street":"%d Race St","city":"Denver","country":"US",`+
-							`"name":"Race %d","isDefault":true}`, i, i))
+						status, _, body = s.srv.Call(t, "POST", path, buyer, fmt.Sprintf(`{"street":"%d Race St","city":"Denver","country":"US",`+
+							`"name":"Race %d","isDefault":true}`, i, i)).Parts()
 						if status != 201 {
 							problems <- fmt.Sprintf("POST: %d %s", status, body)
 						}

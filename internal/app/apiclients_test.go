@@ -2,7 +2,6 @@ package app_test
 
 import (
 	"encoding/json"
-	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -17,23 +16,6 @@ import (
 func TestStaffManageAPIClients(t *testing.T) {
 	apptest.Each(t, "", func(t *testing.T, s *apptest.Server) {
 		admin, buyer := s.Token(t, "admin@example.com"), s.Token(t, "buyer@example.com")
-		do := func(method, path, bearer, body string) (int, string) {
-			t.Helper()
-			req, _ := http.NewRequest(method, s.URL+path, strings.NewReader(body))
-			if bearer != "" {
-				req.Header.Set("Authorization", "Bearer "+bearer)
-			}
-			if body != "" {
-				req.Header.Set("Content-Type", "application/json")
-			}
-			resp, err := http.DefaultClient.Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer resp.Body.Close()
-			raw, _ := io.ReadAll(resp.Body)
-			return resp.StatusCode, string(raw)
-		}
 		const clients = "/api/admin/api-clients"
 
 		for _, c := range []struct {
@@ -41,24 +23,24 @@ func TestStaffManageAPIClients(t *testing.T) {
 			want        int
 		}{{"a guest", "", 401}, {"a buyer", buyer, 403}} {
 			for _, m := range []string{"GET", "POST"} {
-				if status, _ := do(m, clients, c.bearer, `{"name":"x"}`); status != c.want {
+				if status, _, _ := s.Call(t, m, clients, c.bearer, `{"name":"x"}`).Parts(); status != c.want {
 					t.Errorf("%s %s by %s: %d, want %d", m, clients, c.who, status, c.want)
 				}
 			}
 		}
 		for _, bad := range []string{`{"name":"  "}`, `{"name":"` + strings.Repeat("n", 256) + `"}`, `{"name":3}`, `nope`} {
-			if status, body := do("POST", clients, admin, bad); status != 400 {
+			if status, _, body := s.Call(t, "POST", clients, admin, bad).Parts(); status != 400 {
 				t.Errorf("POST %s: %d %s, want 400", bad, status, body)
 			}
 		}
 
-		status, body := do("POST", clients, admin, `{"name":"ERP sync"}`)
+		status, _, body := s.Call(t, "POST", clients, admin, `{"name":"ERP sync"}`).Parts()
 		var made struct{ ID, Name, Secret, CreatedDate string }
 		if err := json.Unmarshal([]byte(body), &made); status != 201 || err != nil || !strings.HasPrefix(made.ID, "3MVG9") ||
 			made.Name != "ERP sync" || len(made.Secret) != 64 || made.CreatedDate == "" {
 			t.Fatalf("create: %d %s", status, body)
 		}
-		status, body = do("GET", clients, admin, "")
+		status, _, body = s.Call(t, "GET", clients, admin, "").Parts()
 		if status != 200 || !strings.Contains(body, `"id":"`+made.ID+`"`) || strings.Contains(body, made.Secret) || strings.Contains(body, `"secret"`) {
 			t.Fatalf("list: %d %s", status, body)
 		}
@@ -78,20 +60,20 @@ func TestStaffManageAPIClients(t *testing.T) {
 		if resp.StatusCode != 200 || tok.AccessToken == "" || tok.RefreshToken == "" {
 			t.Fatalf("token with the new client: %d", resp.StatusCode)
 		}
-		if status, _ := do("GET", "/services/data/v64.0/ui-api/object-info", tok.AccessToken, ""); status != 200 {
+		if status, _, _ := s.Call(t, "GET", "/services/data/v64.0/ui-api/object-info", tok.AccessToken, "").Parts(); status != 200 {
 			t.Fatalf("the client's token: %d", status)
 		}
 
-		if status, _ := do("DELETE", clients+"/"+made.ID, buyer, ""); status != 403 {
+		if status, _, _ := s.Call(t, "DELETE", clients+"/"+made.ID, buyer, "").Parts(); status != 403 {
 			t.Errorf("a buyer deletes a client: %d, want 403", status)
 		}
-		if status, body := do("DELETE", clients+"/"+made.ID, admin, ""); status != 204 || body != "" {
+		if status, _, body := s.Call(t, "DELETE", clients+"/"+made.ID, admin, "").Parts(); status != 204 || body != "" {
 			t.Fatalf("delete: %d %s", status, body)
 		}
-		if status, _ := do("DELETE", clients+"/"+made.ID, admin, ""); status != 404 {
+		if status, _, _ := s.Call(t, "DELETE", clients+"/"+made.ID, admin, "").Parts(); status != 404 {
 			t.Errorf("delete again: %d, want 404", status)
 		}
-		if status, _ := do("GET", "/services/data/v64.0/ui-api/object-info", tok.AccessToken, ""); status != 401 {
+		if status, _, _ := s.Call(t, "GET", "/services/data/v64.0/ui-api/object-info", tok.AccessToken, "").Parts(); status != 401 {
 			t.Errorf("the removed client's access token: %d, want 401", status)
 		}
 		resp, err = http.PostForm(s.URL+"/services/oauth2/token", url.Values{"grant_type": {"refresh_token"},

@@ -7,41 +7,26 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"encoding/xml"
-	"io"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/auth"
 )
 
 // The integration surface's login and identity calls, through real HTTP on both databases (issue 10, items 1-2).
 
-// post sends a request with an optional forged Host header and returns status, headers and body.
-func (s *store) post(t *testing.T, path, contentType, body string, header ...string) (int, http.Header, string) {
+// post sends a body of a content type with extra headers (a forged Host among them) and returns the answer.
+func (s *store) post(t *testing.T, path, contentType, body string, header ...string) apitest.Reply {
 	t.Helper()
-	req, _ := http.NewRequest("POST", s.srv.URL+path, strings.NewReader(body))
-	req.Header.Set("Content-Type", contentType)
-	for i := 0; i+1 < len(header); i += 2 {
-		if header[i] == "Host" {
-			req.Host = header[i+1]
-			continue
-		}
-		req.Header.Set(header[i], header[i+1])
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, resp.Header, string(b)
+	return s.srv.Call(t, "POST", path, "", body, append([]string{"Content-Type", contentType}, header...)...)
 }
 
 func (s *store) form(t *testing.T, path string, v url.Values, header ...string) (int, map[string]any, string) {
 	t.Helper()
-	status, _, body := s.post(t, path, "application/x-www-form-urlencoded", v.Encode(), header...)
+	status, _, body := s.post(t, path, "application/x-www-form-urlencoded", v.Encode(), header...).Parts()
 	var out map[string]any
 	_ = json.Unmarshal([]byte(body), &out)
 	return status, out, body
@@ -90,7 +75,7 @@ func TestTokenEndpointWithAndWithoutAClient(t *testing.T) {
 			t.Fatalf("signature %v", tok["signature"])
 		}
 		access, refresh := tok["access_token"].(string), tok["refresh_token"].(string)
-		if status, _, _ := s.get(t, s.base()+"session-context", access); status != 200 {
+		if status, _, _ := s.srv.Get(t, s.base()+"session-context", access).Parts(); status != 200 {
 			t.Fatalf("the access token does not work: %d", status)
 		}
 
@@ -110,7 +95,7 @@ func TestTokenEndpointWithAndWithoutAClient(t *testing.T) {
 		if status != 200 || tok["access_token"] == access || tok["refresh_token"] != nil || tok["instance_url"] != publicURL {
 			t.Fatalf("refresh: %d %s", status, body)
 		}
-		if status, _, _ := s.get(t, s.base()+"session-context", tok["access_token"].(string)); status != 200 {
+		if status, _, _ := s.srv.Get(t, s.base()+"session-context", tok["access_token"].(string)).Parts(); status != 200 {
 			t.Fatalf("the refreshed token does not work: %d", status)
 		}
 		if status, _, body = s.form(t, "/services/oauth2/token", url.Values{"grant_type": {"refresh_token"},
@@ -128,7 +113,7 @@ func TestTokenEndpointWithAndWithoutAClient(t *testing.T) {
 			t.Fatalf("revoked refresh: %d %s", status, body)
 		}
 		// The access token issued with the refresh token ended with it (as on Salesforce).
-		if status, _, _ := s.get(t, s.base()+"session-context", access); status != 401 {
+		if status, _, _ := s.srv.Get(t, s.base()+"session-context", access).Parts(); status != 401 {
 			t.Fatalf("an access token of a revoked refresh token still works: %d", status)
 		}
 		_, tok, _ = s.form(t, "/services/oauth2/token", password)
@@ -136,7 +121,7 @@ func TestTokenEndpointWithAndWithoutAClient(t *testing.T) {
 		if status, _, _ = s.form(t, "/services/oauth2/revoke", url.Values{"token": {access}}); status != 200 {
 			t.Fatalf("revoke access: %d", status)
 		}
-		if status, _, _ := s.get(t, s.base()+"session-context", access); status != 401 {
+		if status, _, _ := s.srv.Get(t, s.base()+"session-context", access).Parts(); status != 401 {
 			t.Fatalf("a revoked access token still works: %d", status)
 		}
 		if status, _, body = s.form(t, "/services/oauth2/revoke", url.Values{"token": {access}}); status != 400 ||
@@ -159,8 +144,8 @@ func TestTokenEndpointWithAndWithoutAClient(t *testing.T) {
 func TestUserInfoAndIdentityURL(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store) {
 		org := s.orgID(t)
-		buyer := s.token(t, "buyer@example.com")
-		status, _, body := s.get(t, "/services/oauth2/userinfo", buyer)
+		buyer := s.srv.Token(t, "buyer@example.com")
+		status, _, body := s.srv.Get(t, "/services/oauth2/userinfo", buyer).Parts()
 		var info map[string]any
 		_ = json.Unmarshal([]byte(body), &info)
 		urls, _ := info["urls"].(map[string]any)
@@ -174,7 +159,7 @@ func TestUserInfoAndIdentityURL(t *testing.T) {
 		}
 
 		own := "/id/" + org + "/" + s.buyer
-		status, _, body = s.get(t, own+"?version=61.0", buyer)
+		status, _, body = s.srv.Get(t, own+"?version=61.0", buyer).Parts()
 		var id map[string]any
 		_ = json.Unmarshal([]byte(body), &id)
 		urls, _ = id["urls"].(map[string]any)
@@ -185,12 +170,12 @@ func TestUserInfoAndIdentityURL(t *testing.T) {
 			t.Fatalf("identity: %d %s", status, body)
 		}
 		// latest is the newest version released.
-		status, _, body = s.get(t, own+"?version=latest", buyer)
+		status, _, body = s.srv.Get(t, own+"?version=latest", buyer).Parts()
 		if status != 200 || !strings.Contains(body, `"sobjects":"`+publicURL+`/services/data/v68.0/sobjects/"`) {
 			t.Fatalf("identity, latest: %d %s", status, body)
 		}
 		// The 15-character org id is the same org; under the base path too.
-		if status, _, _ = s.get(t, "/shop/id/"+org[:15]+"/"+s.buyer, buyer); status != 200 {
+		if status, _, _ = s.srv.Get(t, "/shop/id/"+org[:15]+"/"+s.buyer, buyer).Parts(); status != 200 {
 			t.Fatalf("15-character org id: %d", status)
 		}
 		for _, c := range []struct {
@@ -205,12 +190,12 @@ func TestUserInfoAndIdentityURL(t *testing.T) {
 			{own, "", 401, "INVALID_SESSION_ID"},                              // no token
 			{"/services/oauth2/userinfo", "", 401, "INVALID_SESSION_ID"},
 		} {
-			if status, _, body = s.get(t, c.path, c.authn); status != c.status || !strings.HasPrefix(body, `[{"errorCode":"`+c.code+`"`) {
+			if status, _, body = s.srv.Get(t, c.path, c.authn).Parts(); status != c.status || !strings.HasPrefix(body, `[{"errorCode":"`+c.code+`"`) {
 				t.Fatalf("%s: %d %s", c.path, status, body)
 			}
 		}
 		// Staff read anyone's identity.
-		status, _, body = s.get(t, "/id/"+org+"/"+s.manager, s.token(t, "admin@example.com"))
+		status, _, body = s.srv.Get(t, "/id/"+org+"/"+s.manager, s.srv.Token(t, "admin@example.com")).Parts()
 		if status != 200 || !strings.Contains(body, `"asserted_user":false,"user_id":"`+s.manager+`"`) {
 			t.Fatalf("staff reading a buyer's identity: %d %s", status, body)
 		}
@@ -264,7 +249,7 @@ func soapLogin(username, password, header string) string {
 
 func (s *store) soap(t *testing.T, path, body string, header ...string) (int, http.Header, soapResult) {
 	t.Helper()
-	status, h, raw := s.post(t, path, "text/xml; charset=utf-8", body, header...)
+	status, h, raw := s.post(t, path, "text/xml; charset=utf-8", body, header...).Parts()
 	var out soapResult
 	if err := xml.Unmarshal([]byte(raw), &out); err != nil {
 		t.Fatalf("%s: not a SOAP envelope (%v): %d %s", path, err, status, raw)
@@ -292,7 +277,7 @@ func TestSOAPLogin(t *testing.T) {
 			t.Fatalf("login result: %d %+v", status, out)
 		}
 		// The session id is a bearer token on every API.
-		if status, _, body := s.get(t, "/services/oauth2/userinfo", res.SessionID); status != 200 || !strings.Contains(body, s.admin) {
+		if status, _, body := s.srv.Get(t, "/services/oauth2/userinfo", res.SessionID).Parts(); status != 200 || !strings.Contains(body, s.admin) {
 			t.Fatalf("session id as bearer: %d %s", status, body)
 		}
 		// SOAPAction unquoted or empty (jsforce sends ""), and a LoginScopeHeader naming this org (15 characters).
@@ -358,7 +343,7 @@ func TestSOAPLoginIsThrottled(t *testing.T) {
 
 func TestAPIVersions(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store) {
-		status, _, body := s.get(t, "/services/data", "")
+		status, _, body := s.srv.Get(t, "/services/data", "").Parts()
 		var list []map[string]string
 		_ = json.Unmarshal([]byte(body), &list)
 		if status != 200 || len(list) != 38 || list[0]["version"] != "31.0" || list[37]["url"] != "/services/data/v68.0" ||
@@ -367,8 +352,8 @@ func TestAPIVersions(t *testing.T) {
 			!strings.Contains(body, `{"label":"Winter '27","url":"/services/data/v68.0","version":"68.0"}`) {
 			t.Fatalf("versions: %d %s", status, body)
 		}
-		admin := s.token(t, "admin@example.com")
-		status, _, body = s.get(t, "/services/data/v61.0", admin)
+		admin := s.srv.Token(t, "admin@example.com")
+		status, _, body = s.srv.Get(t, "/services/data/v61.0", admin).Parts()
 		var res map[string]string
 		_ = json.Unmarshal([]byte(body), &res)
 		if status != 200 || res["sobjects"] != "/services/data/v61.0/sobjects" || res["query"] != "/services/data/v61.0/query" ||
@@ -376,31 +361,31 @@ func TestAPIVersions(t *testing.T) {
 			res["identity"] != publicURL+"/id/"+s.orgID(t)+"/"+s.admin {
 			t.Fatalf("resources: %d %s", status, body)
 		}
-		if status, _, again := s.get(t, "/services/data/v61.0/", admin); status != 200 || again != body {
+		if status, _, again := s.srv.Get(t, "/services/data/v61.0/", admin).Parts(); status != 200 || again != body {
 			t.Fatalf("resources with a trailing slash: %d %s", status, again)
 		}
-		if status, _, again := s.get(t, "/shop/services/data/", ""); status != 200 || !strings.Contains(again, `"version":"64.0"`) {
+		if status, _, again := s.srv.Get(t, "/shop/services/data/", "").Parts(); status != 200 || !strings.Contains(again, `"version":"64.0"`) {
 			t.Fatalf("versions with a trailing slash: %d %s", status, again)
 		}
-		if status, _, _ = s.get(t, "/services/data/v64.0/", ""); status != 401 {
+		if status, _, _ = s.srv.Get(t, "/services/data/v64.0/", "").Parts(); status != 401 {
 			t.Fatalf("resources without a session: %d", status)
 		}
 
 		// A commerce call under v61.0, or a version released after the table's (a headless storefront built today
 		// asks for v67.0), answers as under v64.0, at the root and under the base path.
-		buyer := s.token(t, "buyer@example.com")
-		_, _, want := s.get(t, s.base()+"session-context", buyer)
+		buyer := s.srv.Token(t, "buyer@example.com")
+		_, _, want := s.srv.Get(t, s.base()+"session-context", buyer).Parts()
 		for _, prefix := range []string{"", "/shop"} {
 			for _, v := range []string{"v31.0", "v61.0", "v67.0", "v68.0"} {
 				path := prefix + strings.Replace(s.base(), "v64.0", v, 1) + "session-context"
-				if status, _, body = s.get(t, path, buyer); status != 200 || body != want {
+				if status, _, body = s.srv.Get(t, path, buyer).Parts(); status != 200 || body != want {
 					t.Fatalf("%s: %d %s\nwant %s", path, status, body, want)
 				}
 			}
 		}
 
 		// Answers that embed their own URLs keep the client's version.
-		if status, _, body = s.get(t, "/services/data/v61.0/ui-api/object-info", admin); status != 200 ||
+		if status, _, body = s.srv.Get(t, "/services/data/v61.0/ui-api/object-info", admin).Parts(); status != 200 ||
 			!strings.Contains(body, `"objectInfoUrl":"/services/data/v61.0/ui-api/object-info/Account"`) {
 			t.Fatalf("object-info under v61.0: %d %.300s", status, body)
 		}
@@ -408,7 +393,7 @@ func TestAPIVersions(t *testing.T) {
 		notFound := `[{"errorCode":"NOT_FOUND","message":"The requested resource does not exist"}]` + "\n"
 		for _, v := range []string{"v30.0", "v69.0", "v99.0", "vabc", "v64.5", "64.0"} {
 			for _, path := range []string{"/services/data/" + v, strings.Replace(s.base(), "v64.0", v, 1) + "session-context"} {
-				if status, _, body = s.get(t, path, buyer); status != 404 || body != notFound {
+				if status, _, body = s.srv.Get(t, path, buyer).Parts(); status != 404 || body != notFound {
 					t.Fatalf("%s: %d %s", path, status, body)
 				}
 			}

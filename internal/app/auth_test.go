@@ -5,15 +5,14 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
-	"net/http"
-	"net/http/httptest"
-	"net/url"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"storefront/internal/app"
+	"storefront/internal/app/apitest"
+	"storefront/internal/app/apptest"
 	"storefront/internal/auth"
 	"storefront/internal/platform/config"
 	"storefront/internal/platform/db"
@@ -24,7 +23,7 @@ import (
 // store is the fixture: a web store, a buyer's account, a managed account, an unrelated one, buyer groups, and
 // three users (buyer, manager, staff) made with auth.CreateUser.
 type store struct {
-	srv                               *httptest.Server
+	srv                               *apitest.Target
 	d                                 *db.DB
 	engine                            *records.Engine
 	webstore, acme, globex, initech   string
@@ -67,8 +66,7 @@ func eachStore(t *testing.T, fn func(t *testing.T, s *store)) {
 			}
 			t.Cleanup(func() { a.Close() })
 			s := &store{d: a.DB, engine: a.Engine}
-			s.srv = httptest.NewServer(a.Handler())
-			t.Cleanup(s.srv.Close)
+			s.srv = apptest.Serve(t, a.Handler(), a.DB)
 			s.fixtures(t)
 			fn(t, s)
 		})
@@ -104,64 +102,23 @@ func (s *store) fixtures(t *testing.T) {
 	s.managedRow = insert(t, d, "managedaccount", "0MA", false, map[string]any{"userid": s.manager, "accountid": s.globex})
 }
 
-// get calls the server; auth is a bearer token, a session cookie value ("sid=..."), or "" for a guest.
-func (s *store) get(t *testing.T, path, authn string) (int, http.Header, string) {
-	t.Helper()
-	req, _ := http.NewRequest("GET", s.srv.URL+path, nil)
-	switch {
-	case strings.HasPrefix(authn, "sid="):
-		req.AddCookie(&http.Cookie{Name: auth.SessionCookie, Value: strings.TrimPrefix(authn, "sid=")})
-	case authn != "":
-		req.Header.Set("Authorization", "Bearer "+authn)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, resp.Header, string(body)
-}
-
-func (s *store) token(t *testing.T, username string) string {
-	t.Helper()
-	resp, err := http.PostForm(s.srv.URL+"/services/oauth2/token", url.Values{"grant_type": {"password"},
-		"username": {username}, "password": {"demo1234"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var out struct {
-		AccessToken string `json:"access_token"`
-	}
-	if resp.StatusCode != 200 || json.NewDecoder(resp.Body).Decode(&out) != nil {
-		t.Fatalf("token for %s: %d", username, resp.StatusCode)
-	}
-	return out.AccessToken
-}
-
+// cookieLogin signs a user in as the storefront's pages do and returns the session as Auth reads it ("sid=...").
 func (s *store) cookieLogin(t *testing.T, username string) string {
 	t.Helper()
-	resp, err := http.Post(s.srv.URL+"/api/auth/login", "application/json",
-		strings.NewReader(`{"username":"`+username+`","password":"demo1234"}`))
-	if err != nil {
-		t.Fatal(err)
+	b := apitest.Browser()
+	s.srv.Do(t, apitest.Request{As: b, Method: "POST", Path: "/api/auth/login",
+		Body: `{"username":"` + username + `","password":"demo1234"}`}).WantStatus(t, "login "+username, 200)
+	if b.Cookie(apitest.SessionCookie) == "" {
+		t.Fatalf("login %s: no session cookie", username)
 	}
-	defer resp.Body.Close()
-	for _, c := range resp.Cookies() {
-		if c.Name == auth.SessionCookie {
-			return "sid=" + c.Value
-		}
-	}
-	t.Fatalf("login %s: %d without a session cookie", username, resp.StatusCode)
-	return ""
+	return "sid=" + b.Cookie(apitest.SessionCookie)
 }
 
 func (s *store) base() string { return "/services/data/v64.0/commerce/webstores/" + s.webstore + "/" }
 
 func TestSite(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store) {
-		status, _, body := s.get(t, "/api/site", "")
+		status, _, body := s.srv.Get(t, "/api/site", "").Parts()
 		want := `{"webstoreId":"` + s.webstore + `","communityId":"0DBSF0000000001","siteId":"0DMSF0000000001",` +
 			`"language":"en-US","locale":"en-US","basePath":"/shop","storeName":"Demo Store",` +
 			`"headerBackgroundColor":"#1B2A41","promoBarBackgroundColor":"#C23934","logoContentKey":"","cartShowToGuest":true}` + "\n"
@@ -173,7 +130,7 @@ func TestSite(t *testing.T) {
 
 func TestSessionContext(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store) {
-		status, _, body := s.get(t, s.base()+"session-context", "")
+		status, _, body := s.srv.Get(t, s.base()+"session-context", "").Parts()
 		if status != 200 || body != `{"guestUser":true,"userId":null,"userName":null,"accountId":null,"accountName":null,"profile":null,"buyerGroups":[]}`+"\n" {
 			t.Fatalf("guest: %d %s", status, body)
 		}
@@ -182,30 +139,30 @@ func TestSessionContext(t *testing.T) {
 			`","accountName":"Acme","profile":{"userName":"buyer@example.com","firstName":"Bea","lastName":"Buyer",` +
 			`"email":"buyer@example.com"},"buyerGroups":[{"id":"` + s.retail + `","name":"Retail"},{"id":"` +
 			s.wholesale + `","name":"Wholesale"}]}` + "\n"
-		for name, authn := range map[string]string{"cookie": s.cookieLogin(t, "buyer@example.com"), "bearer": s.token(t, "buyer@example.com")} {
-			status, _, body = s.get(t, s.base()+"session-context", authn)
+		for name, authn := range map[string]string{"cookie": s.cookieLogin(t, "buyer@example.com"), "bearer": s.srv.Token(t, "buyer@example.com")} {
+			status, _, body = s.srv.Get(t, s.base()+"session-context", authn).Parts()
 			if status != 200 || body != want {
 				t.Fatalf("buyer by %s: %d\n%s\nwant\n%s", name, status, body, want)
 			}
 		}
 
-		staff := s.token(t, "admin@example.com")
-		status, _, body = s.get(t, s.base()+"session-context", staff)
+		staff := s.srv.Token(t, "admin@example.com")
+		status, _, body = s.srv.Get(t, s.base()+"session-context", staff).Parts()
 		if status != 200 || !strings.Contains(body, `"guestUser":false,"userId":"`+s.admin+`"`) ||
 			!strings.Contains(body, `"accountId":null,"accountName":null`) || !strings.Contains(body, `"firstName":null`) {
 			t.Fatalf("staff: %d %s", status, body)
 		}
 
-		if status, _, body = s.get(t, s.base()+"session-context", "not-a-real-token"); status != 401 ||
+		if status, _, body = s.srv.Get(t, s.base()+"session-context", "not-a-real-token").Parts(); status != 401 ||
 			body != `[{"errorCode":"INVALID_SESSION_ID","message":"Session expired or invalid"}]`+"\n" {
 			t.Fatalf("bad token: %d %s", status, body)
 		}
 		short := "/services/data/v64.0/commerce/webstores/" + s.webstore[:15] + "/session-context"
-		if status, _, _ = s.get(t, short, ""); status != 200 {
+		if status, _, _ = s.srv.Get(t, short, "").Parts(); status != 200 {
 			t.Fatalf("15-character store id: %d", status)
 		}
 		for _, bad := range []string{records.NewID("0ZE"), "nope", s.acme} {
-			status, _, body = s.get(t, "/services/data/v64.0/commerce/webstores/"+bad+"/session-context", "")
+			status, _, body = s.srv.Get(t, "/services/data/v64.0/commerce/webstores/"+bad+"/session-context", "").Parts()
 			if status != 404 || !strings.HasPrefix(body, `[{"errorCode":"NOT_FOUND"`) {
 				t.Fatalf("store %s: %d %s", bad, status, body)
 			}
@@ -215,23 +172,23 @@ func TestSessionContext(t *testing.T) {
 
 func TestEffectiveAccount(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store) {
-		manager := s.token(t, "manager@example.com")
-		buyer := s.token(t, "buyer@example.com")
+		manager := s.srv.Token(t, "manager@example.com")
+		buyer := s.srv.Token(t, "buyer@example.com")
 		path := s.base() + "session-context?effectiveAccountId="
 
-		status, _, body := s.get(t, path+s.globex[:15], manager)
+		status, _, body := s.srv.Get(t, path+s.globex[:15], manager).Parts()
 		if status != 200 || !strings.Contains(body, `"accountId":"`+s.globex+`","accountName":"Globex"`) ||
 			!strings.HasSuffix(body, `"buyerGroups":[{"id":"`+s.retail+`","name":"Retail"}]}`+"\n") {
 			t.Fatalf("managed account: %d %s", status, body)
 		}
-		if status, _, body = s.get(t, path+s.acme, manager); status != 200 || !strings.Contains(body, `"accountName":"Acme"`) {
+		if status, _, body = s.srv.Get(t, path+s.acme, manager).Parts(); status != 200 || !strings.Contains(body, `"accountName":"Acme"`) {
 			t.Fatalf("own account: %d %s", status, body)
 		}
-		if status, _, body = s.get(t, path+"000000000000000AAA", manager); status != 200 || !strings.Contains(body, `"accountName":"Acme"`) {
+		if status, _, body = s.srv.Get(t, path+"000000000000000AAA", manager).Parts(); status != 200 || !strings.Contains(body, `"accountName":"Acme"`) {
 			t.Fatalf("all-zero id means none: %d %s", status, body)
 		}
 		forbidden := func(who, token, account string) {
-			status, _, body := s.get(t, path+account, token)
+			status, _, body := s.srv.Get(t, path+account, token).Parts()
 			if status != 403 || body != `[{"errorCode":"INSUFFICIENT_ACCESS","message":"You don't have access to the effective account \"`+account+`\"."}]`+"\n" {
 				t.Fatalf("%s for %s: %d %s", who, account, status, body)
 			}
@@ -240,7 +197,7 @@ func TestEffectiveAccount(t *testing.T) {
 		forbidden("buyer", buyer, s.globex) // the managed account is the manager's, not the buyer's
 		forbidden("guest", "", s.acme)
 		for _, bad := range []string{"nope", s.webstore, s.acme[:15] + "XXX"} {
-			status, _, body := s.get(t, path+bad, manager)
+			status, _, body := s.srv.Get(t, path+bad, manager).Parts()
 			if status != 400 || !strings.HasPrefix(body, `[{"errorCode":"INVALID_ID_FIELD"`) {
 				t.Fatalf("malformed %q: %d %s", bad, status, body)
 			}
@@ -250,8 +207,8 @@ func TestEffectiveAccount(t *testing.T) {
 
 func TestExternalManagedAccounts(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store) {
-		manager := s.token(t, "manager@example.com")
-		status, _, body := s.get(t, s.base()+"external-managed-accounts?includeMyAccount=true", manager)
+		manager := s.srv.Token(t, "manager@example.com")
+		status, _, body := s.srv.Get(t, s.base()+"external-managed-accounts?includeMyAccount=true", manager).Parts()
 		want := `{"externalManagedAccounts":[{"accountId":"` + s.acme + `","accountName":"Acme","address":{"street":"1 Main St",` +
 			`"city":"Springfield","state":"IL","country":"US","zip":"62701"},"externalManagedAccountId":"` + s.acme +
 			`","isMyAccount":true},{"accountId":"` + s.globex + `","accountName":"Globex","address":{"street":null,` +
@@ -260,15 +217,15 @@ func TestExternalManagedAccounts(t *testing.T) {
 		if status != 200 || body != want {
 			t.Fatalf("with my account: %d\n%s\nwant\n%s", status, body, want)
 		}
-		status, _, body = s.get(t, s.base()+"external-managed-accounts", manager)
+		status, _, body = s.srv.Get(t, s.base()+"external-managed-accounts", manager).Parts()
 		if status != 200 || strings.Contains(body, s.acme) || !strings.Contains(body, s.globex) {
 			t.Fatalf("without my account: %d %s", status, body)
 		}
-		status, _, body = s.get(t, s.base()+"external-managed-accounts?includeMyAccount=true", s.token(t, "buyer@example.com"))
+		status, _, body = s.srv.Get(t, s.base()+"external-managed-accounts?includeMyAccount=true", s.srv.Token(t, "buyer@example.com")).Parts()
 		if status != 200 || strings.Count(body, `"accountId"`) != 1 || !strings.Contains(body, `"isMyAccount":true`) {
 			t.Fatalf("plain buyer: %d %s", status, body)
 		}
-		if status, _, _ = s.get(t, s.base()+"external-managed-accounts", ""); status != 401 {
+		if status, _, _ = s.srv.Get(t, s.base()+"external-managed-accounts", "").Parts(); status != 401 {
 			t.Fatalf("guest: %d", status)
 		}
 	})
@@ -276,7 +233,7 @@ func TestExternalManagedAccounts(t *testing.T) {
 
 func TestApplicationContext(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store) {
-		status, header, body := s.get(t, s.base()+"application-context?asGuest=true", "")
+		status, header, body := s.srv.Get(t, s.base()+"application-context?asGuest=true", "").Parts()
 		if status != 200 || header.Get("Cache-Control") != "public, max-age=300" {
 			t.Fatalf("%d %q %s", status, header.Get("Cache-Control"), body)
 		}
@@ -319,10 +276,10 @@ func TestApplicationContext(t *testing.T) {
 			t.Errorf("%d fields, want %d: %s", len(got), len(want), body)
 		}
 
-		if _, header, _ = s.get(t, s.base()+"application-context", s.token(t, "buyer@example.com")); header.Get("Cache-Control") != "private, max-age=300" {
+		if _, header, _ = s.srv.Get(t, s.base()+"application-context", s.srv.Token(t, "buyer@example.com")).Parts(); header.Get("Cache-Control") != "private, max-age=300" {
 			t.Fatalf("signed-in cache control %q", header.Get("Cache-Control"))
 		}
-		if status, _, _ = s.get(t, "/services/data/v64.0/commerce/webstores/"+records.NewID("0ZE")+"/application-context", ""); status != 404 {
+		if status, _, _ = s.srv.Get(t, "/services/data/v64.0/commerce/webstores/"+records.NewID("0ZE")+"/application-context", "").Parts(); status != 404 {
 			t.Fatalf("unknown store: %d", status)
 		}
 	})
@@ -332,19 +289,12 @@ func TestApplicationContext(t *testing.T) {
 // nothing (every guess counts on the loopback address), and a user known at that address still signs in.
 func TestSignInThrottleBehindTheApp(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store) {
-		s.token(t, "buyer@example.com") // loopback becomes a known address for the buyer
+		s.srv.Token(t, "buyer@example.com") // loopback becomes a known address for the buyer
 		statuses := map[int]int{}
 		for i := range 22 {
-			req, _ := http.NewRequest("POST", s.srv.URL+"/shop/api/auth/login",
-				strings.NewReader(`{"username":"nobody`+strconv.Itoa(i)+`@example.com","password":"guess"}`))
-			req.Header.Set("Content-Type", "application/json")
-			req.Header.Set("X-Forwarded-For", "203.0.113."+strconv.Itoa(i+1))
-			resp, err := http.DefaultClient.Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			resp.Body.Close()
-			statuses[resp.StatusCode]++
+			r := s.srv.Call(t, "POST", "/shop/api/auth/login", "", `{"username":"nobody`+strconv.Itoa(i)+`@example.com","password":"guess"}`,
+				"X-Forwarded-For", "203.0.113."+strconv.Itoa(i+1))
+			statuses[r.Status]++
 		}
 		if statuses[401] != 20 || statuses[429] != 2 {
 			t.Fatalf("forged X-Forwarded-For must not spread guesses over addresses: %v", statuses)

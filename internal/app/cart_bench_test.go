@@ -2,10 +2,7 @@ package app_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
 	"strings"
 	"syscall"
 	"testing"
@@ -40,33 +37,6 @@ func benchDemo(b *testing.B, fn func(b *testing.B, srv *apptest.Server)) {
 	}
 }
 
-// benchSend makes one HTTP call to the served app and fails tb unless it answers want (any status when want is 0).
-func benchSend(tb testing.TB, srv *apptest.Server, method, path, token, body string, want int) string {
-	tb.Helper()
-	var rd io.Reader
-	if body != "" {
-		rd = strings.NewReader(body)
-	}
-	req, err := http.NewRequest(method, srv.URL+path, rd)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	req.Header.Set("Authorization", "Bearer "+token)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer resp.Body.Close()
-	out, _ := io.ReadAll(resp.Body)
-	if want != 0 && resp.StatusCode != want {
-		tb.Fatalf("%s %s: %d %s, want %d", method, path, resp.StatusCode, out, want)
-	}
-	return string(out)
-}
-
 // fillCart gives the buyer's current cart lines lines (products 1..lines, ten of each) and returns one of its lines.
 // The store calculates carts of up to 1,000 lines in the request, so every change reprices the whole cart.
 func fillCart(tb testing.TB, srv *apptest.Server, buyer string, lines int) string {
@@ -86,20 +56,18 @@ func fillCart(tb testing.TB, srv *apptest.Server, buyer string, lines int) strin
 	if _, err := srv.App.DB.Exec(ctx, `UPDATE webstore SET cartsynclinelimit = 1000`); err != nil {
 		tb.Fatal(err)
 	}
-	benchSend(tb, srv, "DELETE", commercePath("carts/current"), buyer, "", 0) // 404 when there is none
+	srv.Call(tb, "DELETE", commercePath("carts/current"), buyer, "") // 404 when there is none
 	for from := 1; from <= lines; from += 100 {
-		body := benchSend(tb, srv, "POST", commercePath("carts/current/cart-items/batch"), buyer, batchInputs(from, min(100, lines-from+1)), 200)
-		if strings.Contains(body, `"hasErrors":true`) {
-			tb.Fatalf("filling the cart: %s", body)
+		r := srv.Call(tb, "POST", commercePath("carts/current/cart-items/batch"), buyer, batchInputs(from, min(100, lines-from+1)))
+		if r.WantStatus(tb, "add a batch", 200); strings.Contains(r.Body, `"hasErrors":true`) {
+			tb.Fatalf("filling the cart: %s", r.Body)
 		}
 	}
 	var page struct {
 		TotalItemCount int
 		CartItems      []struct{ CartItem struct{ CartItemID string } }
 	}
-	if err := json.Unmarshal([]byte(benchSend(tb, srv, "GET", commercePath("carts/current/cart-items?pageSize=1"), buyer, "", 200)), &page); err != nil {
-		tb.Fatal(err)
-	}
+	srv.Get(tb, commercePath("carts/current/cart-items?pageSize=1"), buyer).Decode(tb, "a line", 200, &page)
 	if page.TotalItemCount != lines || len(page.CartItems) != 1 {
 		tb.Fatalf("the cart has %d lines, want %d", page.TotalItemCount, lines)
 	}
@@ -125,10 +93,10 @@ func BenchmarkCartBatchAdd100(b *testing.B) {
 		b.ResetTimer()
 		for i := 0; i < b.N; i++ {
 			b.StopTimer()
-			benchSend(b, srv, "DELETE", commercePath("carts/current"), buyer, "", 0) // 404 when there is none
+			srv.Call(b, "DELETE", commercePath("carts/current"), buyer, "") // 404 when there is none
 			before, cpuBefore := srv.App.DB.Statements(), processCPU()
 			b.StartTimer()
-			benchSend(b, srv, "POST", commercePath("carts/current/cart-items/batch"), buyer, body, 200)
+			srv.Call(b, "POST", commercePath("carts/current/cart-items/batch"), buyer, body).WantStatus(b, "add a batch", 200)
 			statements, cpu = statements+srv.App.DB.Statements()-before, cpu+processCPU()-cpuBefore
 		}
 		b.ReportMetric(float64(statements)/float64(b.N), "stmts/op")
@@ -145,7 +113,7 @@ func BenchmarkCartReprice500(b *testing.B) {
 		before, cpuBefore := srv.App.DB.Statements(), processCPU()
 		b.ResetTimer()
 		for i := 0; i < b.N; i++ {
-			benchSend(b, srv, "PATCH", commercePath("carts/current/cart-items/"+line), buyer, fmt.Sprintf(`{"quantity":"%d"}`, 20+10*(i%2)), 200)
+			srv.Call(b, "PATCH", commercePath("carts/current/cart-items/"+line), buyer, fmt.Sprintf(`{"quantity":"%d"}`, 20+10*(i%2))).WantStatus(b, "change a line", 200)
 		}
 		b.StopTimer()
 		b.ReportMetric(float64(srv.App.DB.Statements()-before)/float64(b.N), "stmts/op")

@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"storefront/internal/app/apitest"
 )
 
 type createdCart struct {
@@ -16,64 +18,64 @@ type createdCart struct {
 // name given; a secondary (saved) cart is always new; every answer is 201 with the Cart Summary.
 func TestCreateCarts(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		manager := s.login(t, "manager@example.com")
-		buyer := s.login(t, "buyer@example.com")
+		manager := s.srv.Token(t, "manager@example.com")
+		buyer := s.srv.Token(t, "buyer@example.com")
 
 		// No cart yet: the name given names the new primary cart, in the real Cart Summary's shape.
 		var first createdCart
-		r := s.call(t, "POST", commercePath("carts"), manager, `{"name":"Office restock","type":"Cart"}`)
-		r.decode(t, "first", 201, &first)
-		sameShape(t, "testdata/createcart-response.json", r.body)
+		r := s.srv.Call(t, "POST", commercePath("carts"), manager, `{"name":"Office restock","type":"Cart"}`)
+		r.Decode(t, "first", 201, &first)
+		sameShape(t, "testdata/createcart-response.json", r.Body)
 		if first.CartID == "" || first.Name != "Office restock" || first.IsSecondary || first.Status != "Active" || first.Type != "Cart" {
 			t.Fatalf("first cart %+v", first)
 		}
 		var current createdCart
-		s.get(t, commercePath("carts/current"), manager).decode(t, "current", 200, &current)
+		s.srv.Get(t, commercePath("carts/current"), manager).Decode(t, "current", 200, &current)
 		if current.CartID != first.CartID || current.Name != "Office restock" {
 			t.Fatalf("current %+v, want %+v", current, first)
 		}
 
 		// A primary cart asked for again is the current one (201, unchanged).
 		var again createdCart
-		s.call(t, "POST", commercePath("carts"), manager, `{"name":"Another"}`).decode(t, "again", 201, &again)
+		s.srv.Call(t, "POST", commercePath("carts"), manager, `{"name":"Another"}`).Decode(t, "again", 201, &again)
 		if again.CartID != first.CartID || again.Name != "Office restock" {
 			t.Fatalf("again %+v", again)
 		}
 
 		// A secondary cart is a new cart, never "current".
 		var saved createdCart
-		s.call(t, "POST", commercePath("carts"), manager, `{"name":"Q3 project","isSecondary":true}`).decode(t, "saved", 201, &saved)
+		s.srv.Call(t, "POST", commercePath("carts"), manager, `{"name":"Q3 project","isSecondary":true}`).Decode(t, "saved", 201, &saved)
 		if saved.CartID == "" || saved.CartID == first.CartID || saved.Name != "Q3 project" || !saved.IsSecondary {
 			t.Fatalf("saved %+v", saved)
 		}
 		if got := s.queryString(t, `SELECT name FROM webcart WHERE id = ?`, saved.CartID); got != "Q3 project" {
 			t.Fatalf("stored name %q", got)
 		}
-		s.get(t, commercePath("carts/current"), manager).decode(t, "current after", 200, &current)
+		s.srv.Get(t, commercePath("carts/current"), manager).Decode(t, "current after", 200, &current)
 		if current.CartID != first.CartID {
 			t.Fatalf("current is %s, want the primary %s", current.CartID, first.CartID)
 		}
 		var read createdCart
-		s.get(t, commercePath("carts/"+saved.CartID), manager).decode(t, "saved by id", 200, &read)
+		s.srv.Get(t, commercePath("carts/"+saved.CartID), manager).Decode(t, "saved by id", 200, &read)
 		if read.CartID != saved.CartID || !read.IsSecondary {
 			t.Fatalf("saved by id %+v", read)
 		}
 		// At most five saved carts.
 		for i := 2; i <= 5; i++ {
-			s.call(t, "POST", commercePath("carts"), manager, `{"isSecondary":true}`).decode(t, "saved more", 201, &read)
+			s.srv.Call(t, "POST", commercePath("carts"), manager, `{"isSecondary":true}`).Decode(t, "saved more", 201, &read)
 		}
-		if r := s.call(t, "POST", commercePath("carts"), manager, `{"isSecondary":true}`); r.status != 400 || !strings.Contains(r.body, "LIMIT_EXCEEDED") {
-			t.Fatalf("sixth saved cart: %d %s", r.status, r.body)
+		if r := s.srv.Call(t, "POST", commercePath("carts"), manager, `{"isSecondary":true}`); r.Status != 400 || !strings.Contains(r.Body, "LIMIT_EXCEEDED") {
+			t.Fatalf("sixth saved cart: %d %s", r.Status, r.Body)
 		}
 
 		// An empty body, as before, ensures the primary cart.
 		var ensured createdCart
-		s.call(t, "POST", commercePath("carts"), buyer, "").decode(t, "ensure", 201, &ensured)
+		s.srv.Call(t, "POST", commercePath("carts"), buyer, "").Decode(t, "ensure", 201, &ensured)
 		if ensured.CartID == "" || ensured.Name != "Cart" || ensured.IsSecondary {
 			t.Fatalf("ensured %+v", ensured)
 		}
 
-		g := newGuest(s)
+		g := apitest.Browser()
 		for _, tc := range []struct {
 			name, body, want string
 			guest            bool
@@ -84,14 +86,14 @@ func TestCreateCarts(t *testing.T) {
 			{"wrong type", `{"isSecondary":"yes"}`, "JSON_PARSER_ERROR", false},
 			{"guest saved cart", `{"isSecondary":true}`, "secondary", true},
 		} {
-			var r reply
+			var r apitest.Reply
 			if tc.guest {
-				r = g.call(t, "POST", commercePath("carts"), tc.body)
+				r = s.srv.Do(t, apitest.Request{As: g, Method: "POST", Path: commercePath("carts"), Body: tc.body})
 			} else {
-				r = s.call(t, "POST", commercePath("carts"), buyer, tc.body)
+				r = s.srv.Call(t, "POST", commercePath("carts"), buyer, tc.body)
 			}
-			if r.status != 400 || !strings.Contains(r.body, tc.want) {
-				t.Errorf("%s: %d %s", tc.name, r.status, r.body)
+			if r.Status != 400 || !strings.Contains(r.Body, tc.want) {
+				t.Errorf("%s: %d %s", tc.name, r.Status, r.Body)
 			}
 		}
 	})

@@ -10,8 +10,8 @@ import (
 // may read, as the product's detail has them: strings (or null), datetimes in whole seconds.
 func TestCartItemsTakeEveryProductField(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		buyer := s.login(t, "buyer@example.com")
-		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, 1)).decode(t, "add", 201, &cartItem{})
+		buyer := s.srv.Token(t, "buyer@example.com")
+		s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, 1)).Decode(t, "add", 201, &cartItem{})
 		var page struct {
 			CartItems []struct {
 				CartItem struct {
@@ -21,7 +21,7 @@ func TestCartItemsTakeEveryProductField(t *testing.T) {
 				} `json:"cartItem"`
 			} `json:"cartItems"`
 		}
-		s.get(t, commercePath("carts/current/cart-items?productFields=*"), buyer).decode(t, "items", 200, &page)
+		s.srv.Get(t, commercePath("carts/current/cart-items?productFields=*"), buyer).Decode(t, "items", 200, &page)
 		if len(page.CartItems) != 1 {
 			t.Fatalf("items %+v", page)
 		}
@@ -29,7 +29,7 @@ func TestCartItemsTakeEveryProductField(t *testing.T) {
 		var detail struct {
 			Fields map[string]json.RawMessage `json:"fields"`
 		}
-		s.get(t, commercePath("products/"+pen), buyer).decode(t, "detail", 200, &detail)
+		s.srv.Get(t, commercePath("products/"+pen), buyer).Decode(t, "detail", 200, &detail)
 		delete(detail.Fields, "IsDeleted") // a virtual field of the detail's own
 		if len(got) != len(detail.Fields) || len(got) < 10 {
 			t.Fatalf("productFields=* has %d fields, the detail %d: %v", len(got), len(detail.Fields), keysOf(got))
@@ -48,13 +48,13 @@ func TestCartItemsTakeEveryProductField(t *testing.T) {
 		}
 		// A list still answers just what it names; one unknown field is still refused.
 		page.CartItems = nil
-		s.get(t, commercePath("carts/current/cart-items?productFields=Name,CreatedDate"), buyer).decode(t, "two", 200, &page)
+		s.srv.Get(t, commercePath("carts/current/cart-items?productFields=Name,CreatedDate"), buyer).Decode(t, "two", 200, &page)
 		if f := page.CartItems[0].CartItem.ProductDetails.Fields; len(f) != 2 ||
 			!regexp.MustCompile(`^"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"$`).Match(f["CreatedDate"]) {
 			t.Fatalf("two fields: %v", f)
 		}
-		if r := s.get(t, commercePath("carts/current/cart-items?productFields=Nope"), buyer); r.status != 400 {
-			t.Fatalf("unknown field: %d %s", r.status, r.body)
+		if r := s.srv.Get(t, commercePath("carts/current/cart-items?productFields=Nope"), buyer); r.Status != 400 {
+			t.Fatalf("unknown field: %d %s", r.Status, r.Body)
 		}
 	})
 }

@@ -3,12 +3,12 @@ package app_test
 import (
 	"context"
 	"encoding/json"
-	"net/http"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/demo"
 	"storefront/internal/platform/db"
 	"storefront/internal/records"
@@ -17,16 +17,16 @@ import (
 // A batch add runs a fixed number of SQL statements: adding 100 new lines costs what adding 10 costs.
 func TestCartBatchAddStatementsDoNotGrow(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		buyer := s.login(t, "buyer@example.com")
-		s.call(t, "PUT", commercePath("carts"), buyer, "")
+		buyer := s.srv.Token(t, "buyer@example.com")
+		s.srv.Call(t, "PUT", commercePath("carts"), buyer, "")
 		statementsOf := func(n int) int64 {
 			return fewerOfTwo(s, func() {
-				s.call(t, "DELETE", commercePath("carts/current"), buyer, "")
-				s.call(t, "PUT", commercePath("carts"), buyer, "")
+				s.srv.Call(t, "DELETE", commercePath("carts/current"), buyer, "")
+				s.srv.Call(t, "PUT", commercePath("carts"), buyer, "")
 			}, func() {
-				if r := s.call(t, "POST", commercePath("carts/current/cart-items/batch"), buyer, batchInputs(1, n)); r.status != 200 ||
-					strings.Contains(r.body, `"hasErrors":true`) {
-					t.Fatalf("batch of %d: %d %s", n, r.status, r.body)
+				if r := s.srv.Call(t, "POST", commercePath("carts/current/cart-items/batch"), buyer, batchInputs(1, n)); r.Status != 200 ||
+					strings.Contains(r.Body, `"hasErrors":true`) {
+					t.Fatalf("batch of %d: %d %s", n, r.Status, r.Body)
 				}
 			})
 		}
@@ -37,7 +37,7 @@ func TestCartBatchAddStatementsDoNotGrow(t *testing.T) {
 			t.Fatalf("a batch add of 10 lines ran %d statements, of 100 lines %d", ten, hundred)
 		}
 		var sum cartSummary
-		s.get(t, commercePath("carts/current"), buyer).decode(t, "100 lines", 200, &sum)
+		s.srv.Get(t, commercePath("carts/current"), buyer).Decode(t, "100 lines", 200, &sum)
 		if sum.UniqueProductCount != 100 || sum.TotalProductCount != "1000.0" {
 			t.Fatalf("after a batch of 100: %+v", sum)
 		}
@@ -49,13 +49,13 @@ func TestCartBatchAddStatementsDoNotGrow(t *testing.T) {
 // rewrite every line whose stored amounts are wrong.
 func TestCartRepriceStatementsDoNotGrow(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		buyer := s.login(t, "buyer@example.com")
+		buyer := s.srv.Token(t, "buyer@example.com")
 		statementsOf := func(lines int) int64 {
 			line := fillCart(t, s.srv, buyer, lines)
-			s.call(t, "PATCH", commercePath("carts/current/cart-items/"+line), buyer, `{"quantity":"20"}`).decode(t, "warm", 200, &struct{}{})
+			s.srv.Call(t, "PATCH", commercePath("carts/current/cart-items/"+line), buyer, `{"quantity":"20"}`).Decode(t, "warm", 200, &struct{}{})
 			qty := 40
 			return fewerOfTwo(s, func() {}, func() { // ending at 30, which the checks below expect
-				s.call(t, "PATCH", commercePath("carts/current/cart-items/"+line), buyer, `{"quantity":"`+strconv.Itoa(qty)+`"}`).decode(t, "reprice", 200, &struct{}{})
+				s.srv.Call(t, "PATCH", commercePath("carts/current/cart-items/"+line), buyer, `{"quantity":"`+strconv.Itoa(qty)+`"}`).Decode(t, "reprice", 200, &struct{}{})
 				qty -= 10
 			})
 		}
@@ -65,7 +65,7 @@ func TestCartRepriceStatementsDoNotGrow(t *testing.T) {
 			t.Fatalf("a reprice of 50 lines ran %d statements, of 500 lines %d", fifty, fiveHundred)
 		}
 		var sum cartSummary
-		s.get(t, commercePath("carts/current"), buyer).decode(t, "500 lines", 200, &sum)
+		s.srv.Get(t, commercePath("carts/current"), buyer).Decode(t, "500 lines", 200, &sum)
 		if sum.UniqueProductCount != 500 || sum.TotalProductCount != "5020.0" {
 			t.Fatalf("after the reprice: %+v", sum)
 		}
@@ -85,7 +85,7 @@ func TestCartRepriceStatementsDoNotGrow(t *testing.T) {
 			totalamount = totalamount + 1, unitadjustedprice = unitadjustedprice + 1, totaltax = totaltax + 1,
 			listprice = CASE WHEN listprice IS NULL THEN 1 ELSE NULL END`)
 		line := fillCartLine(t, s, buyer)
-		s.call(t, "PATCH", commercePath("carts/current/cart-items/"+line), buyer, `{"quantity":"30"}`).decode(t, "repair", 200, &struct{}{})
+		s.srv.Call(t, "PATCH", commercePath("carts/current/cart-items/"+line), buyer, `{"quantity":"30"}`).Decode(t, "repair", 200, &struct{}{})
 		if got := s.queryString(t, amounts); got != want {
 			t.Fatalf("after a recalculation over wrong amounts the lines hold %s, want %s", got, want)
 		}
@@ -140,7 +140,7 @@ func fillCartLine(t *testing.T, s *demoSite, buyer string) string {
 	var page struct {
 		CartItems []struct{ CartItem struct{ CartItemID string } }
 	}
-	s.get(t, commercePath("carts/current/cart-items?pageSize=1"), buyer).decode(t, "first line", 200, &page)
+	s.srv.Get(t, commercePath("carts/current/cart-items?pageSize=1"), buyer).Decode(t, "first line", 200, &page)
 	if len(page.CartItems) != 1 {
 		t.Fatal("the cart has no line")
 	}
@@ -150,9 +150,9 @@ func fillCartLine(t *testing.T, s *demoSite, buyer string) string {
 // The rules every cart call keeps: entitlement, effective account, currency, line limits, stock holds, copies.
 func TestCartRules(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		admin := s.login(t, "admin@example.com")
-		buyer := s.login(t, "buyer@example.com")
-		manager := s.login(t, "manager@example.com")
+		admin := s.srv.Token(t, "admin@example.com")
+		buyer := s.srv.Token(t, "buyer@example.com")
+		manager := s.srv.Token(t, "manager@example.com")
 
 		// A product only enterprise accounts are entitled to is, for the buyer, a product that does not exist.
 		hidden := s.createRecord(t, admin, "Product2", map[string]any{"Name": "Enterprise Only Widget",
@@ -164,12 +164,12 @@ func TestCartRules(t *testing.T) {
 		s.createRecord(t, admin, "PricebookEntry", map[string]any{"Pricebook2Id": demo.EnterpriseBook, "Product2Id": hidden,
 			"UnitPrice": "99.00", "IsActive": true})
 		notFound := errorBody("NOT_FOUND", "The product "+hidden+" doesn't exist or isn't available to this account.")
-		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(hidden, 1)).want(t, "not entitled", 404, notFound)
+		s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(hidden, 1)).Want(t, "not entitled", 404, notFound)
 		var batch struct {
 			Results []struct{ StatusCode int }
 		}
-		s.call(t, "POST", commercePath("carts/current/cart-items/batch"), buyer,
-			`{"inputs":[{"richInput":{"productId":"`+hidden+`","quantity":1,"type":"Product"}}]}`).decode(t, "batch not entitled", 200, &batch)
+		s.srv.Call(t, "POST", commercePath("carts/current/cart-items/batch"), buyer,
+			`{"inputs":[{"richInput":{"productId":"`+hidden+`","quantity":1,"type":"Product"}}]}`).Decode(t, "batch not entitled", 200, &batch)
 		if len(batch.Results) != 1 || batch.Results[0].StatusCode != 404 {
 			t.Fatalf("batch of a product outside the entitlement: %+v", batch)
 		}
@@ -177,46 +177,39 @@ func TestCartRules(t *testing.T) {
 		// effectiveAccountId: the buyer's own account works, an account they do not manage is 403 on every call.
 		own := "?effectiveAccountId=" + demo.BuyerAccountID
 		var line cartItem
-		s.call(t, "POST", commercePath("carts/current/cart-items"+own), buyer, itemBody(pen, 2)).decode(t, "own account", 201, &line)
+		s.srv.Call(t, "POST", commercePath("carts/current/cart-items"+own), buyer, itemBody(pen, 2)).Decode(t, "own account", 201, &line)
 		other := "?effectiveAccountId=" + demo.ManagedAccountIDs[0]
 		for _, c := range []struct{ method, path, body string }{
 			{"GET", "carts/current", ""}, {"PUT", "carts", ""}, {"GET", "carts/current/cart-items", ""},
 			{"POST", "carts/current/cart-items", itemBody(pen, 1)}, {"DELETE", "carts/current", ""},
 			{"PUT", "carts/current/inventory-reservations", ""}, {"GET", "carts/current/products", ""},
 		} {
-			if r := s.call(t, c.method, commercePath(c.path+other), buyer, c.body); r.status != 403 {
-				t.Errorf("%s %s for an account the buyer does not manage: %d %s", c.method, c.path, r.status, r.body)
+			if r := s.srv.Call(t, c.method, commercePath(c.path+other), buyer, c.body); r.Status != 403 {
+				t.Errorf("%s %s for an account the buyer does not manage: %d %s", c.method, c.path, r.Status, r.Body)
 			}
 		}
 		// A manager buys for a managed account in a cart of that account, at that account's prices.
 		var managed cartSummary
-		s.call(t, "POST", commercePath("carts/current/cart-items"+other), manager, itemBody(marker, 1)).decode(t, "managed add", 201, &line)
-		s.get(t, commercePath("carts/current"+other), manager).decode(t, "managed cart", 200, &managed)
+		s.srv.Call(t, "POST", commercePath("carts/current/cart-items"+other), manager, itemBody(marker, 1)).Decode(t, "managed add", 201, &line)
+		s.srv.Get(t, commercePath("carts/current"+other), manager).Decode(t, "managed cart", 200, &managed)
 		if managed.AccountID != demo.ManagedAccountIDs[0] || managed.UniqueProductCount != 1 {
 			t.Fatalf("the managed account's cart: %+v", managed)
 		}
 
 		// currencyIsoCode: the store's currency in any case works; another is refused; deletes ignore it.
-		if r := s.get(t, commercePath("carts/current?currencyIsoCode=usd"), buyer); r.status != 200 {
-			t.Fatalf("usd: %d %s", r.status, r.body)
+		if r := s.srv.Get(t, commercePath("carts/current?currencyIsoCode=usd"), buyer); r.Status != 200 {
+			t.Fatalf("usd: %d %s", r.Status, r.Body)
 		}
-		s.get(t, commercePath("carts/current?currencyIsoCode=EUR"), buyer).
-			want(t, "EUR", 400, errorBody("INVALID_API_INPUT", `The currency "EUR" isn't supported by this store.`))
+		s.srv.Get(t, commercePath("carts/current?currencyIsoCode=EUR"), buyer).
+			Want(t, "EUR", 400, errorBody("INVALID_API_INPUT", `The currency "EUR" isn't supported by this store.`))
 		// X-Highscale: true is accepted and changes nothing.
-		hs, _ := http.NewRequest("GET", s.srv.URL+commercePath("carts/current/compact-summary"), nil)
-		hs.Header.Set("Authorization", "Bearer "+buyer)
-		hs.Header.Set("X-Highscale", "true")
-		if resp, err := http.DefaultClient.Do(hs); err != nil || resp.StatusCode != 200 {
-			t.Fatalf("X-Highscale: %v %v", resp, err)
-		} else {
-			resp.Body.Close()
-		}
+		s.srv.Get(t, commercePath("carts/current/compact-summary"), buyer, "X-Highscale", "true").WantStatus(t, "X-Highscale", 200)
 
 		// The products of the cart's lines.
 		var products struct {
 			Products []struct{ ProductID, Sku string }
 		}
-		s.get(t, commercePath("carts/current/products"), buyer).decode(t, "products", 200, &products)
+		s.srv.Get(t, commercePath("carts/current/products"), buyer).Decode(t, "products", 200, &products)
 		if len(products.Products) != 1 || products.Products[0].ProductID != pen || products.Products[0].Sku != "PEN-000001" {
 			t.Fatalf("cart products %+v", products)
 		}
@@ -227,25 +220,25 @@ func TestCartRules(t *testing.T) {
 			ExpirationTime    string
 			Reservations      []struct{ ProductID, Quantity string }
 		}
-		s.call(t, "PUT", commercePath("carts/current/inventory-reservations"), buyer, "").decode(t, "reserve", 200, &hold)
+		s.srv.Call(t, "PUT", commercePath("carts/current/inventory-reservations"), buyer, "").Decode(t, "reserve", 200, &hold)
 		if hold.DurationInSeconds != 14400 || len(hold.Reservations) != 1 || hold.Reservations[0].Quantity != "2" ||
 			hold.ExpirationTime == "" {
 			t.Fatalf("reservation %+v", hold)
 		}
-		s.call(t, "PUT", commercePath("carts/current/inventory-reservations"), buyer, `{"durationInSeconds":60}`).decode(t, "again", 200, &hold)
+		s.srv.Call(t, "PUT", commercePath("carts/current/inventory-reservations"), buyer, `{"durationInSeconds":60}`).Decode(t, "again", 200, &hold)
 		if n := s.queryString(t, `SELECT CAST(COUNT(*) AS TEXT) FROM cartinventoryreservation`); n != "1" || hold.DurationInSeconds != 60 {
 			t.Fatalf("a second hold left %s reservations (%+v)", n, hold)
 		}
 		for _, body := range []string{`{"durationInSeconds":0}`, `{"durationInSeconds":"x"}`, `{"durationInSeconds":99999999999}`} {
-			if r := s.call(t, "PUT", commercePath("carts/current/inventory-reservations"), buyer, body); r.status != 400 {
-				t.Errorf("reserve %s: %d %s", body, r.status, r.body)
+			if r := s.srv.Call(t, "PUT", commercePath("carts/current/inventory-reservations"), buyer, body); r.Status != 400 {
+				t.Errorf("reserve %s: %d %s", body, r.Status, r.Body)
 			}
 		}
 		low := records.StableID("01t", 7) // every 7th demo product has 1-5 on hand
-		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(low, 6)).decode(t, "add low stock", 201, &line)
-		if r := s.call(t, "PUT", commercePath("carts/current/inventory-reservations"), buyer, ""); r.status != 409 ||
-			!strings.Contains(r.body, "INSUFFICIENT_INVENTORY") {
-			t.Fatalf("reserving more than the stock: %d %s", r.status, r.body)
+		s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(low, 6)).Decode(t, "add low stock", 201, &line)
+		if r := s.srv.Call(t, "PUT", commercePath("carts/current/inventory-reservations"), buyer, ""); r.Status != 409 ||
+			!strings.Contains(r.Body, "INSUFFICIENT_INVENTORY") {
+			t.Fatalf("reserving more than the stock: %d %s", r.Status, r.Body)
 		}
 		if n := s.queryString(t, `SELECT CAST(COUNT(*) AS TEXT) FROM cartinventoryreservation`); n != "1" {
 			t.Fatalf("a refused hold changed the reservations: %s", n)
@@ -253,20 +246,20 @@ func TestCartRules(t *testing.T) {
 
 		// Clone: a read-only copy with the same lines, and only with the PayNowReadOnly target.
 		var clone cartSummary
-		s.call(t, "POST", commercePath("carts/current/actions/clone?targetType=PayNowReadOnly"), buyer, "").decode(t, "clone", 201, &clone)
+		s.srv.Call(t, "POST", commercePath("carts/current/actions/clone?targetType=PayNowReadOnly"), buyer, "").Decode(t, "clone", 201, &clone)
 		var sum cartSummary
-		s.get(t, commercePath("carts/current"), buyer).decode(t, "original", 200, &sum)
+		s.srv.Get(t, commercePath("carts/current"), buyer).Decode(t, "original", 200, &sum)
 		if clone.CartID == sum.CartID || clone.TotalProductCount != sum.TotalProductCount || clone.GrandTotalAmount != sum.GrandTotalAmount {
 			t.Fatalf("clone %+v of %+v", clone, sum)
 		}
-		if r := s.call(t, "POST", commercePath("carts/current/actions/clone?targetType=Cart"), buyer, ""); r.status != 400 {
-			t.Fatalf("clone to Cart: %d %s", r.status, r.body)
+		if r := s.srv.Call(t, "POST", commercePath("carts/current/actions/clone?targetType=Cart"), buyer, ""); r.Status != 400 {
+			t.Fatalf("clone to Cart: %d %s", r.Status, r.Body)
 		}
 
 		// A staff edit of a line through the records API recalculates the cart.
-		s.call(t, "PATCH", "/services/data/v64.0/ui-api/records/"+line.CartItemID, admin, `{"fields":{"Quantity":3}}`).decode(t, "staff edit", 200, &struct{}{})
+		s.srv.Call(t, "PATCH", "/services/data/v64.0/ui-api/records/"+line.CartItemID, admin, `{"fields":{"Quantity":3}}`).Decode(t, "staff edit", 200, &struct{}{})
 		var after cartSummary
-		s.get(t, commercePath("carts/current"), buyer).decode(t, "after the staff edit", 200, &after)
+		s.srv.Get(t, commercePath("carts/current"), buyer).Decode(t, "after the staff edit", 200, &after)
 		if after.TotalProductCount != "5.0" || after.GrandTotalAmount == sum.GrandTotalAmount {
 			t.Fatalf("staff edit not recalculated: %+v (before %+v)", after, sum)
 		}
@@ -279,7 +272,7 @@ func TestCartLineLimit(t *testing.T) {
 		if err := demo.SeedProducts(context.Background(), s.srv.App.Engine, 201, demo.Options{}); err != nil {
 			t.Fatal(err)
 		}
-		buyer := s.login(t, "buyer@example.com")
+		buyer := s.srv.Token(t, "buyer@example.com")
 		s.exec(t, `UPDATE webstore SET cartsynclinelimit = 1000`)
 		add := func(from, n int) (added, refused int, last string) {
 			var out struct {
@@ -288,7 +281,7 @@ func TestCartLineLimit(t *testing.T) {
 					Result     json.RawMessage
 				}
 			}
-			s.call(t, "POST", commercePath("carts/current/cart-items/batch"), buyer, batchInputs(from, n)).decode(t, "batch", 200, &out)
+			s.srv.Call(t, "POST", commercePath("carts/current/cart-items/batch"), buyer, batchInputs(from, n)).Decode(t, "batch", 200, &out)
 			for _, r := range out.Results {
 				if r.StatusCode == 201 {
 					added++
@@ -313,7 +306,7 @@ func TestCartLineLimit(t *testing.T) {
 			t.Fatalf("line 501 in a store with large carts: %s", why)
 		}
 		var sum cartSummary
-		s.get(t, commercePath("carts/current"), buyer).decode(t, "501 lines", 200, &sum)
+		s.srv.Get(t, commercePath("carts/current"), buyer).Decode(t, "501 lines", 200, &sum)
 		if sum.UniqueProductCount != 501 {
 			t.Fatalf("summary %+v", sum)
 		}
@@ -325,25 +318,25 @@ func TestCartLineLimit(t *testing.T) {
 // cart line in one transaction reprices the cart from that transaction, with the new price.
 func TestCartChargesTheCurrentPrice(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		admin := s.login(t, "admin@example.com")
-		buyer := s.login(t, "buyer@example.com")
+		admin := s.srv.Token(t, "admin@example.com")
+		buyer := s.srv.Token(t, "buyer@example.com")
 		product := records.StableID("01t", 1) // no quantity rule
 		var price struct{ PricebookEntryID, UnitPrice string }
-		s.get(t, commercePath("pricing/products/"+product), buyer).decode(t, "price", 200, &price)
+		s.srv.Get(t, commercePath("pricing/products/"+product), buyer).Decode(t, "price", 200, &price)
 		var line cartItem
-		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(product, 1)).decode(t, "add", 201, &line)
+		s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(product, 1)).Decode(t, "add", 201, &line)
 		if line.SalesPrice != price.UnitPrice {
 			t.Fatalf("added at %s, the price is %s", line.SalesPrice, price.UnitPrice)
 		}
 		charged := func(qty string) string {
 			var l cartItem
-			s.call(t, "PATCH", commercePath("carts/current/cart-items/"+line.CartItemID), buyer, `{"quantity":"`+qty+`"}`).
-				decode(t, "quantity "+qty, 200, &l)
+			s.srv.Call(t, "PATCH", commercePath("carts/current/cart-items/"+line.CartItemID), buyer, `{"quantity":"`+qty+`"}`).
+				Decode(t, "quantity "+qty, 200, &l)
 			return l.SalesPrice
 		}
 
-		s.call(t, "PATCH", "/services/data/v64.0/ui-api/records/"+price.PricebookEntryID, admin,
-			`{"fields":{"UnitPrice":123.45}}`).decode(t, "price change", 200, &struct{}{})
+		s.srv.Call(t, "PATCH", "/services/data/v64.0/ui-api/records/"+price.PricebookEntryID, admin,
+			`{"fields":{"UnitPrice":123.45}}`).Decode(t, "price change", 200, &struct{}{})
 		if got := charged("2"); got != "123.45" {
 			t.Fatalf("after a price change through the records API the cart charges %s, want 123.45", got)
 		}
@@ -353,18 +346,18 @@ func TestCartChargesTheCurrentPrice(t *testing.T) {
 		}
 
 		var results []struct{ Success bool }
-		s.call(t, "PATCH", "/services/data/v64.0/composite/sobjects", admin, mustJSON(map[string]any{"allOrNone": true,
+		s.srv.Call(t, "PATCH", "/services/data/v64.0/composite/sobjects", admin, apitest.JSON(map[string]any{"allOrNone": true,
 			"records": []any{
 				map[string]any{"attributes": map[string]any{"type": "PricebookEntry"}, "id": price.PricebookEntryID, "UnitPrice": 88.88},
 				map[string]any{"attributes": map[string]any{"type": "CartItem"}, "id": line.CartItemID, "Quantity": 4},
-			}})).decode(t, "one staff write", 200, &results)
+			}})).Decode(t, "one staff write", 200, &results)
 		if len(results) != 2 || !results[0].Success || !results[1].Success {
 			t.Fatalf("the staff write: %+v", results)
 		}
 		var page struct {
 			CartItems []struct{ CartItem cartItem }
 		}
-		s.get(t, commercePath("carts/current/cart-items"), buyer).decode(t, "cart", 200, &page)
+		s.srv.Get(t, commercePath("carts/current/cart-items"), buyer).Decode(t, "cart", 200, &page)
 		if len(page.CartItems) != 1 || page.CartItems[0].CartItem.SalesPrice != "88.88" || page.CartItems[0].CartItem.Quantity != "4" {
 			t.Fatalf("after one write of the price and the line the cart holds %+v, want 4 at 88.88", page.CartItems)
 		}

@@ -18,21 +18,21 @@ import (
 // Placing an order runs a fixed number of SQL statements: a 100-line cart costs what a 10-line cart costs.
 func TestPlaceOrderStatementsDoNotGrow(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		buyer := s.login(t, "buyer@example.com")
+		buyer := s.srv.Token(t, "buyer@example.com")
 		s.exec(t, `UPDATE productinventory SET quantityonhand = 100000`)
 		statementsOf := func(n int) int64 {
 			var checkoutID string
 			return fewerOfTwo(s, func() {
-				if r := s.call(t, "POST", commercePath("carts/current/cart-items/batch"), buyer, batchInputs(1, n)); r.status != 200 ||
-					strings.Contains(r.body, `"hasErrors":true`) {
-					t.Fatalf("batch of %d: %d %s", n, r.status, r.body)
+				if r := s.srv.Call(t, "POST", commercePath("carts/current/cart-items/batch"), buyer, batchInputs(1, n)); r.Status != 200 ||
+					strings.Contains(r.Body, `"hasErrors":true`) {
+					t.Fatalf("batch of %d: %d %s", n, r.Status, r.Body)
 				}
 				checkoutID = startCheckout(t, s, buyer).CheckoutID
-				s.call(t, "POST", commercePath("checkouts/"+checkoutID+"/payments"), buyer,
-					`{"requestType":"SimplePurchaseOrder","paymentToken":"PO-9"}`).decode(t, "pay", 201, &struct{}{})
+				s.srv.Call(t, "POST", commercePath("checkouts/"+checkoutID+"/payments"), buyer,
+					`{"requestType":"SimplePurchaseOrder","paymentToken":"PO-9"}`).Decode(t, "pay", 201, &struct{}{})
 			}, func() {
 				var placed orderResult
-				s.call(t, "POST", commercePath("checkouts/"+checkoutID+"/orders"), buyer, "").decode(t, "place", 201, &placed)
+				s.srv.Call(t, "POST", commercePath("checkouts/"+checkoutID+"/orders"), buyer, "").Decode(t, "place", 201, &placed)
 			})
 		}
 		statementsOf(10) // warm the caches a first request fills
@@ -70,7 +70,7 @@ func newBuyers(t *testing.T, s *demoSite, n int) []string {
 	}
 	tokens := make([]string, n)
 	for i := range tokens {
-		tokens[i] = s.login(t, fmt.Sprintf("racer%d@example.com", i))
+		tokens[i] = s.srv.Token(t, fmt.Sprintf("racer%d@example.com", i))
 	}
 	return tokens
 }
@@ -102,35 +102,35 @@ func TestCheckoutRaceForLastUnits(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				if r := s.call(t, "POST", commercePath("carts/current/cart-items"), token, itemBody(pen, 1)); r.status != 201 {
-					failures <- fmt.Sprintf("add: %d %s", r.status, r.body)
+				if r := s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), token, itemBody(pen, 1)); r.Status != 201 {
+					failures <- fmt.Sprintf("add: %d %s", r.Status, r.Body)
 					return
 				}
-				r := s.call(t, "PUT", commercePath("checkouts"), token, `{"cartId":"current","deliveryAddressInput":`+coloradoAddress+`}`)
-				if r.status != 202 {
-					failures <- fmt.Sprintf("start: %d %s", r.status, r.body)
+				r := s.srv.Call(t, "PUT", commercePath("checkouts"), token, `{"cartId":"current","deliveryAddressInput":`+coloradoAddress+`}`)
+				if r.Status != 202 {
+					failures <- fmt.Sprintf("start: %d %s", r.Status, r.Body)
 					return
 				}
 				var v checkoutView
-				r.decode(t, "start", 202, &v)
-				switch r := s.get(t, commercePath("checkouts/"+v.CheckoutID), token); {
-				case r.status == 422 && strings.Contains(r.body, "INSUFFICIENT_INVENTORY"):
+				r.Decode(t, "start", 202, &v)
+				switch r := s.srv.Get(t, commercePath("checkouts/"+v.CheckoutID), token); {
+				case r.Status == 422 && strings.Contains(r.Body, "INSUFFICIENT_INVENTORY"):
 					return // lost the race at the hold
-				case r.status != 200:
-					failures <- fmt.Sprintf("get: %d %s", r.status, r.body)
+				case r.Status != 200:
+					failures <- fmt.Sprintf("get: %d %s", r.Status, r.Body)
 					return
 				}
-				if r := s.call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/payments"), token,
-					`{"requestType":"SimplePurchaseOrder","paymentToken":"PO-RACE"}`); r.status != 201 {
-					failures <- fmt.Sprintf("pay: %d %s", r.status, r.body)
+				if r := s.srv.Call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/payments"), token,
+					`{"requestType":"SimplePurchaseOrder","paymentToken":"PO-RACE"}`); r.Status != 201 {
+					failures <- fmt.Sprintf("pay: %d %s", r.Status, r.Body)
 					return
 				}
-				switch r := s.call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/orders"), token, ""); {
-				case r.status == 201:
+				switch r := s.srv.Call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/orders"), token, ""); {
+				case r.Status == 201:
 					placed.Add(1)
-				case r.status == 422 && strings.Contains(r.body, "INSUFFICIENT_INVENTORY"):
+				case r.Status == 422 && strings.Contains(r.Body, "INSUFFICIENT_INVENTORY"):
 				default:
-					failures <- fmt.Sprintf("place: %d %s", r.status, r.body)
+					failures <- fmt.Sprintf("place: %d %s", r.Status, r.Body)
 				}
 			}()
 		}
@@ -151,7 +151,7 @@ func TestCheckoutRaceForLastUnits(t *testing.T) {
 		var list summaryList
 		seen := 0
 		for _, token := range tokens {
-			s.get(t, commercePath("order-summaries?ownerScope=Account&pageSize=100"), token).decode(t, "account", 200, &list)
+			s.srv.Get(t, commercePath("order-summaries?ownerScope=Account&pageSize=100"), token).Decode(t, "account", 200, &list)
 			if list.Count > 1 {
 				t.Fatalf("a racer reads %d orders", list.Count)
 			}
@@ -167,11 +167,11 @@ func TestCheckoutRaceForLastUnits(t *testing.T) {
 // order each.
 func TestPlaceOrderRetried(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		buyer := s.login(t, "buyer@example.com")
-		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, 1)).decode(t, "add", 201, &cartItem{})
+		buyer := s.srv.Token(t, "buyer@example.com")
+		s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, 1)).Decode(t, "add", 201, &cartItem{})
 		v := startCheckout(t, s, buyer)
-		s.call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/payments"), buyer,
-			`{"requestType":"SimplePurchaseOrder","paymentToken":"PO-R"}`).decode(t, "pay", 201, &struct{}{})
+		s.srv.Call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/payments"), buyer,
+			`{"requestType":"SimplePurchaseOrder","paymentToken":"PO-R"}`).Decode(t, "pay", 201, &struct{}{})
 		// The request goes out and the connection closes before the answer is read.
 		u := strings.TrimPrefix(s.srv.URL, "http://")
 		conn, err := net.Dial("tcp", u)
@@ -188,7 +188,7 @@ func TestPlaceOrderRetried(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				s.call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/orders"), buyer, "").decode(t, "retry", 201, &answers[i])
+				s.srv.Call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/orders"), buyer, "").Decode(t, "retry", 201, &answers[i])
 			}()
 		}
 		wg.Wait()

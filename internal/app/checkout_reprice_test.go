@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/records"
 )
 
@@ -18,12 +19,12 @@ func checkoutTo(t *testing.T, s *demoSite, token, coupon string) checkoutView {
 	t.Helper()
 	v := startCheckout(t, s, token)
 	if coupon != "" {
-		s.call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/coupons"), token, `{"couponCode":"`+coupon+`"}`).
-			decode(t, "coupon", 201, &struct{}{})
+		s.srv.Call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/coupons"), token, `{"couponCode":"`+coupon+`"}`).
+			Decode(t, "coupon", 201, &struct{}{})
 	}
-	s.call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/payments"), token,
-		`{"requestType":"SimplePurchaseOrder","paymentToken":"PO-7"}`).decode(t, "pay", 201, &struct{}{})
-	s.get(t, commercePath("checkouts/"+v.CheckoutID), token).decode(t, "paid", 200, &v)
+	s.srv.Call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/payments"), token,
+		`{"requestType":"SimplePurchaseOrder","paymentToken":"PO-7"}`).Decode(t, "pay", 201, &struct{}{})
+	s.srv.Get(t, commercePath("checkouts/"+v.CheckoutID), token).Decode(t, "paid", 200, &v)
 	return v
 }
 
@@ -36,17 +37,17 @@ func restart(t *testing.T, s *demoSite, token, checkoutID string) checkoutView {
 
 func deleteCheckout(t *testing.T, s *demoSite, token, checkoutID string) {
 	t.Helper()
-	if r := s.call(t, "DELETE", commercePath("checkouts/"+checkoutID), token, ""); r.status != 204 {
-		t.Fatalf("delete: %d %s", r.status, r.body)
+	if r := s.srv.Call(t, "DELETE", commercePath("checkouts/"+checkoutID), token, ""); r.Status != 204 {
+		t.Fatalf("delete: %d %s", r.Status, r.Body)
 	}
 }
 
 // wantPricesChanged checks a 422 CHECKOUT_CONFLICT saying the prices changed.
-func wantPricesChanged(t *testing.T, what string, r reply) {
+func wantPricesChanged(t *testing.T, what string, r apitest.Reply) {
 	t.Helper()
-	if r.status != 422 || !strings.Contains(r.body, `"errorCode":"CHECKOUT_CONFLICT"`) ||
-		!strings.Contains(r.body, "The prices changed during checkout.") {
-		t.Fatalf("%s: %d %s, want 422 CHECKOUT_CONFLICT (prices changed)", what, r.status, r.body)
+	if r.Status != 422 || !strings.Contains(r.Body, `"errorCode":"CHECKOUT_CONFLICT"`) ||
+		!strings.Contains(r.Body, "The prices changed during checkout.") {
+		t.Fatalf("%s: %d %s, want 422 CHECKOUT_CONFLICT (prices changed)", what, r.Status, r.Body)
 	}
 }
 
@@ -55,12 +56,12 @@ func wantPricesChanged(t *testing.T, what string, r reply) {
 // and charges the new total.
 func TestPlaceOrderChargesTheCurrentPrices(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		buyer := s.login(t, "buyer@example.com")
+		buyer := s.srv.Token(t, "buyer@example.com")
 		product := records.StableID("01t", 1)
 		var price struct{ PricebookEntryID, UnitPrice string }
-		s.get(t, commercePath("pricing/products/"+product), buyer).decode(t, "price", 200, &price)
+		s.srv.Get(t, commercePath("pricing/products/"+product), buyer).Decode(t, "price", 200, &price)
 		s.exec(t, `UPDATE pricebookentry SET unitprice = 4369 WHERE id = ?`, price.PricebookEntryID) // 43.69, in cents
-		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(product, 1)).decode(t, "add", 201, &cartItem{})
+		s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(product, 1)).Decode(t, "add", 201, &cartItem{})
 		orders := func() string { return s.queryString(t, `SELECT CAST(COUNT(*) AS TEXT) FROM ordersummary`) }
 
 		for _, tc := range []struct {
@@ -70,21 +71,21 @@ func TestPlaceOrderChargesTheCurrentPrices(t *testing.T) {
 		}{{"raised", 43690, "436.90"}, {"cut", 4369, "43.69"}} {
 			v := checkoutTo(t, s, buyer, "")
 			s.exec(t, `UPDATE pricebookentry SET unitprice = ? WHERE id = ?`, tc.cents, price.PricebookEntryID)
-			wantPricesChanged(t, tc.name+": place", s.call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/orders"), buyer, ""))
+			wantPricesChanged(t, tc.name+": place", s.srv.Call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/orders"), buyer, ""))
 			if n := orders(); n != "0" {
 				t.Fatalf("%s: %s orders placed at the old price", tc.name, n)
 			}
 			// The new amounts are kept and the checkout is stale: every step says so until it is started again.
-			if r := s.get(t, commercePath("checkouts/"+v.CheckoutID), buyer); r.status != 422 || !strings.Contains(r.body, "CHECKOUT_CONFLICT") {
-				t.Fatalf("%s: the old checkout answers %d %s", tc.name, r.status, r.body)
+			if r := s.srv.Get(t, commercePath("checkouts/"+v.CheckoutID), buyer); r.Status != 422 || !strings.Contains(r.Body, "CHECKOUT_CONFLICT") {
+				t.Fatalf("%s: the old checkout answers %d %s", tc.name, r.Status, r.Body)
 			}
 			var line struct{ CartItems []struct{ CartItem cartItem } }
-			s.get(t, commercePath("carts/current/cart-items"), buyer).decode(t, "cart", 200, &line)
+			s.srv.Get(t, commercePath("carts/current/cart-items"), buyer).Decode(t, "cart", 200, &line)
 			if len(line.CartItems) != 1 || line.CartItems[0].CartItem.SalesPrice != tc.want {
 				t.Fatalf("%s: the cart holds %+v, want the price %s", tc.name, line.CartItems, tc.want)
 			}
 			v = restart(t, s, buyer, v.CheckoutID)
-			if v.CartSummary.GrandTotalAmount == "" || !strings.Contains(s.get(t, commercePath("checkouts/"+v.CheckoutID), buyer).body,
+			if v.CartSummary.GrandTotalAmount == "" || !strings.Contains(s.srv.Get(t, commercePath("checkouts/"+v.CheckoutID), buyer).Body,
 				`"grandTotalAmount":"`+v.CartSummary.GrandTotalAmount+`"`) {
 				t.Fatalf("%s: restarted %+v", tc.name, v)
 			}
@@ -95,7 +96,7 @@ func TestPlaceOrderChargesTheCurrentPrices(t *testing.T) {
 		v := startCheckout(t, s, buyer)
 		s.exec(t, `UPDATE pricebookentry SET unitprice = 5000 WHERE id = ?`, price.PricebookEntryID)
 		auths := s.queryString(t, `SELECT CAST(COUNT(*) AS TEXT) FROM paymentauthorization`)
-		wantPricesChanged(t, "pay", s.call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/payments"), buyer,
+		wantPricesChanged(t, "pay", s.srv.Call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/payments"), buyer,
 			`{"requestType":"SimplePurchaseOrder","paymentToken":"PO-8"}`))
 		if n := s.queryString(t, `SELECT CAST(COUNT(*) AS TEXT) FROM paymentauthorization`); n != auths {
 			t.Fatalf("a payment was authorized for the old total: %s authorizations, were %s", n, auths)
@@ -105,12 +106,12 @@ func TestPlaceOrderChargesTheCurrentPrices(t *testing.T) {
 		// A coupon that ended after it was applied: the prepare action and the order both say so.
 		v = checkoutTo(t, s, buyer, "SPRING10")
 		s.exec(t, `UPDATE coupon SET enddate = ? WHERE couponcode = 'SPRING10'`, time.Now().UTC().AddDate(0, 0, -1).Format("2006-01-02"))
-		wantPricesChanged(t, "coupon ended: prepare", s.call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/orders/actions"), buyer,
+		wantPricesChanged(t, "coupon ended: prepare", s.srv.Call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/orders/actions"), buyer,
 			`{"actions":[{"action":"prepare"}]}`))
 		deleteCheckout(t, s, buyer, v.CheckoutID)
 		v = checkoutTo(t, s, buyer, "")
 		var placed orderResult
-		s.call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/orders"), buyer, "").decode(t, "place", 201, &placed)
+		s.srv.Call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/orders"), buyer, "").Decode(t, "place", 201, &placed)
 		if got := s.queryString(t, `SELECT CAST(grandtotalamount AS TEXT) FROM ordersummary WHERE id = ?`, placed.OrderSummaryID); got != centsOf(v.CartSummary.GrandTotalAmount) {
 			t.Fatalf("the order charges %s cents, the checkout showed %s", got, v.CartSummary.GrandTotalAmount)
 		}
@@ -148,12 +149,12 @@ func TestCouponUsesHoldAtOrderTime(t *testing.T) {
 		s.exec(t, `UPDATE coupon SET usagecount = 47, usagelimit = 48 WHERE couponcode = 'SPRING10'`)
 		paid := make([]checkoutView, len(tokens))
 		for i, token := range tokens { // both apply the coupon while one use is left, and pay
-			s.call(t, "POST", commercePath("carts/current/cart-items"), token, itemBody(pen, 1)).decode(t, "add", 201, &cartItem{})
+			s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), token, itemBody(pen, 1)).Decode(t, "add", 201, &cartItem{})
 			paid[i] = checkoutTo(t, s, token, "SPRING10")
 		}
 		var placed orderResult
-		s.call(t, "POST", commercePath("checkouts/"+paid[0].CheckoutID+"/orders"), tokens[0], "").decode(t, "first", 201, &placed)
-		wantPricesChanged(t, "second", s.call(t, "POST", commercePath("checkouts/"+paid[1].CheckoutID+"/orders"), tokens[1], ""))
+		s.srv.Call(t, "POST", commercePath("checkouts/"+paid[0].CheckoutID+"/orders"), tokens[0], "").Decode(t, "first", 201, &placed)
+		wantPricesChanged(t, "second", s.srv.Call(t, "POST", commercePath("checkouts/"+paid[1].CheckoutID+"/orders"), tokens[1], ""))
 		if used, limit := couponUses(t, s, "SPRING10"); used != 48 || limit != 48 {
 			t.Fatalf("the coupon counts %d uses of %d, want 48", used, limit)
 		}
@@ -164,21 +165,21 @@ func TestCouponUsesHoldAtOrderTime(t *testing.T) {
 		}
 
 		// BULK25 needs $250 of products: applied to a small order it takes nothing off and counts no use.
-		buyer := s.login(t, "buyer@example.com")
-		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, 1)).decode(t, "add", 201, &cartItem{})
+		buyer := s.srv.Token(t, "buyer@example.com")
+		s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, 1)).Decode(t, "add", 201, &cartItem{})
 		before, _ := couponUses(t, s, "BULK25")
 		v = checkoutTo(t, s, buyer, "BULK25")
-		s.call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/orders"), buyer, "").decode(t, "bulk", 201, &placed)
+		s.srv.Call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/orders"), buyer, "").Decode(t, "bulk", 201, &placed)
 		if after, _ := couponUses(t, s, "BULK25"); after != before {
 			t.Fatalf("a coupon that took nothing off counted %d uses (was %d)", after, before)
 		}
 
 		// Whoever writes it, the count may not pass the limit.
-		admin := s.login(t, "admin@example.com")
+		admin := s.srv.Token(t, "admin@example.com")
 		id := s.queryString(t, `SELECT id FROM coupon WHERE couponcode = 'SPRING10'`)
-		if r := s.call(t, "PATCH", "/services/data/v64.0/sobjects/Coupon/"+id, admin, `{"UsageCount":49}`); r.status != 400 ||
-			!strings.Contains(r.body, "used up") {
-			t.Fatalf("a count past the limit through the records API: %d %s", r.status, r.body)
+		if r := s.srv.Call(t, "PATCH", "/services/data/v64.0/sobjects/Coupon/"+id, admin, `{"UsageCount":49}`); r.Status != 400 ||
+			!strings.Contains(r.Body, "used up") {
+			t.Fatalf("a count past the limit through the records API: %d %s", r.Status, r.Body)
 		}
 	})
 }
@@ -211,14 +212,14 @@ func TestCouponLastUsesRace(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				step := func(what, method, path, body string, ok int) (reply, bool) {
-					r := s.call(t, method, commercePath(path), token, body)
-					if r.status != ok {
-						if r.status == 422 && strings.Contains(r.body, "The prices changed during checkout.") ||
-							r.status == 400 && strings.Contains(r.body, "has been used up") {
+				step := func(what, method, path, body string, ok int) (apitest.Reply, bool) {
+					r := s.srv.Call(t, method, commercePath(path), token, body)
+					if r.Status != ok {
+						if r.Status == 422 && strings.Contains(r.Body, "The prices changed during checkout.") ||
+							r.Status == 400 && strings.Contains(r.Body, "has been used up") {
 							lost.Add(1) // lost the race before any order: a clear refusal
 						} else {
-							failures <- fmt.Sprintf("%s: %d %s", what, r.status, r.body)
+							failures <- fmt.Sprintf("%s: %d %s", what, r.Status, r.Body)
 						}
 						return r, false
 					}
@@ -232,7 +233,7 @@ func TestCouponLastUsesRace(t *testing.T) {
 					return
 				}
 				var v checkoutView
-				r.decode(t, "start", 202, &v)
+				r.Decode(t, "start", 202, &v)
 				if _, ok := step("coupon", "POST", "checkouts/"+v.CheckoutID+"/coupons", `{"couponCode":"SPRING10"}`, 201); !ok {
 					return
 				}
@@ -276,11 +277,11 @@ func TestPriceChangeUnderConcurrentOrders(t *testing.T) {
 		tokens := newBuyers(t, s, buyers)
 		product := records.StableID("01t", 1)
 		var price struct{ PricebookEntryID string }
-		s.get(t, commercePath("pricing/products/"+product), tokens[0]).decode(t, "price", 200, &price)
+		s.srv.Get(t, commercePath("pricing/products/"+product), tokens[0]).Decode(t, "price", 200, &price)
 		s.exec(t, `UPDATE pricebookentry SET unitprice = 4369 WHERE id = ?`, price.PricebookEntryID)
 		paid := make([]checkoutView, buyers)
 		for i, token := range tokens {
-			s.call(t, "POST", commercePath("carts/current/cart-items"), token, itemBody(product, 1)).decode(t, "add", 201, &cartItem{})
+			s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), token, itemBody(product, 1)).Decode(t, "add", 201, &cartItem{})
 			paid[i] = checkoutTo(t, s, token, "")
 		}
 		s.exec(t, `UPDATE pricebookentry SET unitprice = 43690 WHERE id = ?`, price.PricebookEntryID)
@@ -306,9 +307,9 @@ func TestPriceChangeUnderConcurrentOrders(t *testing.T) {
 			}
 		}
 		all(func(i int, token string) string {
-			r := s.call(t, "POST", commercePath("checkouts/"+paid[i].CheckoutID+"/orders"), token, "")
-			if r.status != 422 || !strings.Contains(r.body, "The prices changed during checkout.") {
-				return fmt.Sprintf("place at the old price: %d %s", r.status, r.body)
+			r := s.srv.Call(t, "POST", commercePath("checkouts/"+paid[i].CheckoutID+"/orders"), token, "")
+			if r.Status != 422 || !strings.Contains(r.Body, "The prices changed during checkout.") {
+				return fmt.Sprintf("place at the old price: %d %s", r.Status, r.Body)
 			}
 			return ""
 		})
@@ -316,21 +317,21 @@ func TestPriceChangeUnderConcurrentOrders(t *testing.T) {
 			t.Fatalf("%s orders at the old price", n)
 		}
 		all(func(i int, token string) string {
-			if r := s.call(t, "DELETE", commercePath("checkouts/"+paid[i].CheckoutID), token, ""); r.status != 204 {
-				return fmt.Sprintf("delete: %d %s", r.status, r.body)
+			if r := s.srv.Call(t, "DELETE", commercePath("checkouts/"+paid[i].CheckoutID), token, ""); r.Status != 204 {
+				return fmt.Sprintf("delete: %d %s", r.Status, r.Body)
 			}
-			r := s.call(t, "PUT", commercePath("checkouts"), token, `{"cartId":"current","deliveryAddressInput":`+coloradoAddress+`}`)
+			r := s.srv.Call(t, "PUT", commercePath("checkouts"), token, `{"cartId":"current","deliveryAddressInput":`+coloradoAddress+`}`)
 			var v checkoutView
-			if r.status != 202 {
-				return fmt.Sprintf("start: %d %s", r.status, r.body)
+			if r.Status != 202 {
+				return fmt.Sprintf("start: %d %s", r.Status, r.Body)
 			}
-			r.decode(t, "start", 202, &v)
-			if r := s.call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/payments"), token,
-				`{"requestType":"SimplePurchaseOrder","paymentToken":"PO-NEW"}`); r.status != 201 {
-				return fmt.Sprintf("pay: %d %s", r.status, r.body)
+			r.Decode(t, "start", 202, &v)
+			if r := s.srv.Call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/payments"), token,
+				`{"requestType":"SimplePurchaseOrder","paymentToken":"PO-NEW"}`); r.Status != 201 {
+				return fmt.Sprintf("pay: %d %s", r.Status, r.Body)
 			}
-			if r := s.call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/orders"), token, ""); r.status != 201 {
-				return fmt.Sprintf("place: %d %s", r.status, r.body)
+			if r := s.srv.Call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/orders"), token, ""); r.Status != 201 {
+				return fmt.Sprintf("place: %d %s", r.Status, r.Body)
 			}
 			return ""
 		})

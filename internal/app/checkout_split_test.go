@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/demo"
 )
 
@@ -13,24 +14,24 @@ import (
 // restarted it every step); its stock holds stay; a change of the total drops a payment made before it.
 func TestSplitShipmentKeepsTheCheckout(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		buyer := s.login(t, "buyer@example.com")
+		buyer := s.srv.Token(t, "buyer@example.com")
 		dock := s.queryString(t, `SELECT id FROM contactpointaddress WHERE parentid = ? AND name LIKE '%Receiving Dock'`, demo.BuyerAccountID)
 		shop := s.queryString(t, `SELECT id FROM contactpointaddress WHERE parentid = ? AND name LIKE '%Maintenance Shop'`, demo.BuyerAccountID)
 		var first, second cartItem
-		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, 2)).decode(t, "add", 201, &first)
-		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(marker, 1)).decode(t, "add", 201, &second)
+		s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, 2)).Decode(t, "add", 201, &first)
+		s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(marker, 1)).Decode(t, "add", 201, &second)
 		var v checkoutView
-		s.call(t, "PUT", commercePath("checkouts"), buyer, `{"cartId":"current","deliveryAddressInput":{"shouldUseDefaultAddress":true}}`).
-			decode(t, "start", 202, &v)
+		s.srv.Call(t, "PUT", commercePath("checkouts"), buyer, `{"cartId":"current","deliveryAddressInput":{"shouldUseDefaultAddress":true}}`).
+			Decode(t, "start", 202, &v)
 		id := v.CheckoutID
 		live := func(what string) checkoutView {
 			t.Helper()
 			var now checkoutView
-			r := s.get(t, commercePath("checkouts/"+id), buyer)
-			if r.status != 200 {
-				t.Fatalf("after %s the checkout answers %d %s", what, r.status, r.body)
+			r := s.srv.Get(t, commercePath("checkouts/"+id), buyer)
+			if r.Status != 200 {
+				t.Fatalf("after %s the checkout answers %d %s", what, r.Status, r.Body)
 			}
-			r.decode(t, what, 200, &now)
+			r.Decode(t, what, 200, &now)
 			if held := s.queryString(t, `SELECT CAST(SUM(quantity) AS TEXT) FROM cartinventoryreservation WHERE webcartid = ?`,
 				now.CartSummary.CartID); held != "3" {
 				t.Fatalf("after %s %s units are held, want 3", what, held)
@@ -39,50 +40,50 @@ func TestSplitShipmentKeepsTheCheckout(t *testing.T) {
 		}
 
 		var g deliveryGroup
-		s.call(t, "POST", commercePath("carts/current/delivery-groups"), buyer, `{"deliveryAddress":{"id":"`+shop+`"}}`).
-			decode(t, "create group", 201, &g)
+		s.srv.Call(t, "POST", commercePath("carts/current/delivery-groups"), buyer, `{"deliveryAddress":{"id":"`+shop+`"}}`).
+			Decode(t, "create group", 201, &g)
 		live("a group added")
-		s.call(t, "POST", commercePath("carts/current/delivery-groups/actions/arrange-items"), buyer,
+		s.srv.Call(t, "POST", commercePath("carts/current/delivery-groups/actions/arrange-items"), buyer,
 			`{"arrangements":[{"deliveryGroupId":"`+g.ID+`","cartItemIds":["`+second.CartItemID+`"]}],"options":{"deleteEmptyDeliveryGroups":true}}`).
-			decode(t, "arrange", 202, &groupCollection{})
+			Decode(t, "arrange", 202, &groupCollection{})
 		live("the lines arranged")
 		// The storefront starts the checkout again after the group calls: the same live checkout answers.
 		var again checkoutView
-		s.call(t, "PUT", commercePath("checkouts"), buyer, `{"cartId":"current"}`).decode(t, "start again", 202, &again)
+		s.srv.Call(t, "PUT", commercePath("checkouts"), buyer, `{"cartId":"current"}`).Decode(t, "start again", 202, &again)
 		if again.CheckoutID != id {
 			t.Fatalf("start again answered %s, want the live %s", again.CheckoutID, id)
 		}
-		s.call(t, "PATCH", commercePath("checkouts/"+id), buyer, `{"deliveryAddress":{"id":"`+dock+`"}}`).decode(t, "address", 202, &v)
-		s.call(t, "PATCH", commercePath("carts/current/delivery-groups/"+g.ID), buyer, `{"deliveryMethodId":"`+ground+`"}`).
-			decode(t, "group method", 200, &g)
+		s.srv.Call(t, "PATCH", commercePath("checkouts/"+id), buyer, `{"deliveryAddress":{"id":"`+dock+`"}}`).Decode(t, "address", 202, &v)
+		s.srv.Call(t, "PATCH", commercePath("carts/current/delivery-groups/"+g.ID), buyer, `{"deliveryMethodId":"`+ground+`"}`).
+			Decode(t, "group method", 200, &g)
 		v = live("the second group's method")
-		if v.DeliveryGroups.Count != 2 || !strings.Contains(s.get(t, commercePath("checkouts/"+id), buyer).body, `"totalChargeAmount":"19.98"`) {
+		if v.DeliveryGroups.Count != 2 || !strings.Contains(s.srv.Get(t, commercePath("checkouts/"+id), buyer).Body, `"totalChargeAmount":"19.98"`) {
 			t.Fatalf("two groups by Ground: %+v", v.DeliveryGroups)
 		}
-		s.call(t, "POST", commercePath("checkouts/"+id+"/payments"), buyer, `{"requestType":"SimplePurchaseOrder","paymentToken":"PO-SPLIT"}`).
-			decode(t, "pay", 201, &struct{}{})
+		s.srv.Call(t, "POST", commercePath("checkouts/"+id+"/payments"), buyer, `{"requestType":"SimplePurchaseOrder","paymentToken":"PO-SPLIT"}`).
+			Decode(t, "pay", 201, &struct{}{})
 		// Express for the second group after paying: the checkout follows, the payment for the old total is dropped.
-		s.call(t, "PATCH", commercePath("carts/current/delivery-groups/"+g.ID), buyer, `{"deliveryMethodId":"`+express+`"}`).
-			decode(t, "express", 200, &g)
+		s.srv.Call(t, "PATCH", commercePath("carts/current/delivery-groups/"+g.ID), buyer, `{"deliveryMethodId":"`+express+`"}`).
+			Decode(t, "express", 200, &g)
 		live("a new method after paying")
-		if r := s.call(t, "POST", commercePath("checkouts/"+id+"/orders"), buyer, ""); r.status != 422 || !strings.Contains(r.body, "PAYMENT_FAILURE") {
-			t.Fatalf("placed with the payment for the old total: %d %s", r.status, r.body)
+		if r := s.srv.Call(t, "POST", commercePath("checkouts/"+id+"/orders"), buyer, ""); r.Status != 422 || !strings.Contains(r.Body, "PAYMENT_FAILURE") {
+			t.Fatalf("placed with the payment for the old total: %d %s", r.Status, r.Body)
 		}
-		s.call(t, "POST", commercePath("checkouts/"+id+"/payments"), buyer, `{"requestType":"SimplePurchaseOrder","paymentToken":"PO-SPLIT"}`).
-			decode(t, "pay again", 201, &struct{}{})
+		s.srv.Call(t, "POST", commercePath("checkouts/"+id+"/payments"), buyer, `{"requestType":"SimplePurchaseOrder","paymentToken":"PO-SPLIT"}`).
+			Decode(t, "pay again", 201, &struct{}{})
 		var placed orderResult
-		s.call(t, "POST", commercePath("checkouts/"+id+"/orders"), buyer, "").decode(t, "place", 201, &placed)
+		s.srv.Call(t, "POST", commercePath("checkouts/"+id+"/orders"), buyer, "").Decode(t, "place", 201, &placed)
 		if n := s.queryString(t, `SELECT CAST(COUNT(*) AS TEXT) FROM orderdeliverygroupsummary WHERE ordersummaryid = ?
 			AND delivertostreet IN ('1550 Wynkoop St', '20 Service Rd')`, placed.OrderSummaryID); n != "2" {
 			t.Fatalf("the order ships to %s of the two addresses", n)
 		}
 
 		// A change of the lines still makes a checkout stale.
-		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, 1)).decode(t, "add", 201, &first)
+		s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, 1)).Decode(t, "add", 201, &first)
 		v = startCheckout(t, s, buyer)
-		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(marker, 1)).decode(t, "add", 201, &second)
-		if r := s.get(t, commercePath("checkouts/"+v.CheckoutID), buyer); r.status != 422 || !strings.Contains(r.body, "CHECKOUT_CONFLICT") {
-			t.Fatalf("a line added under the checkout: %d %s", r.status, r.body)
+		s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(marker, 1)).Decode(t, "add", 201, &second)
+		if r := s.srv.Get(t, commercePath("checkouts/"+v.CheckoutID), buyer); r.Status != 422 || !strings.Contains(r.Body, "CHECKOUT_CONFLICT") {
+			t.Fatalf("a line added under the checkout: %d %s", r.Status, r.Body)
 		}
 	})
 }
@@ -91,30 +92,30 @@ func TestSplitShipmentKeepsTheCheckout(t *testing.T) {
 // address the checkout's picker lists (addressType=Shipping) is taken, a Billing one is refused with nothing written.
 func TestDeliveryAddressIsAShippingAddress(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		buyer := s.login(t, "buyer@example.com")
-		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, 1)).decode(t, "add", 201, &cartItem{})
-		refused := func(what string, r reply) {
+		buyer := s.srv.Token(t, "buyer@example.com")
+		s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, 1)).Decode(t, "add", 201, &cartItem{})
+		refused := func(what string, r apitest.Reply) {
 			t.Helper()
-			if r.status != 400 || !strings.Contains(r.body, "INVALID_API_INPUT") || !strings.Contains(r.body, "must be a Shipping address") {
-				t.Fatalf("%s: %d %s", what, r.status, r.body)
+			if r.Status != 400 || !strings.Contains(r.Body, "INVALID_API_INPUT") || !strings.Contains(r.Body, "must be a Shipping address") {
+				t.Fatalf("%s: %d %s", what, r.Status, r.Body)
 			}
 		}
-		refused("start", s.call(t, "PUT", commercePath("checkouts"), buyer, `{"cartId":"current","deliveryAddressInput":{"id":"`+billing+`"}}`))
+		refused("start", s.srv.Call(t, "PUT", commercePath("checkouts"), buyer, `{"cartId":"current","deliveryAddressInput":{"id":"`+billing+`"}}`))
 		if n := s.queryString(t, `SELECT CAST(COUNT(*) AS TEXT) FROM cartcheckoutsession`); n != "0" {
 			t.Fatalf("a refused start left %s checkouts", n)
 		}
 		var v checkoutView
-		s.call(t, "PUT", commercePath("checkouts"), buyer, `{"cartId":"current","deliveryAddressInput":{"id":"`+dock+`"}}`).decode(t, "start", 202, &v)
-		refused("checkout PATCH", s.call(t, "PATCH", commercePath("checkouts/"+v.CheckoutID), buyer, `{"deliveryAddress":{"id":"`+billing+`"}}`))
+		s.srv.Call(t, "PUT", commercePath("checkouts"), buyer, `{"cartId":"current","deliveryAddressInput":{"id":"`+dock+`"}}`).Decode(t, "start", 202, &v)
+		refused("checkout PATCH", s.srv.Call(t, "PATCH", commercePath("checkouts/"+v.CheckoutID), buyer, `{"deliveryAddress":{"id":"`+billing+`"}}`))
 		group := v.DeliveryGroups.Items[0].ID
-		refused("group PATCH", s.call(t, "PATCH", commercePath("carts/current/delivery-groups/"+group), buyer, `{"deliveryAddress":{"addressId":"`+billing+`"}}`))
-		refused("group create", s.call(t, "POST", commercePath("carts/current/delivery-groups"), buyer, `{"deliveryAddress":{"id":"`+billing+`"}}`))
+		refused("group PATCH", s.srv.Call(t, "PATCH", commercePath("carts/current/delivery-groups/"+group), buyer, `{"deliveryAddress":{"addressId":"`+billing+`"}}`))
+		refused("group create", s.srv.Call(t, "POST", commercePath("carts/current/delivery-groups"), buyer, `{"deliveryAddress":{"id":"`+billing+`"}}`))
 		if street := s.queryString(t, `SELECT delivertostreet FROM cartdeliverygroup WHERE id = ?`, group); street != "1550 Wynkoop St" {
 			t.Fatalf("the group ships to %q", street)
 		}
 		// The picker's addresses are all taken.
 		for _, id := range s.addressIDs(t, addressesPath("current", "")+"?addressType=Shipping", buyer) {
-			s.call(t, "PATCH", commercePath("checkouts/"+v.CheckoutID), buyer, `{"deliveryAddress":{"id":"`+id+`"}}`).decode(t, "picked "+id, 202, &v)
+			s.srv.Call(t, "PATCH", commercePath("checkouts/"+v.CheckoutID), buyer, `{"deliveryAddress":{"id":"`+id+`"}}`).Decode(t, "picked "+id, 202, &v)
 		}
 	})
 }

@@ -5,14 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
-	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/auth"
 	"storefront/internal/demo"
 	"storefront/internal/platform/config"
@@ -50,38 +49,12 @@ func TestAPIClientCallsAreLoggedWithTheClientID(t *testing.T) {
 	}
 	srv := httptest.NewServer(a.Handler())
 	defer srv.Close()
-	token := func(extra url.Values) string {
-		form := url.Values{"grant_type": {"password"}, "username": {"admin@example.com"}, "password": {demo.DemoPassword}}
-		for k, v := range extra {
-			form[k] = v
-		}
-		resp, err := http.PostForm(srv.URL+"/services/oauth2/token", form)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		var out struct {
-			AccessToken string `json:"access_token"`
-		}
-		if err := json.NewDecoder(resp.Body).Decode(&out); err != nil || out.AccessToken == "" {
-			t.Fatalf("token: %d %v", resp.StatusCode, err)
-		}
-		return out.AccessToken
+	tg := &apitest.Target{URL: srv.URL, Password: demo.DemoPassword}
+	call := func(as apitest.Principal, path string) {
+		tg.Do(t, apitest.Request{As: as, Path: path}).WantStatus(t, "GET "+path, 200)
 	}
-	call := func(bearer, path string) {
-		req, _ := http.NewRequest("GET", srv.URL+path, nil)
-		req.Header.Set("Authorization", "Bearer "+bearer)
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		if resp.StatusCode != 200 {
-			t.Fatalf("GET %s: %d", path, resp.StatusCode)
-		}
-	}
-	call(token(url.Values{"client_id": {client.ID}, "client_secret": {secret}}), "/services/data/v61.0/sobjects")
-	call(token(nil), "/services/data/v64.0/ui-api/object-info")
+	call(apitest.Client(client.ID, secret, "admin@example.com"), "/services/data/v61.0/sobjects")
+	call(apitest.User("admin@example.com"), "/services/data/v64.0/ui-api/object-info")
 
 	var withClient, others int
 	for _, line := range strings.Split(logs.String(), "\n") {

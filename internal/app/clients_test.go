@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/auth"
 	"storefront/internal/demo"
 )
@@ -25,11 +26,11 @@ var apiToken = regexp.MustCompile(`^(00D\w{12})![.\w]{43}$`)
 func TestAccessTokensInSalesforcesForm(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store) {
 		org := s.orgID(t)
-		access := s.token(t, "admin@example.com")
+		access := s.srv.Token(t, "admin@example.com")
 		if m := apiToken.FindStringSubmatch(access); m == nil || m[1] != org[:15] {
 			t.Fatalf("access token %q is not <org id>!<opaque> of %s", access, org)
 		}
-		if status, _, body := s.get(t, "/services/oauth2/userinfo", access); status != 200 || !strings.Contains(body, s.admin) {
+		if status, _, body := s.srv.Get(t, "/services/oauth2/userinfo", access).Parts(); status != 200 || !strings.Contains(body, s.admin) {
 			t.Fatalf("userinfo with the token: %d %s", status, body)
 		}
 		_, _, out := s.soap(t, "/services/Soap/u/64.0", soapLogin("buyer@example.com", "demo1234", ""))
@@ -37,14 +38,14 @@ func TestAccessTokensInSalesforcesForm(t *testing.T) {
 		if m := apiToken.FindStringSubmatch(sid); m == nil || m[1] != org[:15] {
 			t.Fatalf("session id %q is not <org id>!<opaque>", sid)
 		}
-		if status, _, _ := s.get(t, "/services/oauth2/userinfo", sid); status != 200 {
+		if status, _, _ := s.srv.Get(t, "/services/oauth2/userinfo", sid).Parts(); status != 200 {
 			t.Fatalf("userinfo with the session id: %d", status)
 		}
 
 		// Another org's prefix, or the opaque part alone, is not the token.
 		_, opaque, _ := strings.Cut(access, "!")
 		for _, bad := range []string{"00DAAAAAAAAAAAA!" + opaque, opaque, org[:15] + "!" + opaque[1:], org[:15] + "!" + opaque + "-"} {
-			if status, _, _ := s.get(t, "/services/oauth2/userinfo", bad); status != 401 {
+			if status, _, _ := s.srv.Get(t, "/services/oauth2/userinfo", bad).Parts(); status != 401 {
 				t.Fatalf("%q: %d", bad, status)
 			}
 		}
@@ -52,15 +53,15 @@ func TestAccessTokensInSalesforcesForm(t *testing.T) {
 		// A token issued before (bare base64url) still opens its session.
 		old := "bareTokenFromBeforeTheOrgIdForm_0123456789A"
 		insertSession(t, s, old, s.buyer)
-		if status, _, body := s.get(t, "/services/oauth2/userinfo", old); status != 200 || !strings.Contains(body, s.buyer) {
+		if status, _, body := s.srv.Get(t, "/services/oauth2/userinfo", old).Parts(); status != 200 || !strings.Contains(body, s.buyer) {
 			t.Fatalf("a bare token from before: %d %s", status, body)
 		}
 
 		// Revoking takes the token in its form.
-		if status, _, _ := s.post(t, "/services/oauth2/revoke", "application/x-www-form-urlencoded", "token="+url.QueryEscape(access)); status != 200 {
+		if status, _, _ := s.post(t, "/services/oauth2/revoke", "application/x-www-form-urlencoded", "token="+url.QueryEscape(access)).Parts(); status != 200 {
 			t.Fatalf("revoke: %d", status)
 		}
-		if status, _, _ := s.get(t, "/services/oauth2/userinfo", access); status != 401 {
+		if status, _, _ := s.srv.Get(t, "/services/oauth2/userinfo", access).Parts(); status != 401 {
 			t.Fatalf("after revoke: %d", status)
 		}
 	})
@@ -79,80 +80,80 @@ func insertSession(t *testing.T, s *store, token, userID string) {
 // salesforce always sends one), while the routes written with one ({$}) keep their own answer.
 func TestTrailingSlashes(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		admin, buyer := s.login(t, "admin@example.com"), s.login(t, "buyer@example.com")
-		if r := s.get(t, data+"query/?q="+url.QueryEscape("SELECT Id FROM Account LIMIT 1"), admin); r.status != 200 ||
-			!strings.Contains(r.body, `"totalSize":1`) {
-			t.Fatalf("query/: %d %s", r.status, r.body)
+		admin, buyer := s.srv.Token(t, "admin@example.com"), s.srv.Token(t, "buyer@example.com")
+		if r := s.srv.Get(t, data+"query/?q="+url.QueryEscape("SELECT Id FROM Account LIMIT 1"), admin); r.Status != 200 ||
+			!strings.Contains(r.Body, `"totalSize":1`) {
+			t.Fatalf("query/: %d %s", r.Status, r.Body)
 		}
 		var created struct {
 			ID      string `json:"id"`
 			Success bool   `json:"success"`
 		}
-		s.call(t, "POST", data+"sobjects/Account/", admin, `{"Name":"Slash Co"}`).decode(t, "create with a slash", 201, &created)
+		s.srv.Call(t, "POST", data+"sobjects/Account/", admin, `{"Name":"Slash Co"}`).Decode(t, "create with a slash", 201, &created)
 		if !created.Success || created.ID[:3] != "001" {
 			t.Fatalf("create: %+v", created)
 		}
-		if r := s.get(t, data+"sobjects/Account/"+created.ID+"/", admin); r.status != 200 || !strings.Contains(r.body, `"Slash Co"`) {
-			t.Fatalf("get with a slash: %d %s", r.status, r.body)
+		if r := s.srv.Get(t, data+"sobjects/Account/"+created.ID+"/", admin); r.Status != 200 || !strings.Contains(r.Body, `"Slash Co"`) {
+			t.Fatalf("get with a slash: %d %s", r.Status, r.Body)
 		}
 		for _, path := range []string{data + "limits/", data + "sobjects/Account/describe/", "/services/oauth2/userinfo/"} {
-			if r := s.get(t, path, admin); r.status != 200 {
-				t.Fatalf("%s: %d %s", path, r.status, r.body)
+			if r := s.srv.Get(t, path, admin); r.Status != 200 {
+				t.Fatalf("%s: %d %s", path, r.Status, r.Body)
 			}
 		}
 
 		// Cart and checkout calls answer the same with and without the slash.
 		var line cartItem
-		s.call(t, "POST", commercePath("carts/current/cart-items/"), buyer, itemBody(pen, "2")).decode(t, "add with a slash", 201, &line)
-		s.call(t, "DELETE", commercePath("carts/current/cart-items/"+line.CartItemID+"/"), buyer, "").want(t, "delete with a slash", 204, "")
-		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, "1")).decode(t, "add", 201, &line)
+		s.srv.Call(t, "POST", commercePath("carts/current/cart-items/"), buyer, itemBody(pen, "2")).Decode(t, "add with a slash", 201, &line)
+		s.srv.Call(t, "DELETE", commercePath("carts/current/cart-items/"+line.CartItemID+"/"), buyer, "").Want(t, "delete with a slash", 204, "")
+		s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, "1")).Decode(t, "add", 201, &line)
 		var started struct{ CheckoutID string }
-		s.call(t, "POST", commercePath("checkouts/"), buyer, `{"cartId":"current"}`).decode(t, "checkout with a slash", 202, &started)
+		s.srv.Call(t, "POST", commercePath("checkouts/"), buyer, `{"cartId":"current"}`).Decode(t, "checkout with a slash", 202, &started)
 		if started.CheckoutID == "" {
 			t.Fatal("no checkout id")
 		}
 
 		// The routes written with a slash keep their answer; unknown paths stay 404, wrong methods 405.
-		without, with := s.get(t, commercePath("effective-accounts"), buyer), s.get(t, commercePath("effective-accounts/"), buyer)
-		if with.status != 400 || with.body != without.body || !strings.Contains(with.body, "required") {
-			t.Fatalf("effective-accounts/: %d %s (without: %s)", with.status, with.body, without.body)
+		without, with := s.srv.Get(t, commercePath("effective-accounts"), buyer), s.srv.Get(t, commercePath("effective-accounts/"), buyer)
+		if with.Status != 400 || with.Body != without.Body || !strings.Contains(with.Body, "required") {
+			t.Fatalf("effective-accounts/: %d %s (without: %s)", with.Status, with.Body, without.Body)
 		}
-		s.get(t, data+"nothing-here/", admin).want(t, "unknown path", 404, `[{"errorCode":"NOT_FOUND","message":"The requested resource does not exist"}]`)
-		if r := s.call(t, "PUT", data+"query/", admin, "{}"); r.status != 405 || r.header.Get("Allow") != "GET, HEAD" {
-			t.Fatalf("PUT query/: %d %v %s", r.status, r.header, r.body)
+		s.srv.Get(t, data+"nothing-here/", admin).Want(t, "unknown path", 404, `[{"errorCode":"NOT_FOUND","message":"The requested resource does not exist"}]`)
+		if r := s.srv.Call(t, "PUT", data+"query/", admin, "{}"); r.Status != 405 || r.Header.Get("Allow") != "GET, HEAD" {
+			t.Fatalf("PUT query/: %d %v %s", r.Status, r.Header, r.Body)
 		}
 		// An instance URL ending in a slash joined with an absolute path (the Salesforce CLI does this).
-		if r := s.get(t, "/"+data+"limits", admin); r.status != 200 {
-			t.Fatalf("//services/data/...: %d %s", r.status, r.body)
+		if r := s.srv.Get(t, "/"+data+"limits", admin); r.Status != 200 {
+			t.Fatalf("//services/data/...: %d %s", r.Status, r.Body)
 		}
 	})
 }
 
 func TestLimits(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		admin := s.login(t, "admin@example.com")
+		admin := s.srv.Token(t, "admin@example.com")
 		type limit struct{ Max, Remaining int64 }
 		var first, second map[string]limit
-		s.get(t, data+"limits", admin).decode(t, "limits", 200, &first)
+		s.srv.Get(t, data+"limits", admin).Decode(t, "limits", 200, &first)
 		if len(first) == 0 || first["DailyApiRequests"].Max != 100000 || first["DailyApiRequests"].Remaining >= 100000 {
 			t.Fatalf("limits: %+v", first)
 		}
-		s.get(t, q("SELECT Id FROM Account LIMIT 1"), admin)
-		s.get(t, "/services/data/v61.0/limits", admin).decode(t, "limits again", 200, &second)
+		s.srv.Get(t, q("SELECT Id FROM Account LIMIT 1"), admin)
+		s.srv.Get(t, "/services/data/v61.0/limits", admin).Decode(t, "limits again", 200, &second)
 		// The query and this call itself: two more REST calls answered today.
 		if got, want := second["DailyApiRequests"].Remaining, first["DailyApiRequests"].Remaining-2; got != want {
 			t.Fatalf("remaining %d, want %d", got, want)
 		}
-		if r := s.get(t, data+"limits", ""); r.status != 401 {
-			t.Fatalf("guest: %d", r.status)
+		if r := s.srv.Get(t, data+"limits", ""); r.Status != 401 {
+			t.Fatalf("guest: %d", r.Status)
 		}
 	})
 }
 
 func TestQueryColumns(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		admin := s.login(t, "admin@example.com")
-		r := s.get(t, q("SELECT Id, Name, NumberOfEmployees, IsBuyer, Owner.Name, (SELECT LastName FROM Contacts) FROM Account")+"&columns=true", admin)
+		admin := s.srv.Token(t, "admin@example.com")
+		r := s.srv.Get(t, q("SELECT Id, Name, NumberOfEmployees, IsBuyer, Owner.Name, (SELECT LastName FROM Contacts) FROM Account")+"&columns=true", admin)
 		var got struct {
 			ColumnMetadata []map[string]any
 			EntityName     string
@@ -160,9 +161,9 @@ func TestQueryColumns(t *testing.T) {
 			IDSelected     bool `json:"idSelected"`
 			KeyPrefix      string
 		}
-		r.decode(t, "columns", 200, &got)
+		r.Decode(t, "columns", 200, &got)
 		if got.EntityName != "Account" || got.GroupBy || !got.IDSelected || got.KeyPrefix != "001" || len(got.ColumnMetadata) != 6 {
-			t.Fatalf("columns: %s", r.body)
+			t.Fatalf("columns: %s", r.Body)
 		}
 		name, _ := json.Marshal(got.ColumnMetadata[1])
 		if string(name) != `{"aggregate":false,"apexType":"String","booleanType":false,"columnName":"Name","custom":false,`+
@@ -176,27 +177,27 @@ func TestQueryColumns(t *testing.T) {
 			cols[3]["booleanType"] != true || cols[4]["columnName"] != "Owner" || join["columnName"] != "Name" ||
 			join["displayName"] != "Owner.Name" || cols[5]["columnName"] != "Contacts" || cols[5]["aggregate"] != true ||
 			child["columnName"] != "LastName" || cols[0]["insertable"] != false {
-			t.Fatalf("columns: %s", r.body)
+			t.Fatalf("columns: %s", r.Body)
 		}
-		agg := s.get(t, q("SELECT Industry, COUNT(Id) cnt, MAX(NumberOfEmployees) FROM Account GROUP BY Industry")+"&columns=true", admin)
-		if !strings.Contains(agg.body, `"columnName":"cnt","custom":false,"displayName":"COUNT(Id)"`) ||
-			!strings.Contains(agg.body, `"columnName":"expr0","custom":false,"displayName":"MAX(NumberOfEmployees)"`) ||
-			!strings.Contains(agg.body, `"groupBy":true,"idSelected":false`) {
-			t.Fatalf("aggregate columns: %s", agg.body)
+		agg := s.srv.Get(t, q("SELECT Industry, COUNT(Id) cnt, MAX(NumberOfEmployees) FROM Account GROUP BY Industry")+"&columns=true", admin)
+		if !strings.Contains(agg.Body, `"columnName":"cnt","custom":false,"displayName":"COUNT(Id)"`) ||
+			!strings.Contains(agg.Body, `"columnName":"expr0","custom":false,"displayName":"MAX(NumberOfEmployees)"`) ||
+			!strings.Contains(agg.Body, `"groupBy":true,"idSelected":false`) {
+			t.Fatalf("aggregate columns: %s", agg.Body)
 		}
 		// A query the caller may not run is refused as without columns=true.
-		if r := s.get(t, q("SELECT Nope FROM Account")+"&columns=true", admin); r.status != 400 || !strings.Contains(r.body, "INVALID_FIELD") {
-			t.Fatalf("bad query: %d %s", r.status, r.body)
+		if r := s.srv.Get(t, q("SELECT Nope FROM Account")+"&columns=true", admin); r.Status != 400 || !strings.Contains(r.Body, "INVALID_FIELD") {
+			t.Fatalf("bad query: %d %s", r.Status, r.Body)
 		}
 	})
 }
 
 func TestOrderIsAnObjectName(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		admin := s.login(t, "admin@example.com")
+		admin := s.srv.Token(t, "admin@example.com")
 		for _, soql := range []string{"SELECT Id FROM Order", "SELECT Id, OrderNumber FROM Order ORDER BY OrderNumber DESC LIMIT 5"} {
-			if r := s.get(t, q(soql), admin); r.status != 200 || !strings.Contains(r.body, `"done":true`) {
-				t.Fatalf("%s: %d %s", soql, r.status, r.body)
+			if r := s.srv.Get(t, q(soql), admin); r.Status != 200 || !strings.Contains(r.Body, `"done":true`) {
+				t.Fatalf("%s: %d %s", soql, r.Status, r.Body)
 			}
 		}
 	})
@@ -213,21 +214,21 @@ func TestOrganizationObject(t *testing.T) {
 			`"},"Id":"` + org + `","Name":"` + demo.StoreName + `","OrganizationType":"Enterprise Edition","IsSandbox":false,` +
 			`"InstanceName":"SF1","NamespacePrefix":null,"TrialExpirationDate":null,"TimeZoneSidKey":"America/Los_Angeles"}]}`
 		for _, user := range []string{"admin@example.com", "buyer@example.com"} {
-			s.get(t, q(soql), s.login(t, user)).want(t, "Organization as "+user, 200, want)
+			s.srv.Get(t, q(soql), s.srv.Token(t, user)).Want(t, "Organization as "+user, 200, want)
 		}
-		admin := s.login(t, "admin@example.com")
-		if r := s.get(t, data+"sobjects/Organization/"+org, admin); r.status != 200 || !strings.Contains(r.body, `"IsSandbox":false`) {
-			t.Fatalf("retrieve: %d %s", r.status, r.body)
+		admin := s.srv.Token(t, "admin@example.com")
+		if r := s.srv.Get(t, data+"sobjects/Organization/"+org, admin); r.Status != 200 || !strings.Contains(r.Body, `"IsSandbox":false`) {
+			t.Fatalf("retrieve: %d %s", r.Status, r.Body)
 		}
 		// Read-only for everyone.
-		if r := s.call(t, "PATCH", data+"sobjects/Organization/"+org, admin, `{"Name":"Renamed"}`); r.status < 400 || r.status >= 500 {
-			t.Fatalf("update: %d %s", r.status, r.body)
+		if r := s.srv.Call(t, "PATCH", data+"sobjects/Organization/"+org, admin, `{"Name":"Renamed"}`); r.Status < 400 || r.Status >= 500 {
+			t.Fatalf("update: %d %s", r.Status, r.Body)
 		}
-		if r := s.call(t, "POST", data+"sobjects/Organization", admin, `{"Name":"Another"}`); r.status < 400 || r.status >= 500 {
-			t.Fatalf("create: %d %s", r.status, r.body)
+		if r := s.srv.Call(t, "POST", data+"sobjects/Organization", admin, `{"Name":"Another"}`); r.Status < 400 || r.Status >= 500 {
+			t.Fatalf("create: %d %s", r.Status, r.Body)
 		}
-		if r := s.call(t, "DELETE", data+"sobjects/Organization/"+org, admin, ""); r.status < 400 || r.status >= 500 {
-			t.Fatalf("delete: %d %s", r.status, r.body)
+		if r := s.srv.Call(t, "DELETE", data+"sobjects/Organization/"+org, admin, ""); r.Status < 400 || r.Status >= 500 {
+			t.Fatalf("delete: %d %s", r.Status, r.Body)
 		}
 		// It follows the store's name.
 		s.exec(t, `UPDATE webstore SET name = ? WHERE id = ?`, "Renamed Supply", demo.StoreID)
@@ -242,9 +243,9 @@ func TestOrganizationObject(t *testing.T) {
 
 func TestSearch(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		admin, buyer := s.login(t, "admin@example.com"), s.login(t, "buyer@example.com")
-		sosl := func(token, find string) reply {
-			return s.get(t, data+"search?q="+url.QueryEscape(find), token)
+		admin, buyer := s.srv.Token(t, "admin@example.com"), s.srv.Token(t, "buyer@example.com")
+		sosl := func(token, find string) apitest.Reply {
+			return s.srv.Get(t, data+"search?q="+url.QueryEscape(find), token)
 		}
 		type found struct {
 			SearchRecords []struct {
@@ -254,68 +255,68 @@ func TestSearch(t *testing.T) {
 			}
 		}
 		var all found
-		sosl(admin, "FIND {Northwind} IN ALL FIELDS RETURNING Account(Id, Name ORDER BY Name)").decode(t, "search", 200, &all)
+		sosl(admin, "FIND {Northwind} IN ALL FIELDS RETURNING Account(Id, Name ORDER BY Name)").Decode(t, "search", 200, &all)
 		if len(all.SearchRecords) < 2 || all.SearchRecords[0].Attributes.Type != "Account" ||
 			!strings.Contains(all.SearchRecords[0].Name, "Northwind") || all.SearchRecords[0].ID[:3] != "001" {
 			t.Fatalf("search: %+v", all)
 		}
 		// The buyer sees only the accounts they may see.
 		var mine found
-		sosl(buyer, "FIND {Northwind} RETURNING Account(Id, Name)").decode(t, "buyer search", 200, &mine)
+		sosl(buyer, "FIND {Northwind} RETURNING Account(Id, Name)").Decode(t, "buyer search", 200, &mine)
 		if len(mine.SearchRecords) >= len(all.SearchRecords) {
 			t.Fatalf("the buyer sees %d of %d", len(mine.SearchRecords), len(all.SearchRecords))
 		}
 		// Wildcards, several words, a WHERE and a LIMIT inside the object, the name scope.
 		var some found
-		sosl(admin, "FIND {north* harbor} IN NAME FIELDS RETURNING Account(Name WHERE Name != 'x' LIMIT 1)").decode(t, "wildcards", 200, &some)
+		sosl(admin, "FIND {north* harbor} IN NAME FIELDS RETURNING Account(Name WHERE Name != 'x' LIMIT 1)").Decode(t, "wildcards", 200, &some)
 		if len(some.SearchRecords) != 1 || some.SearchRecords[0].Name != "Northwind - Harbor Office Park" {
 			t.Fatalf("wildcards: %+v", some)
 		}
-		sosl(admin, "FIND {zzzz-nothing} RETURNING Account").want(t, "nothing", 200, `{"searchRecords":[]}`)
-		sosl(admin, "FIND {a} RETURNING Account").want(t, "short", 400,
+		sosl(admin, "FIND {zzzz-nothing} RETURNING Account").Want(t, "nothing", 200, `{"searchRecords":[]}`)
+		sosl(admin, "FIND {a} RETURNING Account").Want(t, "short", 400,
 			`[{"errorCode":"INVALID_SEARCH","message":"search term must be longer than one character: a"}]`)
-		sosl(admin, "FIND Northwind").want(t, "no braces", 400,
+		sosl(admin, "FIND Northwind").Want(t, "no braces", 400,
 			`[{"errorCode":"MALFORMED_SEARCH","message":"No search term found. The search term must be enclosed in braces."}]`)
-		if r := sosl(admin, "FIND {Northwind} RETURNING Nope__c"); r.status != 400 || !strings.Contains(r.body, "INVALID_TYPE") {
-			t.Fatalf("unknown object: %d %s", r.status, r.body)
+		if r := sosl(admin, "FIND {Northwind} RETURNING Nope__c"); r.Status != 400 || !strings.Contains(r.Body, "INVALID_TYPE") {
+			t.Fatalf("unknown object: %d %s", r.Status, r.Body)
 		}
 
 		// parameterizedSearch, GET and POST, answers what SOSL does.
 		var get, post found
-		s.get(t, data+"parameterizedSearch/?q=Northwind&sobject=Account&Account.fields=Id,Name&Account.limit=1", admin).decode(t, "GET parameterizedSearch", 200, &get)
-		s.call(t, "POST", data+"parameterizedSearch", admin, `{"q":"Northwind","fields":["Id","Name"],"sobjects":[{"name":"Account","limit":1}]}`).
-			decode(t, "POST parameterizedSearch", 200, &post)
+		s.srv.Get(t, data+"parameterizedSearch/?q=Northwind&sobject=Account&Account.fields=Id,Name&Account.limit=1", admin).Decode(t, "GET parameterizedSearch", 200, &get)
+		s.srv.Call(t, "POST", data+"parameterizedSearch", admin, `{"q":"Northwind","fields":["Id","Name"],"sobjects":[{"name":"Account","limit":1}]}`).
+			Decode(t, "POST parameterizedSearch", 200, &post)
 		if len(get.SearchRecords) != 1 || len(post.SearchRecords) != 1 || get.SearchRecords[0].ID != post.SearchRecords[0].ID ||
 			!strings.Contains(get.SearchRecords[0].Name, "Northwind") {
 			t.Fatalf("parameterizedSearch: %+v %+v", get, post)
 		}
-		if r := s.get(t, data+"search?q="+url.QueryEscape("FIND {Northwind}"), ""); r.status != 401 {
-			t.Fatalf("guest: %d", r.status)
+		if r := s.srv.Get(t, data+"search?q="+url.QueryEscape("FIND {Northwind}"), ""); r.Status != 401 {
+			t.Fatalf("guest: %d", r.Status)
 		}
 	})
 }
 
 func TestRecent(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		admin := s.login(t, "admin@example.com")
+		admin := s.srv.Token(t, "admin@example.com")
 		var created struct{ ID string }
-		s.call(t, "POST", data+"sobjects/Account", admin, `{"Name":"Recently Made"}`).decode(t, "create", 201, &created)
+		s.srv.Call(t, "POST", data+"sobjects/Account", admin, `{"Name":"Recently Made"}`).Decode(t, "create", 201, &created)
 		var recent []map[string]any
-		s.get(t, data+"recent?limit=5", admin).decode(t, "recent", 200, &recent)
+		s.srv.Get(t, data+"recent?limit=5", admin).Decode(t, "recent", 200, &recent)
 		if len(recent) == 0 || len(recent) > 5 || recent[0]["Id"] != created.ID || recent[0]["Name"] != "Recently Made" ||
 			recent[0]["attributes"].(map[string]any)["type"] != "Account" || len(recent[0]) != 3 {
 			t.Fatalf("recent: %v", recent)
 		}
 		// Another user's recent records are their own.
 		var theirs []map[string]any
-		s.get(t, data+"recent", s.login(t, "buyer@example.com")).decode(t, "buyer's recent", 200, &theirs)
+		s.srv.Get(t, data+"recent", s.srv.Token(t, "buyer@example.com")).Decode(t, "buyer's recent", 200, &theirs)
 		for _, r := range theirs {
 			if r["Id"] == created.ID {
 				t.Fatalf("the buyer lists the admin's record: %v", theirs)
 			}
 		}
-		if r := s.get(t, data+"recent?limit=x", admin); r.status != 400 {
-			t.Fatalf("bad limit: %d", r.status)
+		if r := s.srv.Get(t, data+"recent?limit=x", admin); r.Status != 400 {
+			t.Fatalf("bad limit: %d", r.Status)
 		}
 	})
 }
@@ -326,11 +327,11 @@ func TestSOAPLogout(t *testing.T) {
 		sid := out.Body.Response.Result.SessionID
 		logout := `<se:Envelope xmlns:se="http://schemas.xmlsoap.org/soap/envelope/"><se:Header><SessionHeader xmlns="urn:partner.soap.sforce.com">` +
 			`<sessionId>` + sid + `</sessionId></SessionHeader></se:Header><se:Body><logout xmlns="urn:partner.soap.sforce.com"/></se:Body></se:Envelope>`
-		status, _, body := s.post(t, "/services/Soap/u/64.0", "text/xml", logout, "SOAPAction", `""`)
+		status, _, body := s.post(t, "/services/Soap/u/64.0", "text/xml", logout, "SOAPAction", `""`).Parts()
 		if status != 200 || !strings.Contains(body, `<logoutResponse></logoutResponse>`) {
 			t.Fatalf("logout: %d %s", status, body)
 		}
-		if status, _, _ := s.get(t, "/services/oauth2/userinfo", sid); status != 401 {
+		if status, _, _ := s.srv.Get(t, "/services/oauth2/userinfo", sid).Parts(); status != 401 {
 			t.Fatalf("the session outlived its logout: %d", status)
 		}
 		status, _, again := s.soap(t, "/services/Soap/u/64.0", logout)
@@ -343,7 +344,7 @@ func TestSOAPLogout(t *testing.T) {
 func TestChatterUsersMe(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store) {
 		var me map[string]any
-		status, _, body := s.get(t, "/services/data/v67.0/chatter/users/me", s.token(t, "buyer@example.com"))
+		status, _, body := s.srv.Get(t, "/services/data/v67.0/chatter/users/me", s.srv.Token(t, "buyer@example.com")).Parts()
 		if status != 200 || json.Unmarshal([]byte(body), &me) != nil {
 			t.Fatalf("me: %d %s", status, body)
 		}
@@ -355,11 +356,11 @@ func TestChatterUsersMe(t *testing.T) {
 				t.Errorf("%s = %v, want %v", k, me[k], v)
 			}
 		}
-		status, _, body = s.get(t, data+"chatter/users/me", s.token(t, "admin@example.com"))
+		status, _, body = s.srv.Get(t, data+"chatter/users/me", s.srv.Token(t, "admin@example.com")).Parts()
 		if status != 200 || !strings.Contains(body, `"userType":"Internal"`) || !strings.Contains(body, `"id":"`+s.admin+`"`) {
 			t.Fatalf("staff: %d %s", status, body)
 		}
-		if status, _, _ := s.get(t, data+"chatter/users/me", ""); status != 401 {
+		if status, _, _ := s.srv.Get(t, data+"chatter/users/me", "").Parts(); status != 401 {
 			t.Fatalf("guest: %d", status)
 		}
 	})

@@ -37,57 +37,57 @@ func TestCMSDeliveryItem(t *testing.T) {
 		published := s.queryString(t, `SELECT lastmodifieddate FROM managedcontent WHERE contentkey = ?`, demo.LogoContentKey)
 		logo := logoDocument(published)
 		// Everyone sees the logo, by site or channel, by content key or managed content id (15 or 18 characters).
-		guest := s.get(t, siteContents("/"+demo.LogoContentKey), "")
-		guest.want(t, "logo by site", 200, logo)
-		if cc := guest.header.Get("Cache-Control"); cc != "public, max-age=300" {
+		guest := s.srv.Get(t, siteContents("/"+demo.LogoContentKey), "")
+		guest.Want(t, "logo by site", 200, logo)
+		if cc := guest.Header.Get("Cache-Control"); cc != "public, max-age=300" {
 			t.Fatalf("Cache-Control %q", cc)
 		}
-		s.get(t, channelContents("/"+demo.LogoContentKey), "").want(t, "logo by channel", 200, logo)
+		s.srv.Get(t, channelContents("/"+demo.LogoContentKey), "").Want(t, "logo by channel", 200, logo)
 		id := records.StableID("20Y", 1)
-		s.get(t, siteContents("/"+id[:15]), "").want(t, "logo by id", 200, logo)
-		buyer := s.login(t, "buyer@example.com")
-		s.get(t, siteContents("/"+demo.LogoContentKey), buyer).want(t, "logo for a buyer", 200, logo)
-		s.get(t, "/services/data/v64.0/connect/sites/"+demo.SiteID[:15]+"/cms/delivery/contents/"+demo.LogoContentKey, "").
-			want(t, "15-character site id", 200, logo)
+		s.srv.Get(t, siteContents("/"+id[:15]), "").Want(t, "logo by id", 200, logo)
+		buyer := s.srv.Token(t, "buyer@example.com")
+		s.srv.Get(t, siteContents("/"+demo.LogoContentKey), buyer).Want(t, "logo for a buyer", 200, logo)
+		s.srv.Get(t, "/services/data/v64.0/connect/sites/"+demo.SiteID[:15]+"/cms/delivery/contents/"+demo.LogoContentKey, "").
+			Want(t, "15-character site id", 200, logo)
 
 		// With showAbsoluteUrl the media URL is the site's absolute one.
-		abs := s.get(t, siteContents("/"+demo.LogoContentKey+"?showAbsoluteUrl=true"), "")
-		if !strings.Contains(abs.body, `"url":"`+s.srv.URL+"/cms/delivery/media/"+demo.LogoContentKey+`"`) {
-			t.Fatalf("absolute URL: %s", abs.body)
+		abs := s.srv.Get(t, siteContents("/"+demo.LogoContentKey+"?showAbsoluteUrl=true"), "")
+		if !strings.Contains(abs.Body, `"url":"`+s.srv.URL+"/cms/delivery/media/"+demo.LogoContentKey+`"`) {
+			t.Fatalf("absolute URL: %s", abs.Body)
 		}
 
 		// Unknown, unpublished and malformed keys are 404; so are sites and channels of no store.
-		s.get(t, siteContents("/MCNOSUCHKEY"), "").want(t, "unknown key", 404,
+		s.srv.Get(t, siteContents("/MCNOSUCHKEY"), "").Want(t, "unknown key", 404,
 			errorBody("NOT_FOUND", `The requested resource does not exist: no published content has the key or ID "MCNOSUCHKEY".`))
 		s.exec(t, `UPDATE managedcontent SET ispublished = ? WHERE contentkey = ?`, false, demo.BannerContentKey)
-		if r := s.get(t, siteContents("/"+demo.BannerContentKey), ""); r.status != 404 {
-			t.Fatalf("unpublished banner: %d %s", r.status, r.body)
+		if r := s.srv.Get(t, siteContents("/"+demo.BannerContentKey), ""); r.Status != 404 {
+			t.Fatalf("unpublished banner: %d %s", r.Status, r.Body)
 		}
 		otherSite := records.StableID("0DM", 77)
-		s.get(t, "/services/data/v64.0/connect/sites/"+otherSite+"/cms/delivery/contents/"+demo.LogoContentKey, "").
-			want(t, "unknown site", 404, errorBody("NOT_FOUND",
+		s.srv.Get(t, "/services/data/v64.0/connect/sites/"+otherSite+"/cms/delivery/contents/"+demo.LogoContentKey, "").
+			Want(t, "unknown site", 404, errorBody("NOT_FOUND",
 				`The requested resource does not exist: no site or channel has the id "`+otherSite+`".`))
 		otherChannel := connectapi.ChannelID(otherSite)
-		if r := s.get(t, "/services/data/v64.0/connect/cms/delivery/channels/"+otherChannel+"/contents/"+demo.LogoContentKey, ""); r.status != 404 {
-			t.Fatalf("unknown channel: %d %s", r.status, r.body)
+		if r := s.srv.Get(t, "/services/data/v64.0/connect/cms/delivery/channels/"+otherChannel+"/contents/"+demo.LogoContentKey, ""); r.Status != 404 {
+			t.Fatalf("unknown channel: %d %s", r.Status, r.Body)
 		}
 
 		// Parameter errors.
-		s.get(t, "/services/data/v64.0/connect/sites/%20/cms/delivery/contents/"+demo.LogoContentKey, "").
-			want(t, "blank site", 400, errorBody("INVALID_API_INPUT", "Enter a value for channelOrSiteId."))
-		s.get(t, "/services/data/v64.0/connect/sites/"+demo.StoreID+"/cms/delivery/contents/"+demo.LogoContentKey, "").
-			want(t, "store id for a site", 400, errorBody("INVALID_API_INPUT", "Enter a valid prefix for channelOrSiteId."))
-		s.get(t, siteContents("/"+demo.LogoContentKey+"?showAbsoluteUrl=yes"), "").want(t, "bad Boolean", 400,
+		s.srv.Get(t, "/services/data/v64.0/connect/sites/%20/cms/delivery/contents/"+demo.LogoContentKey, "").
+			Want(t, "blank site", 400, errorBody("INVALID_API_INPUT", "Enter a value for channelOrSiteId."))
+		s.srv.Get(t, "/services/data/v64.0/connect/sites/"+demo.StoreID+"/cms/delivery/contents/"+demo.LogoContentKey, "").
+			Want(t, "store id for a site", 400, errorBody("INVALID_API_INPUT", "Enter a valid prefix for channelOrSiteId."))
+		s.srv.Get(t, siteContents("/"+demo.LogoContentKey+"?showAbsoluteUrl=yes"), "").Want(t, "bad Boolean", 400,
 			errorBody("INVALID_API_INPUT", "The type entered for showAbsoluteUrl isn't valid. Enter the value as a/an Boolean."))
-		s.get(t, siteContents("/%20"), "").want(t, "blank key", 400, errorBody("INVALID_API_INPUT", "Enter a value for contentKeyOrId."))
+		s.srv.Get(t, siteContents("/%20"), "").Want(t, "blank key", 400, errorBody("INVALID_API_INPUT", "Enter a value for contentKeyOrId."))
 
 		// A store closed to guests shows its content to signed-in users only.
 		s.exec(t, `UPDATE webstore SET guestbrowsingenabled = ?`, false)
-		s.get(t, siteContents("/"+demo.LogoContentKey), "").want(t, "guest of a closed store", 401,
+		s.srv.Get(t, siteContents("/"+demo.LogoContentKey), "").Want(t, "guest of a closed store", 401,
 			errorBody("INVALID_SESSION_ID", "Session expired or invalid"))
-		closed := s.get(t, siteContents("/"+demo.LogoContentKey), buyer)
-		closed.want(t, "buyer of a closed store", 200, logo)
-		if cc := closed.header.Get("Cache-Control"); cc != "private, max-age=300" {
+		closed := s.srv.Get(t, siteContents("/"+demo.LogoContentKey), buyer)
+		closed.Want(t, "buyer of a closed store", 200, logo)
+		if cc := closed.Header.Get("Cache-Control"); cc != "private, max-age=300" {
 			t.Fatalf("closed store Cache-Control %q", cc)
 		}
 	})
@@ -116,18 +116,18 @@ func TestCMSDeliveryListing(t *testing.T) {
 			`{"contentKey":"` + demo.BannerContentKey + `","contentType":{"fullyQualifiedName":"sfdc_cms__image","name":"Image"},"language":"en_US","managedContentId":"` + records.StableID("20Y", 2) + `","publishedDate":"` + bannerPublished + `","title":"Home Banner","type":"sfdc_cms__image","urlName":"home-banner"},` +
 			`{"contentKey":"` + demo.LogoContentKey + `","contentType":{"fullyQualifiedName":"sfdc_cms__image","name":"Image"},"language":"en_US","managedContentId":"` + records.StableID("20Y", 1) + `","publishedDate":"` + published + `","title":"Storefront Demo Supply Logo","type":"sfdc_cms__image","urlName":"logo"}` +
 			`],"currentPageUrl":"/services/data/v64.0/connect/sites/` + demo.SiteID + `/cms/delivery/contents?contentKeys=` + url.QueryEscape(keys) + `&page=0","nextPageUrl":null}`
-		s.get(t, siteContents("?contentKeys="+keys), "").want(t, "by keys", 200, want)
+		s.srv.Get(t, siteContents("?contentKeys="+keys), "").Want(t, "by keys", 200, want)
 
 		// With the body, the logo is the same document as the single read.
 		var page contentPage
-		s.get(t, channelContents("?contentKeys="+demo.LogoContentKey+"&includeContentBody=true"), "").decode(t, "with body", 200, &page)
+		s.srv.Get(t, channelContents("?contentKeys="+demo.LogoContentKey+"&includeContentBody=true"), "").Decode(t, "with body", 200, &page)
 		if len(page.Contents) != 1 || page.Contents[0].ContentBody["title"] != "Storefront Demo Supply Logo" ||
 			page.Contents[0].ContentNodes["source"].(map[string]any)["url"] != "/cms/delivery/media/"+demo.LogoContentKey {
 			t.Fatalf("with body: %+v", page)
 		}
 		var byID contentPage
 		ids := records.StableID("20Y", 2) + "," + records.StableID("20Y", 1)[:15]
-		s.get(t, siteContents("?managedContentIds="+ids), "").decode(t, "by ids", 200, &byID)
+		s.srv.Get(t, siteContents("?managedContentIds="+ids), "").Decode(t, "by ids", 200, &byID)
 		if len(byID.Contents) != 2 || byID.Contents[0].ContentKey != demo.BannerContentKey {
 			t.Fatalf("by ids: %+v", byID)
 		}
@@ -139,7 +139,7 @@ func TestCMSDeliveryListing(t *testing.T) {
 		pages := 0
 		for next != "" {
 			var p contentPage
-			s.get(t, next, "").decode(t, next, 200, &p)
+			s.srv.Get(t, next, "").Decode(t, next, 200, &p)
 			pages++
 			if pages == 1 && p.CurrentPageURL != "/services/data/v64.0/connect/sites/"+demo.SiteID+"/cms/delivery/contents?contentTypeFQN=sfdc_cms__image&page=0&pageSize=100" {
 				t.Fatalf("currentPageUrl %q", p.CurrentPageURL)
@@ -161,10 +161,10 @@ func TestCMSDeliveryListing(t *testing.T) {
 		if fmt.Sprint(len(seen)) != total || total != fmt.Sprint(2+65+demo.DemoProducts) || pages != 4 {
 			t.Fatalf("listed %d images in %d pages, want %s in 4", len(seen), pages, total)
 		}
-		s.get(t, siteContents("?contentTypeFQN=sfdc_cms__news"), "").want(t, "no news", 200,
+		s.srv.Get(t, siteContents("?contentTypeFQN=sfdc_cms__news"), "").Want(t, "no news", 200,
 			`{"contents":[],"currentPageUrl":"/services/data/v64.0/connect/sites/`+demo.SiteID+`/cms/delivery/contents?contentTypeFQN=sfdc_cms__news&page=0","nextPageUrl":null}`)
 		var last contentPage
-		s.get(t, siteContents("?contentTypeFQN=cms_image&page=3&pageSize=100&referenceDepth=3"), "").decode(t, "last page", 200, &last)
+		s.srv.Get(t, siteContents("?contentTypeFQN=cms_image&page=3&pageSize=100&referenceDepth=3"), "").Decode(t, "last page", 200, &last)
 		if len(last.Contents) != 67 || last.NextPageURL != nil {
 			t.Fatalf("last page: %d items, next %v", len(last.Contents), last.NextPageURL)
 		}
@@ -175,7 +175,7 @@ func TestCMSDeliveryParameterErrors(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
 		bad := func(path, message string) {
 			t.Helper()
-			s.get(t, path, "").want(t, path, 400, errorBody("INVALID_API_INPUT", message))
+			s.srv.Get(t, path, "").Want(t, path, 400, errorBody("INVALID_API_INPUT", message))
 		}
 		typeErr := func(name, typ string) string {
 			return "The type entered for " + name + " isn't valid. Enter the value as a/an " + typ + "."
@@ -205,8 +205,8 @@ func TestCMSDeliveryParameterErrors(t *testing.T) {
 		}
 		bad(siteContents("?contentKeys="+strings.Join(many, ",")), "Enter up to 50 content keys.")
 		// Parameters are checked before the site is looked up.
-		if r := s.get(t, "/services/data/v64.0/connect/sites/"+records.StableID("0DM", 5)+"/cms/delivery/contents?contentTypeFQN=sfdc_cms__image", ""); r.status != 404 {
-			t.Fatalf("unknown site: %d %s", r.status, r.body)
+		if r := s.srv.Get(t, "/services/data/v64.0/connect/sites/"+records.StableID("0DM", 5)+"/cms/delivery/contents?contentTypeFQN=sfdc_cms__image", ""); r.Status != 404 {
+			t.Fatalf("unknown site: %d %s", r.Status, r.Body)
 		}
 	})
 }

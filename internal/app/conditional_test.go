@@ -18,7 +18,7 @@ func TestConditionalGETs(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
 		product := records.StableID("01t", 6)
 		category := records.StableID("0ZG", 1)
-		admin := s.login(t, "admin@example.com")
+		admin := s.srv.Token(t, "admin@example.com")
 		productDetail := "/services/data/v64.0/commerce/webstores/" + demo.StoreID + "/products/" + product
 		categoryDetail := "/services/data/v64.0/commerce/webstores/" + demo.StoreID + "/product-categories/" + category
 		seoProduct := seoPath(product, "?fields=Name,Description")
@@ -32,44 +32,44 @@ func TestConditionalGETs(t *testing.T) {
 		}
 
 		// A change to the product through the records API: its detail and SEO answers change, and so their ETags.
-		s.call(t, "PATCH", "/services/data/v64.0/ui-api/records/"+product, admin,
-			`{"fields":{"Description":"Revised for the ETag test"}}`).decode(t, "product edit", 200, &struct{}{})
+		s.srv.Call(t, "PATCH", "/services/data/v64.0/ui-api/records/"+product, admin,
+			`{"fields":{"Description":"Revised for the ETag test"}}`).Decode(t, "product edit", 200, &struct{}{})
 		for _, path := range []string{productDetail, seoProduct} {
 			changed(t, s, path, etags[path], "Revised for the ETag test")
 		}
 		// The same for the category.
-		s.call(t, "PATCH", "/services/data/v64.0/ui-api/records/"+category, admin,
-			`{"fields":{"Description":"Category revised for the ETag test"}}`).decode(t, "category edit", 200, &struct{}{})
+		s.srv.Call(t, "PATCH", "/services/data/v64.0/ui-api/records/"+category, admin,
+			`{"fields":{"Description":"Category revised for the ETag test"}}`).Decode(t, "category edit", 200, &struct{}{})
 		for _, path := range []string{categoryDetail, seoCategory} {
 			changed(t, s, path, etags[path], "Category revised for the ETag test")
 		}
 		// What did not change still revalidates with the ETag it had.
 		for _, path := range []string{cmsLogo, cmsList} {
-			if r := s.callWith(t, "GET", path, "", "", map[string]string{"If-None-Match": etags[path]}); r.status != 304 {
-				t.Fatalf("%s unchanged: %d, want 304", path, r.status)
+			if r := s.srv.Call(t, "GET", path, "", "", "If-None-Match", etags[path]); r.Status != 304 {
+				t.Fatalf("%s unchanged: %d, want 304", path, r.Status)
 			}
 		}
 
 		// gzip: the product detail is over 1 KB and comes compressed to a client that accepts gzip, the same bytes
 		// once inflated; a client that does not ask gets it as it is.
-		plain := s.get(t, productDetail, "")
-		if plain.status != 200 || len(plain.body) < 1024 || plain.header.Get("Content-Encoding") != "" {
-			t.Fatalf("product detail without gzip: %d, %d bytes, Content-Encoding %q", plain.status, len(plain.body),
-				plain.header.Get("Content-Encoding"))
+		plain := s.srv.Get(t, productDetail, "")
+		if plain.Status != 200 || len(plain.Body) < 1024 || plain.Header.Get("Content-Encoding") != "" {
+			t.Fatalf("product detail without gzip: %d, %d bytes, Content-Encoding %q", plain.Status, len(plain.Body),
+				plain.Header.Get("Content-Encoding"))
 		}
-		zipped := s.callWith(t, "GET", productDetail, "", "", map[string]string{"Accept-Encoding": "gzip"})
-		if zipped.status != 200 || zipped.header.Get("Content-Encoding") != "gzip" ||
-			!strings.Contains(zipped.header.Get("Vary"), "Accept-Encoding") || zipped.header.Get("ETag") != plain.header.Get("ETag") {
-			t.Fatalf("product detail with gzip: %d %v", zipped.status, zipped.header)
+		zipped := s.srv.Call(t, "GET", productDetail, "", "", "Accept-Encoding", "gzip")
+		if zipped.Status != 200 || zipped.Header.Get("Content-Encoding") != "gzip" ||
+			!strings.Contains(zipped.Header.Get("Vary"), "Accept-Encoding") || zipped.Header.Get("ETag") != plain.Header.Get("ETag") {
+			t.Fatalf("product detail with gzip: %d %v", zipped.Status, zipped.Header)
 		}
-		if got := gunzip(t, zipped.body); got != plain.body {
-			t.Fatalf("inflated body differs:\n%s\nwant\n%s", got, plain.body)
+		if got := gunzip(t, zipped.Body); got != plain.Body {
+			t.Fatalf("inflated body differs:\n%s\nwant\n%s", got, plain.Body)
 		}
 		// An answer under 1 KB is not worth compressing.
-		small := s.callWith(t, "GET", cmsLogo, "", "", map[string]string{"Accept-Encoding": "gzip"})
-		if small.status != 200 || len(small.body) >= 1024 || small.header.Get("Content-Encoding") != "" {
-			t.Fatalf("small answer with gzip: %d, %d bytes, Content-Encoding %q", small.status, len(small.body),
-				small.header.Get("Content-Encoding"))
+		small := s.srv.Call(t, "GET", cmsLogo, "", "", "Accept-Encoding", "gzip")
+		if small.Status != 200 || len(small.Body) >= 1024 || small.Header.Get("Content-Encoding") != "" {
+			t.Fatalf("small answer with gzip: %d, %d bytes, Content-Encoding %q", small.Status, len(small.Body),
+				small.Header.Get("Content-Encoding"))
 		}
 	})
 }
@@ -78,15 +78,15 @@ func TestConditionalGETs(t *testing.T) {
 // and returns the ETag.
 func revalidates(t *testing.T, s *demoSite, path string) string {
 	t.Helper()
-	first := s.get(t, path, "")
-	etag := first.header.Get("ETag")
-	if first.status != 200 || etag == "" {
-		t.Fatalf("GET %s: %d, ETag %q, Cache-Control %q", path, first.status, etag, first.header.Get("Cache-Control"))
+	first := s.srv.Get(t, path, "")
+	etag := first.Header.Get("ETag")
+	if first.Status != 200 || etag == "" {
+		t.Fatalf("GET %s: %d, ETag %q, Cache-Control %q", path, first.Status, etag, first.Header.Get("Cache-Control"))
 	}
-	again := s.callWith(t, "GET", path, "", "", map[string]string{"If-None-Match": etag})
-	if again.status != 304 || again.body != "" || again.header.Get("ETag") != etag {
+	again := s.srv.Call(t, "GET", path, "", "", "If-None-Match", etag)
+	if again.Status != 304 || again.Body != "" || again.Header.Get("ETag") != etag {
 		t.Fatalf("GET %s with If-None-Match %s: %d, ETag %q, body %q; want 304, the same ETag, no body", path, etag,
-			again.status, again.header.Get("ETag"), again.body)
+			again.Status, again.Header.Get("ETag"), again.Body)
 	}
 	return etag
 }
@@ -95,13 +95,13 @@ func revalidates(t *testing.T, s *demoSite, path string) string {
 // ETag revalidates in turn.
 func changed(t *testing.T, s *demoSite, path, oldETag, want string) {
 	t.Helper()
-	r := s.callWith(t, "GET", path, "", "", map[string]string{"If-None-Match": oldETag})
-	if r.status != 200 || r.header.Get("ETag") == "" || r.header.Get("ETag") == oldETag || !strings.Contains(r.body, want) {
-		t.Fatalf("GET %s after a change, with the old ETag %s: %d, ETag %q, body %s", path, oldETag, r.status,
-			r.header.Get("ETag"), r.body)
+	r := s.srv.Call(t, "GET", path, "", "", "If-None-Match", oldETag)
+	if r.Status != 200 || r.Header.Get("ETag") == "" || r.Header.Get("ETag") == oldETag || !strings.Contains(r.Body, want) {
+		t.Fatalf("GET %s after a change, with the old ETag %s: %d, ETag %q, body %s", path, oldETag, r.Status,
+			r.Header.Get("ETag"), r.Body)
 	}
-	if again := revalidates(t, s, path); again != r.header.Get("ETag") {
-		t.Fatalf("GET %s: ETag %s, then %s for the same answer", path, r.header.Get("ETag"), again)
+	if again := revalidates(t, s, path); again != r.Header.Get("ETag") {
+		t.Fatalf("GET %s: ETag %s, then %s for the same answer", path, r.Header.Get("ETag"), again)
 	}
 }
 

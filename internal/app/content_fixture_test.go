@@ -2,12 +2,9 @@ package app_test
 
 import (
 	"context"
-	"encoding/json"
-	"io"
-	"net/http"
-	"strings"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/app/apptest"
 	"storefront/internal/platform/db"
 )
@@ -27,52 +24,6 @@ func eachDemoAt(t *testing.T, basePath string, fn func(t *testing.T, s *demoSite
 	})
 }
 
-// reply is an HTTP answer.
-type reply struct {
-	status int
-	header http.Header
-	body   string
-}
-
-// call sends a request; token is a bearer token ("" for a guest); body is sent as JSON when not empty.
-func (s *demoSite) call(t *testing.T, method, path, token, body string) reply {
-	t.Helper()
-	return s.callWith(t, method, path, token, body, nil)
-}
-
-// callWith is call with extra request headers.
-func (s *demoSite) callWith(t *testing.T, method, path, token, body string, headers map[string]string) reply {
-	t.Helper()
-	var rd io.Reader
-	if body != "" {
-		rd = strings.NewReader(body)
-	}
-	req, _ := http.NewRequest(method, s.srv.URL+path, rd)
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	for k, v := range headers {
-		req.Header.Set(k, v)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return reply{resp.StatusCode, resp.Header, string(b)}
-}
-
-func (s *demoSite) get(t *testing.T, path, token string) reply {
-	return s.call(t, "GET", path, token, "")
-}
-
-// login returns a bearer token for a demo user.
-func (s *demoSite) login(t *testing.T, email string) string { return s.srv.Token(t, email) }
-
 func (s *demoSite) exec(t *testing.T, query string, args ...any) {
 	t.Helper()
 	if _, err := s.d.Exec(context.Background(), query, args...); err != nil {
@@ -89,34 +40,7 @@ func (s *demoSite) queryString(t *testing.T, query string, args ...any) string {
 	return v
 }
 
-// want checks status and exact body (the trailing newline of the JSON encoder aside).
-func (r reply) want(t *testing.T, what string, status int, body string) {
-	t.Helper()
-	if r.status != status || strings.TrimSuffix(r.body, "\n") != body {
-		t.Fatalf("%s: %d\n%s\nwant %d\n%s", what, r.status, r.body, status, body)
-	}
-}
-
-// decode parses the body into v, failing on a wrong status.
-func (r reply) decode(t *testing.T, what string, status int, v any) {
-	t.Helper()
-	if r.status != status {
-		t.Fatalf("%s: %d %s, want %d", what, r.status, r.body, status)
-	}
-	if err := json.Unmarshal([]byte(r.body), v); err != nil {
-		t.Fatalf("%s: %v in %s", what, err, r.body)
-	}
-}
-
 // errorBody is the read-error list with one entry.
 func errorBody(code, message string) string {
-	return mustJSON([]map[string]string{{"errorCode": code, "message": message}})
-}
-
-func mustJSON(v any) string {
-	var sb strings.Builder
-	enc := json.NewEncoder(&sb)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(v)
-	return strings.TrimSuffix(sb.String(), "\n")
+	return apitest.JSON([]map[string]string{{"errorCode": code, "message": message}})
 }

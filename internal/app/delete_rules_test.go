@@ -19,7 +19,7 @@ func (s *demoSite) wantDeleteFailed(t *testing.T, token, id, name, dependents st
 	t.Helper()
 	prefix := "Your attempt to delete " + name + " could not be completed because it is associated with the following " +
 		dependents + ".: "
-	r := s.call(t, "DELETE", "/services/data/v64.0/ui-api/records/"+id, token, "")
+	r := s.srv.Call(t, "DELETE", "/services/data/v64.0/ui-api/records/"+id, token, "")
 	var ui struct {
 		EnhancedErrorType string `json:"enhancedErrorType"`
 		Message           string `json:"message"`
@@ -27,20 +27,20 @@ func (s *demoSite) wantDeleteFailed(t *testing.T, token, id, name, dependents st
 			Errors []struct{ ErrorCode, Message string }
 		} `json:"output"`
 	}
-	if r.status != 400 || json.Unmarshal([]byte(r.body), &ui) != nil || ui.EnhancedErrorType != "RecordError" ||
+	if r.Status != 400 || json.Unmarshal([]byte(r.Body), &ui) != nil || ui.EnhancedErrorType != "RecordError" ||
 		len(ui.Output.Errors) != 1 || ui.Output.Errors[0].ErrorCode != "DELETE_FAILED" ||
 		!strings.HasPrefix(ui.Output.Errors[0].Message, prefix) {
-		t.Fatalf("ui-api delete of %s: %d %s, want 400 DELETE_FAILED %q...", name, r.status, r.body, prefix)
+		t.Fatalf("ui-api delete of %s: %d %s, want 400 DELETE_FAILED %q...", name, r.Status, r.Body, prefix)
 	}
-	r = s.call(t, "DELETE", "/services/data/v64.0/sobjects/"+objectOf(t, s, id)+"/"+id, token, "")
+	r = s.srv.Call(t, "DELETE", "/services/data/v64.0/sobjects/"+objectOf(t, s, id)+"/"+id, token, "")
 	var rest []struct {
 		Message   string   `json:"message"`
 		ErrorCode string   `json:"errorCode"`
 		Fields    []string `json:"fields"`
 	}
-	if r.status != 400 || json.Unmarshal([]byte(r.body), &rest) != nil || len(rest) != 1 ||
+	if r.Status != 400 || json.Unmarshal([]byte(r.Body), &rest) != nil || len(rest) != 1 ||
 		rest[0].ErrorCode != "DELETE_FAILED" || rest[0].Message != ui.Output.Errors[0].Message || rest[0].Fields == nil {
-		t.Fatalf("sObject delete of %s: %d %s", name, r.status, r.body)
+		t.Fatalf("sObject delete of %s: %d %s", name, r.Status, r.Body)
 	}
 	if n := s.queryString(t, `SELECT CAST(COUNT(*) AS TEXT) FROM `+db.Ident(strings.ToLower(objectOf(t, s, id)))+` WHERE id = ?`, id); n != "1" {
 		t.Fatalf("the refused delete removed %s", name)
@@ -100,19 +100,19 @@ func assertNoDanglingReferences(t *testing.T, s *demoSite) {
 // change is listed as updated); and afterwards no reference of any object points at a missing row.
 func TestDeleteRules(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		admin := s.login(t, "admin@example.com")
-		buyer := s.login(t, "buyer@example.com")
+		admin := s.srv.Token(t, "admin@example.com")
+		buyer := s.srv.Token(t, "buyer@example.com")
 		pen, stapler := records.StableID("01t", 1), records.StableID("01t", 2)
 		assertNoDanglingReferences(t, s) // the demo store as seeded
 		placed := placeOrder(t, s, buyer, map[string]int{pen: 1})
-		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(stapler, 1)).decode(t, "add", 201, &cartItem{})
+		s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(stapler, 1)).Decode(t, "add", 201, &cartItem{})
 
 		// Restrict: an account with orders, a product in orders, one in a cart, a price book a store uses.
 		account := s.queryString(t, `SELECT name FROM account WHERE id = ?`, demo.BuyerAccountID)
 		s.wantDeleteFailed(t, admin, demo.BuyerAccountID, account, "orders")
-		r := s.call(t, "DELETE", "/services/data/v64.0/ui-api/records/"+demo.BuyerAccountID, admin, "")
-		if !strings.Contains(r.body, placed.OrderReferenceNumber) {
-			t.Fatalf("the refusal does not name the order %s: %s", placed.OrderReferenceNumber, r.body)
+		r := s.srv.Call(t, "DELETE", "/services/data/v64.0/ui-api/records/"+demo.BuyerAccountID, admin, "")
+		if !strings.Contains(r.Body, placed.OrderReferenceNumber) {
+			t.Fatalf("the refusal does not name the order %s: %s", placed.OrderReferenceNumber, r.Body)
 		}
 		penName := s.queryString(t, `SELECT name FROM product2 WHERE id = ?`, pen)
 		s.wantDeleteFailed(t, admin, pen, penName, "cart items") // the ordered cart keeps its lines
@@ -124,9 +124,9 @@ func TestDeleteRules(t *testing.T) {
 		s.wantDeleteFailed(t, admin, pen, penName, "order products")
 		s.wantDeleteFailed(t, admin, stapler, s.queryString(t, `SELECT name FROM product2 WHERE id = ?`, stapler), "cart items")
 		book := s.queryString(t, `SELECT name FROM pricebook2 WHERE id = ?`, demo.StandardBook)
-		r = s.call(t, "DELETE", "/services/data/v64.0/sobjects/Pricebook2/"+demo.StandardBook, admin, "")
-		if r.status != 400 || !strings.Contains(r.body, `"errorCode":"DELETE_FAILED"`) || !strings.Contains(r.body, "delete "+book+" could") {
-			t.Fatalf("price book in use: %d %s", r.status, r.body)
+		r = s.srv.Call(t, "DELETE", "/services/data/v64.0/sobjects/Pricebook2/"+demo.StandardBook, admin, "")
+		if r.Status != 400 || !strings.Contains(r.Body, `"errorCode":"DELETE_FAILED"`) || !strings.Contains(r.Body, "delete "+book+" could") {
+			t.Fatalf("price book in use: %d %s", r.Status, r.Body)
 		}
 		if n := s.queryString(t, `SELECT CAST(COUNT(*) AS TEXT) FROM orderitem WHERE product2id = ?`, pen); n == "0" {
 			t.Fatal("the order lost its product")
@@ -135,8 +135,8 @@ func TestDeleteRules(t *testing.T) {
 		// Cascade: a price book nobody uses goes with its entries.
 		unused := s.createRecord(t, admin, "Pricebook2", map[string]any{"Name": "Clearance"})
 		entry := s.createRecord(t, admin, "PricebookEntry", map[string]any{"Pricebook2Id": unused, "Product2Id": pen, "UnitPrice": 1.5})
-		if r = s.call(t, "DELETE", "/services/data/v64.0/sobjects/Pricebook2/"+unused, admin, ""); r.status != 204 {
-			t.Fatalf("unused price book: %d %s", r.status, r.body)
+		if r = s.srv.Call(t, "DELETE", "/services/data/v64.0/sobjects/Pricebook2/"+unused, admin, ""); r.Status != 204 {
+			t.Fatalf("unused price book: %d %s", r.Status, r.Body)
 		}
 		if n := s.queryString(t, `SELECT CAST(COUNT(*) AS TEXT) FROM pricebookentry WHERE id = ?`, entry); n != "0" {
 			t.Fatal("the price book's entry stayed")
@@ -149,8 +149,8 @@ func TestDeleteRules(t *testing.T) {
 		before := s.queryString(t, `SELECT systemmodstamp FROM contact WHERE id = ?`, contact)
 		start := time.Now().UTC().Add(-time.Second)
 		time.Sleep(5 * time.Millisecond)
-		if r = s.call(t, "DELETE", "/services/data/v64.0/ui-api/records/"+gone, admin, ""); r.status != 204 {
-			t.Fatalf("account without orders: %d %s", r.status, r.body)
+		if r = s.srv.Call(t, "DELETE", "/services/data/v64.0/ui-api/records/"+gone, admin, ""); r.Status != 204 {
+			t.Fatalf("account without orders: %d %s", r.Status, r.Body)
 		}
 		for _, c := range []struct{ object, id string }{{"Contact", contact}, {"Case", kase}} {
 			table := db.Ident(strings.ToLower(c.object))
@@ -161,9 +161,9 @@ func TestDeleteRules(t *testing.T) {
 				t.Fatalf("%s was cleared by %q, want the deleting user", c.object, got)
 			}
 			window := url.Values{"start": {start.Format(time.RFC3339)}, "end": {time.Now().UTC().Add(time.Minute).Format(time.RFC3339)}}
-			r = s.get(t, "/services/data/v64.0/sobjects/"+c.object+"/updated?"+window.Encode(), admin)
-			if r.status != 200 || !strings.Contains(r.body, c.id) {
-				t.Fatalf("%s cleared but not listed as updated: %d %s", c.object, r.status, r.body)
+			r = s.srv.Get(t, "/services/data/v64.0/sobjects/"+c.object+"/updated?"+window.Encode(), admin)
+			if r.Status != 200 || !strings.Contains(r.Body, c.id) {
+				t.Fatalf("%s cleared but not listed as updated: %d %s", c.object, r.Status, r.Body)
 			}
 		}
 		if after := s.queryString(t, `SELECT systemmodstamp FROM contact WHERE id = ?`, contact); after == before {

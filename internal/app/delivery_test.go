@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/records"
 )
 
@@ -35,16 +36,16 @@ const coloradoAddress = `{"firstName":"Bonnie","lastName":"Buyer","street":"1 Ma
 
 func TestDeliveryGroupCalls(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		buyer := s.login(t, "buyer@example.com")
-		manager := s.login(t, "manager@example.com")
+		buyer := s.srv.Token(t, "buyer@example.com")
+		manager := s.srv.Token(t, "manager@example.com")
 		var line cartItem
-		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, 2)).decode(t, "add pen", 201, &line)
+		s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, 2)).Decode(t, "add pen", 201, &line)
 		var marked cartItem
-		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(marker, 1)).decode(t, "add marker", 201, &marked)
+		s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(marker, 1)).Decode(t, "add marker", 201, &marked)
 
 		// Every cart has a default group holding every line.
 		var groups groupCollection
-		s.get(t, commercePath("carts/current/delivery-groups?cartItemLimit=5"), buyer).decode(t, "list", 200, &groups)
+		s.srv.Get(t, commercePath("carts/current/delivery-groups?cartItemLimit=5"), buyer).Decode(t, "list", 200, &groups)
 		if groups.Count != 1 || !groups.Items[0].IsDefault || groups.Items[0].TotalCartItemCount != 2 ||
 			len(groups.Items[0].AvailableDeliveryMethods) != 2 || groups.Items[0].CartItems == nil ||
 			len(groups.Items[0].CartItems.CartItems) != 2 || groups.Items[0].SelectedDeliveryMethod != nil {
@@ -54,77 +55,68 @@ func TestDeliveryGroupCalls(t *testing.T) {
 
 		// A method and an address: the charge goes through the cart calculation (Colorado tax on it too).
 		var g deliveryGroup
-		s.call(t, "PATCH", commercePath("carts/current/delivery-groups/"+def), buyer,
-			`{"deliveryMethodId":"`+ground+`","deliveryAddress":`+coloradoAddress+`}`).decode(t, "patch", 200, &g)
+		s.srv.Call(t, "PATCH", commercePath("carts/current/delivery-groups/"+def), buyer,
+			`{"deliveryMethodId":"`+ground+`","deliveryAddress":`+coloradoAddress+`}`).Decode(t, "patch", 200, &g)
 		if g.SelectedDeliveryMethod == nil || g.SelectedDeliveryMethod.ShippingFee != "9.99" ||
 			g.DeliveryAddress == nil || g.DeliveryAddress.Name != "Bonnie Buyer" || g.DeliveryAddress.Region != "CO" {
 			t.Fatalf("patched group %+v", g)
 		}
 		var sum cartSummary
-		s.get(t, commercePath("carts/current"), buyer).decode(t, "summary", 200, &sum)
-		if !strings.Contains(s.get(t, commercePath("carts/current"), buyer).body, `"totalChargeAmount":"9.99"`) {
+		s.srv.Get(t, commercePath("carts/current"), buyer).Decode(t, "summary", 200, &sum)
+		if !strings.Contains(s.srv.Get(t, commercePath("carts/current"), buyer).Body, `"totalChargeAmount":"9.99"`) {
 			t.Fatalf("charge not in the summary: %+v", sum)
 		}
 
 		// Split shipment: a second group, the marker moved to it, then back with the empty group deleted.
 		var second deliveryGroup
-		s.call(t, "POST", commercePath("carts/current/delivery-groups"), buyer,
+		s.srv.Call(t, "POST", commercePath("carts/current/delivery-groups"), buyer,
 			`{"name":"Warehouse","deliveryMethodId":"`+express+`","deliveryAddress":`+coloradoAddress+`}`).
-			decode(t, "create", 201, &second)
-		arrange := func(group string, del bool) reply {
+			Decode(t, "create", 201, &second)
+		arrange := func(group string, del bool) apitest.Reply {
 			opt := `{"deleteEmptyDeliveryGroups":false}`
 			if del {
 				opt = `{"deleteEmptyDeliveryGroups":true}`
 			}
-			return s.call(t, "POST", commercePath("carts/current/delivery-groups/actions/arrange-items"), buyer,
+			return s.srv.Call(t, "POST", commercePath("carts/current/delivery-groups/actions/arrange-items"), buyer,
 				`{"arrangements":[{"deliveryGroupId":"`+group+`","cartItemIds":["`+marked.CartItemID+`"]}],"options":`+opt+`}`)
 		}
-		arrange(second.ID, false).decode(t, "arrange", 202, &groups)
+		arrange(second.ID, false).Decode(t, "arrange", 202, &groups)
 		if groups.Count != 2 || groups.Items[1].TotalCartItemCount != 1 || groups.Items[1].SelectedDeliveryMethod.ShippingFee != "24.99" {
 			t.Fatalf("arranged %+v", groups)
 		}
-		if r := s.get(t, commercePath("carts/current"), buyer); !strings.Contains(r.body, `"totalChargeAmount":"34.98"`) {
-			t.Fatalf("two charges: %s", r.body)
+		if r := s.srv.Get(t, commercePath("carts/current"), buyer); !strings.Contains(r.Body, `"totalChargeAmount":"34.98"`) {
+			t.Fatalf("two charges: %s", r.Body)
 		}
-		arrange(def, true).decode(t, "arrange back", 202, &groups)
+		arrange(def, true).Decode(t, "arrange back", 202, &groups)
 		if groups.Count != 1 {
 			t.Fatalf("empty group kept: %+v", groups)
 		}
-		s.get(t, commercePath("carts/current/delivery-groups/"+second.ID), buyer).decode(t, "deleted group", 404, &[]any{})
+		s.srv.Get(t, commercePath("carts/current/delivery-groups/"+second.ID), buyer).Decode(t, "deleted group", 404, &[]any{})
 
 		// Today (UTC) is a desired delivery date a buyer may ask for, even behind UTC; it is kept as a date and time.
 		today := time.Now().UTC().Format("2006-01-02")
-		s.call(t, "PATCH", commercePath("carts/current/delivery-groups/"+def), buyer,
-			`{"desiredDeliveryDate":"`+today+`"}`).decode(t, "today", 200, &g)
+		s.srv.Call(t, "PATCH", commercePath("carts/current/delivery-groups/"+def), buyer,
+			`{"desiredDeliveryDate":"`+today+`"}`).Decode(t, "today", 200, &g)
 		if g.DesiredDeliveryDate == nil || !strings.HasPrefix(*g.DesiredDeliveryDate, today+"T00:00:00") {
 			t.Fatalf("desired date %v, want %s", g.DesiredDeliveryDate, today)
 		}
 
 		// Errors.
-		for _, tc := range []struct {
-			name, method, path, token, body string
-			status                          int
-			message                         string
-		}{
-			{"no options", "POST", "carts/current/delivery-groups/actions/arrange-items", buyer, `{"arrangements":[]}`, 400, "options required"},
-			{"blank id", "GET", "carts/current/delivery-groups/%20", buyer, "", 400, "deliveryGroupId required"},
-			{"unknown id", "GET", "carts/current/delivery-groups/" + records.StableID("0a7", 99999), buyer, "", 404, "NOT_FOUND"},
-			{"someone else's group", "PATCH", "carts/current/delivery-groups/" + def, manager, `{"name":"x"}`, 404, "NOT_FOUND"},
-			{"unknown method", "PATCH", "carts/current/delivery-groups/" + def, buyer, `{"deliveryMethodId":"` + records.StableID("2Dm", 77) + `"}`, 404, "NOT_FOUND"},
-			{"foreign country", "PATCH", "carts/current/delivery-groups/" + def, buyer, `{"deliveryAddress":{"street":"1","city":"Paris","country":"FR"}}`, 400, "ship"},
-			{"NUL byte", "PATCH", "carts/current/delivery-groups/" + def, buyer, `{"shippingInstructions":"a\u0000b"}`, 400, "INVALID_API_INPUT"},
-			{"huge", "PATCH", "carts/current/delivery-groups/" + def, buyer, `{"shippingInstructions":"` + strings.Repeat("x", 5000) + `"}`, 400, "INVALID_API_INPUT"},
-			{"wrong type", "PATCH", "carts/current/delivery-groups/" + def, buyer, `{"deliveryMethodId":5}`, 400, "JSON_PARSER_ERROR"},
-			{"bad date", "PATCH", "carts/current/delivery-groups/" + def, buyer, `{"desiredDeliveryDate":"tomorrow"}`, 400, "INVALID_API_INPUT"},
-			{"date in the past", "PATCH", "carts/current/delivery-groups/" + def, buyer, `{"desiredDeliveryDate":"2020-01-31"}`, 400, "in the past"},
-			{"date and time in the past", "POST", "carts/current/delivery-groups", buyer, `{"desiredDeliveryDate":"2021-05-28T16:41:41.090Z"}`, 400, "in the past"},
-			{"default group", "DELETE", "carts/current/delivery-groups/" + def, buyer, "", 400, "default"},
-			{"address of no account of mine", "PATCH", "carts/current/delivery-groups/" + def, buyer, `{"deliveryAddress":{"id":"` + records.StableID("8lW", 999) + `"}}`, 404, "NOT_FOUND"},
-		} {
-			r := s.call(t, tc.method, commercePath(tc.path), tc.token, tc.body)
-			if r.status != tc.status || !strings.Contains(r.body, tc.message) {
-				t.Errorf("%s: %d %s, want %d %s", tc.name, r.status, r.body, tc.status, tc.message)
-			}
-		}
+		apitest.Run(t, s.srv.Target, []apitest.Scenario{
+			{Name: "no options", As: apitest.Auth(buyer), Method: "POST", Path: commercePath("carts/current/delivery-groups/actions/arrange-items"), Body: `{"arrangements":[]}`, WantStatus: 400, WantContains: "options required"},
+			{Name: "blank id", As: apitest.Auth(buyer), Method: "GET", Path: commercePath("carts/current/delivery-groups/%20"), WantStatus: 400, WantContains: "deliveryGroupId required"},
+			{Name: "unknown id", As: apitest.Auth(buyer), Method: "GET", Path: commercePath("carts/current/delivery-groups/" + records.StableID("0a7", 99999)), WantStatus: 404, WantContains: "NOT_FOUND"},
+			{Name: "someone else's group", As: apitest.Auth(manager), Method: "PATCH", Path: commercePath("carts/current/delivery-groups/" + def), Body: `{"name":"x"}`, WantStatus: 404, WantContains: "NOT_FOUND"},
+			{Name: "unknown method", As: apitest.Auth(buyer), Method: "PATCH", Path: commercePath("carts/current/delivery-groups/" + def), Body: `{"deliveryMethodId":"` + records.StableID("2Dm", 77) + `"}`, WantStatus: 404, WantContains: "NOT_FOUND"},
+			{Name: "foreign country", As: apitest.Auth(buyer), Method: "PATCH", Path: commercePath("carts/current/delivery-groups/" + def), Body: `{"deliveryAddress":{"street":"1","city":"Paris","country":"FR"}}`, WantStatus: 400, WantContains: "ship"},
+			{Name: "NUL byte", As: apitest.Auth(buyer), Method: "PATCH", Path: commercePath("carts/current/delivery-groups/" + def), Body: `{"shippingInstructions":"a\u0000b"}`, WantStatus: 400, WantContains: "INVALID_API_INPUT"},
+			{Name: "huge", As: apitest.Auth(buyer), Method: "PATCH", Path: commercePath("carts/current/delivery-groups/" + def), Body: `{"shippingInstructions":"` + strings.Repeat("x", 5000) + `"}`, WantStatus: 400, WantContains: "INVALID_API_INPUT"},
+			{Name: "wrong type", As: apitest.Auth(buyer), Method: "PATCH", Path: commercePath("carts/current/delivery-groups/" + def), Body: `{"deliveryMethodId":5}`, WantStatus: 400, WantContains: "JSON_PARSER_ERROR"},
+			{Name: "bad date", As: apitest.Auth(buyer), Method: "PATCH", Path: commercePath("carts/current/delivery-groups/" + def), Body: `{"desiredDeliveryDate":"tomorrow"}`, WantStatus: 400, WantContains: "INVALID_API_INPUT"},
+			{Name: "date in the past", As: apitest.Auth(buyer), Method: "PATCH", Path: commercePath("carts/current/delivery-groups/" + def), Body: `{"desiredDeliveryDate":"2020-01-31"}`, WantStatus: 400, WantContains: "in the past"},
+			{Name: "date and time in the past", As: apitest.Auth(buyer), Method: "POST", Path: commercePath("carts/current/delivery-groups"), Body: `{"desiredDeliveryDate":"2021-05-28T16:41:41.090Z"}`, WantStatus: 400, WantContains: "in the past"},
+			{Name: "default group", As: apitest.Auth(buyer), Method: "DELETE", Path: commercePath("carts/current/delivery-groups/" + def), WantStatus: 400, WantContains: "default"},
+			{Name: "address of no account of mine", As: apitest.Auth(buyer), Method: "PATCH", Path: commercePath("carts/current/delivery-groups/" + def), Body: `{"deliveryAddress":{"id":"` + records.StableID("8lW", 999) + `"}}`, WantStatus: 404, WantContains: "NOT_FOUND"},
+		})
 	})
 }

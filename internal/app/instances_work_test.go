@@ -2,20 +2,16 @@ package app_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 	"log/slog"
-	"net/http"
 	"net/http/httptest"
 	"os"
-	"strings"
 	"sync"
 	"testing"
 
 	"storefront/internal/app"
+	"storefront/internal/app/apitest"
 	"storefront/internal/app/apptest"
-	"storefront/internal/demo"
 	"storefront/internal/platform/config"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/db/dbtest"
@@ -40,46 +36,27 @@ func twoInstances(t *testing.T) (first *apptest.Server, second *app.App, secondU
 	return first, second, srv.URL, dbURL
 }
 
-// apiCall makes one API call and decodes its JSON answer.
-func apiCall(t *testing.T, method, url, bearer, body string) (int, map[string]any) {
-	req, _ := http.NewRequest(method, url, strings.NewReader(body))
-	req.Header.Set("Authorization", "Bearer "+bearer)
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Error(err)
-		return 0, nil
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
-	var out map[string]any
-	_ = json.Unmarshal(raw, &out)
-	return resp.StatusCode, out
-}
-
 // Auto-numbers drawn in parallel through two instances are all different, and every create succeeds: the instances
 // take numbers one after another instead of colliding on the unique index.
 func TestTwoInstancesNumberRecordsOnce(t *testing.T) {
 	first, _, secondURL, _ := twoInstances(t)
 	admin := first.Token(t, "admin@example.com")
+	instances := []*apitest.Target{first.Target, {URL: secondURL}}
 	const creates = 30
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	numbers := map[string]bool{}
 	for i := range creates {
 		wg.Go(func() {
-			base := []string{first.URL, secondURL}[i%2]
-			status, rec := apiCall(t, "POST", base+"/services/data/v64.0/ui-api/records", admin,
+			r := instances[i%2].Call(t, "POST", "/services/data/v64.0/ui-api/records", admin,
 				fmt.Sprintf(`{"apiName":"Case","fields":{"Subject":"case %d"}}`, i))
 			mu.Lock()
 			defer mu.Unlock()
-			if status != 201 {
-				t.Errorf("create %d: %d %v", i, status, rec)
+			if r.Status != 201 {
+				t.Errorf("create %d: %d %s", i, r.Status, r.Body)
 				return
 			}
-			fields, _ := rec["fields"].(map[string]any)
+			fields, _ := r.Object(t)["fields"].(map[string]any)
 			number, _ := fields["CaseNumber"].(map[string]any)
 			numbers[fmt.Sprint(number["value"])] = true
 		})
@@ -96,16 +73,13 @@ func TestTwoInstancesSweepHoldsOnce(t *testing.T) {
 	first, second, _, _ := twoInstances(t)
 	ctx := context.Background()
 	buyer := first.Token(t, "buyer@example.com")
-	commerce := first.URL + "/services/data/v64.0/commerce/webstores/" + demo.StoreID + "/"
 	hold := func() int {
 		t.Helper()
 		for _, product := range []string{pen, marker} {
-			if status, body := apiCall(t, "POST", commerce+"carts/current/cart-items", buyer, itemBody(product, 1)); status != 201 {
-				t.Fatalf("add to cart: %d %v", status, body)
-			}
+			first.Call(t, "POST", first.Commerce+"carts/current/cart-items", buyer, itemBody(product, 1)).WantStatus(t, "add to cart", 201)
 		}
-		if status, body := apiCall(t, "PUT", commerce+"carts/current/inventory-reservations", buyer, ""); status != 200 && status != 201 {
-			t.Fatalf("hold stock: %d %v", status, body)
+		if r := first.Call(t, "PUT", first.Commerce+"carts/current/inventory-reservations", buyer, ""); r.Status != 200 && r.Status != 201 {
+			t.Fatalf("hold stock: %d %s", r.Status, r.Body)
 		}
 		if _, err := first.App.DB.Exec(ctx, `UPDATE cartinventoryreservation SET expiresat = '2020-01-01T00:00:00.000Z'`); err != nil {
 			t.Fatal(err)

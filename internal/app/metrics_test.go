@@ -1,11 +1,12 @@
 package app
 
 import (
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"storefront/internal/app/apitest"
 )
 
 // GET /metrics serves the Prometheus text format to a loopback scraper: requests per route pattern (not per path),
@@ -15,26 +16,16 @@ func TestMetricsCountRequestsPerRoute(t *testing.T) {
 	a.Config.MetricsToken = "s3cret"
 	srv := httptest.NewServer(a.Handler())
 	defer srv.Close()
+	tg := &apitest.Target{URL: srv.URL}
 	for _, id := range []string{"01t000000000001AAA", "01t000000000002AAA"} {
-		resp, err := http.Get(srv.URL + "/services/data/v64.0/commerce/webstores/0ZE000000000000AAA/products/" + id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
+		tg.Get(t, "/services/data/v64.0/commerce/webstores/0ZE000000000000AAA/products/"+id, "")
 	}
-	if resp, err := http.Get(srv.URL + "/api/site"); err == nil { // looks the site's store up: a cache lookup
-		resp.Body.Close()
+	tg.Get(t, "/api/site", "") // looks the site's store up: a cache lookup
+	resp := tg.Get(t, "/metrics", "")
+	if resp.Status != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/plain") {
+		t.Fatalf("GET /metrics: %d %s", resp.Status, resp.Header.Get("Content-Type"))
 	}
-	resp, err := http.Get(srv.URL + "/metrics")
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/plain") {
-		t.Fatalf("GET /metrics: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
-	}
-	text := string(body)
+	text := resp.Body
 	route := `route="GET /services/data/v64.0/commerce/webstores/{webstoreId}/products/{productId}"`
 	for _, want := range []string{
 		`storefront_http_requests_total{code="404",method="GET",` + route + `} `,

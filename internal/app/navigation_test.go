@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/demo"
 	"storefront/internal/navigation"
 	"storefront/internal/records"
@@ -13,7 +14,7 @@ import (
 const apexNav = "/lwr/apex/v64.0/NavigationMenuItemsController/getConnectNavigationItems"
 
 func navParams(menu string, home bool) string {
-	return mustJSON(map[string]any{"communityId": demo.CommunityID, "navigationLinkSetDeveloperName": menu,
+	return apitest.JSON(map[string]any{"communityId": demo.CommunityID, "navigationLinkSetDeveloperName": menu,
 		"showHomeLink": home})
 }
 
@@ -54,9 +55,9 @@ func depth(items []navigation.Item) int {
 func TestNavigationMenus(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
 		// The main menu as the header asks for it: the home link first, then the category tree.
-		withHome := s.get(t, apexGet(navParams(demo.MainMenu, true)), "")
+		withHome := s.srv.Get(t, apexGet(navParams(demo.MainMenu, true)), "")
 		var menu navigation.Collection
-		withHome.decode(t, "main menu", 200, &menu)
+		withHome.Decode(t, "main menu", 200, &menu)
 		var labels []string
 		for _, it := range menu.MenuItems {
 			labels = append(labels, it.Label)
@@ -67,122 +68,122 @@ func TestNavigationMenus(t *testing.T) {
 		if d := depth(menu.MenuItems); d != 3 {
 			t.Fatalf("menu depth %d, want 3", d)
 		}
-		home := mustJSON(link("Home", "InternalLink", "/"))
-		office := mustJSON(catLink("Office Supplies", "office-supplies", 1,
+		home := apitest.JSON(link("Home", "InternalLink", "/"))
+		office := apitest.JSON(catLink("Office Supplies", "office-supplies", 1,
 			catLink("Writing Instruments", "writing-instruments", 2,
 				catLink("Pens", "pens", 3), catLink("Markers & Highlighters", "markers-highlighters", 4)),
 			catLink("Paper & Notebooks", "paper-notebooks", 5,
 				catLink("Copy Paper", "copy-paper", 6), catLink("Notebooks & Pads", "notebooks-pads", 7)),
 			catLink("Desk Accessories", "desk-accessories", 8),
 			catLink("Binders & Filing", "binders-filing", 9)))
-		if got := mustJSON(menu.MenuItems[0]); got != home {
+		if got := apitest.JSON(menu.MenuItems[0]); got != home {
 			t.Fatalf("home link: %s\nwant %s", got, home)
 		}
-		if got := mustJSON(menu.MenuItems[1]); got != office {
+		if got := apitest.JSON(menu.MenuItems[1]); got != office {
 			t.Fatalf("Office Supplies: %s\nwant %s", got, office)
 		}
-		if cc := withHome.header.Get("Cache-Control"); cc != "private, max-age=120" {
+		if cc := withHome.Header.Get("Cache-Control"); cc != "private, max-age=120" {
 			t.Fatalf("Cache-Control %q", cc)
 		}
 
 		// Without the home link: the same tree, home dropped.
-		noHome := s.get(t, apexGet(navParams(demo.MainMenu, false)), "")
-		want := `{"menuItems":[` + strings.TrimPrefix(strings.TrimPrefix(strings.TrimSuffix(withHome.body, "\n"),
+		noHome := s.srv.Get(t, apexGet(navParams(demo.MainMenu, false)), "")
+		want := `{"menuItems":[` + strings.TrimPrefix(strings.TrimPrefix(strings.TrimSuffix(withHome.Body, "\n"),
 			`{"menuItems":[`), home+",")
-		noHome.want(t, "main menu without home", 200, want)
+		noHome.Want(t, "main menu without home", 200, want)
 
 		// POST with the parameters as the body answers the same; so does the Connect resource. A signed-in buyer
 		// sees the same menu.
-		buyer := s.login(t, "buyer@example.com")
-		s.call(t, "POST", apexNav, buyer, navParams(demo.MainMenu, true)).want(t, "POST", 200, strings.TrimSuffix(withHome.body, "\n"))
-		s.get(t, connectNav("navigationLinkSetDeveloperName="+demo.MainMenu+"&addHomeMenuItem=true"), "").
-			want(t, "Connect with home", 200, strings.TrimSuffix(withHome.body, "\n"))
-		s.get(t, connectNav("navigationLinkSetDeveloperName="+demo.MainMenu), buyer).
-			want(t, "Connect without home (the default)", 200, strings.TrimSuffix(noHome.body, "\n"))
-		s.get(t, connectNav("navigationLinkSetDeveloperName="+demo.MainMenu+"&addHomeMenuItem=true&menuItemTypesToSkip=SalesforceObject,Event"), "").
-			want(t, "categories skipped", 200, `{"menuItems":[`+home+`]}`)
+		buyer := s.srv.Token(t, "buyer@example.com")
+		s.srv.Call(t, "POST", apexNav, buyer, navParams(demo.MainMenu, true)).Want(t, "POST", 200, strings.TrimSuffix(withHome.Body, "\n"))
+		s.srv.Get(t, connectNav("navigationLinkSetDeveloperName="+demo.MainMenu+"&addHomeMenuItem=true"), "").
+			Want(t, "Connect with home", 200, strings.TrimSuffix(withHome.Body, "\n"))
+		s.srv.Get(t, connectNav("navigationLinkSetDeveloperName="+demo.MainMenu), buyer).
+			Want(t, "Connect without home (the default)", 200, strings.TrimSuffix(noHome.Body, "\n"))
+		s.srv.Get(t, connectNav("navigationLinkSetDeveloperName="+demo.MainMenu+"&addHomeMenuItem=true&menuItemTypesToSkip=SalesforceObject,Event"), "").
+			Want(t, "categories skipped", 200, `{"menuItems":[`+home+`]}`)
 
 		// The profile menu, with showHomeLink false as the profile menu sends it.
-		profile := mustJSON(map[string]any{"menuItems": []map[string]any{
+		profile := apitest.JSON(map[string]any{"menuItems": []map[string]any{
 			link("My Account", "InternalLink", "/my-account"), link("Order History", "InternalLink", "/orders"),
 			link("Quick Order", "InternalLink", "/quick-order"), link("Addresses", "InternalLink", "/my-account/addresses"), link("Log Out", "Event", "Logout")}})
-		s.get(t, apexGet(navParams(demo.ProfileMenu, false)), buyer).want(t, "profile menu", 200, profile)
-		req := s.call(t, "POST", apexNav, buyer, navParams(demo.ProfileMenu, false))
-		req.want(t, "profile menu by POST", 200, profile)
+		s.srv.Get(t, apexGet(navParams(demo.ProfileMenu, false)), buyer).Want(t, "profile menu", 200, profile)
+		req := s.srv.Call(t, "POST", apexNav, buyer, navParams(demo.ProfileMenu, false))
+		req.Want(t, "profile menu by POST", 200, profile)
 	})
 }
 
 func apexErr(kind, message string) string {
-	return mustJSON(navigation.ApexError{Message: message, ExceptionType: kind})
+	return apitest.JSON(navigation.ApexError{Message: message, ExceptionType: kind})
 }
 
 func TestNavigationMenuErrors(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		s.get(t, "/lwr/apex/v64.0/NoSuchController/getConnectNavigationItems", "").want(t, "unknown class", 404,
+		s.srv.Get(t, "/lwr/apex/v64.0/NoSuchController/getConnectNavigationItems", "").Want(t, "unknown class", 404,
 			apexErr("System.NoSuchMethodException", "No Apex action is available for NoSuchController.getConnectNavigationItems."))
-		s.call(t, "POST", "/lwr/apex/v64.0/NavigationMenuItemsController/nope", "", "{}").want(t, "unknown method", 404,
+		s.srv.Call(t, "POST", "/lwr/apex/v64.0/NavigationMenuItemsController/nope", "", "{}").Want(t, "unknown method", 404,
 			apexErr("System.NoSuchMethodException", "No Apex action is available for NavigationMenuItemsController.nope."))
-		s.get(t, apexNav, "").want(t, "no parameters", 400,
+		s.srv.Get(t, apexNav, "").Want(t, "no parameters", 400,
 			apexErr("System.IllegalArgumentException", "The parameter communityId is required."))
-		s.get(t, apexGet(`{"communityId":"`+demo.CommunityID+`"}`), "").want(t, "no menu name", 400,
+		s.srv.Get(t, apexGet(`{"communityId":"`+demo.CommunityID+`"}`), "").Want(t, "no menu name", 400,
 			apexErr("System.IllegalArgumentException", "The parameter navigationLinkSetDeveloperName is required."))
-		s.get(t, apexGet(`{"communityId":"`+demo.CommunityID+`","navigationLinkSetDeveloperName":"`+demo.MainMenu+`","showHomeLink":"maybe"}`), "").
-			want(t, "bad boolean", 400, apexErr("System.TypeException", "The value of the parameter showHomeLink isn't a valid Boolean."))
-		s.get(t, apexGet(`{"communityId":42,"navigationLinkSetDeveloperName":"x"}`), "").
-			want(t, "number for a string", 400, apexErr("System.TypeException", "The value of the parameter communityId isn't a valid String."))
-		s.get(t, apexNav+"?methodParams=%7Bnot+json", "").want(t, "malformed", 400,
+		s.srv.Get(t, apexGet(`{"communityId":"`+demo.CommunityID+`","navigationLinkSetDeveloperName":"`+demo.MainMenu+`","showHomeLink":"maybe"}`), "").
+			Want(t, "bad boolean", 400, apexErr("System.TypeException", "The value of the parameter showHomeLink isn't a valid Boolean."))
+		s.srv.Get(t, apexGet(`{"communityId":42,"navigationLinkSetDeveloperName":"x"}`), "").
+			Want(t, "number for a string", 400, apexErr("System.TypeException", "The value of the parameter communityId isn't a valid String."))
+		s.srv.Get(t, apexNav+"?methodParams=%7Bnot+json", "").Want(t, "malformed", 400,
 			apexErr("System.JSONException", "The method parameters must be a JSON object of named parameters."))
-		s.call(t, "POST", apexNav, "", "[1,2]").want(t, "array body", 400,
+		s.srv.Call(t, "POST", apexNav, "", "[1,2]").Want(t, "array body", 400,
 			apexErr("System.JSONException", "The method parameters must be a JSON object of named parameters."))
 		other := records.StableID("0DB", 99)
-		s.get(t, apexGet(`{"communityId":"`+other+`","navigationLinkSetDeveloperName":"`+demo.MainMenu+`"}`), "").
-			want(t, "another community", 404, apexErr("System.NoDataFoundException",
+		s.srv.Get(t, apexGet(`{"communityId":"`+other+`","navigationLinkSetDeveloperName":"`+demo.MainMenu+`"}`), "").
+			Want(t, "another community", 404, apexErr("System.NoDataFoundException",
 				`The requested resource does not exist: no community has the id "`+other+`".`))
-		s.get(t, apexGet(`{"communityId":"`+demo.CommunityID+`","navigationLinkSetDeveloperName":"Nope"}`), "").
-			want(t, "unknown menu", 404, apexErr("System.NoDataFoundException", `The navigation menu "Nope" doesn't exist in this site.`))
+		s.srv.Get(t, apexGet(`{"communityId":"`+demo.CommunityID+`","navigationLinkSetDeveloperName":"Nope"}`), "").
+			Want(t, "unknown menu", 404, apexErr("System.NoDataFoundException", `The navigation menu "Nope" doesn't exist in this site.`))
 		// Strings "true"/"false" are Booleans to Apex; the continuation header changes nothing.
-		ok := s.get(t, apexGet(`{"communityId":"`+demo.CommunityID[:15]+`","navigationLinkSetDeveloperName":"`+demo.ProfileMenu+`","showHomeLink":"false"}`), "")
-		if ok.status != 200 || !strings.HasPrefix(ok.body, `{"menuItems":[{"actionType":"InternalLink","actionValue":"/my-account"`) {
-			t.Fatalf("15-character community id and string Boolean: %d %s", ok.status, ok.body)
+		ok := s.srv.Get(t, apexGet(`{"communityId":"`+demo.CommunityID[:15]+`","navigationLinkSetDeveloperName":"`+demo.ProfileMenu+`","showHomeLink":"false"}`), "")
+		if ok.Status != 200 || !strings.HasPrefix(ok.Body, `{"menuItems":[{"actionType":"InternalLink","actionValue":"/my-account"`) {
+			t.Fatalf("15-character community id and string Boolean: %d %s", ok.Status, ok.Body)
 		}
 
 		// The Connect resource answers in the Connect error shape.
-		s.get(t, connectNav("addHomeMenuItem=true"), "").want(t, "no menu named", 400,
+		s.srv.Get(t, connectNav("addHomeMenuItem=true"), "").Want(t, "no menu named", 400,
 			errorBody("INVALID_API_INPUT", "Enter a value for navigationLinkSetId or navigationLinkSetDeveloperName."))
-		s.get(t, connectNav("navigationLinkSetDeveloperName="+demo.MainMenu+"&addHomeMenuItem=maybe"), "").want(t, "bad Boolean", 400,
+		s.srv.Get(t, connectNav("navigationLinkSetDeveloperName="+demo.MainMenu+"&addHomeMenuItem=maybe"), "").Want(t, "bad Boolean", 400,
 			errorBody("INVALID_API_INPUT", "The type entered for addHomeMenuItem isn't valid. Enter the value as a/an Boolean."))
-		s.get(t, connectNav("navigationLinkSetDeveloperName="+demo.MainMenu+"&includeImageUrl=1"), "").want(t, "bad Boolean", 400,
+		s.srv.Get(t, connectNav("navigationLinkSetDeveloperName="+demo.MainMenu+"&includeImageUrl=1"), "").Want(t, "bad Boolean", 400,
 			errorBody("INVALID_API_INPUT", "The type entered for includeImageUrl isn't valid. Enter the value as a/an Boolean."))
-		if r := s.get(t, connectNav("navigationLinkSetDeveloperName="+demo.MainMenu+"&menuItemTypesToSkip=Bogus"), ""); r.status != 400 ||
-			!strings.Contains(r.body, `"errorCode":"INVALID_API_INPUT"`) {
-			t.Fatalf("bad type to skip: %d %s", r.status, r.body)
+		if r := s.srv.Get(t, connectNav("navigationLinkSetDeveloperName="+demo.MainMenu+"&menuItemTypesToSkip=Bogus"), ""); r.Status != 400 ||
+			!strings.Contains(r.Body, `"errorCode":"INVALID_API_INPUT"`) {
+			t.Fatalf("bad type to skip: %d %s", r.Status, r.Body)
 		}
-		if r := s.get(t, connectNav("navigationLinkSetDeveloperName="+demo.MainMenu+"&publishStatus=Gone"), ""); r.status != 400 {
-			t.Fatalf("bad publish status: %d %s", r.status, r.body)
+		if r := s.srv.Get(t, connectNav("navigationLinkSetDeveloperName="+demo.MainMenu+"&publishStatus=Gone"), ""); r.Status != 400 {
+			t.Fatalf("bad publish status: %d %s", r.Status, r.Body)
 		}
-		s.get(t, connectNav("navigationLinkSetId="+records.StableID("0Lm", 2)), "").want(t, "by id", 200,
-			strings.TrimSuffix(s.get(t, apexGet(navParams(demo.ProfileMenu, false)), "").body, "\n"))
+		s.srv.Get(t, connectNav("navigationLinkSetId="+records.StableID("0Lm", 2)), "").Want(t, "by id", 200,
+			strings.TrimSuffix(s.srv.Get(t, apexGet(navParams(demo.ProfileMenu, false)), "").Body, "\n"))
 
 		// Effective accounts are checked: a buyer may not act for an account they do not manage.
-		buyer := s.login(t, "buyer@example.com")
+		buyer := s.srv.Token(t, "buyer@example.com")
 		foreign := demo.ManagedAccountIDs[0]
-		s.get(t, connectNav("navigationLinkSetDeveloperName="+demo.MainMenu+"&effectiveAccountId="+foreign), buyer).
-			want(t, "foreign account", 403, errorBody("INSUFFICIENT_ACCESS", `You don't have access to the effective account "`+foreign+`".`))
+		s.srv.Get(t, connectNav("navigationLinkSetDeveloperName="+demo.MainMenu+"&effectiveAccountId="+foreign), buyer).
+			Want(t, "foreign account", 403, errorBody("INSUFFICIENT_ACCESS", `You don't have access to the effective account "`+foreign+`".`))
 		params := `{"communityId":"` + demo.CommunityID + `","navigationLinkSetDeveloperName":"` + demo.MainMenu +
 			`","effectiveAccountId":"` + foreign + `"}`
-		s.call(t, "POST", apexNav, buyer, params).want(t, "foreign account by Apex", 403,
+		s.srv.Call(t, "POST", apexNav, buyer, params).Want(t, "foreign account by Apex", 403,
 			apexErr("System.NoAccessException", `You don't have access to the effective account "`+foreign+`".`))
-		manager := s.login(t, "manager@example.com")
-		if r := s.call(t, "POST", apexNav, manager, params); r.status != 200 {
-			t.Fatalf("manager for a managed account: %d %s", r.status, r.body)
+		manager := s.srv.Token(t, "manager@example.com")
+		if r := s.srv.Call(t, "POST", apexNav, manager, params); r.Status != 200 {
+			t.Fatalf("manager for a managed account: %d %s", r.Status, r.Body)
 		}
 
 		// A store closed to guests shows its menus to signed-in buyers only.
 		s.exec(t, `UPDATE webstore SET guestbrowsingenabled = ?`, false)
-		s.get(t, apexGet(navParams(demo.MainMenu, true)), "").want(t, "guest of a closed store", 401,
+		s.srv.Get(t, apexGet(navParams(demo.MainMenu, true)), "").Want(t, "guest of a closed store", 401,
 			apexErr("System.NoAccessException", "Session expired or invalid"))
-		if r := s.get(t, apexGet(navParams(demo.MainMenu, true)), buyer); r.status != 200 {
-			t.Fatalf("buyer of a closed store: %d", r.status)
+		if r := s.srv.Get(t, apexGet(navParams(demo.MainMenu, true)), buyer); r.Status != 200 {
+			t.Fatalf("buyer of a closed store: %d", r.Status)
 		}
 	})
 }

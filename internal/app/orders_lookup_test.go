@@ -17,7 +17,7 @@ type recordField struct {
 // leaves out names it has no field for (orderSummaryId, another org's custom field) instead of failing the list.
 func TestOrderSummaryFieldsAnswerWhatExists(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		buyer := s.login(t, "buyer@example.com")
+		buyer := s.srv.Token(t, "buyer@example.com")
 		placed := placeOrder(t, s, buyer, map[string]int{pen: 2})
 		var list struct {
 			Count          int
@@ -26,8 +26,8 @@ func TestOrderSummaryFieldsAnswerWhatExists(t *testing.T) {
 				Fields         map[string]recordField
 			}
 		}
-		s.get(t, commercePath("order-summaries?fields=OrderNumber,OrderedDate,Status,TotalAmount,orderSummaryId,Nope__c,"+
-			"OrderSummary.GrandTotalAmount,SalesStoreId"), buyer).decode(t, "list", 200, &list)
+		s.srv.Get(t, commercePath("order-summaries?fields=OrderNumber,OrderedDate,Status,TotalAmount,orderSummaryId,Nope__c,"+
+			"OrderSummary.GrandTotalAmount,SalesStoreId"), buyer).Decode(t, "list", 200, &list)
 		if list.Count != 1 || list.OrderSummaries[0].OrderSummaryID != placed.OrderSummaryID {
 			t.Fatalf("list %+v", list)
 		}
@@ -89,12 +89,12 @@ func cents(t *testing.T, s string) int64 {
 // adjustments, and the payments with their payment method.
 func TestOrderSummaryLookupOutput(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		buyer := s.login(t, "buyer@example.com")
+		buyer := s.srv.Token(t, "buyer@example.com")
 		placed := placeOrder(t, s, buyer, map[string]int{pen: 2, marker: 1})
 		var raw map[string]json.RawMessage
-		s.call(t, "POST", commercePath("order-summaries/actions/lookup?fields=OrderItemSummary.Quantity,Product2.Description,"+
+		s.srv.Call(t, "POST", commercePath("order-summaries/actions/lookup?fields=OrderItemSummary.Quantity,Product2.Description,"+
 			"OrderDeliveryMethod.Carrier,Description__c,OrderSummary.TotalAmount"), buyer,
-			`{"orderSummaryIdOrRefNumber":"`+placed.OrderReferenceNumber+`"}`).decode(t, "lookup", 200, &raw)
+			`{"orderSummaryIdOrRefNumber":"`+placed.OrderReferenceNumber+`"}`).Decode(t, "lookup", 200, &raw)
 		var keys []string
 		for k := range raw {
 			keys = append(keys, k)
@@ -182,14 +182,14 @@ func TestOrderSummaryLookupOutput(t *testing.T) {
 		var bare struct {
 			DeliveryGroups, Adjustments, Payments []any
 		}
-		s.call(t, "POST", commercePath("order-summaries/actions/lookup?excludeDeliveryGroups=true&excludeAdjustments=true&excludePayments=true"),
-			buyer, `{"orderSummaryIdOrRefNumber":"`+placed.OrderSummaryID+`"}`).decode(t, "bare", 200, &bare)
+		s.srv.Call(t, "POST", commercePath("order-summaries/actions/lookup?excludeDeliveryGroups=true&excludeAdjustments=true&excludePayments=true"),
+			buyer, `{"orderSummaryIdOrRefNumber":"`+placed.OrderSummaryID+`"}`).Decode(t, "bare", 200, &bare)
 		if len(bare.DeliveryGroups)+len(bare.Adjustments)+len(bare.Payments) != 0 {
 			t.Errorf("excluded parts answered: %+v", bare)
 		}
-		if r := s.call(t, "POST", commercePath("order-summaries/actions/lookup?excludePayments=maybe"), buyer,
-			`{"orderSummaryIdOrRefNumber":"`+placed.OrderSummaryID+`"}`); r.status != 400 {
-			t.Errorf("bad flag: %d %s", r.status, r.body)
+		if r := s.srv.Call(t, "POST", commercePath("order-summaries/actions/lookup?excludePayments=maybe"), buyer,
+			`{"orderSummaryIdOrRefNumber":"`+placed.OrderSummaryID+`"}`); r.Status != 400 {
+			t.Errorf("bad flag: %d %s", r.Status, r.Body)
 		}
 	})
 }

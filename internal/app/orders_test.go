@@ -11,13 +11,13 @@ import (
 func placeOrder(t *testing.T, s *demoSite, token string, lines map[string]int) orderResult {
 	t.Helper()
 	for product, qty := range lines {
-		s.call(t, "POST", commercePath("carts/current/cart-items"), token, itemBody(product, qty)).decode(t, "add", 201, &cartItem{})
+		s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), token, itemBody(product, qty)).Decode(t, "add", 201, &cartItem{})
 	}
 	v := startCheckout(t, s, token)
-	s.call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/payments"), token,
-		`{"requestType":"SimplePurchaseOrder","paymentToken":"PO-77"}`).decode(t, "pay", 201, &struct{}{})
+	s.srv.Call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/payments"), token,
+		`{"requestType":"SimplePurchaseOrder","paymentToken":"PO-77"}`).Decode(t, "pay", 201, &struct{}{})
 	var placed orderResult
-	s.call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/orders"), token, "").decode(t, "place", 201, &placed)
+	s.srv.Call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/orders"), token, "").Decode(t, "place", 201, &placed)
 	return placed
 }
 
@@ -44,50 +44,50 @@ type orderDetail struct {
 
 func TestOrderSummaries(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		buyer := s.login(t, "buyer@example.com")
-		manager := s.login(t, "manager@example.com")
+		buyer := s.srv.Token(t, "buyer@example.com")
+		manager := s.srv.Token(t, "manager@example.com")
 		first := placeOrder(t, s, buyer, map[string]int{pen: 2, marker: 1})
 		second := placeOrder(t, s, buyer, map[string]int{marker: 3})
 
 		var list summaryList
-		s.get(t, commercePath("order-summaries?fields=OrderNumber,PoNumber&sortOrder=CreatedDateAsc"), buyer).decode(t, "list", 200, &list)
+		s.srv.Get(t, commercePath("order-summaries?fields=OrderNumber,PoNumber&sortOrder=CreatedDateAsc"), buyer).Decode(t, "list", 200, &list)
 		if list.Count != 2 || list.OrderSummaries[0].OrderSummaryID != first.OrderSummaryID ||
 			list.OrderSummaries[1].OrderNumber != second.OrderReferenceNumber ||
 			*list.OrderSummaries[0].Fields["PoNumber"].Text != "PO-77" || list.OrderSummaries[0].Status != "Created" {
 			t.Fatalf("list %+v", list)
 		}
-		s.get(t, commercePath("order-summaries?pageSize=1"), buyer).decode(t, "page 1", 200, &list)
+		s.srv.Get(t, commercePath("order-summaries?pageSize=1"), buyer).Decode(t, "page 1", 200, &list)
 		if len(list.OrderSummaries) != 1 || list.OrderSummaries[0].OrderSummaryID != second.OrderSummaryID || list.NextPageToken == nil {
 			t.Fatalf("page 1 %+v", list)
 		}
-		s.get(t, commercePath("order-summaries?pageSize=1&pageToken="+*list.NextPageToken), buyer).decode(t, "page 2", 200, &list)
+		s.srv.Get(t, commercePath("order-summaries?pageSize=1&pageToken="+*list.NextPageToken), buyer).Decode(t, "page 2", 200, &list)
 		if len(list.OrderSummaries) != 1 || list.OrderSummaries[0].OrderSummaryID != first.OrderSummaryID || list.NextPageToken != nil {
 			t.Fatalf("page 2 %+v", list)
 		}
 		for q, want := range map[string]int{"earliestDate=2099-01-01T00:00:00.000Z": 0, "latestDate=2099-01-01T00:00:00.000Z": 2,
 			"latestDate=2001-07-04T12:08:56.235-0700": 0, "ownerScope=Account": 2, "ownerScoped=false&sortOrder=OrderedDateDesc": 2} {
-			s.get(t, commercePath("order-summaries?"+q), buyer).decode(t, q, 200, &list)
+			s.srv.Get(t, commercePath("order-summaries?"+q), buyer).Decode(t, q, 200, &list)
 			if list.Count != want {
 				t.Errorf("%s: %d summaries, want %d", q, list.Count, want)
 			}
 		}
-		s.get(t, commercePath("order-summaries"), manager).decode(t, "manager's", 200, &list)
+		s.srv.Get(t, commercePath("order-summaries"), manager).Decode(t, "manager's", 200, &list)
 		if list.Count != 0 {
 			t.Fatalf("the manager sees the buyer's orders: %+v", list)
 		}
 
 		// Detail, by order number: items with the delivery charge, the group, the promotion, the payment.
 		var d orderDetail
-		s.get(t, commercePath("order-summaries/"+first.OrderReferenceNumber), buyer).decode(t, "by number", 200, &d)
+		s.srv.Get(t, commercePath("order-summaries/"+first.OrderReferenceNumber), buyer).Decode(t, "by number", 200, &d)
 		if d.OrderSummaryID != first.OrderSummaryID || len(d.Items) != 3 || d.Items[2].Type != "Delivery Charge" ||
 			len(d.DeliveryGroups) != 1 || d.DeliveryGroups[0].DeliverToName != "Bonnie Buyer" ||
 			d.DeliveryGroups[0].DeliveryMethodName != "Ground" || len(d.Payments) != 1 ||
 			d.Payments[0].Amount != d.TotalAmount || len(d.Adjustments) != 1 || d.PurchaseOrderNumber != "PO-77" {
 			t.Fatalf("detail %+v", d)
 		}
-		s.get(t, commercePath("order-summaries/"+first.OrderSummaryID), buyer).decode(t, "get", 200, &d)
+		s.srv.Get(t, commercePath("order-summaries/"+first.OrderSummaryID), buyer).Decode(t, "get", 200, &d)
 		var items struct{ Count int }
-		s.get(t, commercePath("order-summaries/"+first.OrderSummaryID+"/items"), buyer).decode(t, "items", 200, &items)
+		s.srv.Get(t, commercePath("order-summaries/"+first.OrderSummaryID+"/items"), buyer).Decode(t, "items", 200, &items)
 		if d.OrderNumber != first.OrderReferenceNumber || items.Count != 3 {
 			t.Fatalf("get %+v, %d items", d, items.Count)
 		}
@@ -100,29 +100,29 @@ func TestOrderSummaries(t *testing.T) {
 			ProductsWithError         []struct{ ProductID string }
 			CartSummary               cartSummary
 		}
-		s.call(t, "POST", commercePath("order-summaries/"+first.OrderSummaryID+"/actions/add-order-to-cart"), buyer, "").
-			decode(t, "reorder", 200, &reorder)
+		s.srv.Call(t, "POST", commercePath("order-summaries/"+first.OrderSummaryID+"/actions/add-order-to-cart"), buyer, "").
+			Decode(t, "reorder", 200, &reorder)
 		if reorder.NumberOfProductsWithError != 1 || reorder.ProductsWithError[0].ProductID != marker ||
 			reorder.CartSummary.TotalProductCount != "2.0" {
 			t.Fatalf("reorder %+v", reorder)
 		}
 
 		// Staff change a placed order's status in the records API, never its amounts, and cannot delete it.
-		admin := s.login(t, "admin@example.com")
+		admin := s.srv.Token(t, "admin@example.com")
 		recordsAPI := "/services/data/v64.0/ui-api/records/"
-		if r := s.call(t, "PATCH", recordsAPI+first.OrderSummaryID, admin, `{"fields":{"Status":"Approved"}}`); r.status != 200 {
-			t.Fatalf("status change: %d %s", r.status, r.body)
+		if r := s.srv.Call(t, "PATCH", recordsAPI+first.OrderSummaryID, admin, `{"fields":{"Status":"Approved"}}`); r.Status != 200 {
+			t.Fatalf("status change: %d %s", r.Status, r.Body)
 		}
-		if r := s.call(t, "PATCH", recordsAPI+first.OrderSummaryID, admin, `{"fields":{"GrandTotalAmount":"1.00"}}`); r.status != 400 {
-			t.Fatalf("amount change: %d %s", r.status, r.body)
+		if r := s.srv.Call(t, "PATCH", recordsAPI+first.OrderSummaryID, admin, `{"fields":{"GrandTotalAmount":"1.00"}}`); r.Status != 400 {
+			t.Fatalf("amount change: %d %s", r.Status, r.Body)
 		}
-		if r := s.call(t, "DELETE", recordsAPI+first.OrderSummaryID, admin, ""); r.status != 400 {
-			t.Fatalf("delete: %d %s", r.status, r.body)
+		if r := s.srv.Call(t, "DELETE", recordsAPI+first.OrderSummaryID, admin, ""); r.Status != 400 {
+			t.Fatalf("delete: %d %s", r.Status, r.Body)
 		}
-		if r := s.call(t, "POST", strings.TrimSuffix(recordsAPI, "/"), admin, `{"apiName":"OrderItemSummary","fields":{"OrderSummaryId":"`+first.OrderSummaryID+`","Name":"x","Type":"Order Product"}}`); r.status != 400 {
-			t.Fatalf("create: %d %s", r.status, r.body)
+		if r := s.srv.Call(t, "POST", strings.TrimSuffix(recordsAPI, "/"), admin, `{"apiName":"OrderItemSummary","fields":{"OrderSummaryId":"`+first.OrderSummaryID+`","Name":"x","Type":"Order Product"}}`); r.Status != 400 {
+			t.Fatalf("create: %d %s", r.Status, r.Body)
 		}
-		s.get(t, commercePath("order-summaries/"+first.OrderSummaryID), buyer).decode(t, "after staff", 200, &d)
+		s.srv.Get(t, commercePath("order-summaries/"+first.OrderSummaryID), buyer).Decode(t, "after staff", 200, &d)
 
 		for _, tc := range []struct {
 			name, method, path, token, body string
@@ -144,9 +144,9 @@ func TestOrderSummaries(t *testing.T) {
 			{"guest", "GET", "order-summaries", "", "", 401, "INVALID_SESSION_ID"},
 			{"guest lookup", "POST", "order-summaries/actions/lookup", "", `{"orderSummaryIdOrRefNumber":"` + first.OrderReferenceNumber + `"}`, 401, "INVALID_SESSION_ID"},
 		} {
-			r := s.call(t, tc.method, commercePath(tc.path), tc.token, tc.body)
-			if r.status != tc.status || !strings.Contains(r.body, tc.want) {
-				t.Errorf("%s: %d %s, want %d %s", tc.name, r.status, r.body, tc.status, tc.want)
+			r := s.srv.Call(t, tc.method, commercePath(tc.path), tc.token, tc.body)
+			if r.Status != tc.status || !strings.Contains(r.Body, tc.want) {
+				t.Errorf("%s: %d %s, want %d %s", tc.name, r.Status, r.Body, tc.status, tc.want)
 			}
 		}
 	})
@@ -156,12 +156,12 @@ func TestOrderSummaries(t *testing.T) {
 // groups added after it), not in the order of their random ids (issue 15 item 19).
 func TestOrderDeliveriesInTheOrderMade(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		buyer := s.login(t, "buyer@example.com")
+		buyer := s.srv.Token(t, "buyer@example.com")
 		products := []string{pen, marker, records.StableID("01t", 3), records.StableID("01t", 4), records.StableID("01t", 6)}
 		var lines []cartItem
 		for _, p := range products {
 			var it cartItem
-			s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(p, 1)).decode(t, "add", 201, &it)
+			s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(p, 1)).Decode(t, "add", 201, &it)
 			lines = append(lines, it)
 		}
 		v := startCheckout(t, s, buyer)
@@ -170,23 +170,23 @@ func TestOrderDeliveriesInTheOrderMade(t *testing.T) {
 		for i := 2; i <= 5; i++ {
 			name := "Site " + string(rune('0'+i))
 			var g deliveryGroup
-			s.call(t, "POST", commercePath("carts/current/delivery-groups"), buyer,
+			s.srv.Call(t, "POST", commercePath("carts/current/delivery-groups"), buyer,
 				`{"deliveryMethodId":"`+ground+`","deliveryAddress":{"name":"`+name+`","street":"1 Main St","city":"Denver","region":"CO","postalCode":"80202","country":"US"}}`).
-				decode(t, "create", 201, &g)
-			s.call(t, "POST", commercePath("carts/current/delivery-groups/actions/arrange-items"), buyer,
+				Decode(t, "create", 201, &g)
+			s.srv.Call(t, "POST", commercePath("carts/current/delivery-groups/actions/arrange-items"), buyer,
 				`{"arrangements":[{"deliveryGroupId":"`+g.ID+`","cartItemIds":["`+lines[i-1].CartItemID+`"]}],"options":{"deleteEmptyDeliveryGroups":false}}`).
-				decode(t, "arrange", 202, &struct{}{})
+				Decode(t, "arrange", 202, &struct{}{})
 			want = append(want, name)
 		}
 		// The cart changed under the checkout: it starts again, keeping the groups.
-		s.call(t, "DELETE", commercePath("checkouts/"+v.CheckoutID), buyer, "")
+		s.srv.Call(t, "DELETE", commercePath("checkouts/"+v.CheckoutID), buyer, "")
 		v = startCheckout(t, s, buyer)
-		s.call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/payments"), buyer,
-			`{"requestType":"SimplePurchaseOrder","paymentToken":"PO-5"}`).decode(t, "pay", 201, &struct{}{})
+		s.srv.Call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/payments"), buyer,
+			`{"requestType":"SimplePurchaseOrder","paymentToken":"PO-5"}`).Decode(t, "pay", 201, &struct{}{})
 		var placed orderResult
-		s.call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/orders"), buyer, "").decode(t, "place", 201, &placed)
+		s.srv.Call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/orders"), buyer, "").Decode(t, "place", 201, &placed)
 		var d orderDetail
-		s.get(t, commercePath("order-summaries/"+placed.OrderSummaryID), buyer).decode(t, "get", 200, &d)
+		s.srv.Get(t, commercePath("order-summaries/"+placed.OrderSummaryID), buyer).Decode(t, "get", 200, &d)
 		var got []string
 		for _, g := range d.DeliveryGroups {
 			got = append(got, g.DeliverToName)

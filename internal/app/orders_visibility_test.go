@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/auth"
 	"storefront/internal/demo"
 	"storefront/internal/platform/db"
@@ -34,15 +35,15 @@ func TestOrdersOfOneAccountFollowOneRule(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		colleague := s.login(t, "colleague@example.com")
+		colleague := s.srv.Token(t, "colleague@example.com")
 		theirs := placeOrder(t, s, colleague, map[string]int{pen: 1})
-		manager := s.login(t, "manager@example.com")
+		manager := s.srv.Token(t, "manager@example.com")
 		acting := "effectiveAccountId=" + managed
 
 		listed := func(token, query string) []string {
 			t.Helper()
 			var list summaryList
-			s.get(t, commercePath("order-summaries?pageSize=100&"+query), token).decode(t, query, 200, &list)
+			s.srv.Get(t, commercePath("order-summaries?pageSize=100&"+query), token).Decode(t, query, 200, &list)
 			var ids []string
 			for _, o := range list.OrderSummaries {
 				ids = append(ids, o.OrderSummaryID)
@@ -58,17 +59,17 @@ func TestOrdersOfOneAccountFollowOneRule(t *testing.T) {
 		readable := func(who, token, query string, o orderResult) bool {
 			t.Helper()
 			q := "?" + query
-			answers := []reply{
-				s.get(t, commercePath("order-summaries/"+o.OrderSummaryID+q), token),
-				s.get(t, commercePath("order-summaries/"+o.OrderSummaryID+"/items"+q), token),
-				s.call(t, "POST", commercePath("order-summaries/actions/lookup"+q), token, `{"orderSummaryIdOrRefNumber":"`+o.OrderSummaryID+`"}`),
-				s.call(t, "POST", commercePath("order-summaries/actions/lookup"+q), token, `{"orderSummaryIdOrRefNumber":"`+o.OrderReferenceNumber+`"}`),
-				s.call(t, "POST", commercePath("order-summaries/"+o.OrderSummaryID+"/actions/add-order-to-cart"+q), token, ""),
+			answers := []apitest.Reply{
+				s.srv.Get(t, commercePath("order-summaries/"+o.OrderSummaryID+q), token),
+				s.srv.Get(t, commercePath("order-summaries/"+o.OrderSummaryID+"/items"+q), token),
+				s.srv.Call(t, "POST", commercePath("order-summaries/actions/lookup"+q), token, `{"orderSummaryIdOrRefNumber":"`+o.OrderSummaryID+`"}`),
+				s.srv.Call(t, "POST", commercePath("order-summaries/actions/lookup"+q), token, `{"orderSummaryIdOrRefNumber":"`+o.OrderReferenceNumber+`"}`),
+				s.srv.Call(t, "POST", commercePath("order-summaries/"+o.OrderSummaryID+"/actions/add-order-to-cart"+q), token, ""),
 			}
-			found := answers[0].status == 200
+			found := answers[0].Status == 200
 			for i, r := range answers {
-				if ok := r.status >= 200 && r.status < 300; ok != found || (!ok && (r.status != 404 || !strings.Contains(r.body, "NOT_FOUND"))) {
-					t.Fatalf("%s, call %d on %s: %d %s (the detail answered %d)", who, i, o.OrderSummaryID, r.status, r.body, answers[0].status)
+				if ok := r.Status >= 200 && r.Status < 300; ok != found || (!ok && (r.Status != 404 || !strings.Contains(r.Body, "NOT_FOUND"))) {
+					t.Fatalf("%s, call %d on %s: %d %s (the detail answered %d)", who, i, o.OrderSummaryID, r.Status, r.Body, answers[0].Status)
 				}
 			}
 			return found

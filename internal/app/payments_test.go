@@ -5,28 +5,29 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"storefront/internal/app/apitest"
 )
 
 const goodCard, declinedCard = "4111111111111111", "4000000000000002"
 
 func cardBody(number string, cvv, month, year any) string {
-	return mustJSON(map[string]any{"cardPaymentMethod": map[string]any{"cardHolderName": "Bonnie Buyer",
+	return apitest.JSON(map[string]any{"cardPaymentMethod": map[string]any{"cardHolderName": "Bonnie Buyer",
 		"cardNumber": number, "cvv": cvv, "expiryMonth": month, "expiryYear": year}})
 }
 
 func TestCardPayments(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		buyer := s.login(t, "buyer@example.com")
-		manager := s.login(t, "manager@example.com")
-		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, 1)).decode(t, "add", 201, &cartItem{})
+		buyer := s.srv.Token(t, "buyer@example.com")
+		manager := s.srv.Token(t, "manager@example.com")
+		s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, 1)).Decode(t, "add", 201, &cartItem{})
 		v := startCheckout(t, s, buyer)
-		pay := func(token, key string) reply {
+		pay := func(token, key string) apitest.Reply {
 			req := `{"requestType":"Auth","paymentToken":"` + token + `","billingAddress":{"name":"Bonnie Buyer","street":"1 Main St","city":"Denver","region":"CO","country":"US","postalCode":"80202"}}`
 			if key == "" {
-				return s.call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/payments"), buyer, req)
+				return s.srv.Call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/payments"), buyer, req)
 			}
-			return s.callWith(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/payments"), buyer, req,
-				map[string]string{"Idempotency-Key": key})
+			return s.srv.Call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/payments"), buyer, req, "Idempotency-Key", key)
 		}
 
 		// Refused cards store nothing.
@@ -42,17 +43,17 @@ func TestCardPayments(t *testing.T) {
 			{"no card", `{}`, "cardPaymentMethod"},
 			{"wrong type", `{"cardPaymentMethod":{"cardNumber":4111}}`, "JSON_PARSER_ERROR"},
 		} {
-			r := s.call(t, "POST", commercePath("payments/token"), buyer, tc.body)
-			if r.status != 400 || !strings.Contains(r.body, tc.want) {
-				t.Errorf("%s: %d %s", tc.name, r.status, r.body)
+			r := s.srv.Call(t, "POST", commercePath("payments/token"), buyer, tc.body)
+			if r.Status != 400 || !strings.Contains(r.Body, tc.want) {
+				t.Errorf("%s: %d %s", tc.name, r.Status, r.Body)
 			}
 		}
 		var good, declined struct{ Token string }
-		s.call(t, "POST", commercePath("payments/token"), buyer, cardBody("4111 1111 1111 1111", "123", "12", "99")).decode(t, "token", 201, &good)
-		s.call(t, "POST", commercePath("payments/token"), buyer, cardBody(declinedCard, "123", 12, 2099)).decode(t, "token", 201, &declined)
+		s.srv.Call(t, "POST", commercePath("payments/token"), buyer, cardBody("4111 1111 1111 1111", "123", "12", "99")).Decode(t, "token", 201, &good)
+		s.srv.Call(t, "POST", commercePath("payments/token"), buyer, cardBody(declinedCard, "123", 12, 2099)).Decode(t, "token", 201, &declined)
 		// A numeric security code is taken as its digits, as a string one is.
 		var numeric struct{ Token string }
-		s.call(t, "POST", commercePath("payments/token"), buyer, cardBody(goodCard, 737, 12, 2099)).decode(t, "numeric cvv", 201, &numeric)
+		s.srv.Call(t, "POST", commercePath("payments/token"), buyer, cardBody(goodCard, 737, 12, 2099)).Decode(t, "numeric cvv", 201, &numeric)
 		if !strings.HasPrefix(numeric.Token, "tok_") {
 			t.Fatalf("numeric cvv token %+v", numeric)
 		}
@@ -64,23 +65,23 @@ func TestCardPayments(t *testing.T) {
 			SalesforceResultCode string
 			Errors               []struct{ ErrorCode string }
 		}
-		pay(declined.Token, "").decode(t, "declined", 201, &res)
+		pay(declined.Token, "").Decode(t, "declined", 201, &res)
 		if res.SalesforceResultCode != "Decline" || len(res.Errors) != 1 || res.Errors[0].ErrorCode != "PAYMENT_FAILURE" {
 			t.Fatalf("declined %+v", res)
 		}
-		if r := s.call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/orders"), buyer, ""); r.status != 422 {
-			t.Fatalf("placed on a declined card: %d %s", r.status, r.body)
+		if r := s.srv.Call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/orders"), buyer, ""); r.Status != 422 {
+			t.Fatalf("placed on a declined card: %d %s", r.Status, r.Body)
 		}
 		// Someone else's token is no token; a retried payment (same key) authorizes once.
 		var other struct{ Token string }
-		s.call(t, "POST", commercePath("payments/token"), manager, cardBody(goodCard, "123", 12, 2099)).decode(t, "other token", 201, &other)
-		if r := pay(other.Token, ""); r.status != 400 {
-			t.Fatalf("someone else's token: %d %s", r.status, r.body)
+		s.srv.Call(t, "POST", commercePath("payments/token"), manager, cardBody(goodCard, "123", 12, 2099)).Decode(t, "other token", 201, &other)
+		if r := pay(other.Token, ""); r.Status != 400 {
+			t.Fatalf("someone else's token: %d %s", r.Status, r.Body)
 		}
-		pay(good.Token, "pay-1").decode(t, "approved", 201, &res)
-		pay(good.Token, "pay-1").decode(t, "retried", 201, &res)
-		pay(good.Token, "").decode(t, "retried without key", 201, &res)
-		pay(good.Token, "").decode(t, "retried again", 201, &res)
+		pay(good.Token, "pay-1").Decode(t, "approved", 201, &res)
+		pay(good.Token, "pay-1").Decode(t, "retried", 201, &res)
+		pay(good.Token, "").Decode(t, "retried without key", 201, &res)
+		pay(good.Token, "").Decode(t, "retried again", 201, &res)
 		if res.SalesforceResultCode != "Success" {
 			t.Fatalf("approved %+v", res)
 		}
@@ -88,9 +89,9 @@ func TestCardPayments(t *testing.T) {
 			t.Fatalf("%s authorizations for one keyed and one unkeyed payment, want 2", n)
 		}
 		var placed orderResult
-		s.call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/orders"), buyer, "").decode(t, "place", 201, &placed)
+		s.srv.Call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/orders"), buyer, "").Decode(t, "place", 201, &placed)
 		var d orderDetail
-		s.get(t, commercePath("order-summaries/"+placed.OrderSummaryID), buyer).decode(t, "detail", 200, &d)
+		s.srv.Get(t, commercePath("order-summaries/"+placed.OrderSummaryID), buyer).Decode(t, "detail", 200, &d)
 		if d.Payments[0].Method != "Visa ending 1111" {
 			t.Fatalf("payment %+v", d.Payments)
 		}
@@ -146,40 +147,38 @@ func assertNowhere(t *testing.T, s *demoSite, text string) {
 
 func TestGuestCheckout(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		g := newGuest(s)
-		g.call(t, "POST", commercePath("carts/current/cart-items"), itemBody(pen, 1)).decode(t, "guest add", 201, &cartItem{})
+		g := apitest.Browser()
+		s.srv.Do(t, apitest.Request{As: g, Method: "POST", Path: commercePath("carts/current/cart-items"), Body: itemBody(pen, 1)}).Decode(t, "guest add", 201, &cartItem{})
 		start := `{"cartId":"current","deliveryAddressInput":` + coloradoAddress + `}`
-		if r := g.call(t, "PUT", commercePath("checkouts"), start); r.status != 401 {
-			t.Fatalf("guest checkout where the store does not allow it: %d %s", r.status, r.body)
+		if r := s.srv.Do(t, apitest.Request{As: g, Method: "PUT", Path: commercePath("checkouts"), Body: start}); r.Status != 401 {
+			t.Fatalf("guest checkout where the store does not allow it: %d %s", r.Status, r.Body)
 		}
 		s.exec(t, `UPDATE webstore SET guestcheckoutenabled = ?`, true)
 		var v checkoutView
-		g.call(t, "PUT", commercePath("checkouts"), start).decode(t, "guest start", 202, &v)
-		if r := g.call(t, "PUT", commercePath("checkouts"), start); r.status != 202 {
-			t.Fatalf("restart: %d %s", r.status, r.body)
+		s.srv.Do(t, apitest.Request{As: g, Method: "PUT", Path: commercePath("checkouts"), Body: start}).Decode(t, "guest start", 202, &v)
+		if r := s.srv.Do(t, apitest.Request{As: g, Method: "PUT", Path: commercePath("checkouts"), Body: start}); r.Status != 202 {
+			t.Fatalf("restart: %d %s", r.Status, r.Body)
 		}
 		// Another visitor does not see it.
-		if r := newGuest(s).call(t, "GET", commercePath("checkouts/"+v.CheckoutID), ""); r.status != 404 && r.status != 401 {
-			t.Fatalf("another guest: %d %s", r.status, r.body)
+		if r := s.srv.Do(t, apitest.Request{As: apitest.Browser(), Method: "GET", Path: commercePath("checkouts/" + v.CheckoutID)}); r.Status != 404 && r.Status != 401 {
+			t.Fatalf("another guest: %d %s", r.Status, r.Body)
 		}
-		g.call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/payments"), `{"requestType":"SimplePurchaseOrder","paymentToken":"G-1"}`).
-			decode(t, "pay", 201, &struct{}{})
-		if r := g.call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/orders"), ""); r.status != 422 || !strings.Contains(r.body, "MISSING_CONTACT_INFO") {
-			t.Fatalf("guest order without contact: %d %s", r.status, r.body)
+		s.srv.Do(t, apitest.Request{As: g, Method: "POST", Path: commercePath("checkouts/" + v.CheckoutID + "/payments"), Body: `{"requestType":"SimplePurchaseOrder","paymentToken":"G-1"}`}).
+			Decode(t, "pay", 201, &struct{}{})
+		if r := s.srv.Do(t, apitest.Request{As: g, Method: "POST", Path: commercePath("checkouts/" + v.CheckoutID + "/orders")}); r.Status != 422 || !strings.Contains(r.Body, "MISSING_CONTACT_INFO") {
+			t.Fatalf("guest order without contact: %d %s", r.Status, r.Body)
 		}
-		g.call(t, "PATCH", commercePath("checkouts/"+v.CheckoutID), `{"contactInfo":{"email":"Guest@Example.com","lastName":"Guest","phoneNumber":"  "}}`).
-			decode(t, "contact", 202, &v)
+		s.srv.Do(t, apitest.Request{As: g, Method: "PATCH", Path: commercePath("checkouts/" + v.CheckoutID), Body: `{"contactInfo":{"email":"Guest@Example.com","lastName":"Guest","phoneNumber":"  "}}`}).
+			Decode(t, "contact", 202, &v)
 		if _, has := v.ContactInfo["phoneNumber"]; has || v.ContactInfo["lastName"] != "Guest" {
 			t.Fatalf("contact %+v", v.ContactInfo)
 		}
 		var placed orderResult
-		g.call(t, "POST", commercePath("checkouts/"+v.CheckoutID+"/orders"), "").decode(t, "guest place", 201, &placed)
+		s.srv.Do(t, apitest.Request{As: g, Method: "POST", Path: commercePath("checkouts/" + v.CheckoutID + "/orders")}).Decode(t, "guest place", 201, &placed)
 		var d orderDetail
-		g.call(t, "POST", commercePath("order-summaries/actions/lookup"),
-			`{"orderSummaryIdOrRefNumber":"`+placed.OrderReferenceNumber+`","email":"guest@example.com"}`).decode(t, "guest lookup", 200, &d)
-		if r := g.call(t, "POST", commercePath("order-summaries/actions/lookup"),
-			`{"orderSummaryIdOrRefNumber":"`+placed.OrderReferenceNumber+`","email":"other@example.com"}`); r.status != 404 {
-			t.Fatalf("lookup with another email: %d %s", r.status, r.body)
+		s.srv.Do(t, apitest.Request{As: g, Method: "POST", Path: commercePath("order-summaries/actions/lookup"), Body: `{"orderSummaryIdOrRefNumber":"` + placed.OrderReferenceNumber + `","email":"guest@example.com"}`}).Decode(t, "guest lookup", 200, &d)
+		if r := s.srv.Do(t, apitest.Request{As: g, Method: "POST", Path: commercePath("order-summaries/actions/lookup"), Body: `{"orderSummaryIdOrRefNumber":"` + placed.OrderReferenceNumber + `","email":"other@example.com"}`}); r.Status != 404 {
+			t.Fatalf("lookup with another email: %d %s", r.Status, r.Body)
 		}
 	})
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/auth"
 	"storefront/internal/demo"
 	"storefront/internal/records"
@@ -40,7 +41,7 @@ func matrixObjects() []matrixObject {
 			fixture: created("Case", map[string]any{"Subject": "Matrix", "AccountId": demo.BuyerAccountID})},
 		{name: "Product2", table: "product2", create: named("Name"), edit: map[string]any{"Description": "edited"},
 			fixture: func(t *testing.T, s *demoSite, _ string) string {
-				_, p := s.soql(t, s.login(t, "buyer@example.com"), "SELECT Id FROM Product2 ORDER BY Id LIMIT 1", nil)
+				_, p := s.soql(t, s.srv.Token(t, "buyer@example.com"), "SELECT Id FROM Product2 ORDER BY Id LIMIT 1", nil)
 				if len(p.Records) != 1 {
 					t.Fatal("the buyer sees no product")
 				}
@@ -76,7 +77,7 @@ func TestPermissionMatrix(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
 		tokens := map[string]string{}
 		for user := range permissionMatrix {
-			tokens[user] = s.login(t, user)
+			tokens[user] = s.srv.Token(t, user)
 		}
 		admin := tokens["admin@example.com"]
 		n := 0
@@ -89,14 +90,14 @@ func TestPermissionMatrix(t *testing.T) {
 
 				// Read.
 				readStatus := map[bool]int{true: 200, false: 404}[may("R")]
-				r := s.get(t, "/services/data/v64.0/ui-api/records/"+fixture+"?fields="+o.name+".Id", token)
+				r := s.srv.Get(t, "/services/data/v64.0/ui-api/records/"+fixture+"?fields="+o.name+".Id", token)
 				wantStatus(t, what("read", "ui-api"), r, readStatus, "NOT_FOUND")
-				r = s.get(t, "/services/data/v64.0/sobjects/"+o.name+"/"+fixture, token)
+				r = s.srv.Get(t, "/services/data/v64.0/sobjects/"+o.name+"/"+fixture, token)
 				wantStatus(t, what("read", "sobjects"), r, readStatus, "NOT_FOUND")
 				r, p := s.soql(t, token, "SELECT Id FROM "+o.name+" WHERE Id = '"+fixture+"'", nil)
 				if may("R") {
-					if r.status != 200 || p.TotalSize != 1 {
-						t.Fatalf("%s: %d %s", what("read", "SOQL"), r.status, r.body)
+					if r.Status != 200 || p.TotalSize != 1 {
+						t.Fatalf("%s: %d %s", what("read", "SOQL"), r.Status, r.Body)
 					}
 				} else {
 					wantStatus(t, what("read", "SOQL"), r, 400, "INVALID_TYPE")
@@ -154,7 +155,7 @@ func TestPermissionMatrix(t *testing.T) {
 					id := s.createRecord(t, admin, o.name, body)
 					path := map[string]string{"ui-api": "/services/data/v64.0/ui-api/records/" + id,
 						"sobjects": "/services/data/v64.0/sobjects/" + o.name + "/" + id}[via]
-					r = s.call(t, "DELETE", path, token, "")
+					r = s.srv.Call(t, "DELETE", path, token, "")
 					left := s.queryString(t, `SELECT CAST(COUNT(*) AS TEXT) FROM `+quoteTable(o.table)+` WHERE "id" = ?`, id)
 					if may("D") {
 						wantStatus(t, what("delete", via), r, 204, "")
@@ -177,33 +178,33 @@ func TestPermissionMatrix(t *testing.T) {
 }
 
 // createVia creates a record through the records API or sObject REST.
-func (s *demoSite) createVia(t *testing.T, via, token, object string, fields map[string]any) reply {
+func (s *demoSite) createVia(t *testing.T, via, token, object string, fields map[string]any) apitest.Reply {
 	t.Helper()
 	if via == "ui-api" {
-		return s.call(t, "POST", "/services/data/v64.0/ui-api/records", token,
-			mustJSON(map[string]any{"apiName": object, "fields": fields}))
+		return s.srv.Call(t, "POST", "/services/data/v64.0/ui-api/records", token,
+			apitest.JSON(map[string]any{"apiName": object, "fields": fields}))
 	}
-	return s.call(t, "POST", "/services/data/v64.0/sobjects/"+object, token, mustJSON(fields))
+	return s.srv.Call(t, "POST", "/services/data/v64.0/sobjects/"+object, token, apitest.JSON(fields))
 }
 
 // updateAs changes a record through the records API or sObject REST.
-func (s *demoSite) updateAs(t *testing.T, token, via, object, id string, fields map[string]any) reply {
+func (s *demoSite) updateAs(t *testing.T, token, via, object, id string, fields map[string]any) apitest.Reply {
 	t.Helper()
 	if via == "ui-api" {
-		return s.call(t, "PATCH", "/services/data/v64.0/ui-api/records/"+id, token, mustJSON(map[string]any{"fields": fields}))
+		return s.srv.Call(t, "PATCH", "/services/data/v64.0/ui-api/records/"+id, token, apitest.JSON(map[string]any{"fields": fields}))
 	}
-	return s.call(t, "PATCH", "/services/data/v64.0/sobjects/"+object+"/"+id, token, mustJSON(fields))
+	return s.srv.Call(t, "PATCH", "/services/data/v64.0/sobjects/"+object+"/"+id, token, apitest.JSON(fields))
 }
 
 // wantRefused checks a refused write: 403 INSUFFICIENT_ACCESS_OR_READONLY where the caller may read the object,
 // 404 NOT_FOUND where they may not even see it.
-func wantRefused(t *testing.T, what string, r reply, readable bool) {
+func wantRefused(t *testing.T, what string, r apitest.Reply, readable bool) {
 	t.Helper()
 	if readable {
 		wantStatus(t, what, r, 403, "INSUFFICIENT_ACCESS_OR_READONLY")
 		return
 	}
-	if r.status == 403 {
+	if r.Status == 403 {
 		wantStatus(t, what, r, 403, "INSUFFICIENT_ACCESS_OR_READONLY")
 		return
 	}
@@ -212,13 +213,13 @@ func wantRefused(t *testing.T, what string, r reply, readable bool) {
 
 // wantStatus checks the status and, for errors, the error code of the body (the UI API's object or sObject REST's
 // list of errors).
-func wantStatus(t *testing.T, what string, r reply, status int, code string) {
+func wantStatus(t *testing.T, what string, r apitest.Reply, status int, code string) {
 	t.Helper()
-	if r.status != status {
-		t.Fatalf("%s: %d %s, want %d", what, r.status, r.body, status)
+	if r.Status != status {
+		t.Fatalf("%s: %d %s, want %d", what, r.Status, r.Body, status)
 	}
-	if status >= 400 && code != "" && !strings.Contains(r.body, `"errorCode":"`+code+`"`) {
-		t.Fatalf("%s: %s, want %s", what, r.body, code)
+	if status >= 400 && code != "" && !strings.Contains(r.Body, `"errorCode":"`+code+`"`) {
+		t.Fatalf("%s: %s, want %s", what, r.Body, code)
 	}
 }
 
@@ -253,7 +254,7 @@ func blank(m map[string]any) map[string]any {
 // Support Agents not Order.GrandTotalAmount either; no one sees a hidden field such as WebCart.GuestSessionId.
 func TestFieldLevelSecurity(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		admin := s.login(t, "admin@example.com")
+		admin := s.srv.Token(t, "admin@example.com")
 		s.updateAs(t, admin, "sobjects", "Account", demo.BuyerAccountID, map[string]any{"AnnualRevenue": 1234})
 		hidden := map[string][]string{
 			"admin@example.com":        {"WebCart.GuestSessionId"},
@@ -262,19 +263,19 @@ func TestFieldLevelSecurity(t *testing.T) {
 			"support@example.com":      {"Account.AnnualRevenue", "Order.GrandTotalAmount"},
 		}
 		for user, fields := range hidden {
-			token := s.login(t, user)
+			token := s.srv.Token(t, user)
 			for _, path := range fields {
 				object, field, _ := strings.Cut(path, ".")
 				r, _ := s.soql(t, token, "SELECT "+field+" FROM "+object+" LIMIT 1", nil)
 				wantStatus(t, user+" SOQL "+path, r, 400, "INVALID_FIELD")
 				r, _ = s.soql(t, token, "SELECT Id FROM "+object+" WHERE "+field+" != null LIMIT 1", nil)
 				wantStatus(t, user+" SOQL filter on "+path, r, 400, "INVALID_FIELD")
-				if r = s.get(t, "/services/data/v64.0/ui-api/object-info/"+object, token); r.status == 200 &&
-					strings.Contains(r.body, `"apiName":"`+field+`"`) {
+				if r = s.srv.Get(t, "/services/data/v64.0/ui-api/object-info/"+object, token); r.Status == 200 &&
+					strings.Contains(r.Body, `"apiName":"`+field+`"`) {
 					t.Fatalf("%s: object-info shows %s", user, path)
 				}
-				if r = s.get(t, "/services/data/v64.0/sobjects/"+object+"/describe", token); r.status == 200 &&
-					strings.Contains(r.body, `"name":"`+field+`"`) {
+				if r = s.srv.Get(t, "/services/data/v64.0/sobjects/"+object+"/describe", token); r.Status == 200 &&
+					strings.Contains(r.Body, `"name":"`+field+`"`) {
 					t.Fatalf("%s: describe shows %s", user, path)
 				}
 			}
@@ -283,30 +284,30 @@ func TestFieldLevelSecurity(t *testing.T) {
 		// The account's revenue: read by the administrator, absent for a Store Manager and a Support Agent.
 		for user, visible := range map[string]bool{"admin@example.com": true, "merchandiser@example.com": false,
 			"support@example.com": false} {
-			token := s.login(t, user)
+			token := s.srv.Token(t, user)
 			r, p := s.soql(t, token, "SELECT Name, AnnualRevenue FROM Account WHERE Id = '"+demo.BuyerAccountID+"'", nil)
-			if visible != (r.status == 200) || visible && p.Records[0]["AnnualRevenue"] != 1234.0 {
-				t.Fatalf("%s: SOQL AnnualRevenue: %d %s", user, r.status, r.body)
+			if visible != (r.Status == 200) || visible && p.Records[0]["AnnualRevenue"] != 1234.0 {
+				t.Fatalf("%s: SOQL AnnualRevenue: %d %s", user, r.Status, r.Body)
 			}
-			r = s.get(t, "/services/data/v64.0/sobjects/Account/"+demo.BuyerAccountID, token)
-			if r.status != 200 || strings.Contains(r.body, `"AnnualRevenue"`) == !visible {
-				t.Fatalf("%s: sObject record: %d %s", user, r.status, r.body)
+			r = s.srv.Get(t, "/services/data/v64.0/sobjects/Account/"+demo.BuyerAccountID, token)
+			if r.Status != 200 || strings.Contains(r.Body, `"AnnualRevenue"`) == !visible {
+				t.Fatalf("%s: sObject record: %d %s", user, r.Status, r.Body)
 			}
-			r = s.get(t, "/services/data/v64.0/sobjects/Account/"+demo.BuyerAccountID+"?fields=Name,AnnualRevenue", token)
+			r = s.srv.Get(t, "/services/data/v64.0/sobjects/Account/"+demo.BuyerAccountID+"?fields=Name,AnnualRevenue", token)
 			if visible {
 				wantStatus(t, user+" sObject ?fields", r, 200, "")
 			} else {
 				wantStatus(t, user+" sObject ?fields", r, 400, "INVALID_FIELD")
 			}
-			r = s.get(t, "/services/data/v64.0/ui-api/records/"+demo.BuyerAccountID+"?fields=Account.AnnualRevenue", token)
+			r = s.srv.Get(t, "/services/data/v64.0/ui-api/records/"+demo.BuyerAccountID+"?fields=Account.AnnualRevenue", token)
 			if visible {
 				wantStatus(t, user+" ui-api fields", r, 200, "")
 			} else {
 				wantStatus(t, user+" ui-api fields", r, 400, "INVALID_FIELD")
 			}
-			r = s.get(t, "/services/data/v64.0/ui-api/records/"+demo.BuyerAccountID+"?layoutTypes=Full", token)
-			if r.status != 200 || strings.Contains(r.body, `"AnnualRevenue"`) == !visible {
-				t.Fatalf("%s: ui-api Full layout: %d %s", user, r.status, r.body)
+			r = s.srv.Get(t, "/services/data/v64.0/ui-api/records/"+demo.BuyerAccountID+"?layoutTypes=Full", token)
+			if r.Status != 200 || strings.Contains(r.Body, `"AnnualRevenue"`) == !visible {
+				t.Fatalf("%s: ui-api Full layout: %d %s", user, r.Status, r.Body)
 			}
 			if !visible {
 				r = s.updateAs(t, token, "sobjects", "Account", demo.BuyerAccountID, map[string]any{"AnnualRevenue": 1})
@@ -322,12 +323,12 @@ func TestFieldLevelSecurity(t *testing.T) {
 		}
 
 		// A read-only field: shown, not updateable, refused on write.
-		merch := s.login(t, "merchandiser@example.com")
+		merch := s.srv.Token(t, "merchandiser@example.com")
 		var info struct {
 			Createable, Updateable, Deletable, Queryable bool
 			Fields                                       map[string]struct{ Createable, Updateable bool }
 		}
-		s.get(t, "/services/data/v64.0/ui-api/object-info/Account", merch).decode(t, "object-info", 200, &info)
+		s.srv.Get(t, "/services/data/v64.0/ui-api/object-info/Account", merch).Decode(t, "object-info", 200, &info)
 		if f, ok := info.Fields["AccountNumber"]; !ok || f.Updateable || f.Createable || !info.Fields["Name"].Updateable ||
 			!info.Createable || !info.Updateable || !info.Deletable {
 			t.Fatalf("merchandiser's Account object-info: %+v", info)
@@ -336,8 +337,8 @@ func TestFieldLevelSecurity(t *testing.T) {
 		wantStatus(t, "merchandiser writes AccountNumber", r, 400, "INVALID_FIELD_FOR_INSERT_UPDATE")
 
 		// The Support Agent's orders are read only: object-info and describe say so.
-		support := s.login(t, "support@example.com")
-		s.get(t, "/services/data/v64.0/ui-api/object-info/Order", support).decode(t, "support's Order", 200, &info)
+		support := s.srv.Token(t, "support@example.com")
+		s.srv.Get(t, "/services/data/v64.0/ui-api/object-info/Order", support).Decode(t, "support's Order", 200, &info)
 		if info.Createable || info.Updateable || info.Deletable || !info.Queryable || len(info.Fields) == 0 {
 			t.Fatalf("support's Order object-info: %+v", info)
 		}
@@ -348,7 +349,7 @@ func TestFieldLevelSecurity(t *testing.T) {
 				Createable, Updateable bool
 			}
 		}
-		s.get(t, "/services/data/v64.0/sobjects/Order/describe", support).decode(t, "support's Order describe", 200, &describe)
+		s.srv.Get(t, "/services/data/v64.0/sobjects/Order/describe", support).Decode(t, "support's Order describe", 200, &describe)
 		if describe.Createable || describe.Updateable || describe.Deletable || !describe.Queryable {
 			t.Fatalf("support's Order describe: %+v", describe)
 		}
@@ -361,18 +362,18 @@ func TestFieldLevelSecurity(t *testing.T) {
 		// Manager's accounts.
 		for token, want := range map[string]bool{admin: true, merch: false} {
 			for _, path := range []string{"ui-api/object-info/Account", "sobjects/Account/describe"} {
-				r := s.get(t, "/services/data/v64.0/"+path, token)
-				if r.status != 200 || strings.Contains(r.body, `"relationshipName":"Cases"`) != want {
-					t.Fatalf("%s: Cases relationship shown %v: %d", path, !want, r.status)
+				r := s.srv.Get(t, "/services/data/v64.0/"+path, token)
+				if r.Status != 200 || strings.Contains(r.Body, `"relationshipName":"Cases"`) != want {
+					t.Fatalf("%s: Cases relationship shown %v: %d", path, !want, r.Status)
 				}
 			}
 		}
 		// The merchandiser has no user administration.
-		if r := s.get(t, "/services/data/v64.0/ui-api/object-info/PermissionSet", merch); r.status != 404 {
-			t.Fatalf("merchandiser's PermissionSet object-info: %d", r.status)
+		if r := s.srv.Get(t, "/services/data/v64.0/ui-api/object-info/PermissionSet", merch); r.Status != 404 {
+			t.Fatalf("merchandiser's PermissionSet object-info: %d", r.Status)
 		}
 		var users struct{ Createable, Updateable bool }
-		s.get(t, "/services/data/v64.0/ui-api/object-info/User", merch).decode(t, "merchandiser's User", 200, &users)
+		s.srv.Get(t, "/services/data/v64.0/ui-api/object-info/User", merch).Decode(t, "merchandiser's User", 200, &users)
 		if users.Createable || users.Updateable {
 			t.Fatalf("merchandiser's User object-info: %+v", users)
 		}
@@ -383,12 +384,12 @@ func TestFieldLevelSecurity(t *testing.T) {
 // permission records are written only with user administration.
 func TestPermissionsAreRecords(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		admin := s.login(t, "admin@example.com")
-		support := s.login(t, "support@example.com")
-		merch := s.login(t, "merchandiser@example.com")
+		admin := s.srv.Token(t, "admin@example.com")
+		support := s.srv.Token(t, "support@example.com")
+		merch := s.srv.Token(t, "merchandiser@example.com")
 		const leads = "SELECT Id FROM Lead LIMIT 1"
-		if r, _ := s.soql(t, support, leads, nil); r.status != 400 {
-			t.Fatalf("support reads leads before the grant: %d", r.status)
+		if r, _ := s.soql(t, support, leads, nil); r.Status != 400 {
+			t.Fatalf("support reads leads before the grant: %d", r.Status)
 		}
 
 		// A permission set with Lead read, assigned to the Support Agent.
@@ -399,14 +400,14 @@ func TestPermissionsAreRecords(t *testing.T) {
 			"Field": "Lead.Title", "PermissionsRead": true})
 		assignment := s.createRecord(t, admin, "PermissionSetAssignment", map[string]any{"AssigneeId": demo.SupportUserID,
 			"PermissionSetId": set})
-		if r, p := s.soql(t, support, "SELECT Id, Title FROM Lead LIMIT 1", nil); r.status != 200 || p.TotalSize != 1 {
-			t.Fatalf("support after the grant: %d %s", r.status, r.body)
+		if r, p := s.soql(t, support, "SELECT Id, Title FROM Lead LIMIT 1", nil); r.Status != 200 || p.TotalSize != 1 {
+			t.Fatalf("support after the grant: %d %s", r.Status, r.Body)
 		}
-		if r, _ := s.soql(t, support, "SELECT Email FROM Lead LIMIT 1", nil); r.status != 400 {
-			t.Fatalf("support reads a field not granted: %d %s", r.status, r.body)
+		if r, _ := s.soql(t, support, "SELECT Email FROM Lead LIMIT 1", nil); r.Status != 400 {
+			t.Fatalf("support reads a field not granted: %d %s", r.Status, r.Body)
 		}
-		if r := s.createVia(t, "sobjects", support, "Lead", map[string]any{"LastName": "X", "Company": "Y"}); r.status != 403 {
-			t.Fatalf("support creates a lead with read only: %d %s", r.status, r.body)
+		if r := s.createVia(t, "sobjects", support, "Lead", map[string]any{"LastName": "X", "Company": "Y"}); r.Status != 403 {
+			t.Fatalf("support creates a lead with read only: %d %s", r.Status, r.Body)
 		}
 
 		// A user without user administration may not grant themselves more.
@@ -422,20 +423,20 @@ func TestPermissionsAreRecords(t *testing.T) {
 
 		// Composite subrequests run with the caller's rights: the Support Agent's contact is written, the price
 		// book (an object they may not see) is not found, and a collection with allOrNone leaves nothing.
-		r = s.call(t, "POST", "/services/data/v64.0/composite", support, `{"allOrNone":false,"compositeRequest":[
+		r = s.srv.Call(t, "POST", "/services/data/v64.0/composite", support, `{"allOrNone":false,"compositeRequest":[
 			{"method":"POST","url":"/services/data/v64.0/sobjects/Contact","referenceId":"c","body":{"LastName":"Composite"}},
 			{"method":"POST","url":"/services/data/v64.0/sobjects/Pricebook2","referenceId":"b","body":{"Name":"Composite Book"}}]}`)
-		if r.status != 200 || !strings.Contains(r.body, `"httpStatusCode":201`) || !strings.Contains(r.body, `"httpStatusCode":404`) ||
-			!strings.Contains(r.body, "NOT_FOUND") {
-			t.Fatalf("support's composite: %d %s", r.status, r.body)
+		if r.Status != 200 || !strings.Contains(r.Body, `"httpStatusCode":201`) || !strings.Contains(r.Body, `"httpStatusCode":404`) ||
+			!strings.Contains(r.Body, "NOT_FOUND") {
+			t.Fatalf("support's composite: %d %s", r.Status, r.Body)
 		}
-		r = s.call(t, "POST", "/services/data/v64.0/composite/sobjects", support, `{"allOrNone":true,"records":[
+		r = s.srv.Call(t, "POST", "/services/data/v64.0/composite/sobjects", support, `{"allOrNone":true,"records":[
 			{"attributes":{"type":"Contact"},"LastName":"Collection"},
 			{"attributes":{"type":"Pricebook2"},"Name":"Collection Book"}]}`)
-		if r.status != 200 || strings.Contains(r.body, `"success":true`) ||
-			!strings.Contains(r.body, `"statusCode":"INSUFFICIENT_ACCESS_OR_READONLY"`) ||
-			!strings.Contains(r.body, `"statusCode":"ALL_OR_NONE_OPERATION_ROLLED_BACK"`) {
-			t.Fatalf("support's collection: %d %s", r.status, r.body)
+		if r.Status != 200 || strings.Contains(r.Body, `"success":true`) ||
+			!strings.Contains(r.Body, `"statusCode":"INSUFFICIENT_ACCESS_OR_READONLY"`) ||
+			!strings.Contains(r.Body, `"statusCode":"ALL_OR_NONE_OPERATION_ROLLED_BACK"`) {
+			t.Fatalf("support's collection: %d %s", r.Status, r.Body)
 		}
 		if n := s.queryString(t, `SELECT CAST(COUNT(*) AS TEXT) FROM pricebook2 WHERE name IN ('Composite Book', 'Collection Book')`); n != "0" {
 			t.Fatalf("refused price books written: %s", n)
@@ -445,20 +446,20 @@ func TestPermissionsAreRecords(t *testing.T) {
 		}
 
 		// Taking the assignment away takes the access away at once.
-		if r = s.call(t, "DELETE", "/services/data/v64.0/sobjects/PermissionSetAssignment/"+assignment, admin, ""); r.status != 204 {
-			t.Fatalf("unassign: %d %s", r.status, r.body)
+		if r = s.srv.Call(t, "DELETE", "/services/data/v64.0/sobjects/PermissionSetAssignment/"+assignment, admin, ""); r.Status != 204 {
+			t.Fatalf("unassign: %d %s", r.Status, r.Body)
 		}
-		if r, _ := s.soql(t, support, leads, nil); r.status != 400 {
-			t.Fatalf("support reads leads after the grant is gone: %d", r.status)
+		if r, _ := s.soql(t, support, leads, nil); r.Status != 400 {
+			t.Fatalf("support reads leads after the grant is gone: %d", r.Status)
 		}
 
 		// A profile change is a User change: the Support Agent made a Store Manager reads products' prices.
-		if r, _ := s.soql(t, support, "SELECT Id FROM Pricebook2 LIMIT 1", nil); r.status != 400 {
-			t.Fatalf("support reads price books: %d", r.status)
+		if r, _ := s.soql(t, support, "SELECT Id FROM Pricebook2 LIMIT 1", nil); r.Status != 400 {
+			t.Fatalf("support reads price books: %d", r.Status)
 		}
 		s.updateAs(t, admin, "sobjects", "User", demo.SupportUserID, map[string]any{"ProfileId": storeManagerProfile(t, s, admin)})
-		if r, _ := s.soql(t, support, "SELECT Id FROM Pricebook2 LIMIT 1", nil); r.status != 200 {
-			t.Fatalf("support made a Store Manager reads price books: %d %s", r.status, r.body)
+		if r, _ := s.soql(t, support, "SELECT Id FROM Pricebook2 LIMIT 1", nil); r.Status != 200 {
+			t.Fatalf("support made a Store Manager reads price books: %d %s", r.Status, r.Body)
 		}
 
 		// A new profile: its own permission set names it on create.
@@ -467,15 +468,15 @@ func TestPermissionsAreRecords(t *testing.T) {
 			"IsOwnedByProfile": true, "ProfileId": clerk})
 		s.createRecord(t, admin, "ObjectPermissions", map[string]any{"ParentId": clerkSet, "SobjectType": "Lead",
 			"PermissionsCreate": true, "PermissionsRead": true})
-		if r := s.createVia(t, "sobjects", merch, "Lead", map[string]any{"LastName": "Clerk", "Company": "Clerk Co"}); r.status != 404 {
-			t.Fatalf("merchandiser creates a lead: %d %s", r.status, r.body)
+		if r := s.createVia(t, "sobjects", merch, "Lead", map[string]any{"LastName": "Clerk", "Company": "Clerk Co"}); r.Status != 404 {
+			t.Fatalf("merchandiser creates a lead: %d %s", r.Status, r.Body)
 		}
 		s.updateAs(t, admin, "sobjects", "User", demo.MerchandiserUserID, map[string]any{"ProfileId": clerk})
-		if r := s.createVia(t, "sobjects", merch, "Lead", map[string]any{"LastName": "Clerk", "Company": "Clerk Co"}); r.status != 201 {
-			t.Fatalf("lead clerk creates a lead: %d %s", r.status, r.body)
+		if r := s.createVia(t, "sobjects", merch, "Lead", map[string]any{"LastName": "Clerk", "Company": "Clerk Co"}); r.Status != 201 {
+			t.Fatalf("lead clerk creates a lead: %d %s", r.Status, r.Body)
 		}
-		if r, _ := s.soql(t, merch, "SELECT Id FROM Product2 LIMIT 1", nil); r.status != 400 {
-			t.Fatalf("lead clerk reads products: %d", r.status)
+		if r, _ := s.soql(t, merch, "SELECT Id FROM Product2 LIMIT 1", nil); r.Status != 400 {
+			t.Fatalf("lead clerk reads products: %d", r.Status)
 		}
 		r = s.updateAs(t, admin, "sobjects", "PermissionSet", clerkSet, map[string]any{"ProfileId": records.StoreManagerProfileID})
 		wantStatus(t, "a permission set changes profile", r, 400, "INVALID_FIELD_FOR_INSERT_UPDATE")
@@ -493,16 +494,16 @@ func TestStaffWithoutProfileIsStoreAdministrator(t *testing.T) {
 		if p := s.queryString(t, `SELECT COALESCE(profileid, '') FROM "user" WHERE username = 'ops@example.com'`); p != "" {
 			t.Fatalf("profile %q", p)
 		}
-		ops := s.login(t, "ops@example.com")
+		ops := s.srv.Token(t, "ops@example.com")
 		for _, object := range []string{"PermissionSet", "Account", "Lead", "Order"} {
 			var info struct{ Createable, Updateable, Deletable bool }
-			s.get(t, "/services/data/v64.0/ui-api/object-info/"+object, ops).decode(t, object, 200, &info)
+			s.srv.Get(t, "/services/data/v64.0/ui-api/object-info/"+object, ops).Decode(t, object, 200, &info)
 			if !info.Createable || !info.Updateable || !info.Deletable {
 				t.Fatalf("%s: %+v", object, info)
 			}
 		}
-		if r, p := s.soql(t, ops, "SELECT AnnualRevenue FROM Account LIMIT 1", nil); r.status != 200 || p.TotalSize != 1 {
-			t.Fatalf("annual revenue: %d %s", r.status, r.body)
+		if r, p := s.soql(t, ops, "SELECT AnnualRevenue FROM Account LIMIT 1", nil); r.Status != 200 || p.TotalSize != 1 {
+			t.Fatalf("annual revenue: %d %s", r.Status, r.Body)
 		}
 	})
 }
@@ -520,8 +521,8 @@ func storeManagerProfile(t *testing.T, s *demoSite, token string) string {
 // product media of the stores they buy in, not another store's.
 func TestBuyersSeeTheirOwnStoresCatalogue(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		admin := s.login(t, "admin@example.com")
-		buyer := s.login(t, "buyer@example.com")
+		admin := s.srv.Token(t, "admin@example.com")
+		buyer := s.srv.Token(t, "buyer@example.com")
 		other := s.createRecord(t, admin, "WebStore", map[string]any{"Name": "Other Store"})
 		catalog := s.createRecord(t, admin, "ProductCatalog", map[string]any{"Name": "Other Catalog"})
 		s.createRecord(t, admin, "WebStoreCatalog", map[string]any{"SalesStoreId": other, "ProductCatalogId": catalog})
@@ -532,27 +533,27 @@ func TestBuyersSeeTheirOwnStoresCatalogue(t *testing.T) {
 
 		for object, id := range map[string]string{"WebStore": other, "ProductCatalog": catalog,
 			"ProductCategory": category, "ProductCategoryProduct": link} {
-			if r := s.get(t, "/services/data/v64.0/sobjects/"+object+"/"+id, buyer); r.status != 404 {
-				t.Fatalf("buyer reads another store's %s: %d %s", object, r.status, r.body)
+			if r := s.srv.Get(t, "/services/data/v64.0/sobjects/"+object+"/"+id, buyer); r.Status != 404 {
+				t.Fatalf("buyer reads another store's %s: %d %s", object, r.Status, r.Body)
 			}
-			if r, p := s.soql(t, buyer, "SELECT Id FROM "+object+" WHERE Id = '"+id+"'", nil); r.status != 200 || p.TotalSize != 0 {
-				t.Fatalf("buyer queries another store's %s: %d %s", object, r.status, r.body)
+			if r, p := s.soql(t, buyer, "SELECT Id FROM "+object+" WHERE Id = '"+id+"'", nil); r.Status != 200 || p.TotalSize != 0 {
+				t.Fatalf("buyer queries another store's %s: %d %s", object, r.Status, r.Body)
 			}
 		}
 		// Their own store's rows are there.
 		for object, want := range map[string]string{"WebStore": "1", "ProductCatalog": "", "ProductCategory": "",
 			"ProductCategoryProduct": "", "ProductMedia": ""} {
 			r, p := s.soql(t, buyer, "SELECT Id FROM "+object, nil)
-			if r.status != 200 || p.TotalSize == 0 || want != "" && fmt.Sprint(p.TotalSize) != want {
-				t.Fatalf("buyer's own %s: %d %s", object, r.status, r.body[:min(300, len(r.body))])
+			if r.Status != 200 || p.TotalSize == 0 || want != "" && fmt.Sprint(p.TotalSize) != want {
+				t.Fatalf("buyer's own %s: %d %s", object, r.Status, r.Body[:min(300, len(r.Body))])
 			}
 		}
-		if r := s.get(t, "/services/data/v64.0/sobjects/WebStore/"+demo.StoreID, buyer); r.status != 200 {
-			t.Fatalf("buyer's own store: %d", r.status)
+		if r := s.srv.Get(t, "/services/data/v64.0/sobjects/WebStore/"+demo.StoreID, buyer); r.Status != 200 {
+			t.Fatalf("buyer's own store: %d", r.Status)
 		}
 		// Media of the other store's products: none, unless the product is also in the buyer's store.
 		var media struct{ TotalSize int }
-		_ = json.Unmarshal([]byte(s.get(t, "/services/data/v64.0/query?q=SELECT+Id+FROM+ProductMedia", admin).body), &media)
+		_ = json.Unmarshal([]byte(s.srv.Get(t, "/services/data/v64.0/query?q=SELECT+Id+FROM+ProductMedia", admin).Body), &media)
 		if media.TotalSize == 0 {
 			t.Fatal("the demo has no product media")
 		}

@@ -26,12 +26,12 @@ type cartLine struct {
 func cartLines(t *testing.T, s *demoSite, token string, products ...string) map[string]cartLine {
 	t.Helper()
 	for _, p := range products {
-		s.call(t, "POST", commercePath("carts/current/cart-items"), token, itemBody(p, 1)).decode(t, "add", 201, &cartItem{})
+		s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), token, itemBody(p, 1)).Decode(t, "add", 201, &cartItem{})
 	}
 	var page struct {
 		CartItems []struct{ CartItem cartLine }
 	}
-	s.get(t, commercePath("carts/current/cart-items"), token).decode(t, "items", 200, &page)
+	s.srv.Get(t, commercePath("carts/current/cart-items"), token).Decode(t, "items", 200, &page)
 	out := map[string]cartLine{}
 	for _, it := range page.CartItems {
 		out[it.CartItem.ProductID] = it.CartItem
@@ -43,13 +43,13 @@ func cartLines(t *testing.T, s *demoSite, token string, products ...string) map[
 // and the automatic item promotions (the pen's 15% off writing instruments), by the cart's own calculation.
 func TestEvaluateProductsPricesAsTheCart(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		buyer := s.login(t, "buyer@example.com")
+		buyer := s.srv.Token(t, "buyer@example.com")
 		other := records.StableID("01t", 3)
 		lines := cartLines(t, s, buyer, pen, other)
 		body := `{"products":[{"productId":"` + pen + `"},{"productId":"` + other + `"},{"productId":"` + pen + `","salesPrice":"10.00"},` +
 			`{"productId":"` + records.StableID("01t", 999999) + `"}]}`
 		var got struct{ PromotionProductEvaluationResults []evaluation }
-		s.call(t, "POST", commercePath("promotions/actions/evaluate-products"), buyer, body).decode(t, "evaluate", 200, &got)
+		s.srv.Call(t, "POST", commercePath("promotions/actions/evaluate-products"), buyer, body).Decode(t, "evaluate", 200, &got)
 		res := got.PromotionProductEvaluationResults
 		if len(res) != 4 {
 			t.Fatalf("results %+v", res)
@@ -77,8 +77,8 @@ func TestEvaluateProductsPricesAsTheCart(t *testing.T) {
 
 		// The store-less resource names the store in the body.
 		var again struct{ PromotionProductEvaluationResults []evaluation }
-		s.call(t, "POST", "/services/data/v64.0/commerce/promotions/actions/evaluate-products", buyer,
-			`{"webStoreId":"`+demo.StoreID+`","products":[{"productId":"`+pen+`"}]}`).decode(t, "store-less", 200, &again)
+		s.srv.Call(t, "POST", "/services/data/v64.0/commerce/promotions/actions/evaluate-products", buyer,
+			`{"webStoreId":"`+demo.StoreID+`","products":[{"productId":"`+pen+`"}]}`).Decode(t, "store-less", 200, &again)
 		if len(again.PromotionProductEvaluationResults) != 1 || again.PromotionProductEvaluationResults[0].PromotionalPrice != res[0].PromotionalPrice {
 			t.Errorf("store-less %+v", again)
 		}
@@ -89,8 +89,8 @@ func TestEvaluateProductsPricesAsTheCart(t *testing.T) {
 			{"no id", `{"products":[{}]}`, "productId"},
 			{"bad id", `{"products":[{"productId":"nope"}]}`, "productId"},
 		} {
-			if r := s.call(t, "POST", commercePath("promotions/actions/evaluate-products"), buyer, tc.body); r.status != 400 || !strings.Contains(r.body, tc.want) {
-				t.Errorf("%s: %d %s", tc.name, r.status, r.body)
+			if r := s.srv.Call(t, "POST", commercePath("promotions/actions/evaluate-products"), buyer, tc.body); r.Status != 400 || !strings.Contains(r.Body, tc.want) {
+				t.Errorf("%s: %d %s", tc.name, r.Status, r.Body)
 			}
 		}
 	})
@@ -100,7 +100,7 @@ func TestEvaluateProductsPricesAsTheCart(t *testing.T) {
 // as the cart does, at the buyer's region or the address given.
 func TestProductTaxesAsTheCart(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		buyer := s.login(t, "buyer@example.com")
+		buyer := s.srv.Token(t, "buyer@example.com")
 		var info struct {
 			TaxLocaleType string
 			TaxesInfo     map[string]struct {
@@ -111,18 +111,18 @@ func TestProductTaxesAsTheCart(t *testing.T) {
 				}
 			}
 		}
-		s.get(t, commercePath("taxes/products/"+pen), buyer).decode(t, "product taxes", 200, &info)
+		s.srv.Get(t, commercePath("taxes/products/"+pen), buyer).Decode(t, "product taxes", 200, &info)
 		box := info.TaxesInfo[pen]
 		if info.TaxLocaleType != "Net" || !box.Success || len(box.TaxesInfoList) != 1 || box.TaxesInfoList[0].TaxRatePercentage != "2.9" ||
 			box.TaxesInfoList[0].CountryIsoCode != "US" || *box.TaxesInfoList[0].StateIsoCode != "CO" || box.TaxesInfoList[0].TaxTreatmentName != "Colorado" {
 			t.Fatalf("product taxes %+v", info)
 		}
-		s.get(t, commercePath("taxes/products/"+pen+"?countryIsoCode=CA"), buyer).decode(t, "Canada", 200, &info)
+		s.srv.Get(t, commercePath("taxes/products/"+pen+"?countryIsoCode=CA"), buyer).Decode(t, "Canada", 200, &info)
 		if l := info.TaxesInfo[pen].TaxesInfoList; len(l) != 1 || l[0].TaxRatePercentage != "5" {
 			t.Fatalf("Canada %+v", info)
 		}
-		if r := s.get(t, commercePath("taxes/products/"+records.StableID("01t", 999999)), buyer); r.status != 404 {
-			t.Errorf("unknown product: %d %s", r.status, r.body)
+		if r := s.srv.Get(t, commercePath("taxes/products/"+records.StableID("01t", 999999)), buyer); r.Status != 404 {
+			t.Errorf("unknown product: %d %s", r.Status, r.Body)
 		}
 
 		lines := cartLines(t, s, buyer, pen, marker)
@@ -138,7 +138,7 @@ func TestProductTaxesAsTheCart(t *testing.T) {
 			Success                                        bool
 			LineItemTaxes                                  map[string]struct{ LineID, TaxAmount, TaxRate string }
 		}
-		s.call(t, "POST", commercePath("taxes/actions/calculate-taxes"), buyer, string(body)).decode(t, "calculate", 200, &taxes)
+		s.srv.Call(t, "POST", commercePath("taxes/actions/calculate-taxes"), buyer, string(body)).Decode(t, "calculate", 200, &taxes)
 		if !taxes.Success || taxes.TaxLocaleType != "Net" || cents(t, taxes.TotalTaxAmount) != total || len(taxes.LineItemTaxes) != 2 {
 			t.Fatalf("taxes %+v, want total %d", taxes, total)
 		}
@@ -148,8 +148,8 @@ func TestProductTaxesAsTheCart(t *testing.T) {
 			}
 		}
 		// At a New York address: 8.875% of 100.00.
-		s.call(t, "POST", commercePath("taxes/actions/calculate-taxes"), buyer, `{"cartItems":[{"deliveryAddress":{"countryCode":"US","stateCode":"NY"},`+
-			`"lineItems":[{"lineId":"a","quantity":"2","unitPrice":"50.00"}]}]}`).decode(t, "New York", 200, &taxes)
+		s.srv.Call(t, "POST", commercePath("taxes/actions/calculate-taxes"), buyer, `{"cartItems":[{"deliveryAddress":{"countryCode":"US","stateCode":"NY"},`+
+			`"lineItems":[{"lineId":"a","quantity":"2","unitPrice":"50.00"}]}]}`).Decode(t, "New York", 200, &taxes)
 		if taxes.TotalTaxAmount != "8.88" || taxes.LineItemTaxes["a"].TaxRate != "8.875" {
 			t.Errorf("New York %+v", taxes)
 		}
@@ -160,8 +160,8 @@ func TestProductTaxesAsTheCart(t *testing.T) {
 			{"twice", `{"cartItems":[{"lineItems":[{"lineId":"a","quantity":1,"unitPrice":"1"},{"lineId":"a","quantity":1,"unitPrice":"1"}]}]}`, "twice"},
 			{"country", `{"cartItems":[{"deliveryAddress":{"countryCode":"Atlantis"},"lineItems":[{"lineId":"a","quantity":1,"unitPrice":"1"}]}]}`, "countryCode"},
 		} {
-			if r := s.call(t, "POST", commercePath("taxes/actions/calculate-taxes"), buyer, tc.body); r.status != 400 || !strings.Contains(r.body, tc.want) {
-				t.Errorf("%s: %d %s", tc.name, r.status, r.body)
+			if r := s.srv.Call(t, "POST", commercePath("taxes/actions/calculate-taxes"), buyer, tc.body); r.Status != 400 || !strings.Contains(r.Body, tc.want) {
+				t.Errorf("%s: %d %s", tc.name, r.Status, r.Body)
 			}
 		}
 	})

@@ -2,9 +2,7 @@ package app_test
 
 import (
 	"context"
-	"io"
 	"log/slog"
-	"net/http"
 	"strings"
 	"testing"
 
@@ -13,31 +11,14 @@ import (
 	"storefront/internal/platform/config"
 )
 
-// call sends a JSON request with a bearer token and returns the status and body.
-func call(t *testing.T, method, url, token, body string) (int, string) {
-	t.Helper()
-	req, _ := http.NewRequest(method, url, strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(raw)
-}
-
 // The profile calls are routed, and a change is what staff see in the records API: the buyer's User and Contact.
 func TestProfileThroughTheApp(t *testing.T) {
 	apptest.Each(t, "/shop", func(t *testing.T, s *apptest.Server) {
 		buyer := s.Token(t, "buyer@example.com")
-		if status, body := call(t, "GET", s.URL+"/api/profile", "", ""); status != 401 {
+		if status, _, body := s.Call(t, "GET", "/api/profile", "", "").Parts(); status != 401 {
 			t.Fatalf("guest: %d %s", status, body)
 		}
-		status, body := call(t, "PATCH", s.URL+"/shop/api/profile", buyer, `{"firstName":"Bonnie","lastName":"Byers","phone":"303 555 0100"}`)
+		status, _, body := s.Call(t, "PATCH", "/shop/api/profile", buyer, `{"firstName":"Bonnie","lastName":"Byers","phone":"303 555 0100"}`).Parts()
 		if status != 200 || body != `{"firstName":"Bonnie","lastName":"Byers","email":"buyer@example.com","phone":"303 555 0100"}`+"\n" {
 			t.Fatalf("PATCH: %d %s", status, body)
 		}
@@ -48,20 +29,20 @@ func TestProfileThroughTheApp(t *testing.T) {
 		}
 		admin := s.Token(t, "admin@example.com")
 		for object, id := range map[string]string{"User": userID, "Contact": contactID} {
-			status, body := call(t, "GET", s.URL+"/services/data/v64.0/ui-api/records/"+id+"?fields="+object+".Name,"+object+".Phone", admin, "")
+			status, _, body := s.Call(t, "GET", "/services/data/v64.0/ui-api/records/"+id+"?fields="+object+".Name,"+object+".Phone", admin, "").Parts()
 			if status != 200 || !strings.Contains(body, `"Name":{"displayValue":null,"value":"Bonnie Byers"}`) ||
 				!strings.Contains(body, `"value":"303 555 0100"`) {
 				t.Fatalf("staff read %s: %d %s", id, status, body)
 			}
 		}
-		if status, body := call(t, "POST", s.URL+"/api/password-reset", "", `{"email":"nobody@example.com"}`); status != 202 {
+		if status, _, body := s.Call(t, "POST", "/api/password-reset", "", `{"email":"nobody@example.com"}`).Parts(); status != 202 {
 			t.Fatalf("reset request: %d %s", status, body)
 		}
-		if status, body := call(t, "POST", s.URL+"/api/password-reset/confirm", "", `{"token":"x","newPassword":"n3w-password"}`); status != 400 ||
+		if status, _, body := s.Call(t, "POST", "/api/password-reset/confirm", "", `{"token":"x","newPassword":"n3w-password"}`).Parts(); status != 400 ||
 			!strings.Contains(body, "INVALID_RESET_TOKEN") {
 			t.Fatalf("reset confirm: %d %s", status, body)
 		}
-		if status, _ := call(t, "POST", s.URL+"/api/profile/password", buyer, `{"currentPassword":"demo1234","newPassword":"n3w-password"}`); status != 204 {
+		if status, _, _ := s.Call(t, "POST", "/api/profile/password", buyer, `{"currentPassword":"demo1234","newPassword":"n3w-password"}`).Parts(); status != 204 {
 			t.Fatalf("password change: %d", status)
 		}
 	})

@@ -9,9 +9,9 @@ import (
 // through these): "0x10" is not 16, and " 2" and "1e3" are refused, with nothing written.
 func TestQuantitiesAreDecimal(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		buyer := s.login(t, "buyer@example.com")
+		buyer := s.srv.Token(t, "buyer@example.com")
 		var line cartItem
-		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, "2.0")).decode(t, "add", 201, &line)
+		s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, "2.0")).Decode(t, "add", 201, &line)
 		lines := func() string {
 			return s.queryString(t, `SELECT CAST(COUNT(*) AS TEXT) || '/' || CAST(SUM(quantity) AS TEXT) FROM cartitem`)
 		}
@@ -21,21 +21,21 @@ func TestQuantitiesAreDecimal(t *testing.T) {
 				{"POST", "carts/current/cart-items", `{"productId":"` + marker + `","quantity":` + q + `,"type":"Product"}`},
 				{"PATCH", "carts/current/cart-items/" + line.CartItemID, `{"quantity":` + q + `}`},
 			} {
-				r := s.call(t, call.method, commercePath(call.path), buyer, call.body)
-				if r.status != 400 || !strings.Contains(r.body, "INVALID_API_INPUT") || !strings.Contains(r.body, "decimal digits") {
-					t.Errorf("%s %s quantity %s: %d %s", call.method, call.path, q, r.status, r.body)
+				r := s.srv.Call(t, call.method, commercePath(call.path), buyer, call.body)
+				if r.Status != 400 || !strings.Contains(r.Body, "INVALID_API_INPUT") || !strings.Contains(r.Body, "decimal digits") {
+					t.Errorf("%s %s quantity %s: %d %s", call.method, call.path, q, r.Status, r.Body)
 				}
 			}
-			r := s.call(t, "POST", commercePath("carts/current/cart-items/batch"), buyer,
+			r := s.srv.Call(t, "POST", commercePath("carts/current/cart-items/batch"), buyer,
 				`{"inputs":[{"richInput":{"productId":"`+marker+`","quantity":`+q+`,"type":"Product"}}]}`)
-			if !strings.Contains(r.body, "decimal digits") {
-				t.Errorf("batch quantity %s: %d %s", q, r.status, r.body)
+			if !strings.Contains(r.Body, "decimal digits") {
+				t.Errorf("batch quantity %s: %d %s", q, r.Status, r.Body)
 			}
 		}
 		if after := lines(); after != before {
 			t.Fatalf("refused quantities changed the cart: %s, was %s", after, before)
 		}
-		s.call(t, "PATCH", commercePath("carts/current/cart-items/"+line.CartItemID), buyer, `{"quantity":"16"}`).decode(t, "16", 200, &line)
+		s.srv.Call(t, "PATCH", commercePath("carts/current/cart-items/"+line.CartItemID), buyer, `{"quantity":"16"}`).Decode(t, "16", 200, &line)
 		if line.Quantity != "16" {
 			t.Fatalf("quantity %s", line.Quantity)
 		}

@@ -26,7 +26,9 @@ import (
 	"storefront/internal/spa"
 	"storefront/internal/uiapi"
 	"storefront/internal/uiapi/graphql"
+	"storefront/internal/uiapi/lists"
 	"storefront/internal/uiapi/metadata"
+	uirecords "storefront/internal/uiapi/records"
 	"storefront/web"
 )
 
@@ -101,11 +103,18 @@ func (a *App) routes(s *services) []Route {
 		{"DELETE " + commerce + "accounts/{accountId}/addresses/{$}", call(s.accounts.DeleteAddress)},
 		{"DELETE " + commerce + "accounts/{accountId}/addresses", call(s.accounts.DeleteAddress)},
 
-		// Records and object metadata, signed-in callers only (package uiapi).
-		{"GET " + uiAPI + "records/{recordId}", uiapi.SignedIn(s.records.GetRecord)},
-		{"POST " + uiAPI + "records", uiapi.SignedIn(s.records.CreateRecord)},
-		{"PATCH " + uiAPI + "records/{recordId}", uiapi.SignedIn(s.records.UpdateRecord)},
-		{"DELETE " + uiAPI + "records/{recordId}", uiapi.SignedIn(s.records.DeleteRecord)},
+		// Records: read, batches, writes, defaults and templates, signed-in callers only (package uiapi/records).
+		{"GET " + uiAPI + "records/{recordId}", uirecords.SignedIn(s.uirecs.GetRecord)},
+		{"GET " + uiAPI + "records/{recordId}/child-relationships/{relationshipName}", uirecords.SignedIn(s.uirecs.GetChildRelationship)},
+		{"GET " + uiAPI + "records/batch/{recordIds}", uirecords.SignedIn(s.uirecs.GetRecordsBatch)},
+		{"POST " + uiAPI + "records", uirecords.SignedIn(s.uirecs.CreateRecord)},
+		{"POST " + uiAPI + "records/batch", uirecords.SignedIn(s.uirecs.ExecuteBatch)},
+		{"PATCH " + uiAPI + "records/{recordId}", uirecords.SignedIn(s.uirecs.UpdateRecord)},
+		{"DELETE " + uiAPI + "records/{recordId}", uirecords.SignedIn(s.uirecs.DeleteRecord)},
+		{"GET " + uiAPI + "record-defaults/create/{objectApiName}", uirecords.SignedIn(s.uirecs.GetRecordDefaultsCreate)},
+		{"GET " + uiAPI + "record-defaults/template/create/{objectApiName}", uirecords.SignedIn(s.uirecs.GetCreateTemplate)},
+		{"GET " + uiAPI + "record-defaults/template/clone/{recordId}", uirecords.SignedIn(s.uirecs.GetCloneTemplate)},
+
 		// Object metadata, picklists, layouts, layout user state, path layouts and record-ui, signed-in callers
 		// only (package uiapi/metadata).
 		{"GET " + uiAPI + "object-info", metadata.SignedIn(s.meta.GetObjectInfoDirectory)},
@@ -122,6 +131,28 @@ func (a *App) routes(s *services) []Route {
 		{"GET " + uiAPI + "record-ui/{recordIds}", metadata.SignedIn(s.meta.GetRecordUI)},
 		// UI API GraphQL: record queries, objectInfos and record mutations over the same engine (package graphql).
 		{"POST " + graphql.Path, &graphql.Handler{Engine: a.Engine}},
+
+		// List views, their records, the recent list, list summaries and preferences (package uiapi/lists). A
+		// one-segment path is an object name or a list view id: the handler tells them apart.
+		{"GET " + uiAPI + "list-records/{listViewId}", uiapi.SignedIn(s.lists.GetListRecordsByID)},
+		{"GET " + uiAPI + "list-records/{objectApiName}/{listViewApiName}", uiapi.SignedIn(s.lists.GetListRecords)},
+		{"POST " + uiAPI + "list-records/{objectApiName}/{listViewApiName}", uiapi.SignedIn(s.lists.PostListRecords)},
+		{"GET " + uiAPI + "list-ui/{objectApiName}", uiapi.SignedIn(s.lists.GetListSummaries)},
+		{"GET " + uiAPI + "list-ui/{objectApiName}/{listViewApiName}", uiapi.SignedIn(s.lists.GetListUI)},
+		{"GET " + uiAPI + "mru-list-ui/{objectApiName}", uiapi.SignedIn(s.lists.GetMRUListUI)},
+		{"GET " + uiAPI + "mru-list-records/{objectApiName}", uiapi.SignedIn(s.lists.GetMRURecords)},
+		{"GET " + uiAPI + "mru-list-info/{objectApiName}", uiapi.SignedIn(s.lists.GetMRUInfo)},
+		{"GET " + uiAPI + "list-info/batch", uiapi.SignedIn(s.lists.GetListInfoBatch)},
+		{"GET " + uiAPI + "list-info/{objectApiName}", uiapi.SignedIn(s.lists.GetListInfoOrSummaries)},
+		{"POST " + uiAPI + "list-info/{objectApiName}", uiapi.SignedIn(s.lists.CreateListInfo)},
+		{"PATCH " + uiAPI + "list-info/{listViewId}", uiapi.SignedIn(s.lists.ByID(s.lists.UpdateListInfo))},
+		{"DELETE " + uiAPI + "list-info/{listViewId}", uiapi.SignedIn(s.lists.ByID(s.lists.DeleteListInfo))},
+		{"GET " + uiAPI + "list-info/{objectApiName}/{listViewApiName}", uiapi.SignedIn(s.lists.GetListInfo)},
+		{"PATCH " + uiAPI + "list-info/{objectApiName}/{listViewApiName}", uiapi.SignedIn(s.lists.UpdateListInfo)},
+		{"DELETE " + uiAPI + "list-info/{objectApiName}/{listViewApiName}", uiapi.SignedIn(s.lists.DeleteListInfo)},
+		{"GET " + uiAPI + "list-object-info/{objectApiName}", uiapi.SignedIn(s.lists.GetListObjectInfo)},
+		{"GET " + uiAPI + "list-preferences/{objectApiName}/{listViewApiName}", uiapi.SignedIn(s.lists.GetListPreferences)},
+		{"PATCH " + uiAPI + "list-preferences/{objectApiName}/{listViewApiName}", uiapi.SignedIn(s.lists.UpdateListPreferences)},
 
 		// Product detail, availability and prices; the category tree (package catalog).
 		{"GET " + commerce + "products", call(s.catalog.GetProducts)},
@@ -251,8 +282,9 @@ func (a *App) routes(s *services) []Route {
 type services struct {
 	auth     *auth.Service
 	store    *storecontext.Handlers
-	records  *uiapi.Handler
 	meta     *metadata.Handler
+	uirecs   *uirecords.Handler
+	lists    *lists.Handler
 	query    *soql.Handler
 	sobjects *sobjects.Handler
 	catalog  *catalog.Handlers
@@ -284,11 +316,13 @@ func (a *App) services() *services {
 	engine, carts := a.Engine, a.carts
 	base := a.Config.BasePath
 	signIn := a.authService()
+	meta := &metadata.Handler{Engine: engine}
 	return &services{
 		auth:     signIn,
 		store:    &storecontext.Handlers{DB: a.DB, BasePath: base},
-		records:  &uiapi.Handler{Engine: engine},
-		meta:     &metadata.Handler{Engine: engine},
+		meta:     meta,
+		uirecs:   &uirecords.Handler{Engine: engine, LayoutFields: meta.RecordLayoutFields, ObjectInfo: meta.ObjectInfoOf},
+		lists:    &lists.Handler{Engine: engine},
 		query:    &soql.Handler{Engine: engine},
 		sobjects: &sobjects.Handler{Engine: engine, Log: a.Log},
 		catalog:  catalog.New(a.DB, engine.Registry),

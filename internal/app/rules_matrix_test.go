@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/demo"
 	"storefront/internal/records"
 )
@@ -53,13 +54,13 @@ func TestRulesMatrix(t *testing.T) {
 
 func matrixSetup(t *testing.T, s *demoSite) *matrixFixture {
 	t.Helper()
-	f := &matrixFixture{admin: s.login(t, "admin@example.com"), buyer: s.login(t, "buyer@example.com"),
-		manager: s.login(t, "manager@example.com"), otherUser: demo.ManagerUserID}
+	f := &matrixFixture{admin: s.srv.Token(t, "admin@example.com"), buyer: s.srv.Token(t, "buyer@example.com"),
+		manager: s.srv.Token(t, "manager@example.com"), otherUser: demo.ManagerUserID}
 	var line cartItem
-	s.call(t, "POST", commercePath("carts/current/cart-items"), f.buyer, itemBody(pen, 1)).decode(t, "add pen", 201, &line)
+	s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), f.buyer, itemBody(pen, 1)).Decode(t, "add pen", 201, &line)
 	f.penLine = line.CartItemID
 	f.cart = s.queryString(t, `SELECT cartid FROM cartitem WHERE id = ?`, f.penLine)
-	s.call(t, "POST", commercePath("carts/current/cart-items"), f.buyer, itemBody(stepOf, 5)).decode(t, "add step", 201, &line)
+	s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), f.buyer, itemBody(stepOf, 5)).Decode(t, "add step", 201, &line)
 	f.stepLine = line.CartItemID
 	f.group = s.queryString(t, `SELECT id FROM cartdeliverygroup WHERE cartid = ?`, f.cart)
 	f.address = s.queryString(t, `SELECT id FROM contactpointaddress WHERE parentid = ? AND addresstype = 'Shipping'
@@ -72,8 +73,8 @@ func matrixSetup(t *testing.T, s *demoSite) *matrixFixture {
 		"AccountId": demo.BuyerAccountID, "OwnerId": demo.BuyerUserID, "IsSecondary": true})
 	s.exec(t, `UPDATE webcart SET status = 'Closed' WHERE id = ?`, f.closedCart)
 	var clone struct{ CartID string }
-	s.call(t, "POST", commercePath("carts/current/actions/clone?targetType=PayNowReadOnly"), f.buyer, "").
-		decode(t, "clone", 201, &clone)
+	s.srv.Call(t, "POST", commercePath("carts/current/actions/clone?targetType=PayNowReadOnly"), f.buyer, "").
+		Decode(t, "clone", 201, &clone)
 	f.payNow = clone.CartID
 	// A product the buyer's account is not entitled to (enterprise only), with a price in the enterprise book.
 	f.hidden = s.createRecord(t, f.admin, "Product2", map[string]any{"Name": "Enterprise Only", "IsActive": true})
@@ -216,7 +217,7 @@ func ruleCases() []ruleCase {
 // matrixWay is one writer of a case's write and what its refusal looks like.
 type matrixWay struct {
 	name, method, path, token, body string
-	refused                         func(r reply, c ruleCase) string // "" when r is the expected refusal
+	refused                         func(r apitest.Reply, c ruleCase) string // "" when r is the expected refusal
 }
 
 func matrixWays(c ruleCase, f *matrixFixture) []matrixWay {
@@ -229,9 +230,9 @@ func matrixWays(c ruleCase, f *matrixFixture) []matrixWay {
 	var ways []matrixWay
 	if c.typed != nil {
 		m, p, tok, b := c.typed(f)
-		ways = append(ways, matrixWay{"commerce API", m, p, tok, b, func(r reply, _ ruleCase) string {
+		ways = append(ways, matrixWay{"commerce API", m, p, tok, b, func(r apitest.Reply, _ ruleCase) string {
 			var items []struct{ ErrorCode, Message string }
-			if r.status != c.typedStatus || json.Unmarshal([]byte(r.body), &items) != nil || len(items) == 0 || items[0].ErrorCode == "" {
+			if r.Status != c.typedStatus || json.Unmarshal([]byte(r.Body), &items) != nil || len(items) == 0 || items[0].ErrorCode == "" {
 				return fmt.Sprintf("want %d with the commerce error list", c.typedStatus)
 			}
 			return ""
@@ -244,16 +245,16 @@ func matrixWays(c ruleCase, f *matrixFixture) []matrixWay {
 		return ""
 	}
 	// records API
-	uiMethod, uiPath, uiBody := "POST", api+"ui-api/records", mustJSON(map[string]any{"apiName": c.object, "fields": fields})
+	uiMethod, uiPath, uiBody := "POST", api+"ui-api/records", apitest.JSON(map[string]any{"apiName": c.object, "fields": fields})
 	if id != "" {
-		uiMethod, uiPath, uiBody = "PATCH", api+"ui-api/records/"+id, mustJSON(map[string]any{"fields": fields})
+		uiMethod, uiPath, uiBody = "PATCH", api+"ui-api/records/"+id, apitest.JSON(map[string]any{"fields": fields})
 	}
-	ways = append(ways, matrixWay{"ui-api/records", uiMethod, uiPath, f.admin, uiBody, func(r reply, _ ruleCase) string {
+	ways = append(ways, matrixWay{"ui-api/records", uiMethod, uiPath, f.admin, uiBody, func(r apitest.Reply, _ ruleCase) string {
 		var body struct{ Message string }
-		if r.status != 400 && r.status != 403 || json.Unmarshal([]byte(r.body), &body) != nil && !strings.HasPrefix(r.body, "[") {
+		if r.Status != 400 && r.Status != 403 || json.Unmarshal([]byte(r.Body), &body) != nil && !strings.HasPrefix(r.Body, "[") {
 			return "want 400 or 403 with the UI API error"
 		}
-		return hasMessage(r.body)
+		return hasMessage(r.Body)
 	}})
 	// sObject REST, and the same through composite and a collection
 	soMethod, soPath := "POST", api+"sobjects/"+c.object
@@ -267,11 +268,11 @@ func matrixWays(c ruleCase, f *matrixFixture) []matrixWay {
 		}
 		return hasMessage(body)
 	}
-	ways = append(ways, matrixWay{"sObject REST", soMethod, soPath, f.admin, mustJSON(fields), func(r reply, _ ruleCase) string {
-		if r.status != 400 && r.status != 403 {
+	ways = append(ways, matrixWay{"sObject REST", soMethod, soPath, f.admin, apitest.JSON(fields), func(r apitest.Reply, _ ruleCase) string {
+		if r.Status != 400 && r.Status != 403 {
 			return "want 400 or 403"
 		}
-		return errorList(r.body)
+		return errorList(r.Body)
 	}})
 	for _, allOrNone := range []bool{false, true} {
 		sub := []any{map[string]any{"method": soMethod, "url": soPath, "referenceId": "Rule", "body": fields}}
@@ -280,14 +281,14 @@ func matrixWays(c ruleCase, f *matrixFixture) []matrixWay {
 				"referenceId": "Before", "body": map[string]any{"Description": "written by the matrix"}}}, sub...)
 		}
 		ways = append(ways, matrixWay{fmt.Sprintf("composite allOrNone=%v", allOrNone), "POST", api + "composite", f.admin,
-			mustJSON(map[string]any{"allOrNone": allOrNone, "compositeRequest": sub}), func(r reply, _ ruleCase) string {
+			apitest.JSON(map[string]any{"allOrNone": allOrNone, "compositeRequest": sub}), func(r apitest.Reply, _ ruleCase) string {
 				var out struct {
 					CompositeResponse []struct {
 						Body           json.RawMessage
 						HTTPStatusCode int
 					}
 				}
-				if r.status != 200 || json.Unmarshal([]byte(r.body), &out) != nil || len(out.CompositeResponse) != len(sub) {
+				if r.Status != 200 || json.Unmarshal([]byte(r.Body), &out) != nil || len(out.CompositeResponse) != len(sub) {
 					return "want 200 with a composite response"
 				}
 				last := out.CompositeResponse[len(sub)-1]
@@ -306,16 +307,16 @@ func matrixWays(c ruleCase, f *matrixFixture) []matrixWay {
 		colMethod, rec["Id"] = "PATCH", id
 	}
 	ways = append(ways, matrixWay{"collection", colMethod, api + "composite/sobjects", f.admin,
-		mustJSON(map[string]any{"allOrNone": true, "records": []any{rec}}), func(r reply, _ ruleCase) string {
+		apitest.JSON(map[string]any{"allOrNone": true, "records": []any{rec}}), func(r apitest.Reply, _ ruleCase) string {
 			var out []struct {
 				Success bool
 				Errors  []struct{ StatusCode, Message string }
 			}
-			if r.status != 200 || json.Unmarshal([]byte(r.body), &out) != nil || len(out) != 1 || out[0].Success ||
+			if r.Status != 200 || json.Unmarshal([]byte(r.Body), &out) != nil || len(out) != 1 || out[0].Success ||
 				len(out[0].Errors) == 0 || out[0].Errors[0].StatusCode == "" {
 				return "want 200 with a failed result"
 			}
-			return hasMessage(r.body)
+			return hasMessage(r.Body)
 		}})
 	return ways
 }
@@ -388,28 +389,28 @@ func matrixValid(t *testing.T, s *demoSite, f *matrixFixture) {
 	const api = "/services/data/v64.0/"
 	lineRows := func() string {
 		return rowsText(t, s, `SELECT i.quantity, i.salesprice, i.totalprice, i.totalamount, c.totalproductcount,
-			c.grandtotalamount, c.status FROM cartitem i JOIN webcart c ON c.id = i.cartid WHERE i.id = ?`, f.stepLine)
+			c.grandtotalamount, c.Status FROM cartitem i JOIN webcart c ON c.id = i.cartid WHERE i.id = ?`, f.stepLine)
 	}
 	reset := func(q int) {
-		s.call(t, "PATCH", commercePath("carts/current/cart-items/"+f.stepLine), f.buyer, fmt.Sprintf(`{"quantity":"%d"}`, q)).
-			decode(t, "reset", 200, &struct{}{})
+		s.srv.Call(t, "PATCH", commercePath("carts/current/cart-items/"+f.stepLine), f.buyer, fmt.Sprintf(`{"quantity":"%d"}`, q)).
+			Decode(t, "reset", 200, &struct{}{})
 	}
 	ways := []struct{ name, method, path, token, body string }{
 		{"commerce API", "PATCH", commercePath("carts/current/cart-items/" + f.stepLine), f.buyer, `{"quantity":"15"}`},
 		{"ui-api/records", "PATCH", api + "ui-api/records/" + f.stepLine, f.admin, `{"fields":{"Quantity":15}}`},
 		{"sObject REST", "PATCH", api + "sobjects/CartItem/" + f.stepLine, f.admin, `{"Quantity":15}`},
-		{"composite", "POST", api + "composite", f.admin, mustJSON(map[string]any{"allOrNone": true, "compositeRequest": []any{
+		{"composite", "POST", api + "composite", f.admin, apitest.JSON(map[string]any{"allOrNone": true, "compositeRequest": []any{
 			map[string]any{"method": "PATCH", "url": api + "sobjects/CartItem/" + f.stepLine, "referenceId": "Q", "body": map[string]any{"Quantity": 15}}}})},
-		{"collection", "PATCH", api + "composite/sobjects", f.admin, mustJSON(map[string]any{"allOrNone": true, "records": []any{
+		{"collection", "PATCH", api + "composite/sobjects", f.admin, apitest.JSON(map[string]any{"allOrNone": true, "records": []any{
 			map[string]any{"attributes": map[string]any{"type": "CartItem"}, "Id": f.stepLine, "Quantity": 15}}})},
 	}
 	reset(5)
 	start := lineRows()
 	var want string
 	for _, w := range ways {
-		r := s.call(t, w.method, w.path, w.token, w.body)
-		if r.status >= 300 || strings.Contains(r.body, `"success":false`) || strings.Contains(r.body, `"httpStatusCode":4`) {
-			t.Fatalf("%s: %d %s", w.name, r.status, r.body)
+		r := s.srv.Call(t, w.method, w.path, w.token, w.body)
+		if r.Status >= 300 || strings.Contains(r.Body, `"success":false`) || strings.Contains(r.Body, `"httpStatusCode":4`) {
+			t.Fatalf("%s: %d %s", w.name, r.Status, r.Body)
 		}
 		got := lineRows()
 		if got == start {
@@ -443,11 +444,11 @@ func matrixValid(t *testing.T, s *demoSite, f *matrixFixture) {
 	made := []struct{ name, method, path, token, body string }{
 		{"commerce API", "POST", commercePath("accounts/current/addresses"), f.buyer,
 			`{"street":"1 Commerce","firstName":"Ada","lastName":"Lovelace","city":"Toronto","country":"Canada"}`},
-		{"ui-api/records", "POST", api + "ui-api/records", f.admin, mustJSON(map[string]any{"apiName": "ContactPointAddress", "fields": with("1 UI")})},
-		{"sObject REST", "POST", api + "sobjects/ContactPointAddress", f.admin, mustJSON(with("1 REST"))},
-		{"composite", "POST", api + "composite", f.admin, mustJSON(map[string]any{"allOrNone": true, "compositeRequest": []any{
+		{"ui-api/records", "POST", api + "ui-api/records", f.admin, apitest.JSON(map[string]any{"apiName": "ContactPointAddress", "fields": with("1 UI")})},
+		{"sObject REST", "POST", api + "sobjects/ContactPointAddress", f.admin, apitest.JSON(with("1 REST"))},
+		{"composite", "POST", api + "composite", f.admin, apitest.JSON(map[string]any{"allOrNone": true, "compositeRequest": []any{
 			map[string]any{"method": "POST", "url": api + "sobjects/ContactPointAddress", "referenceId": "A", "body": with("1 Composite")}}})},
-		{"collection", "POST", api + "composite/sobjects", f.admin, mustJSON(map[string]any{"allOrNone": true, "records": []any{
+		{"collection", "POST", api + "composite/sobjects", f.admin, apitest.JSON(map[string]any{"allOrNone": true, "records": []any{
 			func() map[string]any {
 				v := with("1 Collection")
 				v["attributes"] = map[string]any{"type": "ContactPointAddress"}
@@ -456,9 +457,9 @@ func matrixValid(t *testing.T, s *demoSite, f *matrixFixture) {
 	}
 	want = ""
 	for _, w := range made {
-		r := s.call(t, w.method, w.path, w.token, w.body)
-		if r.status >= 300 || strings.Contains(r.body, `"success":false`) || strings.Contains(r.body, `"httpStatusCode":4`) {
-			t.Fatalf("%s: %d %s", w.name, r.status, r.body)
+		r := s.srv.Call(t, w.method, w.path, w.token, w.body)
+		if r.Status >= 300 || strings.Contains(r.Body, `"success":false`) || strings.Contains(r.Body, `"httpStatusCode":4`) {
+			t.Fatalf("%s: %d %s", w.name, r.Status, r.Body)
 		}
 		street := map[string]string{"commerce API": "1 Commerce", "ui-api/records": "1 UI", "sObject REST": "1 REST",
 			"composite": "1 Composite", "collection": "1 Collection"}[w.name]
@@ -477,7 +478,7 @@ func matrixValid(t *testing.T, s *demoSite, f *matrixFixture) {
 // The cart's line limit holds every way: a 501st line is refused by the commerce API and by every records writer.
 func TestRulesMatrixLineLimit(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		f := &matrixFixture{admin: s.login(t, "admin@example.com"), buyer: s.login(t, "buyer@example.com")}
+		f := &matrixFixture{admin: s.srv.Token(t, "admin@example.com"), buyer: s.srv.Token(t, "buyer@example.com")}
 		f.penLine = fillCart(t, s.srv, f.buyer, 500)
 		f.cart = s.queryString(t, `SELECT cartid FROM cartitem WHERE id = ?`, f.penLine)
 		if err := demo.SeedProducts(context.Background(), s.srv.App.Engine, 1, demo.Options{}); err != nil { // a 501st product
@@ -500,9 +501,9 @@ func TestRulesMatrixLineLimit(t *testing.T) {
 // in the background.
 func TestCartReactionsForStaffWrites(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		admin, buyer := s.login(t, "admin@example.com"), s.login(t, "buyer@example.com")
+		admin, buyer := s.srv.Token(t, "admin@example.com"), s.srv.Token(t, "buyer@example.com")
 		var line cartItem
-		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, 2)).decode(t, "add", 201, &line)
+		s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, 2)).Decode(t, "add", 201, &line)
 		v := startCheckout(t, s, buyer)
 		cart := s.queryString(t, `SELECT cartid FROM cartitem WHERE id = ?`, line.CartItemID)
 		holds := func() string {
@@ -511,26 +512,26 @@ func TestCartReactionsForStaffWrites(t *testing.T) {
 		if holds() == "0" || s.queryString(t, `SELECT status FROM webcart WHERE id = ?`, cart) != "Checkout" {
 			t.Fatalf("checkout %s: %s holds", v.CheckoutID, holds())
 		}
-		s.call(t, "PATCH", "/services/data/v64.0/sobjects/WebCart/"+cart, admin, `{"Status":"Active"}`).want(t, "to Active", 204, "")
+		s.srv.Call(t, "PATCH", "/services/data/v64.0/sobjects/WebCart/"+cart, admin, `{"Status":"Active"}`).Want(t, "to Active", 204, "")
 		if holds() != "0" {
 			t.Fatalf("the cart left Checkout keeping %s holds", holds())
 		}
 
 		// A staff change of a delivery group (its method) recalculates the cart: the charge is in its totals.
 		group := s.queryString(t, `SELECT id FROM cartdeliverygroup WHERE cartid = ?`, cart)
-		s.call(t, "PATCH", "/services/data/v64.0/sobjects/CartDeliveryGroup/"+group, admin,
-			`{"DeliveryMethodId":"`+ground+`"}`).want(t, "method", 204, "")
+		s.srv.Call(t, "PATCH", "/services/data/v64.0/sobjects/CartDeliveryGroup/"+group, admin,
+			`{"DeliveryMethodId":"`+ground+`"}`).Want(t, "method", 204, "")
 		if charge := s.queryString(t, `SELECT CAST(totalchargeamount AS TEXT) FROM webcart WHERE id = ?`, cart); charge != "999" { // cents
 			t.Fatalf("the group's method is not in the cart's totals: charge %s", charge)
 		}
 
 		// Above the limit (1 line here), a staff change of a line is calculated after the change commits.
 		s.exec(t, `UPDATE webstore SET cartsynclinelimit = 0`)
-		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(marker, 1)).decode(t, "add", 201, &cartItem{})
+		s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(marker, 1)).Decode(t, "add", 201, &cartItem{})
 		s.exec(t, `UPDATE webstore SET cartsynclinelimit = 1`)
 		settle(s) // the store's copy in memory follows
-		s.call(t, "PATCH", "/services/data/v64.0/ui-api/records/"+line.CartItemID, admin, `{"fields":{"Quantity":4}}`).
-			decode(t, "staff change", 200, &struct{}{})
+		s.srv.Call(t, "PATCH", "/services/data/v64.0/ui-api/records/"+line.CartItemID, admin, `{"fields":{"Quantity":4}}`).
+			Decode(t, "staff change", 200, &struct{}{})
 		deadline := time.Now().Add(10 * time.Second)
 		for {
 			status := s.queryString(t, `SELECT status FROM webcart WHERE id = ?`, cart)
@@ -549,9 +550,9 @@ func TestCartReactionsForStaffWrites(t *testing.T) {
 // A composite allOrNone request refused half-way leaves the cart as it was: its lines and its totals agree.
 func TestCompositeRollbackKeepsTheCart(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		admin, buyer := s.login(t, "admin@example.com"), s.login(t, "buyer@example.com")
+		admin, buyer := s.srv.Token(t, "admin@example.com"), s.srv.Token(t, "buyer@example.com")
 		var line cartItem
-		s.call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, 2)).decode(t, "add", 201, &line)
+		s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, 2)).Decode(t, "add", 201, &line)
 		cart := s.queryString(t, `SELECT cartid FROM cartitem WHERE id = ?`, line.CartItemID)
 		state := func() string {
 			return rowsText(t, s, `SELECT i.quantity, i.totalprice, c.totalproductcount, c.grandtotalamount FROM cartitem i
@@ -559,13 +560,13 @@ func TestCompositeRollbackKeepsTheCart(t *testing.T) {
 		}
 		before := state()
 		url := "/services/data/v64.0/sobjects/CartItem/" + line.CartItemID
-		r := s.call(t, "POST", "/services/data/v64.0/composite", admin, mustJSON(map[string]any{"allOrNone": true,
+		r := s.srv.Call(t, "POST", "/services/data/v64.0/composite", admin, apitest.JSON(map[string]any{"allOrNone": true,
 			"compositeRequest": []any{
 				map[string]any{"method": "PATCH", "url": url, "referenceId": "More", "body": map[string]any{"Quantity": 5}},
 				map[string]any{"method": "PATCH", "url": url, "referenceId": "Bad", "body": map[string]any{"Quantity": -1}},
 			}}))
-		if r.status != 200 || !strings.Contains(r.body, "must be at least 1") {
-			t.Fatalf("%d %s", r.status, r.body)
+		if r.Status != 200 || !strings.Contains(r.Body, "must be at least 1") {
+			t.Fatalf("%d %s", r.Status, r.Body)
 		}
 		if after := state(); after != before {
 			t.Fatalf("the cart was\n%s\nand is\n%s", before, after)
@@ -576,9 +577,9 @@ func TestCompositeRollbackKeepsTheCart(t *testing.T) {
 // Where the store does not enable split shipment, a cart has one delivery group, whoever adds a second.
 func TestRulesMatrixOneGroupWithoutSplitShipment(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		f := &matrixFixture{admin: s.login(t, "admin@example.com"), buyer: s.login(t, "buyer@example.com")}
+		f := &matrixFixture{admin: s.srv.Token(t, "admin@example.com"), buyer: s.srv.Token(t, "buyer@example.com")}
 		var line cartItem
-		s.call(t, "POST", commercePath("carts/current/cart-items"), f.buyer, itemBody(pen, 1)).decode(t, "add", 201, &line)
+		s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), f.buyer, itemBody(pen, 1)).Decode(t, "add", 201, &line)
 		f.cart = s.queryString(t, `SELECT cartid FROM cartitem WHERE id = ?`, line.CartItemID)
 		s.exec(t, `UPDATE webstore SET splitshipmentenabled = ?`, false)
 		settle(s) // the store's copy in memory follows
@@ -598,14 +599,14 @@ func TestRulesMatrixOneGroupWithoutSplitShipment(t *testing.T) {
 // valid move is kept, an invalid one is refused, and an order is never deleted.
 func TestOrderStatusMoves(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		admin, buyer := s.login(t, "admin@example.com"), s.login(t, "buyer@example.com")
+		admin, buyer := s.srv.Token(t, "admin@example.com"), s.srv.Token(t, "buyer@example.com")
 		placed := placeOrder(t, s, buyer, map[string]int{pen: 1})
 		summary := "/services/data/v64.0/sobjects/OrderSummary/" + placed.OrderSummaryID
 		status := func() string {
 			return s.queryString(t, `SELECT status FROM ordersummary WHERE id = ?`, placed.OrderSummaryID)
 		}
-		if r := s.call(t, "PATCH", summary, buyer, `{"Status":"Cancelled"}`); r.status != 403 && r.status != 400 || status() != "Created" {
-			t.Fatalf("the buyer's move: %d %s, status %s", r.status, r.body, status())
+		if r := s.srv.Call(t, "PATCH", summary, buyer, `{"Status":"Cancelled"}`); r.Status != 403 && r.Status != 400 || status() != "Created" {
+			t.Fatalf("the buyer's move: %d %s, status %s", r.Status, r.Body, status())
 		}
 		for _, move := range []struct {
 			to   string
@@ -613,18 +614,18 @@ func TestOrderStatusMoves(t *testing.T) {
 		}{{"Fulfilled", 400}, {"Approved", 204}, {"Created", 400}, {"Waiting to Fulfill", 204}, {"Fulfilled", 204},
 			{"Cancelled", 400}} {
 			before := status()
-			r := s.call(t, "PATCH", summary, admin, `{"Status":"`+move.to+`"}`)
-			if r.status != move.want {
-				t.Fatalf("%s to %s: %d %s, want %d", before, move.to, r.status, r.body, move.want)
+			r := s.srv.Call(t, "PATCH", summary, admin, `{"Status":"`+move.to+`"}`)
+			if r.Status != move.want {
+				t.Fatalf("%s to %s: %d %s, want %d", before, move.to, r.Status, r.Body, move.want)
 			}
 			if after := status(); (move.want == 204) != (after == move.to) {
 				t.Fatalf("%s to %s left %s", before, move.to, after)
 			}
 		}
 		order := s.queryString(t, `SELECT originalorderid FROM ordersummary WHERE id = ?`, placed.OrderSummaryID)
-		if r := s.call(t, "DELETE", "/services/data/v64.0/sobjects/Order/"+order, admin, ""); r.status != 400 ||
-			!strings.Contains(r.body, "can't be deleted") {
-			t.Fatalf("deleting an order: %d %s", r.status, r.body)
+		if r := s.srv.Call(t, "DELETE", "/services/data/v64.0/sobjects/Order/"+order, admin, ""); r.Status != 400 ||
+			!strings.Contains(r.Body, "can't be deleted") {
+			t.Fatalf("deleting an order: %d %s", r.Status, r.Body)
 		}
 	})
 }
@@ -635,9 +636,9 @@ func refusedEveryWay(t *testing.T, s *demoSite, f *matrixFixture, c ruleCase) {
 	t.Helper()
 	before := matrixRows(t, s, f)
 	for _, way := range matrixWays(c, f) {
-		r := s.call(t, way.method, way.path, way.token, way.body)
+		r := s.srv.Call(t, way.method, way.path, way.token, way.body)
 		if problem := way.refused(r, c); problem != "" {
-			t.Fatalf("%s: %s\n%d %s", way.name, problem, r.status, r.body)
+			t.Fatalf("%s: %s\n%d %s", way.name, problem, r.Status, r.Body)
 		}
 		if after := matrixRows(t, s, f); after != before {
 			t.Fatalf("%s changed the rows:\n%s", way.name, diffLines(before, after))

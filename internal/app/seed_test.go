@@ -3,13 +3,13 @@ package app
 import (
 	"context"
 	"encoding/json"
-	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/demo"
 	"storefront/internal/platform/config"
 	"storefront/internal/platform/db/dbtest"
@@ -30,63 +30,49 @@ func TestDemoMediaIsServed(t *testing.T) {
 			}
 			srv := httptest.NewServer(a.Handler())
 			defer srv.Close()
+			tg := &apitest.Target{URL: srv.URL}
 
 			var productURL, productName string
 			if err := a.DB.QueryRow(ctx, `SELECT p.displayurl, p.name FROM "product2" p ORDER BY p.id LIMIT 1`).
 				Scan(&productURL, &productName); err != nil {
 				t.Fatal(err)
 			}
-			res, body := get(t, srv.URL+productURL, "")
-			if res.StatusCode != 200 || res.Header.Get("Content-Type") != "image/svg+xml" {
-				t.Fatalf("GET %s: %d %s", productURL, res.StatusCode, res.Header.Get("Content-Type"))
+			res := tg.Get(t, productURL, "")
+			if res.Status != 200 || res.Header.Get("Content-Type") != "image/svg+xml" {
+				t.Fatalf("GET %s: %d %s", productURL, res.Status, res.Header.Get("Content-Type"))
 			}
-			if !strings.HasPrefix(body, "<svg") || !strings.Contains(body, "<title>"+productName+"</title>") {
-				t.Fatalf("product image is not an SVG titled %q: %.200s", productName, body)
+			if !strings.HasPrefix(res.Body, "<svg") || !strings.Contains(res.Body, "<title>"+productName+"</title>") {
+				t.Fatalf("product image is not an SVG titled %q: %.200s", productName, res.Body)
 			}
 			if cc := res.Header.Get("Cache-Control"); !strings.Contains(cc, "max-age=") {
 				t.Fatalf("Cache-Control = %q", cc)
 			}
 			etag := res.Header.Get("ETag")
-			if again, _ := get(t, srv.URL+productURL, etag); again.StatusCode != http.StatusNotModified {
-				t.Fatalf("revalidation with the ETag: %d, want 304", again.StatusCode)
+			if again := tg.Get(t, productURL, "", "If-None-Match", etag); again.Status != http.StatusNotModified {
+				t.Fatalf("revalidation with the ETag: %d, want 304", again.Status)
 			}
 
-			// The logo's stored SVG body is served as it is.
-			res, body = get(t, srv.URL+"/cms/delivery/media/"+demo.LogoContentKey, "")
-			if res.StatusCode != 200 || !strings.Contains(body, "Demo Supply") {
-				t.Fatalf("logo: %d %.100s", res.StatusCode, body)
+			// The logo's stored SVG res.Body is served as it is.
+			res = tg.Get(t, "/cms/delivery/media/"+demo.LogoContentKey, "")
+			if res.Status != 200 || !strings.Contains(res.Body, "Demo Supply") {
+				t.Fatalf("logo: %d %.100s", res.Status, res.Body)
 			}
 
 			// /api/site names the demo logo and the demo store's header colours; the demo store keeps guest carts, so
 			// its site shows guests the cart badge.
-			res, body = get(t, srv.URL+"/api/site", "")
+			res = tg.Get(t, "/api/site", "")
 			var site map[string]any
-			if res.StatusCode != 200 || json.Unmarshal([]byte(body), &site) != nil ||
+			if res.Status != 200 || json.Unmarshal([]byte(res.Body), &site) != nil ||
 				site["logoContentKey"] != demo.LogoContentKey || site["headerBackgroundColor"] != "#1B2A41" ||
 				site["promoBarBackgroundColor"] != "#C23934" || site["cartShowToGuest"] != true {
-				t.Fatalf("site: %d %s", res.StatusCode, body)
+				t.Fatalf("site: %d %s", res.Status, res.Body)
 			}
 
-			res, body = get(t, srv.URL+"/cms/delivery/media/MCNOSUCHKEY", "")
+			res = tg.Get(t, "/cms/delivery/media/MCNOSUCHKEY", "")
 			var errs []map[string]string
-			if res.StatusCode != 404 || json.Unmarshal([]byte(body), &errs) != nil || len(errs) != 1 || errs[0]["errorCode"] != "NOT_FOUND" {
-				t.Fatalf("unknown key: %d %s, want 404 with [{errorCode: NOT_FOUND}]", res.StatusCode, body)
+			if res.Status != 404 || json.Unmarshal([]byte(res.Body), &errs) != nil || len(errs) != 1 || errs[0]["errorCode"] != "NOT_FOUND" {
+				t.Fatalf("unknown key: %d %s, want 404 with [{errorCode: NOT_FOUND}]", res.Status, res.Body)
 			}
 		})
 	}
-}
-
-func get(t *testing.T, url, ifNoneMatch string) (*http.Response, string) {
-	t.Helper()
-	req, _ := http.NewRequest(http.MethodGet, url, nil)
-	if ifNoneMatch != "" {
-		req.Header.Set("If-None-Match", ifNoneMatch)
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, _ := io.ReadAll(res.Body)
-	return res, string(b)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/demo"
 )
 
@@ -17,13 +18,13 @@ type soqlPage struct {
 	Records        []map[string]any `json:"records"`
 }
 
-func (s *demoSite) soql(t *testing.T, token, q string, headers map[string]string) (reply, soqlPage) {
+func (s *demoSite) soql(t *testing.T, token, q string, headers map[string]string) (apitest.Reply, soqlPage) {
 	t.Helper()
-	r := s.callWith(t, "GET", "/services/data/v64.0/query?q="+url.QueryEscape(q), token, "", headers)
+	r := s.srv.Do(t, apitest.Request{As: apitest.Auth(token), Path: "/services/data/v64.0/query?q=" + url.QueryEscape(q), Headers: headers})
 	var p soqlPage
-	if r.status == 200 {
-		if err := json.Unmarshal([]byte(r.body), &p); err != nil {
-			t.Fatalf("%s: %v", r.body, err)
+	if r.Status == 200 {
+		if err := json.Unmarshal([]byte(r.Body), &p); err != nil {
+			t.Fatalf("%s: %v", r.Body, err)
 		}
 	}
 	return r, p
@@ -33,8 +34,8 @@ func (s *demoSite) soql(t *testing.T, token, q string, headers map[string]string
 // paging, and guests refused.
 func TestSOQLOverTheDemoStore(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *demoSite) {
-		admin := s.login(t, "admin@example.com")
-		buyer := s.login(t, "buyer@example.com")
+		admin := s.srv.Token(t, "admin@example.com")
+		buyer := s.srv.Token(t, "buyer@example.com")
 
 		_, p := s.soql(t, admin, "SELECT Id, Name FROM WebStore WHERE Name = '"+demo.StoreName+"'", nil)
 		if p.TotalSize != 1 || p.Records[0]["Id"] != demo.StoreID {
@@ -55,12 +56,12 @@ func TestSOQLOverTheDemoStore(t *testing.T) {
 				break
 			}
 			if pages > 100 || !strings.HasPrefix(p.NextRecordsURL, "/services/data/v64.0/query/01g") {
-				t.Fatalf("paging: %s", r.body[:min(300, len(r.body))])
+				t.Fatalf("paging: %s", r.Body[:min(300, len(r.Body))])
 			}
-			r = s.get(t, p.NextRecordsURL, admin)
+			r = s.srv.Get(t, p.NextRecordsURL, admin)
 			p = soqlPage{}
-			if err := json.Unmarshal([]byte(r.body), &p); err != nil {
-				t.Fatalf("%d %s", r.status, r.body)
+			if err := json.Unmarshal([]byte(r.Body), &p); err != nil {
+				t.Fatalf("%d %s", r.Status, r.Body)
 			}
 		}
 		if len(seen) != p.TotalSize || p.TotalSize <= 200 {
@@ -76,10 +77,10 @@ func TestSOQLOverTheDemoStore(t *testing.T) {
 		if p.TotalSize != 0 {
 			t.Fatalf("buyer read another account's orders: %+v", p)
 		}
-		if r, _ := s.soql(t, buyer, "SELECT Id FROM Product2 LIMIT 5", nil); r.status != 200 {
-			t.Fatalf("buyer's products: %d %s", r.status, r.body)
+		if r, _ := s.soql(t, buyer, "SELECT Id FROM Product2 LIMIT 5", nil); r.Status != 200 {
+			t.Fatalf("buyer's products: %d %s", r.Status, r.Body)
 		}
-		s.get(t, "/services/data/v64.0/query?q=SELECT+Id+FROM+Account", "").want(t, "guest", 401,
+		s.srv.Get(t, "/services/data/v64.0/query?q=SELECT+Id+FROM+Account", "").Want(t, "guest", 401,
 			`[{"errorCode":"INVALID_SESSION_ID","message":"Session expired or invalid"}]`)
 	})
 }

@@ -379,10 +379,6 @@ func parsePlainScaled(s string, scale int) (int64, bool) {
 	return n, true
 }
 
-// FormatScaled is wire.Money. It stays only for the cart package, which is being split as this is written:
-// convert its calls to wire.Money when that lands, and delete this.
-func FormatScaled(n int64, scale int) string { return wire.Money(n, scale) }
-
 // WireText is the one formatter of the commerce API's field strings: a value as scanned from either database (or
 // in canonical form) as text: booleans "true"/"false", integers in decimal, decimals with exactly the field's scale
 // ("1.500" for a scale of 3, whatever the endpoint), datetimes in ISO 8601 UTC with milliseconds. nil for no value.

@@ -1,9 +1,7 @@
 package sobjects
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
@@ -12,6 +10,7 @@ import (
 	"testing"
 
 	"storefront/internal/apiversion"
+	"storefront/internal/app/apitest"
 	"storefront/internal/domains"
 	"storefront/internal/identity"
 	"storefront/internal/platform/db"
@@ -23,7 +22,7 @@ import (
 // staff and a buyer of Acme. Globex is another account, out of the buyer's sight.
 type env struct {
 	t      testing.TB
-	srv    *httptest.Server
+	srv    *apitest.Target
 	engine *records.Engine
 	staff  *identity.Principal
 	buyer  *identity.Principal
@@ -83,82 +82,22 @@ func newEnv(t testing.TB, d *db.DB) *env {
 	h := &Handler{Engine: e.engine, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	h.Dispatch = apiversion.Rewrite(routes(h))
 	principals := map[string]*identity.Principal{"staff": e.staff, "buyer": e.buyer}
-	e.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if p := principals[r.Header.Get("X-Test-As")]; p != nil {
 			r = r.WithContext(identity.WithPrincipal(r.Context(), p))
 		}
 		h.Dispatch.ServeHTTP(w, r)
 	}))
-	t.Cleanup(e.srv.Close)
+	t.Cleanup(srv.Close)
+	e.srv = &apitest.Target{URL: srv.URL, DB: d, Prefix: Base, Auth: apitest.As}
 	return e
 }
 
-type response struct {
-	status int
-	header http.Header
-	body   []byte
-}
-
-// do calls a path of the REST API (relative to /services/data/v64.0/, or absolute when it starts with /).
-func (e *env) do(as, method, path string, body any) response {
-	e.t.Helper()
-	if !strings.HasPrefix(path, "/") {
-		path = Base + path
-	}
-	var rd io.Reader
-	switch b := body.(type) {
-	case nil:
-	case string:
-		rd = strings.NewReader(b)
-	default:
-		raw, _ := json.Marshal(b)
-		rd = bytes.NewReader(raw)
-	}
-	req, _ := http.NewRequest(method, e.srv.URL+path, rd)
-	req.Header.Set("X-Test-As", as)
-	req.Header.Set("Content-Type", "application/json")
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, _ := io.ReadAll(res.Body)
-	return response{res.StatusCode, res.Header, b}
-}
-
-// want checks a status and the exact body (JSON compared after decoding; "" for no body).
-func want(t testing.TB, got response, status int, body string) {
-	t.Helper()
-	if got.status != status {
-		t.Fatalf("status %d, want %d: %s", got.status, status, got.body)
-	}
-	if body == "" {
-		if len(bytes.TrimSpace(got.body)) != 0 {
-			t.Fatalf("body %s, want none", got.body)
-		}
-		return
-	}
-	var a, b any
-	if err := json.Unmarshal(got.body, &a); err != nil {
-		t.Fatalf("%s: %v", got.body, err)
-	}
-	if err := json.Unmarshal([]byte(body), &b); err != nil {
-		t.Fatalf("bad want %s: %v", body, err)
-	}
-	ja, _ := json.Marshal(a)
-	jb, _ := json.Marshal(b)
-	if !bytes.Equal(ja, jb) {
-		t.Fatalf("body\n%s\nwant\n%s", ja, jb)
-	}
-}
-
 // decode reads a JSON answer.
-func decode[T any](t testing.TB, got response) T {
+func decode[T any](t testing.TB, got apitest.Reply) T {
 	t.Helper()
 	var v T
-	if err := json.Unmarshal(got.body, &v); err != nil {
-		t.Fatalf("%s: %v", got.body, err)
-	}
+	got.Decode(t, "", got.Status, &v)
 	return v
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"storefront/internal/identity"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/platform/db"
 	"storefront/internal/records/recordstest"
 )
@@ -98,14 +99,9 @@ func TestPaging(t *testing.T) {
 				if m == nil || m[1] != fmt.Sprint(len(names)) {
 					t.Fatalf("next records URL %q after %d rows", r.NextRecordsURL, len(names))
 				}
-				res := e.get(as, r.NextRecordsURL, headers...)
-				if res.status != http.StatusOK {
-					t.Fatalf("%s: %d %s", r.NextRecordsURL, res.status, res.body)
-				}
+				page := e.srv.Get(t, r.NextRecordsURL, as, headers...)
 				r = result{}
-				if err := jsonUnmarshal(res.body, &r); err != nil {
-					t.Fatal(err)
-				}
+				page.Decode(t, "the next page", http.StatusOK, &r)
 			}
 		}
 		names, pages, total := read("staff", "SELECT Name FROM Widget__c WHERE Name LIKE 'P%' ORDER BY Name DESC", "Sforce-Query-Options", "batchSize=200")
@@ -131,20 +127,20 @@ func TestPaging(t *testing.T) {
 		}
 		// Another user's locator is no locator.
 		r := e.ok("staff", "SELECT Name FROM Widget__c", "Sforce-Query-Options", "batchSize=200")
-		wantError(t, e.get("buyer", r.NextRecordsURL), http.StatusBadRequest, CodeInvalidLocator, "invalid query locator")
+		wantError(t, e.srv.Get(e.t, r.NextRecordsURL, "buyer"), http.StatusBadRequest, CodeInvalidLocator, "invalid query locator")
 		past := r.NextRecordsURL[:strings.LastIndex(r.NextRecordsURL, "-")] + "-9999"
-		wantError(t, e.get("staff", past), http.StatusBadRequest, CodeInvalidLocator, "invalid query locator")
+		wantError(t, e.srv.Get(e.t, past, "staff"), http.StatusBadRequest, CodeInvalidLocator, "invalid query locator")
 		// A locator unused for 15 minutes is forgotten.
 		r = e.ok("staff", "SELECT Name FROM Widget__c", "Sforce-Query-Options", "batchSize=200")
 		if _, err := d.Exec(ctx, `UPDATE sf_query_locator SET used_at = ?`, testNow.Add(-LocatorTTL-time.Second).UnixMilli()); err != nil {
 			t.Fatal(err)
 		}
-		wantError(t, e.get("staff", r.NextRecordsURL), http.StatusBadRequest, CodeInvalidLocator, "invalid query locator")
+		wantError(t, e.srv.Get(e.t, r.NextRecordsURL, "staff"), http.StatusBadRequest, CodeInvalidLocator, "invalid query locator")
 		// queryAll answers as query (the engine keeps no deleted rows) and pages the same way.
-		res := e.get("staff", "queryAll?q=SELECT+Name+FROM+Widget__c", "Sforce-Query-Options", "batchSize=200")
 		var all result
-		if err := jsonUnmarshal(res.body, &all); err != nil || all.TotalSize != 453 || len(all.Records) != 200 || all.Done {
-			t.Fatalf("queryAll: %d %.200s", res.status, res.body)
+		e.srv.Get(t, "queryAll?q=SELECT+Name+FROM+Widget__c", "staff", "Sforce-Query-Options", "batchSize=200").Decode(t, "queryAll", 200, &all)
+		if all.TotalSize != 453 || len(all.Records) != 200 || all.Done {
+			t.Fatalf("queryAll: %d records of %d, done %v", len(all.Records), all.TotalSize, all.Done)
 		}
 	})
 }
@@ -169,6 +165,6 @@ func TestStatementTimeout(t *testing.T) {
 		req = req.WithContext(identity.WithPrincipal(req.Context(), e.staff))
 		rec := httptest.NewRecorder()
 		h.Query().ServeHTTP(rec, req)
-		wantError(t, response{rec.Code, rec.Body.Bytes()}, http.StatusBadRequest, "QUERY_TIMEOUT", "Your query request was running for too long.")
+		wantError(t, apitest.Reply{Status: rec.Code, Body: rec.Body.String()}, http.StatusBadRequest, "QUERY_TIMEOUT", "Your query request was running for too long.")
 	})
 }

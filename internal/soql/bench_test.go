@@ -29,8 +29,8 @@ func BenchmarkQuery200Rows(b *testing.B) {
 	path := base + "query?q=" + url.QueryEscape("SELECT Id, Name, Price__c, Active__c, Account__r.Name FROM Widget__c ORDER BY Price__c LIMIT 200")
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if r := e.get("staff", path); r.status != http.StatusOK {
-			b.Fatal(r.status)
+		if r := e.srv.Get(e.t, path, "staff"); r.Status != http.StatusOK {
+			b.Fatal(r.Status)
 		}
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -12,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/domains"
 	"storefront/internal/identity"
 	"storefront/internal/platform/db"
@@ -50,7 +50,7 @@ func widget() records.Object {
 // Initech have Globex (not the buyer's) as parent.
 type env struct {
 	t       testing.TB
-	srv     *httptest.Server
+	srv     *apitest.Target
 	engine  *records.Engine
 	staff   *identity.Principal
 	buyer   *identity.Principal
@@ -103,40 +103,16 @@ func newEnv(t testing.TB, d *db.DB) *env {
 	mux.Handle("GET "+base+"query", h.Query())
 	mux.Handle("GET "+base+"queryAll", h.QueryAll())
 	mux.Handle("GET "+base+"query/{locator}", h.More())
-	e.srv = httptest.NewServer(asUser(map[string]*identity.Principal{"staff": e.staff, "buyer": e.buyer}, mux))
-	t.Cleanup(e.srv.Close)
+	srv := httptest.NewServer(asUser(map[string]*identity.Principal{"staff": e.staff, "buyer": e.buyer}, mux))
+	t.Cleanup(srv.Close)
+	e.srv = &apitest.Target{URL: srv.URL, DB: d, Prefix: base, Auth: apitest.As}
 	return e
 }
 
-type response struct {
-	status int
-	body   []byte
-}
-
-// get calls a path of the REST API (relative to /services/data/v64.0/, or absolute when it starts with /).
-func (e *env) get(as, path string, headers ...string) response {
-	e.t.Helper()
-	if !strings.HasPrefix(path, "/") {
-		path = base + path
-	}
-	req, _ := http.NewRequest(http.MethodGet, e.srv.URL+path, nil)
-	req.Header.Set("X-Test-As", as)
-	for i := 0; i+1 < len(headers); i += 2 {
-		req.Header.Set(headers[i], headers[i+1])
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, _ := io.ReadAll(res.Body)
-	return response{res.StatusCode, b}
-}
-
 // query runs a SOQL query and returns the response.
-func (e *env) query(as, soql string, headers ...string) response {
+func (e *env) query(as, soql string, headers ...string) apitest.Reply {
 	e.t.Helper()
-	return e.get(as, "query?q="+url.QueryEscape(soql), headers...)
+	return e.srv.Get(e.t, "query?q="+url.QueryEscape(soql), as, headers...)
 }
 
 // result is a decoded successful query.
@@ -149,14 +125,8 @@ type result struct {
 
 func (e *env) ok(as, soql string, headers ...string) result {
 	e.t.Helper()
-	res := e.query(as, soql, headers...)
-	if res.status != http.StatusOK {
-		e.t.Fatalf("%s: %d %s", soql, res.status, res.body)
-	}
 	var r result
-	if err := json.Unmarshal(res.body, &r); err != nil {
-		e.t.Fatalf("%s: %v", res.body, err)
-	}
+	e.query(as, soql, headers...).Decode(e.t, soql, http.StatusOK, &r)
 	return r
 }
 
@@ -182,16 +152,15 @@ func dig(v any, path string) any {
 }
 
 // wantError checks a refused query's status and exact body.
-func wantError(t testing.TB, got response, status int, code, message string) {
+func wantError(t testing.TB, got apitest.Reply, status int, code, message string) {
 	t.Helper()
-	var body []map[string]string
-	if err := json.Unmarshal(got.body, &body); err != nil || got.status != status || len(body) != 1 ||
-		body[0]["errorCode"] != code || body[0]["message"] != message {
-		t.Fatalf("got %d %s\nwant %d %s %q", got.status, got.body, status, code, message)
-	}
+	got.WantJSON(t, "refused", status, mustJSON([]map[string]string{{"errorCode": code, "message": message}}))
 }
 
-func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
+func mustJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
 
 // fullEngine is the app's engine over d, with every domain's rules (package domains).
 func fullEngine(d *db.DB) *records.Engine {

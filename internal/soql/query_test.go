@@ -116,8 +116,8 @@ func TestRecordShape(t *testing.T) {
 			`"NumberOfEmployees":10,"AnnualRevenue":1000.5,"IsBuyer":true},` +
 			`{"attributes":{"type":"Account","url":"/services/data/v64.0/sobjects/Account/` + e.globex.ID + `"},"Name":"Globex","Id":"` + e.globex.ID + `",` +
 			`"Parent":null,"NumberOfEmployees":20,"AnnualRevenue":2000,"IsBuyer":false}]}` + "\n"
-		if res.status != http.StatusOK || string(res.body) != want {
-			t.Fatalf("got %d %s\nwant %s", res.status, res.body, want)
+		if res.Status != http.StatusOK || string(res.Body) != want {
+			t.Fatalf("got %d %s\nwant %s", res.Status, res.Body, want)
 		}
 	})
 }
@@ -126,8 +126,8 @@ func TestCountAggregatesAndChildren(t *testing.T) {
 	recordstest.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		res := e.query("staff", "SELECT COUNT() FROM Account WHERE Parent.Name = 'Globex'")
-		if string(res.body) != `{"totalSize":2,"done":true,"records":[]}`+"\n" {
-			t.Fatalf("count: %s", res.body)
+		if string(res.Body) != `{"totalSize":2,"done":true,"records":[]}`+"\n" {
+			t.Fatalf("count: %s", res.Body)
 		}
 		if r := e.ok("staff", "SELECT count() FROM Account LIMIT 1"); r.TotalSize != 1 {
 			t.Fatalf("count with limit: %+v", r)
@@ -137,8 +137,8 @@ func TestCountAggregatesAndChildren(t *testing.T) {
 			`{"attributes":{"type":"AggregateResult"},"Industry":"Banking","n":1,"expr0":20},` +
 			`{"attributes":{"type":"AggregateResult"},"Industry":"Retail","n":1,"expr0":10},` +
 			`{"attributes":{"type":"AggregateResult"},"Industry":null,"n":1,"expr0":null}]}` + "\n"
-		if string(res.body) != want {
-			t.Fatalf("group by:\ngot  %s\nwant %s", res.body, want)
+		if string(res.Body) != want {
+			t.Fatalf("group by:\ngot  %s\nwant %s", res.Body, want)
 		}
 		res = e.query("staff", "SELECT SUM(AnnualRevenue), AVG(Price__c) FROM Account")
 		wantError(t, res, 400, CodeInvalidField, "\nSELECT SUM(AnnualRevenue), AVG(Price__c) FROM Account\n                               ^\nERROR at Row:1:Column:32\nNo such column 'Price__c' on entity 'Account'. If you are attempting to use a custom field, be sure to append the '__c' after the custom field name. Please reference your WSDL or the describe call for the appropriate names.")
@@ -155,8 +155,8 @@ func TestCountAggregatesAndChildren(t *testing.T) {
 			`{"attributes":{"type":"Account","url":"/services/data/v64.0/sobjects/Account/` + e.acme.ID + `"},"Name":"Acme","Contacts":{"totalSize":2,"done":true,"records":[` +
 			contactAttrs(t, e, "O'Brien") + `,"LastName":"O'Brien"},` + contactAttrs(t, e, "Able") + `,"LastName":"Able"}]}},` +
 			`{"attributes":{"type":"Account","url":"/services/data/v64.0/sobjects/Account/` + e.initech.ID + `"},"Name":"Initech","Contacts":null}]}` + "\n"
-		if string(res.body) != want {
-			t.Fatalf("children:\ngot  %s\nwant %s", res.body, want)
+		if string(res.Body) != want {
+			t.Fatalf("children:\ngot  %s\nwant %s", res.Body, want)
 		}
 		r = e.ok("staff", "SELECT Name, (SELECT Name FROM Widgets__r WHERE Price__c > 6 ORDER BY Price__c DESC LIMIT 1) FROM Account WHERE Name = 'Acme'")
 		if column(r, "Widgets__r.totalSize") != "1" || dig(r.Records[0]["Widgets__r"].(map[string]any)["records"].([]any)[0], "Name") != "W2" {
@@ -197,8 +197,8 @@ func TestAddresses(t *testing.T) {
 		want := `{"totalSize":1,"done":true,"records":[{"attributes":{"type":"Account","url":"/services/data/v64.0/sobjects/Account/` + e.acme.ID + `"},` +
 			`"BillingAddress":{"city":"Springfield","country":"US","geocodeAccuracy":null,"latitude":null,"longitude":null,"postalCode":null,"state":null,"street":"1 Main St"},` +
 			`"Parent":{"attributes":{"type":"Account","url":"/services/data/v64.0/sobjects/Account/` + e.globex.ID + `"},"BillingAddress":null}}]}` + "\n"
-		if string(res.body) != want {
-			t.Fatalf("got  %s\nwant %s", res.body, want)
+		if string(res.Body) != want {
+			t.Fatalf("got  %s\nwant %s", res.Body, want)
 		}
 		r := e.ok("staff", "SELECT FIELDS(STANDARD) FROM Account WHERE Name = 'Acme'")
 		if dig(r.Records[0], "BillingAddress.city") != "Springfield" || r.Records[0]["BillingCity"] != "Springfield" {
@@ -264,9 +264,9 @@ func TestErrorsOverHTTP(t *testing.T) {
 		for _, c := range cases {
 			wantError(t, e.query(c.as, c.soql), http.StatusBadRequest, c.code, c.msg)
 		}
-		wantError(t, e.get("staff", "query"), http.StatusBadRequest, CodeMalformed, "SOQL statements cannot be empty or null")
-		wantError(t, e.get("staff", "query/01gSF0000000000AAA-200"), http.StatusBadRequest, CodeInvalidLocator, "invalid query locator")
-		wantError(t, e.get("staff", "query/nonsense"), http.StatusBadRequest, CodeInvalidLocator, "invalid query locator")
+		wantError(t, e.srv.Get(e.t, "query", "staff"), http.StatusBadRequest, CodeMalformed, "SOQL statements cannot be empty or null")
+		wantError(t, e.srv.Get(e.t, "query/01gSF0000000000AAA-200", "staff"), http.StatusBadRequest, CodeInvalidLocator, "invalid query locator")
+		wantError(t, e.srv.Get(e.t, "query/nonsense", "staff"), http.StatusBadRequest, CodeInvalidLocator, "invalid query locator")
 		wantError(t, e.query("", "SELECT Id FROM Account"), http.StatusUnauthorized, "INVALID_SESSION_ID", "Session expired or invalid")
 	})
 }

@@ -24,5 +24,5 @@ func (h *Handler) GetObjectInfoDirectory(w http.ResponseWriter, r *http.Request,
 // ObjectInfoOf is the object-info representation of o for the actor, for other groups that embed object infos
 // (record defaults and templates).
 func (h *Handler) ObjectInfoOf(cat *records.Catalog, actor *identity.Principal, o *records.Object) any {
-	return h.metadata().ObjectInfo(cat, actor, o)
+	return h.metadata().ObjectInfoOf(cat, actor, o)
 }

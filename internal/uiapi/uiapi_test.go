@@ -3,7 +3,6 @@ package uiapi
 import (
 	"context"
 	"encoding/json"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -13,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/domains"
 	"storefront/internal/identity"
 	"storefront/internal/platform/db"
@@ -26,7 +26,7 @@ const examples = "testdata/"
 // env is a running UI API over a fresh database with three callers: staff, a buyer of one account, a guest.
 type env struct {
 	t      *testing.T
-	srv    *httptest.Server
+	srv    *apitest.Target
 	engine *records.Engine
 	staff  *identity.Principal
 	buyer  *identity.Principal
@@ -73,58 +73,10 @@ func newEnv(t *testing.T, d *db.DB) *env {
 		t.Fatal(err)
 	}
 	e.buyer = &identity.Principal{UserID: buyerUser.ID, AccountID: e.mine.ID}
-	e.srv = httptest.NewServer(asUser(map[string]*identity.Principal{"staff": e.staff, "buyer": e.buyer}, recordsMux(e.engine)))
-	t.Cleanup(e.srv.Close)
+	srv := httptest.NewServer(asUser(map[string]*identity.Principal{"staff": e.staff, "buyer": e.buyer}, recordsMux(e.engine)))
+	t.Cleanup(srv.Close)
+	e.srv = &apitest.Target{URL: srv.URL, DB: d, Auth: apitest.As}
 	return e
-}
-
-type response struct {
-	status int
-	body   []byte
-}
-
-func (r response) json(t *testing.T) map[string]any {
-	t.Helper()
-	var m map[string]any
-	if err := json.Unmarshal(r.body, &m); err != nil {
-		t.Fatalf("body %s: %v", r.body, err)
-	}
-	return m
-}
-
-func (e *env) do(as, method, path string, body string, headers ...string) response {
-	e.t.Helper()
-	var rd io.Reader
-	if body != "" {
-		rd = strings.NewReader(body)
-	}
-	req, _ := http.NewRequest(method, e.srv.URL+Base+path, rd)
-	req.Header.Set("X-Test-As", as)
-	for i := 0; i+1 < len(headers); i += 2 {
-		req.Header.Set(headers[i], headers[i+1])
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, _ := io.ReadAll(res.Body)
-	return response{res.StatusCode, b}
-}
-
-// wantJSON compares a response with an exact status and JSON body.
-func wantJSON(t *testing.T, got response, status int, body string) {
-	t.Helper()
-	var g, w any
-	if err := json.Unmarshal(got.body, &g); err != nil {
-		t.Fatalf("status %d body %s: %v", got.status, got.body, err)
-	}
-	if err := json.Unmarshal([]byte(body), &w); err != nil {
-		t.Fatal(err)
-	}
-	if got.status != status || !reflect.DeepEqual(g, w) {
-		t.Fatalf("got %d %s\nwant %d %s", got.status, got.body, status, body)
-	}
 }
 
 func keysOf(m map[string]any) []string {
@@ -152,11 +104,11 @@ func exampleKeys(t *testing.T, file string) map[string]any {
 func TestRecordLifecycleOverHTTP(t *testing.T) {
 	recordstest.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
-		created := e.do("staff", "POST", "/records", `{"apiName":"Account","fields":{"Name":"Burlington","AnnualRevenue":12.5,"NumberOfEmployees":"9000","Id":"001000000000000AAA","Type":"Prospect"}}`)
-		if created.status != http.StatusCreated {
-			t.Fatalf("create: %d %s", created.status, created.body)
+		created := e.srv.Call(e.t, "POST", Base+"/records", "staff", `{"apiName":"Account","fields":{"Name":"Burlington","AnnualRevenue":12.5,"NumberOfEmployees":"9000","Id":"001000000000000AAA","Type":"Prospect"}}`)
+		if created.Status != http.StatusCreated {
+			t.Fatalf("create: %d %s", created.Status, created.Body)
 		}
-		rec := created.json(t)
+		rec := created.Object(t)
 		id := rec["id"].(string)
 		if len(id) != 18 || !strings.HasPrefix(id, "001") || id == "001000000000000AAA" {
 			t.Fatalf("id %q", id)
@@ -164,18 +116,18 @@ func TestRecordLifecycleOverHTTP(t *testing.T) {
 		fields := rec["fields"].(map[string]any)
 		if fields["AnnualRevenue"].(map[string]any)["displayValue"] != "$12.50" || fields["NumberOfEmployees"].(map[string]any)["value"] != 9000.0 ||
 			fields["IsBuyer"].(map[string]any)["value"] != false || fields["OwnerId"].(map[string]any)["value"] != e.staff.UserID {
-			t.Fatalf("created fields %s", created.body)
+			t.Fatalf("created fields %s", created.Body)
 		}
 		if _, hidden := fields["BillingAddress"]; hidden {
 			t.Fatal("a compound field was sent as a value")
 		}
 
 		// Read by the 15-character id: the requested fields only, a missing optional field left out.
-		got := e.do("staff", "GET", "/records/"+id[:15]+"?fields=Account.Name,Account.AnnualRevenue&optionalFields=Account.Nope__c,Contact.Name", "")
-		if got.status != http.StatusOK {
-			t.Fatalf("get: %d %s", got.status, got.body)
+		got := e.srv.Call(e.t, "GET", Base+"/records/"+id[:15]+"?fields=Account.Name,Account.AnnualRevenue&optionalFields=Account.Nope__c,Contact.Name", "staff", "")
+		if got.Status != http.StatusOK {
+			t.Fatalf("get: %d %s", got.Status, got.Body)
 		}
-		m := got.json(t)
+		m := got.Object(t)
 		if want := keysOf(exampleKeys(t, "validAccountResponse1.json")); !reflect.DeepEqual(keysOf(m), want) {
 			t.Fatalf("record keys %v; want %v", keysOf(m), want)
 		}
@@ -184,40 +136,38 @@ func TestRecordLifecycleOverHTTP(t *testing.T) {
 		}
 		if m["id"] != id || m["recordTypeId"] != records.DefaultRecordTypeID || m["recordTypeInfo"] != nil ||
 			m["lastModifiedById"] != e.staff.UserID || m["childRelationships"] == nil {
-			t.Fatalf("record %s", got.body)
+			t.Fatalf("record %s", got.Body)
 		}
 		weak := m["weakEtag"].(float64)
 		stamp, _ := time.Parse(records.DateTimeLayout, m["systemModstamp"].(string))
 		if int64(weak) != stamp.UnixMilli() {
 			t.Fatalf("weakEtag %v is not systemModstamp %v in ms", weak, m["systemModstamp"])
 		}
-		if !strings.Contains(string(got.body), `"AnnualRevenue":{"displayValue":"$12.50","value":12.5}`) {
-			t.Fatalf("currency on the wire: %s", got.body)
+		if !strings.Contains(string(got.Body), `"AnnualRevenue":{"displayValue":"$12.50","value":12.5}`) {
+			t.Fatalf("currency on the wire: %s", got.Body)
 		}
 
 		// Update by the 15-character id; the eTags move.
-		upd := e.do("staff", "PATCH", "/records/"+id[:15], `{"fields":{"Id":"`+id+`","Name":"Burlington Textiles"}}`)
-		if upd.status != http.StatusOK {
-			t.Fatalf("update: %d %s", upd.status, upd.body)
+		upd := e.srv.Call(e.t, "PATCH", Base+"/records/"+id[:15], "staff", `{"fields":{"Id":"`+id+`","Name":"Burlington Textiles"}}`)
+		if upd.Status != http.StatusOK {
+			t.Fatalf("update: %d %s", upd.Status, upd.Body)
 		}
-		u := upd.json(t)
+		u := upd.Object(t)
 		if u["eTag"] == m["eTag"] || u["weakEtag"].(float64) <= weak ||
 			u["fields"].(map[string]any)["Name"].(map[string]any)["value"] != "Burlington Textiles" {
-			t.Fatalf("after update %s", upd.body)
+			t.Fatalf("after update %s", upd.Body)
 		}
 		// An Id in the body that names another record is refused.
-		other := e.do("staff", "PATCH", "/records/"+id, `{"fields":{"Id":"`+e.theirs.ID+`","Name":"X"}}`)
-		if other.status != http.StatusBadRequest || !strings.Contains(string(other.body), `"errorCode":"INVALID_FIELD"`) {
-			t.Fatalf("mismatched id: %d %s", other.status, other.body)
+		other := e.srv.Call(e.t, "PATCH", Base+"/records/"+id, "staff", `{"fields":{"Id":"`+e.theirs.ID+`","Name":"X"}}`)
+		if other.Status != http.StatusBadRequest || !strings.Contains(string(other.Body), `"errorCode":"INVALID_FIELD"`) {
+			t.Fatalf("mismatched id: %d %s", other.Status, other.Body)
 		}
 
-		if del := e.do("staff", "DELETE", "/records/"+id, ""); del.status != http.StatusNoContent {
-			t.Fatalf("delete: %d %s", del.status, del.body)
+		if del := e.srv.Call(e.t, "DELETE", Base+"/records/"+id, "staff", ""); del.Status != http.StatusNoContent {
+			t.Fatalf("delete: %d %s", del.Status, del.Body)
 		}
-		wantJSON(t, e.do("staff", "GET", "/records/"+id+"?fields=Account.Name", ""), 404,
-			`[{"errorCode":"NOT_FOUND","message":"The requested resource does not exist"}]`)
-		wantJSON(t, e.do("staff", "DELETE", "/records/"+id, ""), 404,
-			`[{"errorCode":"NOT_FOUND","message":"The requested resource does not exist"}]`)
+		e.srv.Call(e.t, "GET", Base+"/records/"+id+"?fields=Account.Name", "staff", "").WantEqual(t, "", 404, `[{"errorCode":"NOT_FOUND","message":"The requested resource does not exist"}]`)
+		e.srv.Call(e.t, "DELETE", Base+"/records/"+id, "staff", "").WantEqual(t, "", 404, `[{"errorCode":"NOT_FOUND","message":"The requested resource does not exist"}]`)
 	})
 }
 
@@ -226,68 +176,65 @@ func TestRecordErrorsOverHTTP(t *testing.T) {
 		e := newEnv(t, d)
 		notFound := `[{"errorCode":"NOT_FOUND","message":"The requested resource does not exist"}]`
 		for _, id := range []string{"zzz000000000001", "001not-an-id", "001000000000001AAB", records.NewID("001")} {
-			wantJSON(t, e.do("staff", "GET", "/records/"+id+"?fields=Account.Name", ""), 404, notFound)
+			e.srv.Call(e.t, "GET", Base+"/records/"+id+"?fields=Account.Name", "staff", "").WantEqual(t, "", 404, notFound)
 		}
-		wantJSON(t, e.do("staff", "GET", "/records/"+e.mine.ID, ""), 400,
-			`[{"errorCode":"INVALID_INPUT","message":"Specify at least one of fields, optionalFields or layoutTypes."}]`)
-		bad := e.do("staff", "GET", "/records/"+e.mine.ID+"?fields=Account.Nope__c", "")
-		if bad.status != 400 || !strings.Contains(string(bad.body), `"errorCode":"INVALID_FIELD"`) {
-			t.Fatalf("unknown requested field: %d %s", bad.status, bad.body)
+		e.srv.Call(e.t, "GET", Base+"/records/"+e.mine.ID, "staff", "").WantEqual(t, "", 400, `[{"errorCode":"INVALID_INPUT","message":"Specify at least one of fields, optionalFields or layoutTypes."}]`)
+		bad := e.srv.Call(e.t, "GET", Base+"/records/"+e.mine.ID+"?fields=Account.Nope__c", "staff", "")
+		if bad.Status != 400 || !strings.Contains(string(bad.Body), `"errorCode":"INVALID_FIELD"`) {
+			t.Fatalf("unknown requested field: %d %s", bad.Status, bad.Body)
 		}
 
-		wantJSON(t, e.do("staff", "POST", "/records", `{"apiName":"Account","fields":{"AnnualRevenue":"lots","Website":"`+strings.Repeat("w", 256)+`"}}`), 400, `{
+		e.srv.Call(e.t, "POST", Base+"/records", "staff", `{"apiName":"Account","fields":{"AnnualRevenue":"lots","Website":"`+strings.Repeat("w", 256)+`"}}`).WantEqual(t, "", 400, `{
 			"enhancedErrorType":"RecordError","message":"Annual Revenue: value not of required type: lots",
 			"output":{"errors":[],"fieldErrors":{
 				"AnnualRevenue":[{"constituentField":"AnnualRevenue","duplicateRecordError":null,"errorCode":"INVALID_TYPE_ON_FIELD_IN_RECORD","field":"AnnualRevenue","fieldLabel":"Annual Revenue","message":"Annual Revenue: value not of required type: lots"}],
 				"Website":[{"constituentField":"Website","duplicateRecordError":null,"errorCode":"STRING_TOO_LONG","field":"Website","fieldLabel":"Website","message":"Website: data value too large: wwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwww... (max length=255)"}],
 				"Name":[{"constituentField":"Name","duplicateRecordError":null,"errorCode":"REQUIRED_FIELD_MISSING","field":"Name","fieldLabel":"Account Name","message":"Required fields are missing: [Name]"}]}}}`)
-		wantJSON(t, e.do("staff", "POST", "/records", `{"apiName":"Account","fields":{"Name":"A","CreatedDate":"2020-01-01T00:00:00.000Z","Bogus":1}}`), 400, `{
+		e.srv.Call(e.t, "POST", Base+"/records", "staff", `{"apiName":"Account","fields":{"Name":"A","CreatedDate":"2020-01-01T00:00:00.000Z","Bogus":1}}`).WantEqual(t, "", 400, `{
 			"enhancedErrorType":"RecordError","message":"No such column 'Bogus' on sobject of type Account",
 			"output":{"errors":[
 				{"constituentField":null,"duplicateRecordError":null,"errorCode":"INVALID_FIELD","field":null,"fieldLabel":null,"message":"No such column 'Bogus' on sobject of type Account"},
 				{"constituentField":null,"duplicateRecordError":null,"errorCode":"INVALID_FIELD_FOR_INSERT_UPDATE","field":null,"fieldLabel":null,"message":"Unable to create/update fields: CreatedDate. Please check the security settings of this field and verify that it is read/write for your profile or permission set."}],
 				"fieldErrors":{}}}`)
-		pick := e.do("staff", "POST", "/records", `{"apiName":"Account","fields":{"Name":"A","Type":"Nope","ParentId":"`+e.buyer.UserID+`"}}`)
-		if pick.status != 400 || !strings.Contains(string(pick.body), `"INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST"`) {
-			t.Fatalf("picklist: %s", pick.body)
+		pick := e.srv.Call(e.t, "POST", Base+"/records", "staff", `{"apiName":"Account","fields":{"Name":"A","Type":"Nope","ParentId":"`+e.buyer.UserID+`"}}`)
+		if pick.Status != 400 || !strings.Contains(string(pick.Body), `"INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST"`) {
+			t.Fatalf("picklist: %s", pick.Body)
 		}
-		ref := e.do("staff", "POST", "/records", `{"apiName":"Account","fields":{"Name":"A","ParentId":"`+e.buyer.UserID+`"}}`)
-		if ref.status != 400 || !strings.Contains(string(ref.body), `"errorCode":"FIELD_INTEGRITY_EXCEPTION","field":"ParentId"`) {
-			t.Fatalf("reference to a user: %s", ref.body)
+		ref := e.srv.Call(e.t, "POST", Base+"/records", "staff", `{"apiName":"Account","fields":{"Name":"A","ParentId":"`+e.buyer.UserID+`"}}`)
+		if ref.Status != 400 || !strings.Contains(string(ref.Body), `"errorCode":"FIELD_INTEGRITY_EXCEPTION","field":"ParentId"`) {
+			t.Fatalf("reference to a user: %s", ref.Body)
 		}
-		dup := e.do("staff", "POST", "/records", `{"apiName":"User","fields":{"Username":"buyer@x.io","Email":"b@x.io","LastName":"B"}}`)
-		if dup.status != 400 || !strings.Contains(string(dup.body), `"errorCode":"DUPLICATE_VALUE"`) {
-			t.Fatalf("duplicate: %s", dup.body)
+		dup := e.srv.Call(e.t, "POST", Base+"/records", "staff", `{"apiName":"User","fields":{"Username":"buyer@x.io","Email":"b@x.io","LastName":"B"}}`)
+		if dup.Status != 400 || !strings.Contains(string(dup.Body), `"errorCode":"DUPLICATE_VALUE"`) {
+			t.Fatalf("duplicate: %s", dup.Body)
 		}
 
-		wantJSON(t, e.do("staff", "POST", "/records", `{"apiName":"Account","fields":{`), 400,
-			`[{"errorCode":"JSON_PARSER_ERROR","message":"The request body is not valid JSON: unexpected EOF"}]`)
-		wantJSON(t, e.do("staff", "POST", "/records", `{"apiName":"Account","fields":["Name"]}`), 400,
-			`[{"errorCode":"INVALID_INPUT","message":"Invalid recordInput: fields must be an object of field names to values."}]`)
-		wantJSON(t, e.do("staff", "POST", "/records", `{"apiName":"Nope","fields":{}}`), 400, `{"enhancedErrorType":"RecordError",
+		e.srv.Call(e.t, "POST", Base+"/records", "staff", `{"apiName":"Account","fields":{`).WantEqual(t, "", 400, `[{"errorCode":"JSON_PARSER_ERROR","message":"The request body is not valid JSON: unexpected EOF"}]`)
+		e.srv.Call(e.t, "POST", Base+"/records", "staff", `{"apiName":"Account","fields":["Name"]}`).WantEqual(t, "", 400, `[{"errorCode":"INVALID_INPUT","message":"Invalid recordInput: fields must be an object of field names to values."}]`)
+		e.srv.Call(e.t, "POST", Base+"/records", "staff", `{"apiName":"Nope","fields":{}}`).WantEqual(t, "", 400, `{"enhancedErrorType":"RecordError",
 			"message":"sObject type 'Nope' is not supported.","output":{"errors":[{"constituentField":null,"duplicateRecordError":null,
 			"errorCode":"INVALID_TYPE","field":null,"fieldLabel":null,"message":"sObject type 'Nope' is not supported."}],"fieldErrors":{}}}`)
 
 		// A failed update writes nothing, not even the valid part of its input.
-		before := e.do("staff", "GET", "/records/"+e.mine.ID+"?layoutTypes=Full", "").json(t)
-		failed := e.do("staff", "PATCH", "/records/"+e.mine.ID, `{"fields":{"Description":"changed","Name":null}}`)
-		if failed.status != 400 || !strings.Contains(string(failed.body), `"REQUIRED_FIELD_MISSING"`) {
-			t.Fatalf("update to null name: %d %s", failed.status, failed.body)
+		before := e.srv.Call(e.t, "GET", Base+"/records/"+e.mine.ID+"?layoutTypes=Full", "staff", "").Object(t)
+		failed := e.srv.Call(e.t, "PATCH", Base+"/records/"+e.mine.ID, "staff", `{"fields":{"Description":"changed","Name":null}}`)
+		if failed.Status != 400 || !strings.Contains(string(failed.Body), `"REQUIRED_FIELD_MISSING"`) {
+			t.Fatalf("update to null name: %d %s", failed.Status, failed.Body)
 		}
-		after := e.do("staff", "GET", "/records/"+e.mine.ID+"?layoutTypes=Full", "").json(t)
+		after := e.srv.Call(e.t, "GET", Base+"/records/"+e.mine.ID+"?layoutTypes=Full", "staff", "").Object(t)
 		if !reflect.DeepEqual(before, after) {
 			t.Fatalf("a failed update changed the record:\n%v\n%v", before, after)
 		}
 
 		// If-Unmodified-Since before the last change: 412; after it: the update goes through.
 		past := time.Now().Add(-time.Hour).UTC().Format(http.TimeFormat)
-		stale := e.do("staff", "PATCH", "/records/"+e.mine.ID, `{"fields":{"Description":"x"}}`, "If-Unmodified-Since", past)
-		if stale.status != http.StatusPreconditionFailed || !strings.Contains(string(stale.body), `"errorCode":"PRECONDITION_FAILED"`) {
-			t.Fatalf("stale update: %d %s", stale.status, stale.body)
+		stale := e.srv.Call(e.t, "PATCH", Base+"/records/"+e.mine.ID, "staff", `{"fields":{"Description":"x"}}`, "If-Unmodified-Since", past)
+		if stale.Status != http.StatusPreconditionFailed || !strings.Contains(string(stale.Body), `"errorCode":"PRECONDITION_FAILED"`) {
+			t.Fatalf("stale update: %d %s", stale.Status, stale.Body)
 		}
 		future := time.Now().Add(time.Hour).UTC().Format(http.TimeFormat)
-		if ok := e.do("staff", "PATCH", "/records/"+e.mine.ID, `{"fields":{"Description":"x"}}`, "If-Unmodified-Since", future); ok.status != 200 {
-			t.Fatalf("fresh update: %d %s", ok.status, ok.body)
+		if ok := e.srv.Call(e.t, "PATCH", Base+"/records/"+e.mine.ID, "staff", `{"fields":{"Description":"x"}}`, "If-Unmodified-Since", future); ok.Status != 200 {
+			t.Fatalf("fresh update: %d %s", ok.Status, ok.Body)
 		}
 	})
 }
@@ -296,51 +243,50 @@ func TestAccessOverHTTP(t *testing.T) {
 	recordstest.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		invalid := `[{"errorCode":"INVALID_SESSION_ID","message":"Session expired or invalid"}]`
-		wantJSON(t, e.do("guest", "GET", "/records/"+e.mine.ID+"?fields=Account.Name", ""), 401, invalid)
-		wantJSON(t, e.do("guest", "POST", "/records", `{"apiName":"Case","fields":{}}`), 401, invalid)
-		wantJSON(t, e.do("guest", "GET", "/object-info/Account", ""), 401, invalid)
+		e.srv.Call(e.t, "GET", Base+"/records/"+e.mine.ID+"?fields=Account.Name", "guest", "").WantEqual(t, "", 401, invalid)
+		e.srv.Call(e.t, "POST", Base+"/records", "guest", `{"apiName":"Case","fields":{}}`).WantEqual(t, "", 401, invalid)
+		e.srv.Call(e.t, "GET", Base+"/object-info/Account", "guest", "").WantEqual(t, "", 401, invalid)
 
-		if r := e.do("buyer", "GET", "/records/"+e.mine.ID+"?fields=Account.Name", ""); r.status != 200 {
-			t.Fatalf("own account: %d %s", r.status, r.body)
+		if r := e.srv.Call(e.t, "GET", Base+"/records/"+e.mine.ID+"?fields=Account.Name", "buyer", ""); r.Status != 200 {
+			t.Fatalf("own account: %d %s", r.Status, r.Body)
 		}
 		// Another account's records do not exist for the buyer.
-		wantJSON(t, e.do("buyer", "GET", "/records/"+e.theirs.ID+"?fields=Account.Name", ""), 404,
-			`[{"errorCode":"NOT_FOUND","message":"The requested resource does not exist"}]`)
+		e.srv.Call(e.t, "GET", Base+"/records/"+e.theirs.ID+"?fields=Account.Name", "buyer", "").WantEqual(t, "", 404, `[{"errorCode":"NOT_FOUND","message":"The requested resource does not exist"}]`)
 		contact, _ := e.engine.Create(context.Background(), e.staff, "Contact", map[string]any{"LastName": "Other", "AccountId": e.theirs.ID})
-		if r := e.do("buyer", "GET", "/records/"+contact.ID+"?fields=Contact.Name", ""); r.status != 404 {
-			t.Fatalf("another account's contact: %d %s", r.status, r.body)
+		if r := e.srv.Call(e.t, "GET", Base+"/records/"+contact.ID+"?fields=Contact.Name", "buyer", ""); r.Status != 404 {
+			t.Fatalf("another account's contact: %d %s", r.Status, r.Body)
 		}
-		wantJSON(t, e.do("buyer", "PATCH", "/records/"+e.mine.ID, `{"fields":{"Name":"Hacked"}}`), 403, `{"enhancedErrorType":"RecordError",
+		e.srv.Call(e.t, "PATCH", Base+"/records/"+e.mine.ID, "buyer", `{"fields":{"Name":"Hacked"}}`).WantEqual(t, "", 403, `{"enhancedErrorType":"RecordError",
 			"message":"insufficient access rights on object id","output":{"errors":[{"constituentField":null,"duplicateRecordError":null,
 			"errorCode":"INSUFFICIENT_ACCESS_OR_READONLY","field":null,"fieldLabel":null,"message":"insufficient access rights on object id"}],"fieldErrors":{}}}`)
-		if r := e.do("buyer", "DELETE", "/records/"+e.mine.ID, ""); r.status != 403 {
-			t.Fatalf("buyer delete: %d %s", r.status, r.body)
+		if r := e.srv.Call(e.t, "DELETE", Base+"/records/"+e.mine.ID, "buyer", ""); r.Status != 403 {
+			t.Fatalf("buyer delete: %d %s", r.Status, r.Body)
 		}
 		// A buyer files a case for their account; the owner is theirs and they may not pick another.
-		cs := e.do("buyer", "POST", "/records", `{"apiName":"Case","fields":{"Subject":"Late delivery","Origin":"Web"}}`)
-		if cs.status != 201 {
-			t.Fatalf("buyer case: %d %s", cs.status, cs.body)
+		cs := e.srv.Call(e.t, "POST", Base+"/records", "buyer", `{"apiName":"Case","fields":{"Subject":"Late delivery","Origin":"Web"}}`)
+		if cs.Status != 201 {
+			t.Fatalf("buyer case: %d %s", cs.Status, cs.Body)
 		}
-		f := cs.json(t)["fields"].(map[string]any)
+		f := cs.Object(t)["fields"].(map[string]any)
 		if f["AccountId"].(map[string]any)["value"] != e.mine.ID || f["CaseNumber"].(map[string]any)["value"] != "00001001" ||
 			f["Status"].(map[string]any)["value"] != "New" || f["OwnerId"].(map[string]any)["value"] != e.buyer.UserID {
-			t.Fatalf("case %s", cs.body)
+			t.Fatalf("case %s", cs.Body)
 		}
-		owner := e.do("buyer", "POST", "/records", `{"apiName":"Case","fields":{"Subject":"x","OwnerId":"`+e.staff.UserID+`"}}`)
-		if owner.status != 400 || !strings.Contains(string(owner.body), "Unable to create/update fields: OwnerId") {
-			t.Fatalf("buyer setting the owner: %d %s", owner.status, owner.body)
+		owner := e.srv.Call(e.t, "POST", Base+"/records", "buyer", `{"apiName":"Case","fields":{"Subject":"x","OwnerId":"`+e.staff.UserID+`"}}`)
+		if owner.Status != 400 || !strings.Contains(string(owner.Body), "Unable to create/update fields: OwnerId") {
+			t.Fatalf("buyer setting the owner: %d %s", owner.Status, owner.Body)
 		}
-		if r := e.do("buyer", "POST", "/records", `{"apiName":"Opportunity","fields":{"Name":"x"}}`); r.status != 403 {
-			t.Fatalf("buyer opportunity: %d %s", r.status, r.body)
+		if r := e.srv.Call(e.t, "POST", Base+"/records", "buyer", `{"apiName":"Opportunity","fields":{"Name":"x"}}`); r.Status != 403 {
+			t.Fatalf("buyer opportunity: %d %s", r.Status, r.Body)
 		}
 		// Object info follows the same rights: readable but not writable for the buyer, hidden objects not found.
-		info := e.do("buyer", "GET", "/object-info/Account", "").json(t)
+		info := e.srv.Call(e.t, "GET", Base+"/object-info/Account", "buyer", "").Object(t)
 		if info["createable"] != false || info["updateable"] != false ||
 			info["fields"].(map[string]any)["Name"].(map[string]any)["updateable"] != false {
 			t.Fatal("buyer object info grants writes")
 		}
-		if r := e.do("buyer", "GET", "/object-info/Opportunity", ""); r.status != 404 {
-			t.Fatalf("buyer opportunity info: %d", r.status)
+		if r := e.srv.Call(e.t, "GET", Base+"/object-info/Opportunity", "buyer", ""); r.Status != 404 {
+			t.Fatalf("buyer opportunity info: %d", r.Status)
 		}
 	})
 }
@@ -348,32 +294,32 @@ func TestAccessOverHTTP(t *testing.T) {
 func TestRelationshipFieldsAndLayouts(t *testing.T) {
 	recordstest.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
-		c := e.do("staff", "POST", "/records", `{"apiName":"Contact","fields":{"FirstName":"Ada","LastName":"Lovelace","AccountId":"`+e.mine.ID[:15]+`","Email":"ada@x.io"}}`)
-		if c.status != 201 {
-			t.Fatalf("contact: %d %s", c.status, c.body)
+		c := e.srv.Call(e.t, "POST", Base+"/records", "staff", `{"apiName":"Contact","fields":{"FirstName":"Ada","LastName":"Lovelace","AccountId":"`+e.mine.ID[:15]+`","Email":"ada@x.io"}}`)
+		if c.Status != 201 {
+			t.Fatalf("contact: %d %s", c.Status, c.Body)
 		}
-		id := c.json(t)["id"].(string)
-		got := e.do("staff", "GET", "/records/"+id+"?fields=Contact.Name,Contact.Account.Name&optionalFields=Contact.Owner.Name", "")
-		m := got.json(t)
+		id := c.Object(t)["id"].(string)
+		got := e.srv.Call(e.t, "GET", Base+"/records/"+id+"?fields=Contact.Name,Contact.Account.Name&optionalFields=Contact.Owner.Name", "staff", "")
+		m := got.Object(t)
 		fields := m["fields"].(map[string]any)
 		if fields["Name"].(map[string]any)["value"] != "Ada Lovelace" {
-			t.Fatalf("derived name: %s", got.body)
+			t.Fatalf("derived name: %s", got.Body)
 		}
 		acct := fields["Account"].(map[string]any)
 		nested := acct["value"].(map[string]any)
 		if acct["displayValue"] != "Mine" || nested["id"] != e.mine.ID || nested["apiName"] != "Account" ||
 			nested["fields"].(map[string]any)["Name"].(map[string]any)["value"] != "Mine" {
-			t.Fatalf("relationship: %s", got.body)
+			t.Fatalf("relationship: %s", got.Body)
 		}
 		if owner := fields["Owner"].(map[string]any); owner["displayValue"] != "Admin" {
-			t.Fatalf("owner: %s", got.body)
+			t.Fatalf("owner: %s", got.Body)
 		}
-		full := e.do("staff", "GET", "/records/"+id+"?layoutTypes=Full&modes=View", "").json(t)
+		full := e.srv.Call(e.t, "GET", Base+"/records/"+id+"?layoutTypes=Full&modes=View", "staff", "").Object(t)
 		if n := len(full["fields"].(map[string]any)); n < 15 {
 			t.Fatalf("Full layout gave %d fields", n)
 		}
-		if r := e.do("staff", "GET", "/records/"+id+"?fields=Contact.Account.Nope", ""); r.status != 400 {
-			t.Fatalf("unknown relationship field: %d", r.status)
+		if r := e.srv.Call(e.t, "GET", Base+"/records/"+id+"?fields=Contact.Account.Nope", "staff", ""); r.Status != 400 {
+			t.Fatalf("unknown relationship field: %d", r.Status)
 		}
 	})
 }
@@ -382,11 +328,11 @@ func TestObjectInfoShape(t *testing.T) {
 	recordstest.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		example := exampleKeys(t, "object-Account.json")
-		res := e.do("staff", "GET", "/object-info/account", "")
-		if res.status != 200 {
-			t.Fatalf("%d %s", res.status, res.body)
+		res := e.srv.Call(e.t, "GET", Base+"/object-info/account", "staff", "")
+		if res.Status != 200 {
+			t.Fatalf("%d %s", res.Status, res.Body)
 		}
-		got := res.json(t)
+		got := res.Object(t)
 		if !reflect.DeepEqual(keysOf(got), keysOf(example)) {
 			t.Fatalf("object info keys %v\nwant %v", keysOf(got), keysOf(example))
 		}
@@ -419,14 +365,14 @@ func TestObjectInfoShape(t *testing.T) {
 		if !contacts {
 			t.Fatalf("no Contacts child relationship in %v", got["childRelationships"])
 		}
-		dir := e.do("staff", "GET", "/object-info", "").json(t)
+		dir := e.srv.Call(e.t, "GET", Base+"/object-info", "staff", "").Object(t)
 		entry := dir["objects"].(map[string]any)["Case"].(map[string]any)
 		if entry["keyPrefix"] != "500" || entry["objectInfoUrl"] != Base+"/object-info/Case" ||
 			!reflect.DeepEqual(entry["nameFields"], []any{"CaseNumber"}) {
 			t.Fatalf("directory entry %v", entry)
 		}
-		if r := e.do("staff", "GET", "/object-info/Nope", ""); r.status != 404 {
-			t.Fatalf("unknown object: %d", r.status)
+		if r := e.srv.Call(e.t, "GET", Base+"/object-info/Nope", "staff", ""); r.Status != 404 {
+			t.Fatalf("unknown object: %d", r.Status)
 		}
 	})
 }

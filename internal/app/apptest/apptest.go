@@ -4,24 +4,25 @@ package apptest
 
 import (
 	"context"
-	"encoding/json"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"path/filepath"
 	"testing"
 
 	"storefront/internal/app"
+	"storefront/internal/app/apitest"
 	"storefront/internal/demo"
 	"storefront/internal/platform/config"
+	"storefront/internal/platform/db"
 	"storefront/internal/platform/db/dbtest"
 )
 
-// Server is the application with the demo store, served on a loopback port.
+// Server is the application with the demo store, served on a loopback port. Its Target (URL, DB, requests,
+// scenarios) signs demo users in with the demo password.
 type Server struct {
+	*apitest.Target
 	App *app.App
-	URL string // http://127.0.0.1:PORT
 	// Commerce is the prefix of the demo store's commerce calls: URL + /services/data/v64.0/commerce/webstores/{id}/.
 	Commerce string
 }
@@ -53,25 +54,14 @@ func DemoAt(t testing.TB, dbURL, basePath string) *Server {
 	if err := a.SeedDemoIfEmpty(ctx); err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(a.Handler())
-	t.Cleanup(srv.Close)
-	return &Server{App: a, URL: srv.URL, Commerce: srv.URL + "/services/data/v64.0/commerce/webstores/" + demo.StoreID + "/"}
+	tg := Serve(t, a.Handler(), a.DB)
+	return &Server{Target: tg, App: a, Commerce: tg.URL + "/services/data/v64.0/commerce/webstores/" + demo.StoreID + "/"}
 }
 
-// Token signs a demo user in through the OAuth password grant and returns the bearer token.
-func (s *Server) Token(t testing.TB, username string) string {
-	t.Helper()
-	form := url.Values{"grant_type": {"password"}, "username": {username}, "password": {demo.DemoPassword}}
-	resp, err := http.PostForm(s.URL+"/services/oauth2/token", form)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var out struct {
-		AccessToken string `json:"access_token"`
-	}
-	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil || out.AccessToken == "" {
-		t.Fatalf("token for %s: status %d, %v", username, resp.StatusCode, err)
-	}
-	return out.AccessToken
+// Serve serves any handler of the app (a custom configuration's, say) over loopback until the test ends, as a
+// Target whose users sign in with the demo password.
+func Serve(t testing.TB, h http.Handler, d *db.DB) *apitest.Target {
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return &apitest.Target{URL: srv.URL, DB: d, Password: demo.DemoPassword}
 }

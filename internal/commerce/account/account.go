@@ -54,14 +54,6 @@ func cpaDisabled() error {
 	return httpx.Errorf(http.StatusForbidden, "FUNCTIONALITY_NOT_ENABLED", "CPA disabled")
 }
 
-// clip shortens caller text quoted back in an error message.
-func clip(s string) string {
-	if r := []rune(s); len(r) > 40 {
-		return string(r[:40]) + "..."
-	}
-	return s
-}
-
 // writeError turns a write the engine refused into the commerce error list: its status, first code and message.
 func writeError(err error) error {
 	var we *records.WriteError

@@ -97,7 +97,7 @@ func checkAddress(store *storecontext.Store, changes, old map[string]any, creati
 	given, codeGiven := changes["CountryCode"].(string) // nil (cleared) or trimmed text
 	if codeGiven {
 		if !storecontext.IsCountryCode(given) {
-			return addressRefusal("CountryCode", "countryCode %q must be a two-letter ISO country code.", clip(given))
+			return addressRefusal("CountryCode", "countryCode %q must be a two-letter ISO country code.", httpx.Clip(given))
 		}
 		given = strings.ToUpper(given)
 		changes["CountryCode"] = given
@@ -124,12 +124,12 @@ func checkAddress(store *storecontext.Store, changes, old map[string]any, creati
 	}
 	if code != "" && !storecontext.IsCountryCode(code) {
 		return addressRefusal("Country", "%q isn't a country: a two-letter country must be an ISO 3166 code.",
-			clip(get("Country")))
+			httpx.Clip(get("Country")))
 	}
 	_, typeGiven := changes["AddressType"]
 	if (creating || countryGiven || codeGiven || typeGiven) && get("AddressType") == "Shipping" && store != nil &&
 		!store.ShipsTo(code) {
-		return addressRefusal("Country", "The store doesn't ship to %q: a shipping address must be in %s.", clip(get("Country")),
+		return addressRefusal("Country", "The store doesn't ship to %q: a shipping address must be in %s.", httpx.Clip(get("Country")),
 			strings.Join(store.ShippingCountries, ", "))
 	}
 	if countryGiven && code != "" && strings.EqualFold(get("Country"), code) {

@@ -62,7 +62,7 @@ func parseInput(body map[string]any, o *records.Object) (*addressInput, error) {
 		}
 		field, known := inputFields[k]
 		if !known && k != "addressId" && k != "id" {
-			return nil, connectapi.BadInput("Unrecognized field %q in the address.", clip(k))
+			return nil, connectapi.BadInput("Unrecognized field %q in the address.", httpx.Clip(k))
 		}
 		s, err := text(k, v)
 		if err != nil {
@@ -75,7 +75,7 @@ func parseInput(body map[string]any, o *records.Object) (*addressInput, error) {
 		case k == "addressType" && s != "":
 			t, ok := addressType(s)
 			if !ok {
-				return nil, connectapi.BadInput("addressType %q must be Shipping or Billing.", clip(s))
+				return nil, connectapi.BadInput("addressType %q must be Shipping or Billing.", httpx.Clip(s))
 			}
 			in.values[field] = t
 		default:
@@ -113,7 +113,7 @@ func customFields(v any, o *records.Object, into map[string]any) error {
 		name, _ := item["dataName"].(string)
 		f := o.Field(name)
 		if f == nil || !f.Custom || !f.HasColumn() || f.Hidden {
-			return httpx.BadRequest("INVALID_FIELD", "No such column '%s' on entity '%s'.", clip(name), o.APIName)
+			return httpx.BadRequest("INVALID_FIELD", "No such column '%s' on entity '%s'.", httpx.Clip(name), o.APIName)
 		}
 		s, err := text(name, item["text"])
 		if err != nil {
@@ -210,7 +210,7 @@ func (s *Service) UpdateAddress(w http.ResponseWriter, r *http.Request) error {
 	}
 	if in.addressID != "" && !sameID(in.addressID, raw) {
 		return connectapi.BadInput("The addressId in the body (%s) doesn't match the address in the path (%s).",
-			clip(in.addressID), clip(raw))
+			httpx.Clip(in.addressID), httpx.Clip(raw))
 	}
 	return s.save(w, r, b, func(ctx context.Context, tx *db.Tx) (string, error) {
 		old, err := s.loadAddress(ctx, tx, b, raw)
@@ -293,7 +293,7 @@ func (s *Service) loadAddress(ctx context.Context, tx *db.Tx, b *book, raw strin
 	if err := lockAccounts(ctx, tx, []string{b.account}); err != nil {
 		return nil, err
 	}
-	notFound := httpx.NotFound("The address %q doesn't exist.", clip(raw))
+	notFound := httpx.NotFound("The address %q doesn't exist.", httpx.Clip(raw))
 	id, ok := records.NormalizeID(raw)
 	if !ok || records.KeyPrefix(id) != b.object.KeyPrefix {
 		return nil, notFound

@@ -90,7 +90,7 @@ func (s *Service) bookFor(r *http.Request) (*book, error) {
 	if raw := strings.TrimSpace(r.PathValue("accountId")); raw != "" && !strings.EqualFold(raw, "current") {
 		id, ok := records.NormalizeID(raw)
 		if !ok || records.KeyPrefix(id) != "001" {
-			return nil, httpx.BadRequest("INVALID_ID_FIELD", "accountId %q is not a valid account id.", clip(raw))
+			return nil, httpx.BadRequest("INVALID_ID_FIELD", "accountId %q is not a valid account id.", httpx.Clip(raw))
 		}
 		ok, err := storecontext.ActsFor(r.Context(), s.DB, sh.Principal, id)
 		if err != nil {
@@ -180,7 +180,7 @@ func parseListQuery(r *http.Request, b *book, e *records.Engine) (*listQuery, er
 	for _, t := range v.List("addressType") {
 		typ, ok := addressType(t)
 		if !ok {
-			return nil, connectapi.BadInput("addressType %q must be Shipping or Billing.", clip(t))
+			return nil, connectapi.BadInput("addressType %q must be Shipping or Billing.", httpx.Clip(t))
 		}
 		if !slices.Contains(q.types, typ) {
 			q.types = append(q.types, typ)
@@ -189,7 +189,7 @@ func parseListQuery(r *http.Request, b *book, e *records.Engine) (*listQuery, er
 	if raw := strings.TrimSpace(v.Get("addressId")); raw != "" {
 		id, ok := records.NormalizeID(raw)
 		if !ok {
-			return nil, httpx.BadRequest("INVALID_ID_FIELD", "addressId %q is not a valid id.", clip(raw))
+			return nil, httpx.BadRequest("INVALID_ID_FIELD", "addressId %q is not a valid id.", httpx.Clip(raw))
 		}
 		q.addressID = id
 	}
@@ -206,7 +206,7 @@ func parseListQuery(r *http.Request, b *book, e *records.Engine) (*listQuery, er
 	}
 	if raw := strings.TrimSpace(v.Get("sortOrder")); raw != "" {
 		if _, ok := addressSorts[raw]; !ok {
-			return nil, connectapi.BadInput("sortOrder %q must be one of CreatedDateDesc, CreatedDateAsc, NameAsc, NameDesc.", clip(raw))
+			return nil, connectapi.BadInput("sortOrder %q must be one of CreatedDateDesc, CreatedDateAsc, NameAsc, NameDesc.", httpx.Clip(raw))
 		}
 		q.sort = raw
 	}
@@ -222,7 +222,7 @@ func parseListQuery(r *http.Request, b *book, e *records.Engine) (*listQuery, er
 	if raw := strings.TrimSpace(v.Get("pageToken")); raw != "" {
 		n, err := strconv.Atoi(raw)
 		if err != nil || n < 1 || n > 100000 {
-			return nil, connectapi.BadInput("pageToken %q is not a page token of this list.", clip(raw))
+			return nil, connectapi.BadInput("pageToken %q is not a page token of this list.", httpx.Clip(raw))
 		}
 		q.page = n
 	}

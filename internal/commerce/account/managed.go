@@ -176,7 +176,7 @@ func fieldList(e *records.Engine, o *records.Object, actor *identity.Principal, 
 		}
 		f := o.Field(bare)
 		if f == nil || !f.HasColumn() || !e.FieldReadable(actor, o, f) {
-			unknown = append(unknown, clip(name))
+			unknown = append(unknown, httpx.Clip(name))
 			continue
 		}
 		if !seen[f.APIName] {

@@ -139,5 +139,5 @@ func nilIfBlank(s string) any {
 }
 
 func addressNotFound(id string) error {
-	return httpx.Errorf(http.StatusNotFound, "NOT_FOUND", "The requested resource does not exist: no address %q.", clip(id))
+	return httpx.Errorf(http.StatusNotFound, "NOT_FOUND", "The requested resource does not exist: no address %q.", httpx.Clip(id))
 }

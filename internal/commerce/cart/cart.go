@@ -250,7 +250,7 @@ func Find(ctx context.Context, q db.Querier, storeID string, o Owner, stateOrID 
 }
 
 func cartNotFound(id string) error {
-	return httpx.NotFound("The requested resource does not exist: no cart %q for this user.", clip(id))
+	return httpx.NotFound("The requested resource does not exist: no cart %q for this user.", httpx.Clip(id))
 }
 
 // closedCart is the real API's answer for a cart that was deleted or closed (contracts' closedcart-error.json).
@@ -260,15 +260,4 @@ func closedCart(c *Cart) error {
 		state = "Deleted"
 	}
 	return httpx.BadRequest("INVALID_API_INPUT", "Cart Id: '%s' is %s", c.ID[:15], state)
-}
-
-// Clip shortens request text quoted back in an error (the commerce packages' one helper for it).
-func Clip(s string) string { return clip(s) }
-
-// clip shortens request text quoted back in an error.
-func clip(s string) string {
-	if len(s) > 60 {
-		return s[:60] + "..."
-	}
-	return s
 }

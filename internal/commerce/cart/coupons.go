@@ -56,7 +56,7 @@ func (s *Service) applyCoupon(ctx context.Context, tx *db.Tx, c *Cart, actorID, 
 		p.isactive FROM coupon c JOIN promotion p ON p.id = c.promotionid WHERE UPPER(c.couponcode) = UPPER(?)`, code).
 		Scan(&id, &promotion, &status, &start, &end, &limit, &used, &active)
 	if errors.Is(err, sql.ErrNoRows) {
-		return validationErr("The coupon code %s isn't valid.", clip(code))
+		return validationErr("The coupon code %s isn't valid.", httpx.Clip(code))
 	}
 	if err != nil {
 		return err
@@ -64,16 +64,16 @@ func (s *Service) applyCoupon(ctx context.Context, tx *db.Tx, c *Cart, actorID, 
 	today := time.Now().UTC().Format(records.DateLayout)
 	switch {
 	case status != "Active" || !active || (end.Valid && end.String < today):
-		return validationErr("The coupon code %s has expired.", clip(code))
+		return validationErr("The coupon code %s has expired.", httpx.Clip(code))
 	case start.Valid && start.String > today:
-		return validationErr("The coupon code %s isn't valid yet.", clip(code))
+		return validationErr("The coupon code %s isn't valid yet.", httpx.Clip(code))
 	case limit.Valid && used.Int64 >= limit.Int64:
-		return validationErr("The coupon code %s has been used up.", clip(code))
+		return validationErr("The coupon code %s has been used up.", httpx.Clip(code))
 	}
 	var applied string
 	err = tx.QueryRow(ctx, `SELECT id FROM webcartadjustmentbasis WHERE webcartid = ? AND couponid = ?`, c.ID, id).Scan(&applied)
 	if err == nil {
-		return validationErr("The coupon code %s is already applied to this cart.", clip(code))
+		return validationErr("The coupon code %s is already applied to this cart.", httpx.Clip(code))
 	}
 	if !errors.Is(err, sql.ErrNoRows) {
 		return err
@@ -98,7 +98,7 @@ func (s *Service) removeCoupon(ctx context.Context, tx *db.Tx, c *Cart, rawID st
 		}
 	}
 	if found == "" {
-		return httpx.NotFound("The requested resource does not exist: no coupon %q on this cart.", clip(rawID))
+		return httpx.NotFound("The requested resource does not exist: no coupon %q on this cart.", httpx.Clip(rawID))
 	}
 	return s.Engine.DeleteMany(quiet(ctx), tx, records.System, []string{found})
 }

@@ -53,7 +53,7 @@ func (s *Service) GroupValues(ctx context.Context, q db.Querier, sh *storecontex
 			err = q.QueryRow(ctx, `SELECT isactive FROM orderdeliverymethod WHERE id = ?`, id).Scan(&active)
 		}
 		if errors.Is(err, sql.ErrNoRows) || (err == nil && !active) {
-			return nil, httpx.NotFound("The requested resource does not exist: no delivery method %q.", clip(*in.DeliveryMethodID))
+			return nil, httpx.NotFound("The requested resource does not exist: no delivery method %q.", httpx.Clip(*in.DeliveryMethodID))
 		}
 		if err != nil {
 			return nil, err
@@ -73,7 +73,7 @@ func (s *Service) GroupValues(ctx context.Context, q db.Querier, sh *storecontex
 			}
 			// A day before today (UTC) is past wherever the buyer is; the day of grace covers zones behind UTC.
 			if t.UTC().Before(time.Now().UTC().Truncate(24 * time.Hour).Add(-24 * time.Hour)) {
-				return nil, httpx.BadRequest("INVALID_API_INPUT", "desiredDeliveryDate %q is in the past.", clip(raw))
+				return nil, httpx.BadRequest("INVALID_API_INPUT", "desiredDeliveryDate %q is in the past.", httpx.Clip(raw))
 			}
 			v["DesiredDeliveryDate"] = t.UTC().Format(records.DateTimeLayout)
 		}
@@ -122,7 +122,7 @@ func groupOf(ctx context.Context, q db.Querier, c *Cart, id string) error {
 func GroupNotFound(id string) error { return groupNotFound(id) }
 
 func groupNotFound(id string) error {
-	return httpx.NotFound("The requested resource does not exist: no delivery group %q in this cart.", clip(id))
+	return httpx.NotFound("The requested resource does not exist: no delivery group %q in this cart.", httpx.Clip(id))
 }
 
 // GroupCollection is the delivery group collection.
@@ -257,7 +257,7 @@ func (s *Service) ArrangeItems(ctx context.Context, sh *storecontext.Shopper, re
 					return itemNotFound(raw)
 				}
 				if seen[id] {
-					return httpx.BadRequest("INVALID_API_INPUT", "Cart item %q is arranged twice.", clip(raw))
+					return httpx.BadRequest("INVALID_API_INPUT", "Cart item %q is arranged twice.", httpx.Clip(raw))
 				}
 				seen[id] = true
 				var target any = gid

@@ -5,6 +5,7 @@ import (
 
 	"storefront/internal/commerce/storecontext"
 	"storefront/internal/platform/db"
+	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
 )
 
@@ -58,7 +59,7 @@ func (s *Service) checkGroups(ctx context.Context, ev *records.SaveEvent) error 
 			return err
 		}
 		if !store.ShipsTo(countryCode(country)) {
-			return refusal("DeliverToCountry", "The store doesn't ship to %q.", clip(country))
+			return refusal("DeliverToCountry", "The store doesn't ship to %q.", httpx.Clip(country))
 		}
 	}
 	return nil

@@ -11,6 +11,7 @@ import (
 	"storefront/internal/commerce/storecontext"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
+	"storefront/internal/platform/wire"
 	"storefront/internal/records"
 )
 
@@ -69,7 +70,7 @@ func (s *Service) EvaluateProducts(ctx context.Context, sh *storecontext.Shopper
 	}
 	currency := sh.Store.DefaultCurrency
 	if in.CurrencyIsoCode != nil && strings.TrimSpace(*in.CurrencyIsoCode) != "" && !strings.EqualFold(*in.CurrencyIsoCode, currency) {
-		return nil, httpx.BadRequest("INVALID_API_INPUT", "The currency %q isn't this store's currency (%s).", clip(*in.CurrencyIsoCode), currency)
+		return nil, httpx.BadRequest("INVALID_API_INPUT", "The currency %q isn't this store's currency (%s).", httpx.Clip(*in.CurrencyIsoCode), currency)
 	}
 	// Products by id or SKU.
 	ids := make([]string, len(in.Products))
@@ -79,7 +80,7 @@ func (s *Service) EvaluateProducts(ctx context.Context, sh *storecontext.Shopper
 		case p.ProductID != nil && strings.TrimSpace(*p.ProductID) != "":
 			id, ok := records.NormalizeID(strings.TrimSpace(*p.ProductID))
 			if !ok || records.KeyPrefix(id) != "01t" {
-				return nil, httpx.BadRequest("INVALID_API_INPUT", "productId %q isn't a product id.", clip(*p.ProductID))
+				return nil, httpx.BadRequest("INVALID_API_INPUT", "productId %q isn't a product id.", httpx.Clip(*p.ProductID))
 			}
 			ids[i] = id
 		case p.Sku != nil && strings.TrimSpace(*p.Sku) != "":
@@ -139,7 +140,7 @@ func (s *Service) EvaluateProducts(ctx context.Context, sh *storecontext.Shopper
 			raw, isText := amountText(p.SalesPrice)
 			n, ok := records.ParseScaled(raw, 2)
 			if !isText || !ok || n < 0 {
-				return nil, httpx.BadRequest("INVALID_API_INPUT", "salesPrice %q isn't an amount.", clip(raw))
+				return nil, httpx.BadRequest("INVALID_API_INPUT", "salesPrice %q isn't an amount.", httpx.Clip(raw))
 			}
 			unit = calc.Cents(n)
 		}
@@ -153,7 +154,7 @@ func (s *Service) EvaluateProducts(ctx context.Context, sh *storecontext.Shopper
 				PromotionID: promo.ID, TermsAndConditions: optional(promo.TermsAndConditions)}
 			if promo.DiscountType == calc.PercentageOff {
 				adj.AdjustmentType = "AdjustmentPercentage"
-				adj.AdjustmentValue = "-" + records.FormatScaled(int64(promo.Percent/100), 2)
+				adj.AdjustmentValue = "-" + wire.Money(int64(promo.Percent/100), 2)
 			} else {
 				adj.AdjustmentType, adj.AdjustmentValue = "AdjustmentAmount", money(-promo.Amount)
 			}

@@ -274,5 +274,5 @@ func findLine(ctx context.Context, q db.Querier, c *Cart, rawID string) (line, e
 }
 
 func itemNotFound(id string) error {
-	return httpx.NotFound("The requested resource does not exist: no cart item %q in this cart.", clip(id))
+	return httpx.NotFound("The requested resource does not exist: no cart item %q in this cart.", httpx.Clip(id))
 }

@@ -10,6 +10,7 @@ import (
 	"storefront/internal/commerce/pricing"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/metrics"
+	"storefront/internal/platform/wire"
 	"storefront/internal/records"
 )
 
@@ -198,7 +199,7 @@ func cents(s string) calc.Cents {
 }
 
 // money writes cents as the records engine's canonical amount ("12.49").
-func money(c calc.Cents) string { return records.FormatScaled(int64(c), 2) }
+func money(c calc.Cents) string { return wire.Money(int64(c), 2) }
 
 // store writes the calculation's result. Lines whose stored amounts already are the result are not written again:
 // a quantity change in a 500-line cart rewrites the lines it moved, not the whole cart.

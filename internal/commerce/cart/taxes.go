@@ -11,6 +11,7 @@ import (
 	"storefront/internal/commerce/storecontext"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
+	"storefront/internal/platform/wire"
 	"storefront/internal/records"
 )
 
@@ -61,7 +62,7 @@ func (s *Service) ProductTaxes(ctx context.Context, sh *storecontext.Shopper, ra
 	if raw := strings.TrimSpace(countryIsoCode); raw != "" {
 		country := countryCode(raw)
 		if country == "" {
-			return "", nil, httpx.BadRequest("INVALID_API_INPUT", "countryIsoCode %q isn't a country's ISO code.", clip(raw))
+			return "", nil, httpx.BadRequest("INVALID_API_INPUT", "countryIsoCode %q isn't a country's ISO code.", httpx.Clip(raw))
 		}
 		if region, err = loadRegionRate(ctx, s.DB, sh.Store.ID, country, strings.TrimSpace(stateIsoCode)); err != nil {
 			return "", nil, err
@@ -76,17 +77,12 @@ func (s *Service) ProductTaxes(ctx context.Context, sh *storecontext.Shopper, ra
 }
 
 func productNotFound(raw string) error {
-	return httpx.NotFound("The product %s doesn't exist or isn't available to this account.", clip(raw))
+	return httpx.NotFound("The product %s doesn't exist or isn't available to this account.", httpx.Clip(raw))
 }
 
 // ratePercent writes a rate as a percentage without trailing zeros ("2.9").
 func ratePercent(r calc.Rate) string {
-	s := records.FormatScaled(int64(r), 4)
-	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	if s == "" {
-		return "0"
-	}
-	return s
+	return wire.Trimmed(wire.Money(int64(r), 4))
 }
 
 // LineTax is the tax of one line of a calculate-taxes call.
@@ -134,7 +130,7 @@ type TaxResult struct {
 func (s *Service) CalculateTaxes(ctx context.Context, sh *storecontext.Shopper, in *TaxRequest) (*TaxResult, error) {
 	currency := sh.Store.DefaultCurrency
 	if in.CurrencyIsoCode != nil && strings.TrimSpace(*in.CurrencyIsoCode) != "" && !strings.EqualFold(*in.CurrencyIsoCode, currency) {
-		return nil, httpx.BadRequest("INVALID_API_INPUT", "The currency %q isn't this store's currency (%s).", clip(*in.CurrencyIsoCode), currency)
+		return nil, httpx.BadRequest("INVALID_API_INPUT", "The currency %q isn't this store's currency (%s).", httpx.Clip(*in.CurrencyIsoCode), currency)
 	}
 	if len(in.CartItems) == 0 {
 		return nil, httpx.BadRequest("INVALID_API_INPUT", "cartItems needs at least one group of lines.")
@@ -151,7 +147,7 @@ func (s *Service) CalculateTaxes(ctx context.Context, sh *storecontext.Shopper, 
 		if a := group.DeliveryAddress; a != nil && strings.TrimSpace(a.CountryCode) != "" {
 			country := countryCode(a.CountryCode)
 			if country == "" {
-				return nil, httpx.BadRequest("INVALID_API_INPUT", "countryCode %q isn't a country's ISO code.", clip(a.CountryCode))
+				return nil, httpx.BadRequest("INVALID_API_INPUT", "countryCode %q isn't a country's ISO code.", httpx.Clip(a.CountryCode))
 			}
 			if region, err = loadRegionRate(ctx, s.DB, sh.Store.ID, country, strings.TrimSpace(a.StateCode)); err != nil {
 				return nil, err
@@ -170,11 +166,11 @@ func (s *Service) CalculateTaxes(ctx context.Context, sh *storecontext.Shopper, 
 				return nil, httpx.BadRequest("INVALID_API_INPUT", "Each line needs a lineId.")
 			}
 			if _, dup := taxes[li.LineID]; dup {
-				return nil, httpx.BadRequest("INVALID_API_INPUT", "lineId %q is given twice.", clip(li.LineID))
+				return nil, httpx.BadRequest("INVALID_API_INPUT", "lineId %q is given twice.", httpx.Clip(li.LineID))
 			}
 			if li.ProductID != nil {
 				if id, ok := records.NormalizeID(strings.TrimSpace(*li.ProductID)); !ok || records.KeyPrefix(id) != "01t" {
-					return nil, httpx.BadRequest("INVALID_API_INPUT", "productId %q isn't a product id.", clip(*li.ProductID))
+					return nil, httpx.BadRequest("INVALID_API_INPUT", "productId %q isn't a product id.", httpx.Clip(*li.ProductID))
 				}
 			}
 			qtyText, okQty := amountText(li.Quantity)
@@ -182,10 +178,10 @@ func (s *Service) CalculateTaxes(ctx context.Context, sh *storecontext.Shopper, 
 			priceText, okPrice := amountText(li.UnitPrice)
 			price, okP := records.ParseScaled(priceText, 2)
 			if !okQty || !okN || qty < 1 || qty > 1_000_000 {
-				return nil, httpx.BadRequest("INVALID_API_INPUT", "quantity of line %q must be a whole number from 1.", clip(li.LineID))
+				return nil, httpx.BadRequest("INVALID_API_INPUT", "quantity of line %q must be a whole number from 1.", httpx.Clip(li.LineID))
 			}
 			if !okPrice || !okP || price < 0 || price > 1_000_000_000_00 {
-				return nil, httpx.BadRequest("INVALID_API_INPUT", "unitPrice of line %q isn't an amount.", clip(li.LineID))
+				return nil, httpx.BadRequest("INVALID_API_INPUT", "unitPrice of line %q isn't an amount.", httpx.Clip(li.LineID))
 			}
 			taxes[li.LineID] = LineTax{}
 			lines = append(lines, calc.Line{ID: li.LineID, Quantity: qty, UnitPrice: calc.Cents(price)})

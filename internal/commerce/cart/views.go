@@ -3,9 +3,8 @@ package cart
 import (
 	"math/big"
 	"strconv"
-	"strings"
 
-	"storefront/internal/records"
+	"storefront/internal/platform/wire"
 )
 
 // The wire shapes of the cart calls (contracts/commerce/SHAPES.md 2.3 and the captured examples): money and
@@ -67,7 +66,7 @@ func summaryOf(c *Cart, defaultCurrency string) *Summary {
 		TotalListPrice:                     total(t["totallistprice"]),
 		TotalProductAmount:                 total(t["totalproductamount"]),
 		TotalProductAmountAfterAdjustments: total(t["totalproductafteradjustments"]),
-		TotalProductCount:                  FormatCount(big.NewRat(c.TotalProductCount, 1)),
+		TotalProductCount:                  wire.Quantity(big.NewRat(c.TotalProductCount, 1)),
 		TotalPromotionalAdjustmentAmount:   total(t["totalpromoadjustmentamount"]),
 		TotalTaxAmount:                     total(t["totaltaxamount"]), Type: c.Type,
 		UniqueProductCount: c.UniqueProductCount, WebstoreID: c.StoreID, IsSecondary: c.Secondary}
@@ -79,19 +78,7 @@ func total(cents int64) string {
 	if cents == 0 {
 		return "0"
 	}
-	return records.FormatScaled(cents, 2)
-}
-
-// FormatCount writes a quantity total as the real API does (a Java double's text): "0" for nothing, "150.0" for a
-// whole number, "2.5" otherwise.
-func FormatCount(r *big.Rat) string {
-	if r.Sign() == 0 {
-		return "0"
-	}
-	if r.IsInt() {
-		return r.Num().String() + ".0"
-	}
-	return strings.TrimRight(r.FloatString(18), "0")
+	return wire.Money(cents, 2)
 }
 
 // Item is the Cart Item.
@@ -170,6 +157,6 @@ func orElse(s, def string) string {
 	return s
 }
 
-func amount(cents int64) string { return records.FormatScaled(cents, 2) }
+func amount(cents int64) string { return wire.Money(cents, 2) }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }

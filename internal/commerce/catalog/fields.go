@@ -99,7 +99,7 @@ func matchName(name string, candidates []string) string {
 
 func badFields(object string, names []string) error {
 	for i, n := range names {
-		names[i] = clip(n)
+		names[i] = httpx.Clip(n)
 	}
 	return httpx.BadRequest("INVALID_FIELD", "No such column '%s' on entity '%s'.", strings.Join(names, "', '"), object)
 }

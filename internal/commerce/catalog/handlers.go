@@ -61,21 +61,13 @@ func (h *Handlers) remembered(w http.ResponseWriter, r *http.Request, build func
 func parseID(raw, param string) (string, error) {
 	id, ok := records.NormalizeID(raw)
 	if !ok {
-		return "", httpx.BadRequest("INVALID_ID_FIELD", "%s %q is not a valid id.", param, clip(raw))
+		return "", httpx.BadRequest("INVALID_ID_FIELD", "%s %q is not a valid id.", param, httpx.Clip(raw))
 	}
 	return id, nil
 }
 
 func itemNotFound(format string, args ...any) *httpx.Error {
 	return httpx.Errorf(http.StatusNotFound, "ITEM_NOT_FOUND", format, args...)
-}
-
-// clip shortens request text quoted back in an error message.
-func clip(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "..."
-	}
-	return s
 }
 
 // invalidInput is a 400 for a query parameter or body value of the wrong form or size.
@@ -92,7 +84,7 @@ func boolParam(q url.Values, name string) (bool, error) {
 	case strings.EqualFold(v, "true"):
 		return true, nil
 	}
-	return false, invalidInput("The %s parameter must be true or false, not %q.", name, clip(v))
+	return false, invalidInput("The %s parameter must be true or false, not %q.", name, httpx.Clip(v))
 }
 
 // listParam reads a comma-separated list parameter (repeated parameters add to it), dropping blanks. More than max
@@ -106,7 +98,7 @@ func listParam(q url.Values, name string, max, maxLen int) ([]string, error) {
 				continue
 			}
 			if len(part) > maxLen {
-				return nil, invalidInput("A %s entry is longer than %d characters: %q.", name, maxLen, clip(part))
+				return nil, invalidInput("A %s entry is longer than %d characters: %q.", name, maxLen, httpx.Clip(part))
 			}
 			out = append(out, part)
 			if len(out) > max {

@@ -7,6 +7,7 @@ import (
 
 	"storefront/internal/commerce/pricing"
 	"storefront/internal/platform/db"
+	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
 )
 
@@ -168,7 +169,7 @@ func mediaGroupNames(defs []groupDef, names []string) error {
 			}
 		}
 		if !found {
-			return invalidInput("Unknown media group %q.", clip(n))
+			return invalidInput("Unknown media group %q.", httpx.Clip(n))
 		}
 	}
 	return nil

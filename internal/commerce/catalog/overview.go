@@ -222,10 +222,10 @@ func overviews(ctx context.Context, q db.Querier, dialect db.Dialect, s *storeco
 		case req.bySKU:
 			entry.SKU = &req.values[i]
 			entry.Error = &httpx.ErrorItem{ErrorCode: "ITEM_NOT_FOUND",
-				Message: sprintf("No product with SKU %q exists or is available to this account.", clip(v))}
+				Message: sprintf("No product with SKU %q exists or is available to this account.", httpx.Clip(v))}
 		case keys[i] == "":
 			entry.ID = &req.values[i]
-			entry.Error = &httpx.ErrorItem{ErrorCode: "INVALID_ID_FIELD", Message: sprintf("%q is not a valid id.", clip(v))}
+			entry.Error = &httpx.ErrorItem{ErrorCode: "INVALID_ID_FIELD", Message: sprintf("%q is not a valid id.", httpx.Clip(v))}
 		default:
 			entry.ID = &keys[i]
 			entry.Error = &httpx.ErrorItem{ErrorCode: "ITEM_NOT_FOUND",

@@ -3,8 +3,9 @@ package catalog
 import (
 	"context"
 	"net/http"
-	"storefront/internal/commerce/storecontext"
 	"strings"
+
+	"storefront/internal/commerce/storecontext"
 
 	"storefront/internal/commerce/pricing"
 	"storefront/internal/platform/httpx"
@@ -235,7 +236,7 @@ func (h *Handlers) writePrices(w http.ResponseWriter, r *http.Request, s *storec
 		res := results[normal[i]]
 		switch {
 		case normal[i] == "":
-			line.Error = &httpx.ErrorItem{ErrorCode: "INVALID_ID_FIELD", Message: sprintf("productId %q is not a valid id.", clip(id))}
+			line.Error = &httpx.ErrorItem{ErrorCode: "INVALID_ID_FIELD", Message: sprintf("productId %q is not a valid id.", httpx.Clip(id))}
 		case res.err != nil:
 			line.Error = res.err
 		default:

@@ -108,7 +108,7 @@ func (s *Service) resolve(ctx context.Context, q db.Querier, sh *storecontext.Sh
 }
 
 func notFound(ref string) error {
-	return httpx.NotFound("The requested resource does not exist: no checkout %q for this user.", cart.Clip(ref))
+	return httpx.NotFound("The requested resource does not exist: no checkout %q for this user.", httpx.Clip(ref))
 }
 
 // Problem is a Checkout Error (RFC 7807-like), with the errorCode and message of the plain error list as well, so

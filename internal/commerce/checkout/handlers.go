@@ -283,7 +283,7 @@ func (s *Service) Patch(w http.ResponseWriter, r *http.Request) error {
 	for _, k := range keys {
 		part, ok := patchKeys[k]
 		if !ok {
-			return httpx.BadRequest("JSON_PARSER_ERROR", "Unrecognized field %q in the checkout input.", cart.Clip(k))
+			return httpx.BadRequest("JSON_PARSER_ERROR", "Unrecognized field %q in the checkout input.", httpx.Clip(k))
 		}
 		if part != "" {
 			parts[part] = true
@@ -363,7 +363,7 @@ func (c *contactInput) check() error {
 		}
 	}
 	if e := strings.TrimSpace(c.Email); e != "" && (!strings.Contains(e, "@") || strings.ContainsAny(e, " \t")) {
-		return httpx.BadRequest("INVALID_EMAIL_ADDRESS", "email %q is not an email address.", cart.Clip(e))
+		return httpx.BadRequest("INVALID_EMAIL_ADDRESS", "email %q is not an email address.", httpx.Clip(e))
 	}
 	return nil
 }

@@ -329,7 +329,7 @@ func (s *Service) Actions(w http.ResponseWriter, r *http.Request) error {
 			out.Actions = append(out.Actions, actionResult{Action: "submit", Status: "Success",
 				OrderReferenceNumber: &res.OrderReferenceNumber})
 		default:
-			return httpx.BadRequest("INVALID_API_INPUT", "action must be prepare or submit, not %q.", cart.Clip(a.Action))
+			return httpx.BadRequest("INVALID_API_INPUT", "action must be prepare or submit, not %q.", httpx.Clip(a.Action))
 		}
 	}
 	w.Header().Set("Cache-Control", "no-store")

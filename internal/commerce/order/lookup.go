@@ -208,7 +208,7 @@ func (s *Service) Lookup(w http.ResponseWriter, r *http.Request) error {
 		if raw := strings.TrimSpace(q.Get("deliveryGroupId")); raw != "" {
 			id, ok := records.NormalizeID(raw)
 			if !ok {
-				return httpx.BadRequest("INVALID_API_INPUT", "deliveryGroupId %q isn't an id.", cart.Clip(raw))
+				return httpx.BadRequest("INVALID_API_INPUT", "deliveryGroupId %q isn't an id.", httpx.Clip(raw))
 			}
 			groupID = id
 		}

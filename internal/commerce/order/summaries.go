@@ -194,7 +194,7 @@ func paging(q url.Values) (size, number int, err error) {
 	}
 	if raw := strings.TrimSpace(q.Get("pageToken")); raw != "" {
 		if number, err = strconv.Atoi(raw); err != nil || number < 1 || number > 100000 {
-			return 0, 0, httpx.BadRequest("INVALID_API_INPUT", "pageToken %q isn't a page token of this list.", cart.Clip(raw))
+			return 0, 0, httpx.BadRequest("INVALID_API_INPUT", "pageToken %q isn't a page token of this list.", httpx.Clip(raw))
 		}
 	}
 	return size, number, nil
@@ -240,7 +240,7 @@ func summaryOf(rec *records.Record, fields []*spec) *Summary {
 }
 
 func summaryNotFound(ref string) error {
-	return httpx.NotFound("The requested resource does not exist: no order summary %q for this user.", cart.Clip(ref))
+	return httpx.NotFound("The requested resource does not exist: no order summary %q for this user.", httpx.Clip(ref))
 }
 
 // find resolves an order summary id or order number among the effective account's orders the caller may read

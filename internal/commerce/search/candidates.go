@@ -57,30 +57,6 @@ func allowedPolicies(ctx context.Context, d db.Querier, storeID, accountID strin
 	return visibility{policies: policies}, err
 }
 
-// termMatches runs the full-text query alone and returns the keys of the matching documents. It does not score
-// them: scoring every match (bm25 reads each document's size) cost most of a broad search on a large catalogue,
-// and ranking only needs the tiers and nameFocus, computed from the in-memory index.
-func termMatches(ctx context.Context, d *db.DB, ws []string) ([]int64, error) {
-	query := `SELECT rowid FROM search_fts WHERE search_fts MATCH ?`
-	if d.Dialect == db.Postgres {
-		query = `SELECT sd.docid FROM search_doc sd WHERE sd.document @@ to_tsquery('simple', ?)`
-	}
-	rows, err := d.Query(ctx, query, matchExpr(d.Dialect, ws))
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
-}
-
 // listPrices reads the list prices (the standard book's active entries) of the candidates, a chunk of ids at a
 // time, for sorting by price.
 func listPrices(ctx context.Context, d *db.DB, book string, cs []*candidate) error {

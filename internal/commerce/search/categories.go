@@ -5,6 +5,9 @@ import (
 	"database/sql"
 	"sort"
 	"strings"
+	"sync"
+
+	"github.com/RoaringBitmap/roaring/v2"
 
 	"storefront/internal/platform/db"
 )
@@ -14,6 +17,9 @@ import (
 type categoryTree struct {
 	nodes    map[string]*categoryNode
 	topLevel []*categoryNode
+
+	mu   sync.Mutex
+	sets map[string]*roaring.Bitmap // category id ("" the whole tree) -> its products, see snapshot.categorySet
 }
 
 type categoryNode struct {
@@ -97,16 +103,6 @@ func (t *categoryTree) subtree(id string) []string {
 		out = append(out, t.subtree(c.id)...)
 	}
 	return out
-}
-
-// anyIn reports whether one of cats is in set.
-func anyIn(cats []string, set map[string]bool) bool {
-	for _, c := range cats {
-		if set[c] {
-			return true
-		}
-	}
-	return false
 }
 
 // inAnySubtree reports whether one of cats lies under one of ancestors.

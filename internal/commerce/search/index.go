@@ -17,22 +17,14 @@ import (
 //
 // search_doc has one row per product with what search needs of every match: name, SKU, family, brand, unit of
 // measure, creation date, active flag, the product's category ids and the entitlement policies listing it. Every
-// change to it also moves search_state.version, which is how the in-memory copy of search_doc (see snapshot.go)
-// knows it must reload: the full-text query then returns only document keys, and ranking, refinements, facets,
-// entitlement and sorting run over that copy.
-//
-//   - SQLite: search_doc has a small integer key (docid) and search_fts is a contentless FTS5 table keyed by it over
-//     the name, SKU and description. Contentless because the text is in product2 already; keyed by our own integer
-//     because product2's implicit rowid may change on VACUUM.
-//   - PostgreSQL: search_doc also holds each product's weighted tsvector (name A, SKU B, description D) with a GIN
-//     index, and an identity docid; PL/pgSQL trigger functions keep it current.
-//
-// Both tokenise the same way: lower case, split on anything that is not a letter or digit (FTS5's unicode61; on
-// PostgreSQL the text is rewritten that way before to_tsvector with the 'simple' configuration), no stemming and no
-// stop words, so a query finds the same products on both databases.
+// change to it, and to a product's description, also moves search_state.version, which is how the in-memory copy
+// of search_doc (see snapshot.go) knows it must reload. The full-text index is built in memory from that copy and
+// the descriptions (see postings.go): the database keeps no full-text index, so writes and the seed pay nothing for
+// one, and the index reads the same on both databases. On SQLite search_doc's docid is a small integer key;
+// PostgreSQL keeps an identity docid; PL/pgSQL trigger functions keep its copy current.
 
 // indexVersion changes whenever the index's definition changes; Install rebuilds an index of another version.
-const indexVersion = 5
+const indexVersion = 6
 
 // Install creates the search index and its triggers when they are missing or of an older version, filling the index
 // from the products already stored. It runs after the records schema exists (it needs the product2 table) and is
@@ -87,10 +79,6 @@ func docUpdate(row string) string {
 	return `name = COALESCE(` + row + `.name, ''), sku = COALESCE(` + row + `.stockkeepingunit, ''), family = COALESCE(` +
 		row + `.family, ''), brand = COALESCE(` + row + `.brand, ''), uom = COALESCE(` + row +
 		`.quantityunitofmeasure, ''), isactive = COALESCE(` + row + `.isactive, FALSE)`
-}
-
-func ftsValues(row string) string {
-	return `COALESCE(` + row + `.name, ''), COALESCE(` + row + `.stockkeepingunit, ''), COALESCE(` + row + `.description, '')`
 }
 
 // The list aggregate of each database: comma-joined ids.
@@ -154,27 +142,16 @@ var sqliteIndex = []string{
 	`CREATE TABLE search_doc (docid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, name TEXT NOT NULL, sku TEXT NOT NULL,
 		family TEXT NOT NULL, brand TEXT NOT NULL, uom TEXT NOT NULL, createddate TEXT NOT NULL,
 		isactive BOOLEAN NOT NULL, categories TEXT, policies TEXT)`,
-	// prefix indexes make the 2- and 3-letter prefix queries of suggestions cheap.
-	`CREATE VIRTUAL TABLE search_fts USING fts5(name, sku, description, content='', contentless_delete=1,
-		prefix='2 3', tokenize='unicode61 remove_diacritics 2')`,
 	`CREATE TRIGGER search_product_insert AFTER INSERT ON product2 BEGIN
 		INSERT INTO search_doc (` + docColumns + `) SELECT ` + docValues("new", sqliteAgg) + `;
-		INSERT INTO search_fts (rowid, name, sku, description)
-			SELECT docid, ` + ftsValues("new") + ` FROM search_doc WHERE id = new.id;
 		` + bump + `;
 	END`,
-	`CREATE TRIGGER search_product_text AFTER UPDATE OF name, stockkeepingunit, description ON product2 BEGIN
-		DELETE FROM search_fts WHERE rowid = (SELECT docid FROM search_doc WHERE id = old.id);
-		INSERT INTO search_fts (rowid, name, sku, description)
-			SELECT docid, ` + ftsValues("new") + ` FROM search_doc WHERE id = new.id;
-	END`,
-	`CREATE TRIGGER search_product_attributes AFTER UPDATE OF name, stockkeepingunit, family, brand,
+	`CREATE TRIGGER search_product_attributes AFTER UPDATE OF name, stockkeepingunit, description, family, brand,
 		quantityunitofmeasure, isactive ON product2 BEGIN
 		UPDATE search_doc SET ` + docUpdate("new") + ` WHERE id = new.id;
 		` + bump + `;
 	END`,
 	`CREATE TRIGGER search_product_delete AFTER DELETE ON product2 BEGIN
-		DELETE FROM search_fts WHERE rowid = (SELECT docid FROM search_doc WHERE id = old.id);
 		DELETE FROM search_doc WHERE id = old.id;
 		` + bump + `;
 	END`,
@@ -213,8 +190,6 @@ var sqliteIndex = []string{
 	END`,
 	`CREATE TRIGGER search_store_catalog_delete AFTER DELETE ON webstorecatalog BEGIN ` + bump + `; END`,
 	`INSERT INTO search_doc (` + docColumns + `) SELECT ` + docValues("p", sqliteAgg) + ` FROM product2 p`,
-	`INSERT INTO search_fts (rowid, name, sku, description)
-		SELECT d.docid, ` + ftsValues("p") + ` FROM search_doc d JOIN product2 p ON p.id = d.id`,
 }
 
 // postgresIndex drops any older index and builds the current one, filling it from product2.
@@ -237,32 +212,20 @@ var postgresIndex = []string{
 	`DROP FUNCTION IF EXISTS search_words(text)`,
 	`CREATE TABLE search_state (version BIGINT NOT NULL)`,
 	`INSERT INTO search_state (version) VALUES (1)`,
-	// search_words splits like FTS5's unicode61: every run of non-alphanumerics is a separator.
-	`CREATE FUNCTION search_words(t text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS
-		$$ SELECT regexp_replace(lower(COALESCE(t, '')), '[^[:alnum:]]+', ' ', 'g') $$`,
-	`CREATE FUNCTION search_vector(name text, sku text, description text) RETURNS tsvector
-		LANGUAGE sql IMMUTABLE PARALLEL SAFE AS
-		$$ SELECT setweight(to_tsvector('simple', search_words(name)), 'A')
-			|| setweight(to_tsvector('simple', search_words(sku)), 'B')
-			|| setweight(to_tsvector('simple', search_words(description)), 'D') $$`,
-	`CREATE TABLE search_doc (docid BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE, id TEXT PRIMARY KEY,
-		document tsvector NOT NULL, name TEXT NOT NULL, sku TEXT NOT NULL, family TEXT NOT NULL, brand TEXT NOT NULL,
+	`CREATE TABLE search_doc (docid BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE, id TEXT PRIMARY KEY, name TEXT NOT NULL, sku TEXT NOT NULL, family TEXT NOT NULL, brand TEXT NOT NULL,
 		uom TEXT NOT NULL, createddate TEXT NOT NULL, isactive BOOLEAN NOT NULL, categories TEXT, policies TEXT)`,
-	`CREATE INDEX search_doc_document ON search_doc USING GIN (document)`,
 	`CREATE FUNCTION search_product_sync() RETURNS trigger LANGUAGE plpgsql AS $$
 	BEGIN
 		IF TG_OP = 'DELETE' THEN
 			DELETE FROM search_doc WHERE id = OLD.id;
 		ELSE
-			INSERT INTO search_doc (document, ` + docColumns + `)
-				SELECT search_vector(NEW.name, NEW.stockkeepingunit, NEW.description), ` + docValues("NEW", postgresAgg) + `
-				ON CONFLICT (id) DO UPDATE SET document = excluded.document, name = excluded.name, sku = excluded.sku,
+			INSERT INTO search_doc (` + docColumns + `) SELECT ` + docValues("NEW", postgresAgg) + `
+				ON CONFLICT (id) DO UPDATE SET name = excluded.name, sku = excluded.sku,
 					family = excluded.family, brand = excluded.brand, uom = excluded.uom, isactive = excluded.isactive;
 		END IF;
 		RETURN NULL;
 	END $$`,
-	`CREATE TRIGGER search_product_sync AFTER INSERT OR DELETE OR UPDATE OF name, stockkeepingunit, description,
-		family, brand, quantityunitofmeasure, isactive ON product2 FOR EACH ROW EXECUTE FUNCTION search_product_sync()`,
+	`CREATE TRIGGER search_product_sync AFTER INSERT OR DELETE OR UPDATE OF name, stockkeepingunit, family, brand, quantityunitofmeasure, isactive ON product2 FOR EACH ROW EXECUTE FUNCTION search_product_sync()`,
 	`CREATE FUNCTION search_category_sync() RETURNS trigger LANGUAGE plpgsql AS $$
 	BEGIN
 		IF TG_OP IN ('UPDATE', 'DELETE') THEN
@@ -294,8 +257,8 @@ var postgresIndex = []string{
 		` + bump + `;
 		RETURN NULL;
 	END $$`,
-	`CREATE TRIGGER search_product_bump AFTER INSERT OR DELETE OR UPDATE OF name, stockkeepingunit, family, brand,
-		quantityunitofmeasure, isactive ON product2 FOR EACH STATEMENT EXECUTE FUNCTION search_bump()`,
+	`CREATE TRIGGER search_product_bump AFTER INSERT OR DELETE OR UPDATE OF name, stockkeepingunit, description,
+		family, brand, quantityunitofmeasure, isactive ON product2 FOR EACH STATEMENT EXECUTE FUNCTION search_bump()`,
 	`CREATE TRIGGER search_category_bump AFTER INSERT OR DELETE OR UPDATE OF productid, productcategoryid
 		ON productcategoryproduct FOR EACH STATEMENT EXECUTE FUNCTION search_bump()`,
 	`CREATE TRIGGER search_entitlement_bump AFTER INSERT OR DELETE OR UPDATE OF productid, policyid
@@ -304,7 +267,5 @@ var postgresIndex = []string{
 		ON productcategory FOR EACH STATEMENT EXECUTE FUNCTION search_bump()`,
 	`CREATE TRIGGER search_store_catalog_bump AFTER INSERT OR DELETE OR UPDATE OF ` + storeCatalogColumns + `
 		ON webstorecatalog FOR EACH STATEMENT EXECUTE FUNCTION search_bump()`,
-	`INSERT INTO search_doc (document, ` + docColumns + `)
-		SELECT search_vector(p.name, p.stockkeepingunit, p.description), ` + docValues("p", postgresAgg) + `
-		FROM product2 p`,
+	`INSERT INTO search_doc (` + docColumns + `) SELECT ` + docValues("p", postgresAgg) + ` FROM product2 p`,
 }

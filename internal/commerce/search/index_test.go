@@ -64,9 +64,8 @@ func TestIndexInstallAndTriggers(t *testing.T) {
 		if len(snap.all) != 1 || snap.all[0].id != before || snap.all[0].family != "Electrical" || !snap.all[0].active {
 			t.Fatalf("backfilled snapshot: %+v", snap.all)
 		}
-		hits, err := termMatches(ctx, d, queryWords("early lamp"))
-		if err != nil || len(hits) != 1 {
-			t.Fatalf("term match after backfill: %v %v", hits, err)
+		if hits := matchIDs(t, &s, d, "early lamp"); len(hits) != 1 || hits[0] != before {
+			t.Fatalf("term match after backfill: %v", hits)
 		}
 
 		category := records.StableID("0ZG", 1)
@@ -93,11 +92,18 @@ func TestIndexInstallAndTriggers(t *testing.T) {
 		if _, err := d.Exec(ctx, `UPDATE product2 SET name = 'Late Heron Lamp', isactive = FALSE WHERE id = ?`, after); err != nil {
 			t.Fatal(err)
 		}
-		if hits, _ := termMatches(ctx, d, queryWords("owl")); len(hits) != 0 {
+		if hits := matchIDs(t, &s, d, "owl"); len(hits) != 0 {
 			t.Fatalf("old name still matches: %v", hits)
 		}
-		if hits, _ := termMatches(ctx, d, queryWords("heron")); len(hits) != 1 {
+		if hits := matchIDs(t, &s, d, "heron"); len(hits) != 1 || hits[0] != after {
 			t.Fatalf("new name does not match: %v", hits)
+		}
+		// The description is searched too, so changing it alone moves the version.
+		if _, err := d.Exec(ctx, `UPDATE product2 SET description = 'Brushed brass finish' WHERE id = ?`, after); err != nil {
+			t.Fatal(err)
+		}
+		if hits := matchIDs(t, &s, d, "brass"); len(hits) != 1 || hits[0] != after {
+			t.Fatalf("new description does not match: %v", hits)
 		}
 		if _, err := d.Exec(ctx, `DELETE FROM commerceentitlementproduct WHERE productid = ?`, after); err != nil {
 			t.Fatal(err)
@@ -112,19 +118,30 @@ func TestIndexInstallAndTriggers(t *testing.T) {
 		if len(snap3.all) != 1 {
 			t.Fatalf("deleted product still in the snapshot: %d docs", len(snap3.all))
 		}
-		if hits, _ := termMatches(ctx, d, queryWords("heron")); len(hits) != 0 {
+		if hits := matchIDs(t, &s, d, "heron"); len(hits) != 0 {
 			t.Fatalf("deleted product still matches: %v", hits)
 		}
 	})
 }
 
-func TestQueryWordsAndMatch(t *testing.T) {
-	ws := queryWords("  Nitrile GLOVES, nitrile; PEN-000012 ")
-	if got := matchExpr(db.SQLite, ws); got != `"nitrile"* "gloves"* "pen"* "000012"*` {
-		t.Fatalf("sqlite match %q", got)
+// matchIDs is the ids of the products a term matches in the current snapshot, in name order.
+func matchIDs(t *testing.T, s *snapshots, d *db.DB, term string) []string {
+	t.Helper()
+	snap, err := s.get(context.Background(), d)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if got := matchExpr(db.Postgres, ws); got != `nitrile:* & gloves:* & pen:* & 000012:*` {
-		t.Fatalf("postgres match %q", got)
+	matched, _ := snap.text.match(queryWords(term))
+	ids := []string{}
+	for _, i := range matched.ToArray() {
+		ids = append(ids, snap.all[i].id)
+	}
+	return ids
+}
+
+func TestQueryWords(t *testing.T) {
+	if got := strings.Join(queryWords("  Nitrile GLOVES, nitrile; PEN-000012 "), " "); got != "nitrile gloves pen 000012" {
+		t.Fatalf("query words %q", got)
 	}
 	if len(queryWords(`"*:&|!()`)) != 0 {
 		t.Fatal("punctuation gives words")

@@ -11,6 +11,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/RoaringBitmap/roaring/v2"
+
 	"storefront/internal/commerce/storecontext"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
@@ -30,6 +32,9 @@ func New(d *db.DB, reg *records.Registry) *Service { return &Service{DB: d, Regi
 // Warm loads the in-memory snapshot ahead of the first search, so that no buyer waits for it (about a second on
 // 100,000 products). Errors are left for the first search to report.
 func (s *Service) Warm(ctx context.Context) { _, _ = s.snapshots.get(ctx, s.DB) }
+
+// keptOrder is how many hits of a kept answer are put in order ahead of being asked for: 20 pages of 12.
+const keptOrder = 240
 
 // run runs a validated query for the account ("" for a guest) in the store.
 func (s *Service) run(ctx context.Context, store *storecontext.Store, accountID string, q *query) (*Results, error) {
@@ -61,11 +66,16 @@ func (s *Service) run(ctx context.Context, store *storecontext.Store, accountID 
 	}
 	policies := policyKey(visible.policies)
 	compute := func(limit int) (*cachedSearch, error) {
-		return s.match(ctx, store, q, tree, snap, snap.visibility(policies, visible.policies), limit)
+		return s.match(ctx, store, q, tree, snap, snap.visibleSet(policies, visible.policies), limit)
 	}
 	var found *cachedSearch
 	if key := searchKey(store.ID, policies, q); key != "" {
-		found, err = snap.searchOnce(key, func() (*cachedSearch, error) { return compute(-1) })
+		// Only the first pages' order is worked out and kept: most searches are never paged far, and ordering
+		// every hit of a broad term cost more than the rest of the search.
+		found, err = snap.searchOnce(key, func() (*cachedSearch, error) { return compute(max(to, keptOrder)) })
+		if err == nil && to > len(found.order) && len(found.order) < found.total { // deeper: order that far
+			found, err = compute(to)
+		}
 	} else {
 		found, err = compute(to) // only the requested page needs its order
 	}
@@ -84,8 +94,16 @@ func (s *Service) run(ctx context.Context, store *storecontext.Store, accountID 
 // match works out a search's answer but for its page: the hits in order (the first limit of them; all for -1),
 // their number, the facets and the category summary.
 func (s *Service) match(ctx context.Context, store *storecontext.Store, q *query, tree *categoryTree, snap *snapshot,
-	seen []uint64, limit int) (*cachedSearch, error) {
-	all, err := s.candidates(ctx, store, q, tree, snap, seen)
+	seen *roaring.Bitmap, limit int) (*cachedSearch, error) {
+	set, ranked := snap.scope(q, tree, seen)
+	if fastOrder(q) {
+		out := &cachedSearch{total: int(set.GetCardinality()), order: snap.order(set, q, ranked, limit)}
+		var counts map[string]int
+		out.facets, counts = snap.setFacets(tree, q.categoryID, set)
+		out.categories = summarize(tree, q.categoryID, out.total, counts)
+		return out, nil
+	}
+	all, err := s.candidates(ctx, store, q, snap, set, ranked)
 	if err != nil {
 		return nil, err
 	}
@@ -108,11 +126,16 @@ func (s *Service) match(ctx context.Context, store *storecontext.Store, q *query
 		out.order[i] = int32(c.nameRank)
 	}
 	var categoryCounts map[string]int // the same counts serve the summary and the category facet
-	if len(q.refinements[categoryFacet]) == 0 {
+	switch {
+	case len(q.refinements) == 0: // every hit counts under every facet: count with the hits' bitmap
+		out.facets, categoryCounts = snap.setFacets(tree, q.categoryID, set)
+	case len(q.refinements[categoryFacet]) == 0:
 		categoryCounts = countChildren(tree, q.categoryID, hits)
-	}
-	if out.facets = f.countFacets(all, q.categoryID, categoryCounts); out.facets == nil {
-		out.facets = []Facet{}
+		fallthrough
+	default:
+		if out.facets = f.countFacets(all, q.categoryID, categoryCounts); out.facets == nil {
+			out.facets = []Facet{}
+		}
 	}
 	if categoryCounts == nil {
 		categoryCounts = countChildren(tree, q.categoryID, hits)
@@ -121,53 +144,37 @@ func (s *Service) match(ctx context.Context, store *storecontext.Store, q *query
 	return out, nil
 }
 
-// candidates lists the visible products matching the term (with their scores) or, for a listing, every visible
-// product of the category and its descendants; both kept to the store's catalogue and to the searched category.
-// A listing walks the category's posting lists only, and returns its products in name order.
-func (s *Service) candidates(ctx context.Context, store *storecontext.Store, q *query, tree *categoryTree,
-	snap *snapshot, seen []uint64) ([]*candidate, error) {
-	var out []*candidate
-	if len(q.words) == 0 {
-		positions := snap.inCategories(tree.subtree(q.categoryID))
-		backing := make([]candidate, 0, len(positions))
-		for _, i := range positions {
-			if isSet(seen, i) {
-				backing = append(backing, candidate{doc: snap.all[i]})
-			}
+// scope is the set of visible products matching the term or, for a listing, of the category and its
+// descendants; both kept to the store's catalogue and to the searched category: bitmaps of the term's postings, the
+// category's products and the buyer's visible ones. ranked are the query words as ranking reads them.
+func (s *snapshot) scope(q *query, tree *categoryTree, seen *roaring.Bitmap) (*roaring.Bitmap, []string) {
+	set := roaring.And(s.categorySet(tree, q.categoryID), seen) // "": the store's whole catalogue
+	ranked := q.words
+	if len(q.words) > 0 {
+		var matched *roaring.Bitmap
+		matched, ranked = s.text.match(q.words)
+		set.And(matched)
+	}
+	return set, ranked
+}
+
+// candidates lists the products of set in name order, with their scores, and their list prices when sorting by
+// price: what refinements and the orders fastOrder does not cover work on.
+func (s *Service) candidates(ctx context.Context, store *storecontext.Store, q *query, snap *snapshot,
+	set *roaring.Bitmap, ranked []string) ([]*candidate, error) {
+	backing := make([]candidate, 0, set.GetCardinality())
+	it := set.Iterator()
+	for it.HasNext() {
+		c := candidate{doc: snap.all[it.Next()]}
+		if len(q.words) > 0 {
+			c.score = nameFocus(c.nameWords, ranked)
+			c.tier = rankTier(&c, q.term, ranked)
 		}
-		out = make([]*candidate, len(backing))
-		for i := range backing {
-			out[i] = &backing[i]
-		}
-	} else {
-		var within map[string]bool // the searched category and its descendants, listed once rather than per product
-		if q.categoryID != "" {
-			within = map[string]bool{}
-			for _, id := range tree.subtree(q.categoryID) {
-				within[id] = true
-			}
-		}
-		docids, err := termMatches(ctx, s.DB, q.words)
-		if err != nil {
-			return nil, fmt.Errorf("search: match: %w", err)
-		}
-		backing := make([]candidate, 0, len(docids))
-		for _, docid := range docids {
-			x := snap.byDocID[docid]
-			if x == nil || !isSet(seen, x.nameRank) {
-				continue
-			}
-			if within != nil && !anyIn(x.categories, within) || within == nil && !tree.inStore(x.categories) {
-				continue // outside the searched category, or not in this store's catalogue
-			}
-			c := candidate{doc: x, score: nameFocus(x.nameWords, q.words)}
-			c.tier = rankTier(&c, q.term, q.words)
-			backing = append(backing, c)
-		}
-		out = make([]*candidate, len(backing))
-		for i := range backing {
-			out[i] = &backing[i]
-		}
+		backing = append(backing, c)
+	}
+	out := make([]*candidate, len(backing))
+	for i := range backing {
+		out[i] = &backing[i]
 	}
 	if q.sort.kind == sortPriceAsc || q.sort.kind == sortPriceDesc {
 		book, err := standardBook(ctx, s.DB, store.ID)

@@ -8,13 +8,15 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
+
+	"github.com/RoaringBitmap/roaring/v2"
 
 	"storefront/internal/platform/db"
 )
 
 // doc is one product as search sees it: a row of search_doc.
 type doc struct {
-	docid                                      int64
 	id, name, sku, family, brand, uom, created string
 	sortName                                   string // lower-case name
 	lowerSKU                                   string
@@ -25,26 +27,30 @@ type doc struct {
 	policies                                   []string // entitlement policies listing the product
 }
 
-// snapshot is an in-memory copy of search_doc at one version of search_state. It is a cache of the database, never
-// a source of truth: every search first reads the version (one single-row query) and reloads the copy when another
-// writer, in this process or another app server, moved it. A catalogue of 100,000 products takes about 30 MB and a
-// fraction of a second to reload; the full-text query then returns only document keys, and ranking, refinements,
-// facets, entitlement and sorting run over this copy instead of reading every matching row from the database.
+// snapshot is an in-memory copy of search_doc at one version of search_state, with the full-text index built from
+// it (postings.go). It is a cache of the database, never a source of truth: a search first checks the version and
+// reloads the copy when another writer, in this process or another app server, moved it. Matching, ranking,
+// refinements, facets, entitlement and sorting then run over this copy without SQL; only the page's summaries and
+// prices are read (and those are kept per product). Its size and load time are on /metrics (metrics.go).
 //
-// The documents are kept in name order, and the posting lists (products per category) and the visibility of each
-// set of entitlement policies hold positions in that order: a category listing walks its own products only, and
-// already has them alphabetically, so its page needs no sort.
+// The documents are kept in name order, and every set of products (a word's postings, a category's products, what
+// a set of entitlement policies lets a buyer see) holds positions in that order: a hit set iterated is already
+// alphabetical, so a listing's page needs no sort.
 type snapshot struct {
 	version    int64
 	currentAt  atomic.Int64     // the catalog version (db.Catalog) at which it was last found current
 	all        []*doc           // in name order (lower-case name, then id): all[i].nameRank == i
-	byDocID    map[int64]*doc   // the full-text index's keys
+	text       *postings        // the full-text index: words -> positions in all
+	names      *postings        // the same over names only, for ranking (see rankset.go)
+	bySKU      []int32          // positions in all of the products with a SKU, by lower-case SKU
 	byCategory map[string][]int // category id -> positions in all of the products filed directly under it, ascending
+	attributes [][]attributeSet // per facet, the products of each attribute value (see sets.go)
 
-	mu        sync.Mutex
-	visibleBy map[string][]uint64      // policy set key -> bit i set when all[i] is active and listed by one of the set
-	trees     map[string]*categoryTree // store id -> its category tree, read once per snapshot
-	searches  searchCache
+	mu          sync.Mutex
+	visibleBy   map[string][]uint64        // policy set key -> bit i set when all[i] is active and listed by one of the set
+	visibleSets map[string]*roaring.Bitmap // the same as sets
+	trees       map[string]*categoryTree   // store id -> its category tree, read once per snapshot
+	searches    searchCache
 }
 
 // maxVisibilitySets bounds the visibility bitmaps a snapshot keeps (one per distinct set of viewing policies, so
@@ -83,10 +89,12 @@ func (s *snapshots) get(ctx context.Context, d *db.DB) (*snapshot, error) {
 		return cur, nil
 	}
 	// Searches waiting on this reload share it: one cancelled request must not fail it for the others.
+	start := time.Now()
 	snap, err := loadSnapshot(context.WithoutCancel(ctx), d)
 	if err != nil {
 		return nil, err
 	}
+	observeSnapshot(snap, time.Since(start))
 	snap.currentAt.Store(catalog)
 	s.current.Store(snap) // loaded after the version was read, so at least as new as it and as the current one
 	return snap, nil
@@ -99,17 +107,19 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 		return nil, err
 	}
 	defer tx.Rollback()
-	snap := &snapshot{byDocID: map[int64]*doc{}, visibleBy: map[string][]uint64{},
+	snap := &snapshot{visibleBy: map[string][]uint64{}, visibleSets: map[string]*roaring.Bitmap{},
 		trees: map[string]*categoryTree{}}
 	if err := tx.QueryRowContext(ctx, `SELECT version FROM search_state`).Scan(&snap.version); err != nil {
 		return nil, err
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT docid, id, name, sku, family, brand, uom, createddate, isactive,
-		COALESCE(categories, ''), COALESCE(policies, '') FROM search_doc`)
+	rows, err := tx.QueryContext(ctx, `SELECT d.id, d.name, d.sku, d.family, d.brand, d.uom, d.createddate,
+		d.isactive, COALESCE(d.categories, ''), COALESCE(d.policies, ''), COALESCE(p.description, '')
+		FROM search_doc d LEFT JOIN product2 p ON p.id = d.id`)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
+	text, names := newPostingsBuilder(), newPostingsBuilder()
 	interned := map[string]string{} // categories, policies, families and brands repeat: keep one copy of each
 	intern := func(s string) string {
 		if v, ok := interned[s]; ok {
@@ -120,9 +130,9 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 	}
 	for rows.Next() {
 		x := &doc{}
-		var cats, policies string
-		if err := rows.Scan(&x.docid, &x.id, &x.name, &x.sku, &x.family, &x.brand, &x.uom, &x.created, &x.active,
-			&cats, &policies); err != nil {
+		var cats, policies, description string
+		if err := rows.Scan(&x.id, &x.name, &x.sku, &x.family, &x.brand, &x.uom, &x.created, &x.active,
+			&cats, &policies, &description); err != nil {
 			return nil, err
 		}
 		x.family, x.brand, x.uom, x.created = intern(x.family), intern(x.brand), intern(x.uom), intern(x.created)
@@ -130,12 +140,14 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 		x.nameWords = words(x.name)
 		x.categories = splitIDs(cats, intern)
 		x.policies = splitIDs(policies, intern)
+		text.add(len(snap.all), x.name, x.sku, description)
+		names.add(len(snap.all), x.name)
 		snap.all = append(snap.all, x)
-		snap.byDocID[x.docid] = x
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
+	loaded := slices.Clone(snap.all) // load order, which the postings were collected in
 	sort.Slice(snap.all, func(i, j int) bool {
 		if snap.all[i].sortName != snap.all[j].sortName {
 			return snap.all[i].sortName < snap.all[j].sortName
@@ -151,6 +163,13 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 			}
 		}
 	}
+	position := make([]int, len(loaded))
+	for k, x := range loaded {
+		position[k] = x.nameRank
+	}
+	snap.text, snap.names = text.build(position), names.build(position)
+	snap.bySKU = sortedSKUs(snap.all)
+	snap.attributes = buildAttributeSets(snap.all)
 	return snap, nil
 }
 
@@ -163,24 +182,6 @@ func splitIDs(s string, intern func(string) string) []string {
 		parts[i] = intern(p)
 	}
 	return parts
-}
-
-// inCategories lists, in name order, the positions of the products filed under one of the categories (a category
-// and its descendants): a merge of their posting lists, each product once.
-func (s *snapshot) inCategories(cats []string) []int {
-	var out []int
-	lists := 0
-	for _, c := range cats {
-		if list := s.byCategory[c]; len(list) > 0 {
-			out = append(out, list...)
-			lists++
-		}
-	}
-	if lists > 1 {
-		slices.Sort(out)
-		out = slices.Compact(out)
-	}
-	return out
 }
 
 // policyKey names a set of viewing policies: its sorted ids.
@@ -221,8 +222,6 @@ func (s *snapshot) visibility(key string, policies map[string]bool) []uint64 {
 	s.mu.Unlock()
 	return bits
 }
-
-func isSet(bits []uint64, i int) bool { return bits[i/64]&(1<<(i%64)) != 0 }
 
 // categories returns the store's category tree, read on the first search of the snapshot. The tree's tables move
 // search_state's version too (see index.go), so a tree read after this snapshot was loaded is no older than it,

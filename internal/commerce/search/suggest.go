@@ -3,11 +3,9 @@ package search
 import (
 	"context"
 	"sort"
-	"strconv"
 	"strings"
 
 	"storefront/internal/commerce/storecontext"
-	"storefront/internal/platform/db"
 )
 
 // Suggestion limits (the Connect API's): a term of up to 100 characters, 1 to 10 completions, 10 by default.
@@ -29,7 +27,7 @@ type Completion struct {
 }
 
 // Suggest completes what the buyer is typing from the names and SKUs of the products they may see. It reads a
-// bounded number of prefix matches straight from the full-text index (in index order, no ranking pass over every
+// bounded number of prefix matches from the in-memory full-text index (in name order, no ranking pass over every
 // match), so it costs the same on a catalogue of 300 or 100,000 products, and orders those few in memory. The
 // bound applies before entitlement: a buyer who may see few of many matching products can get fewer completions.
 func (s *Service) Suggest(ctx context.Context, store *storecontext.Store, accountID, term string, limit int) (*Suggestions, error) {
@@ -50,28 +48,17 @@ func (s *Service) Suggest(ctx context.Context, store *storecontext.Store, accoun
 	if err != nil {
 		return nil, err
 	}
-	query := `SELECT rowid FROM search_fts WHERE search_fts MATCH ? LIMIT ` + strconv.Itoa(suggestCandidates)
-	if s.DB.Dialect == db.Postgres {
-		query = `SELECT docid FROM search_doc WHERE document @@ to_tsquery('simple', ?) LIMIT ` + strconv.Itoa(suggestCandidates)
-	}
-	rows, err := s.DB.Query(ctx, query, matchExpr(s.DB.Dialect, ws))
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	type option struct {
 		text string
 		rank int
 	}
 	var opts []option
 	lower := strings.ToLower(strings.TrimSpace(term))
-	for rows.Next() {
-		var docid int64
-		if err := rows.Scan(&docid); err != nil {
-			return nil, err
-		}
-		x := snap.byDocID[docid]
-		if x == nil || !visible.allows(x) || !tree.inStore(x.categories) {
+	matched, _ := snap.text.match(ws)
+	it := matched.Iterator()
+	for n := 0; it.HasNext() && n < suggestCandidates; n++ {
+		x := snap.all[it.Next()]
+		if !visible.allows(x) || !tree.inStore(x.categories) {
 			continue
 		}
 		name, sku := x.name, x.sku
@@ -83,9 +70,6 @@ func (s *Service) Suggest(ctx context.Context, store *storecontext.Store, accoun
 		case name != "":
 			opts = append(opts, option{name, 2})
 		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
 	}
 	sort.SliceStable(opts, func(i, j int) bool {
 		a, b := opts[i], opts[j]

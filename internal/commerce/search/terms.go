@@ -3,8 +3,6 @@ package search
 import (
 	"strings"
 	"unicode"
-
-	"storefront/internal/platform/db"
 )
 
 // maxTerms is how many words of a search term count (the API's limit of 32 space-separated terms).
@@ -32,24 +30,6 @@ func queryWords(term string) []string {
 		}
 	}
 	return out
-}
-
-// matchExpr turns query words into the database's full-text query: every word must match, as a word or the start of
-// one ("glove" finds "Gloves", "pen-0000" finds SKU PEN-000012). Words hold only letters and digits, so nothing in
-// them is query syntax; they are still quoted on SQLite.
-func matchExpr(dialect db.Dialect, ws []string) string {
-	parts := make([]string, len(ws))
-	for i, w := range ws {
-		if dialect == db.Postgres {
-			parts[i] = w + ":*"
-		} else {
-			parts[i] = `"` + w + `"*`
-		}
-	}
-	if dialect == db.Postgres {
-		return strings.Join(parts, " & ")
-	}
-	return strings.Join(parts, " ")
 }
 
 // coversAll reports whether every query word is one of have (a text's words) or the start of one: how relevance

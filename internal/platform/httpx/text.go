@@ -82,3 +82,12 @@ func hasNULEscape(b []byte) bool {
 	}
 	return false
 }
+
+// Clip shortens caller text quoted back in an error message, so a huge value does not come back whole: at most 60
+// characters (never splitting one), then "...".
+func Clip(s string) string {
+	if r := []rune(s); len(r) > 60 {
+		return string(r[:60]) + "..."
+	}
+	return s
+}

@@ -138,6 +138,12 @@ func (h *Handler) ObjectInfo(cat *records.Catalog, actor *identity.Principal, o 
 	return info
 }
 
+// ObjectInfoOf is ObjectInfo as the records group's hook takes it (uiapi/records.Handler.ObjectInfo), for the
+// record defaults and templates that embed object infos.
+func (h *Handler) ObjectInfoOf(cat *records.Catalog, actor *identity.Principal, o *records.Object) any {
+	return h.ObjectInfo(cat, actor, o)
+}
+
 // addDependent records controller -> dependent in the nested dependentFields map.
 func addDependent(m map[string]any, controller, dependent string) {
 	sub, _ := m[controller].(map[string]any)

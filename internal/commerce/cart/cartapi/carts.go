@@ -131,7 +131,7 @@ func (h *Handlers) Create(w http.ResponseWriter, r *http.Request) error {
 	}
 	if in.CurrencyIsoCode != nil && !strings.EqualFold(strings.TrimSpace(*in.CurrencyIsoCode), sh.Store.DefaultCurrency) {
 		return httpx.BadRequest("INVALID_API_INPUT", "The currency %q isn't this store's currency (%s).",
-			cart.Clip(*in.CurrencyIsoCode), sh.Store.DefaultCurrency)
+			httpx.Clip(*in.CurrencyIsoCode), sh.Store.DefaultCurrency)
 	}
 	if in.EffectiveAccountID != nil && strings.TrimSpace(*in.EffectiveAccountID) != "" && sh.AccountID != "" {
 		if id, ok := records.NormalizeID(strings.TrimSpace(*in.EffectiveAccountID)); !ok || id != sh.AccountID {

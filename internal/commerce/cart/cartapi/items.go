@@ -55,7 +55,7 @@ func (h *Handlers) Items(w http.ResponseWriter, r *http.Request) error {
 	}
 	if !cart.SortOrder(sortBy) {
 		return httpx.BadRequest("INVALID_API_INPUT", "sort %q must be one of CreatedDateAsc, CreatedDateDesc, NameAsc, "+
-			"NameDesc, SalesPriceAsc, SalesPriceDesc.", cart.Clip(sortBy))
+			"NameDesc, SalesPriceAsc, SalesPriceDesc.", httpx.Clip(sortBy))
 	}
 	ctx := r.Context()
 	cat, err := h.Carts.Engine.Catalog(ctx)
@@ -160,7 +160,7 @@ func FieldList(cat *records.Catalog, object, raw string, limit int) ([]*records.
 		}
 		f := o.Field(name)
 		if f == nil || f.Hidden || !f.HasColumn() {
-			return nil, httpx.BadRequest("INVALID_FIELD", "No such column '%s' on entity '%s'.", cart.Clip(name), object)
+			return nil, httpx.BadRequest("INVALID_FIELD", "No such column '%s' on entity '%s'.", httpx.Clip(name), object)
 		}
 		out = append(out, f)
 	}
@@ -184,7 +184,7 @@ func (b itemBody) input() (cart.ItemInput, error) {
 		if strings.TrimSpace(b.ProductID) == "" {
 			return cart.ItemInput{}, httpx.BadRequest("INVALID_API_INPUT", "productId is required.")
 		}
-		return cart.ItemInput{}, httpx.BadRequest("INVALID_ID_FIELD", "productId %q is not a valid product id.", cart.Clip(b.ProductID))
+		return cart.ItemInput{}, httpx.BadRequest("INVALID_ID_FIELD", "productId %q is not a valid product id.", httpx.Clip(b.ProductID))
 	}
 	if b.Type != "" && b.Type != "Product" {
 		return cart.ItemInput{}, httpx.BadRequest("INVALID_API_INPUT", "type must be Product.")

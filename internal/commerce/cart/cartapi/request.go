@@ -37,7 +37,7 @@ func (h *Handlers) shopper(r *http.Request, checkCurrency bool) (*storecontext.S
 	if checkCurrency {
 		if raw := strings.ToUpper(strings.TrimSpace(r.URL.Query().Get("currencyIsoCode"))); raw != "" &&
 			!slices.Contains(sh.Store.SupportedCurrencies, raw) {
-			return nil, httpx.BadRequest("INVALID_API_INPUT", "The currency %q isn't supported by this store.", cart.Clip(raw))
+			return nil, httpx.BadRequest("INVALID_API_INPUT", "The currency %q isn't supported by this store.", httpx.Clip(raw))
 		}
 	}
 	return sh, nil
@@ -103,7 +103,7 @@ func page(q map[string][]string) (number, size int, err error) {
 	if raw != "" {
 		n, err := strconv.Atoi(raw)
 		if err != nil || n < 1 || n > 100000 {
-			return 0, 0, httpx.BadRequest("INVALID_API_INPUT", "page %q must be a page number from 1.", cart.Clip(raw))
+			return 0, 0, httpx.BadRequest("INVALID_API_INPUT", "page %q must be a page number from 1.", httpx.Clip(raw))
 		}
 		number = n
 	}
@@ -148,10 +148,10 @@ func parseQuantity(raw any) (int64, error) {
 	}
 	whole, fraction, negative, ok := decimalNumeral(text)
 	if !ok {
-		return 0, httpx.BadRequest("INVALID_API_INPUT", "quantity %q must be a whole number written in decimal digits.", cart.Clip(text))
+		return 0, httpx.BadRequest("INVALID_API_INPUT", "quantity %q must be a whole number written in decimal digits.", httpx.Clip(text))
 	}
 	if strings.Trim(fraction, "0") != "" {
-		return 0, httpx.BadRequest("INVALID_API_INPUT", "quantity %q must be a whole number.", cart.Clip(text))
+		return 0, httpx.BadRequest("INVALID_API_INPUT", "quantity %q must be a whole number.", httpx.Clip(text))
 	}
 	whole = strings.TrimLeft(whole, "0")
 	if whole == "" {

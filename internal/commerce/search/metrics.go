@@ -1,0 +1,34 @@
+package search
+
+import (
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"storefront/internal/platform/metrics"
+)
+
+// The in-memory index on /metrics: how large the last snapshot loaded is and how long it took, so that memory and
+// start time on a large catalogue are watched rather than guessed.
+var (
+	indexProducts = prometheus.NewGauge(prometheus.GaugeOpts{Name: "storefront_search_index_products",
+		Help: "Products in the search snapshot loaded last."})
+	indexTerms = prometheus.NewGauge(prometheus.GaugeOpts{Name: "storefront_search_index_terms",
+		Help: "Distinct words in the search snapshot loaded last."})
+	indexBytes = prometheus.NewGauge(prometheus.GaugeOpts{Name: "storefront_search_index_postings_bytes",
+		Help: "Size of the search snapshot's postings bitmaps (full text and names)."})
+	indexLoadSeconds = prometheus.NewGauge(prometheus.GaugeOpts{Name: "storefront_search_index_load_seconds",
+		Help: "Time the search snapshot loaded last took to read and build."})
+)
+
+func init() {
+	metrics.Registry.MustRegister(indexProducts, indexTerms, indexBytes, indexLoadSeconds)
+}
+
+// observeSnapshot reports a snapshot just loaded.
+func observeSnapshot(s *snapshot, took time.Duration) {
+	indexProducts.Set(float64(len(s.all)))
+	indexTerms.Set(float64(len(s.text.terms)))
+	indexBytes.Set(float64(s.text.bytes() + s.names.bytes()))
+	indexLoadSeconds.Set(took.Seconds())
+}

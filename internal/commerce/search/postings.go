@@ -1,0 +1,260 @@
+package search
+
+import (
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/RoaringBitmap/roaring/v2"
+)
+
+// postings is the full-text index in memory: every word of the products' names, SKUs and descriptions (split as
+// words splits them, which is how the database's full-text index splits them too) with the set of products holding
+// it, as a compressed bitmap of positions in the snapshot's name order. A search intersects the bitmaps of its
+// words in memory instead of asking the database, and the positions come out in name order.
+//
+// A query word matches a product when one of its words starts with it ("glove" finds "Gloves"), as the SQL index's
+// prefix queries did: the terms are sorted, so a prefix is a range of them whose bitmaps are united.
+type postings struct {
+	terms []string          // sorted, distinct
+	lists []*roaring.Bitmap // lists[i]: the positions of the products holding terms[i]
+	alpha []int32           // the terms starting with a letter: the ones a typo may be corrected to
+
+	mu       sync.Mutex
+	prefixes map[string]*roaring.Bitmap // unions of wide prefix ranges, kept per snapshot
+}
+
+// Bounds of the prefix unions a snapshot keeps: a range of fewer terms is cheap to unite again.
+const (
+	keptPrefixTerms = 32
+	maxKeptPrefixes = 4096
+)
+
+// postingsBuilder collects the words of products as they are read, in load order, before the snapshot knows their
+// name order.
+type postingsBuilder struct {
+	ids   map[string]uint32
+	terms []string
+	raw   [][]uint32 // per term id, the load indexes holding it
+}
+
+func newPostingsBuilder() *postingsBuilder { return &postingsBuilder{ids: map[string]uint32{}} }
+
+// add records the words of the product read at index k.
+func (b *postingsBuilder) add(k int, texts ...string) {
+	for _, text := range texts {
+		for _, w := range words(text) {
+			id, ok := b.ids[w]
+			if !ok {
+				id = uint32(len(b.terms))
+				b.ids[w] = id
+				b.terms = append(b.terms, w)
+				b.raw = append(b.raw, nil)
+			}
+			if list := b.raw[id]; len(list) == 0 || list[len(list)-1] != uint32(k) { // a word twice in a product
+				b.raw[id] = append(list, uint32(k))
+			}
+		}
+	}
+}
+
+// build turns the collected lists into bitmaps of name-order positions: position[k] is where the product read at
+// index k ended up.
+func (b *postingsBuilder) build(position []int) *postings {
+	order := make([]int, len(b.terms))
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(i, j int) bool { return b.terms[order[i]] < b.terms[order[j]] })
+	p := &postings{terms: make([]string, len(order)), lists: make([]*roaring.Bitmap, len(order)),
+		prefixes: map[string]*roaring.Bitmap{}}
+	for i, id := range order {
+		list := b.raw[id]
+		for j, k := range list {
+			list[j] = uint32(position[k])
+		}
+		slices.Sort(list)
+		bm := roaring.BitmapOf(list...)
+		bm.RunOptimize()
+		p.terms[i], p.lists[i] = b.terms[id], bm
+		b.raw[id] = nil // let the collected list go as soon as its bitmap exists
+		if r := []rune(b.terms[id]); unicode.IsLetter(r[0]) {
+			p.alpha = append(p.alpha, int32(i))
+		}
+	}
+	return p
+}
+
+// prefixRange is the range of terms starting with w.
+func (p *postings) prefixRange(w string) (from, to int) {
+	from = sort.SearchStrings(p.terms, w)
+	to = from
+	for to < len(p.terms) && strings.HasPrefix(p.terms[to], w) {
+		to++
+	}
+	return from, to
+}
+
+// prefix is the set of products holding a word that starts with w (nil when none does). It is shared: read only.
+func (p *postings) prefix(w string) *roaring.Bitmap {
+	from, to := p.prefixRange(w)
+	switch {
+	case to == from:
+		return nil
+	case to-from == 1:
+		return p.lists[from]
+	case to-from < keptPrefixTerms:
+		return roaring.FastOr(p.lists[from:to]...)
+	}
+	p.mu.Lock()
+	kept := p.prefixes[w]
+	p.mu.Unlock()
+	if kept != nil {
+		return kept
+	}
+	kept = roaring.FastOr(p.lists[from:to]...)
+	kept.RunOptimize()
+	p.mu.Lock()
+	if len(p.prefixes) < maxKeptPrefixes {
+		p.prefixes[w] = kept
+	}
+	p.mu.Unlock()
+	return kept
+}
+
+// match is the set of products holding every query word (as a word or the start of one), with the words that
+// ranking should use: a word no product's word starts with is read as a typo (see corrections), and replaced by its
+// closest correction. A word that is neither found nor corrected matches nothing.
+func (p *postings) match(ws []string) (*roaring.Bitmap, []string) {
+	sets := make([]*roaring.Bitmap, 0, len(ws))
+	ranked := slices.Clone(ws)
+	for i, w := range ws {
+		set := p.prefix(w)
+		if set == nil {
+			var best string
+			set, best = p.corrections(w)
+			if set == nil {
+				return roaring.New(), ws
+			}
+			ranked[i] = best
+		}
+		sets = append(sets, set)
+	}
+	if len(sets) == 0 {
+		return roaring.New(), ws
+	}
+	// Smallest first: each intersection is then no larger than the smallest set.
+	slices.SortFunc(sets, func(a, b *roaring.Bitmap) int { return int(a.GetCardinality()) - int(b.GetCardinality()) })
+	out := sets[0].Clone()
+	for _, s := range sets[1:] {
+		out.And(s)
+		if out.IsEmpty() {
+			break
+		}
+	}
+	return out, ranked
+}
+
+// typoBudget is the edit distance a word of n letters may be off by, as leading search engines allow: none below
+// four letters (too many short words are one edit apart), one up to seven, two from eight.
+func typoBudget(n int) int {
+	switch {
+	case n < 4:
+		return 0
+	case n < 8:
+		return 1
+	}
+	return 2
+}
+
+// corrections is the set of products holding a word within the typo budget of w (the whole word, or its start:
+// "vavle" finds "valve", "vavles" finds "valves"), and the closest such word. Only words of letters are corrected:
+// a mistyped number or SKU is another product, not a typo.
+func (p *postings) corrections(w string) (*roaring.Bitmap, string) {
+	budget := typoBudget(len([]rune(w)))
+	if budget == 0 || strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0 {
+		return nil, ""
+	}
+	q := []rune(w)
+	var found []*roaring.Bitmap
+	var best string
+	bestKey := [3]int{budget + 1}
+	for _, i := range p.alpha {
+		t := []rune(p.terms[i])
+		if len(t) < len(q)-budget {
+			continue
+		}
+		whole := editDistance(q, t, budget)
+		d := whole
+		if len(t) > len(q) { // or its start, with up to budget letters more or fewer
+			for n := max(len(q)-budget, 1); n <= min(len(q)+budget, len(t)); n++ {
+				d = min(d, editDistance(q, t[:n], budget))
+			}
+		}
+		if d > budget {
+			continue
+		}
+		found = append(found, p.lists[i])
+		// Ranking reads the closest correction: fewest edits, then fewest as a whole word ("vavle" is "valve"
+		// rather than "valves"), then the commonest.
+		if key := [3]int{d, whole, -int(p.lists[i].GetCardinality())}; slices.Compare(key[:], bestKey[:]) < 0 {
+			best, bestKey = p.terms[i], key
+		}
+	}
+	if len(found) == 0 {
+		return nil, ""
+	}
+	return roaring.FastOr(found...), best
+}
+
+// editDistance is the optimal-string-alignment distance of a and b (insertions, deletions, substitutions and
+// swaps of two neighbouring letters), or budget+1 as soon as it must exceed budget.
+func editDistance(a, b []rune, budget int) int {
+	if abs(len(a)-len(b)) > budget {
+		return budget + 1
+	}
+	prev2 := make([]int, len(b)+1)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin > budget {
+			return budget + 1
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// bytes is the bitmaps' size, for /metrics.
+func (p *postings) bytes() uint64 {
+	var n uint64
+	for i, l := range p.lists {
+		n += l.GetSizeInBytes() + uint64(len(p.terms[i])) + 16
+	}
+	return n
+}

@@ -1,0 +1,355 @@
+package lists
+
+import (
+	"context"
+	"errors"
+	"net/url"
+	"strings"
+	"time"
+
+	"storefront/internal/identity"
+	"storefront/internal/platform/httpx"
+	"storefront/internal/records"
+	"storefront/internal/recordsapi"
+	"storefront/internal/soql"
+)
+
+// recordCollection is ListRecordCollectionRepresentation.
+type recordCollection struct {
+	Count             int                     `json:"count"`
+	CurrentPageToken  string                  `json:"currentPageToken"`
+	CurrentPageURL    string                  `json:"currentPageUrl"`
+	Fields            []string                `json:"fields"`
+	ListInfoETag      string                  `json:"listInfoETag"`
+	ListReference     listReference           `json:"listReference"`
+	NextPageToken     *string                 `json:"nextPageToken"`
+	NextPageURL       *string                 `json:"nextPageUrl"`
+	OptionalFields    []string                `json:"optionalFields"`
+	PageSize          int                     `json:"pageSize"`
+	PreviousPageToken *string                 `json:"previousPageToken"`
+	PreviousPageURL   *string                 `json:"previousPageUrl"`
+	Records           []*recordsapi.RecordRep `json:"records"`
+	SortBy            *string                 `json:"sortBy"`
+}
+
+// alwaysFields are read for every record of a list and every related record it shows (section 9).
+var alwaysFields = []string{"CreatedDate", "Id", "LastModifiedById", "LastModifiedDate", "SystemModstamp"}
+
+// filter is the whole condition of a page: the view's filters by its logic, its scope, the recent list's rule,
+// the search term and the where condition, each one more term of one And.
+func (h *Handler) filter(ctx context.Context, cat *records.Catalog, actor *identity.Principal, o *records.Object, v *View, p *params, cols []*fieldPath) (records.Filter, error) {
+	all := records.And{}
+	items := make([]records.Filter, len(v.Filters))
+	for i, it := range v.Filters {
+		fp := h.resolve(cat, actor, o, it.Field)
+		if fp == nil {
+			// A filter on a field the caller may not read: the view shows them nothing rather than more.
+			items[i] = records.Or{}
+			continue
+		}
+		f, err := itemFilter(fp, it)
+		if err != nil {
+			return nil, httpx.BadRequest("INVALID_INPUT", "%s", err.Error())
+		}
+		items[i] = f
+	}
+	view, err := combine(items, v.FilterLogic)
+	if err != nil {
+		return nil, httpx.BadRequest("INVALID_INPUT", "%s", err.Error())
+	}
+	all = append(all, view)
+	if v.MRU() {
+		// The recent list: the records the caller opened (their view history, noted by records/{id}?updateMru=true)
+		// and the ones they last changed.
+		viewed, err := h.Engine.RecentlyViewed(ctx, actor, o.APIName, maxPageSize)
+		if err != nil {
+			return nil, err
+		}
+		ids := make([]any, len(viewed))
+		for i, id := range viewed {
+			ids[i] = id
+		}
+		all = append(all, records.Or{&records.Cond{Field: "Id", Op: records.OpIn, Values: ids},
+			&records.Cond{Field: "LastModifiedById", Op: records.OpEq, Value: actor.UserID}})
+	}
+	if v.Scope != nil && v.Scope.APIName == ScopeMine {
+		owner := "OwnerId"
+		if o.Field(owner) == nil {
+			owner = "CreatedById"
+		}
+		all = append(all, &records.Cond{Field: owner, Op: records.OpEq, Value: actor.UserID})
+	}
+	if term := strings.TrimSpace(p.SearchTerm); term != "" {
+		any := records.Or{}
+		for _, c := range cols {
+			if len(c.Steps) == 0 && textual(c.Field) {
+				any = append(any, &records.Cond{Field: c.Path, Op: records.OpLike, Value: "%" + escapeLike(term) + "%"})
+			}
+		}
+		all = append(all, any)
+	}
+	if strings.TrimSpace(p.Where) != "" {
+		f, serr := soql.Condition(p.Where, o.APIName, cat, h.Engine, actor, h.Engine.DB.Dialect, time.Now())
+		if serr != nil {
+			return nil, httpx.BadRequest(serr.Code, "where: %s", serr.Msg)
+		}
+		all = append(all, f)
+	}
+	return all, nil
+}
+
+func textual(f *records.Field) bool {
+	switch f.Type {
+	case records.TypeText, records.TypeEmail, records.TypePhone, records.TypeURL, records.TypePicklist, records.TypeTextArea:
+		return true
+	}
+	return false
+}
+
+// order is the page's sort: sortBy when given ("-Name" descending), else the caller's preferred order, else the
+// view's; the recent list shows the last changed first.
+func (h *Handler) order(ctx context.Context, cat *records.Catalog, actor *identity.Principal, o *records.Object, v *View, p *params) ([]records.Order, error) {
+	var items []OrderItem
+	switch {
+	case p.sortGiven:
+		for _, s := range p.SortBy {
+			field, desc := strings.CutPrefix(s, "-")
+			items = append(items, OrderItem{Field: field, Ascending: !desc})
+		}
+	case v.MRU():
+		return []records.Order{{Field: "LastModifiedDate", Desc: true}}, nil
+	default:
+		prefs, err := loadPreferences(ctx, h.Engine.DB, actor.UserID, o.APIName, v.APIName)
+		if err != nil {
+			return nil, err
+		}
+		items = v.OrderBy
+		if len(prefs.OrderBy) > 0 {
+			items = prefs.OrderBy
+		}
+	}
+	out := []records.Order{}
+	for _, it := range items {
+		fp := h.resolve(cat, actor, o, it.Field)
+		if fp == nil || !recordsapi.Sortable(fp.Field) {
+			if p.sortGiven {
+				return nil, invalidField(it.Field)
+			}
+			continue
+		}
+		out = append(out, records.Order{Field: fp.Path, Desc: !it.Ascending})
+	}
+	return out, nil
+}
+
+// invalidField is the UI API's INVALID_FIELD answer, worded as the records calls word it (package uiapi).
+func invalidField(path string) error {
+	name := path[strings.LastIndex(path, ".")+1:]
+	return httpx.BadRequest("INVALID_FIELD", "No such column '%s' on entity. If you are attempting to use a custom "+
+		"field, be sure to append the '__c' after the custom field name. Requested: %s", name, path)
+}
+
+// columns are the fields each record of the page carries: the always-read ones, the view's columns, then fields
+// (an unknown or hidden one is an error) and optionalFields (skipped).
+func (h *Handler) columns(cat *records.Catalog, actor *identity.Principal, o *records.Object, v *View, p *params) ([]*fieldPath, error) {
+	var out []*fieldPath
+	seen := map[string]bool{}
+	add := func(path string, must bool) error {
+		fp := h.resolve(cat, actor, o, path)
+		if fp == nil {
+			if must {
+				return invalidField(path)
+			}
+			return nil
+		}
+		if !seen[fp.Path] {
+			seen[fp.Path] = true
+			out = append(out, fp)
+		}
+		return nil
+	}
+	for _, f := range alwaysFields {
+		_ = add(f, false)
+	}
+	for _, c := range v.Columns {
+		_ = add(c, false)
+	}
+	for _, f := range p.Fields {
+		if err := add(f, true); err != nil {
+			return nil, err
+		}
+	}
+	for _, f := range p.Optional {
+		_ = add(f, false)
+	}
+	return out, nil
+}
+
+// page reads one page of the view's records through the engine's query API, then the records and the related
+// records their columns show (one read per relationship, never one per row).
+func (h *Handler) page(ctx context.Context, cat *records.Catalog, actor *identity.Principal, o *records.Object, v *View, p *params, path string) (*recordCollection, error) {
+	cols, err := h.columns(cat, actor, o, v, p)
+	if err != nil {
+		return nil, err
+	}
+	where, err := h.filter(ctx, cat, actor, o, v, p, cols)
+	if err != nil {
+		return nil, err
+	}
+	order, err := h.order(ctx, cat, actor, o, v, p)
+	if err != nil {
+		return nil, err
+	}
+	res, err := h.Engine.Query(ctx, h.Engine.Querier(ctx), actor, records.Query{Object: o.APIName, Where: where,
+		OrderBy: order, Offset: p.Start, PageSize: p.PageSize})
+	if err != nil {
+		return nil, queryError(err)
+	}
+	ids := make([]string, len(res.Rows))
+	for i, row := range res.Rows {
+		ids[i] = row.ID
+	}
+	reps, err := h.represent(ctx, cat, actor, o, ids, cols)
+	if err != nil {
+		return nil, err
+	}
+	pageURL := func(start int) string {
+		q := url.Values{"pageSize": {itoa(p.PageSize)}, "pageToken": {itoa(start)}}
+		if p.sortGiven {
+			q.Set("sortBy", strings.Join(p.SortBy, ","))
+		}
+		return path + "?" + q.Encode()
+	}
+	out := &recordCollection{Count: len(reps), CurrentPageToken: itoa(p.Start), CurrentPageURL: pageURL(p.Start),
+		Fields: nonNil(p.Fields), ListInfoETag: v.ETag(), ListReference: reference(v), OptionalFields: nonNil(p.Optional),
+		PageSize: p.PageSize, Records: reps}
+	if res.NextPageToken != "" {
+		next, u := itoa(p.Start+p.PageSize), pageURL(p.Start+p.PageSize)
+		out.NextPageToken, out.NextPageURL = &next, &u
+	}
+	if p.Start > 0 {
+		prev, u := itoa(max(0, p.Start-p.PageSize)), pageURL(max(0, p.Start-p.PageSize))
+		out.PreviousPageToken, out.PreviousPageURL = &prev, &u
+	}
+	if p.sortGiven {
+		s := strings.Join(p.SortBy, ",")
+		out.SortBy = &s
+	}
+	return out, nil
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// queryError words the engine's refusals of a query as the UI API's 400s.
+func queryError(err error) error {
+	var fe *records.FilterError
+	if errors.As(err, &fe) {
+		return httpx.BadRequest("INVALID_INPUT", "%s", strings.TrimPrefix(fe.Error(), "records: "))
+	}
+	return err
+}
+
+// represent reads the records with the ids (in their order) and represents each with the columns, following
+// relationships with one GetMany per relationship and level.
+func (h *Handler) represent(ctx context.Context, cat *records.Catalog, actor *identity.Principal, o *records.Object, ids []string, cols []*fieldPath) ([]*recordsapi.RecordRep, error) {
+	reps := []*recordsapi.RecordRep{}
+	if len(ids) == 0 {
+		return reps, nil
+	}
+	recs, err := h.Engine.GetMany(ctx, h.Engine.Querier(ctx), actor, o.APIName, ids)
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[string]*recordsapi.RecordRep, len(recs))
+	// Paths through a relationship, grouped by it, become the columns of the related records (one level down).
+	type related struct {
+		ref   *records.Field
+		steps step
+		cols  []*fieldPath
+	}
+	var rels []*related
+	relOf := map[string]*related{}
+	for _, c := range cols {
+		if len(c.Steps) == 0 {
+			continue
+		}
+		s := c.Steps[0]
+		rel := relOf[s.Ref.APIName]
+		if rel == nil {
+			rel = &related{ref: s.Ref, steps: s}
+			for _, f := range append([]string{s.Target.NameFieldName()}, alwaysFields...) {
+				if fp := h.resolve(cat, actor, s.Target, f); fp != nil {
+					rel.cols = append(rel.cols, fp)
+				}
+			}
+			relOf[s.Ref.APIName] = rel
+			rels = append(rels, rel)
+		}
+		rest := *c
+		rest.Steps = c.Steps[1:]
+		rest.Path = c.Path[strings.Index(c.Path, ".")+1:]
+		rel.cols = append(rel.cols, &rest)
+	}
+	for _, rec := range recs {
+		rep := recordsapi.NewRecordRep(rec)
+		for _, c := range cols {
+			if len(c.Steps) == 0 {
+				rep.Fields[c.Field.APIName] = recordsapi.FieldValueOf(rec, c.Field)
+			}
+		}
+		byID[rec.ID] = rep
+	}
+	for _, rel := range rels {
+		var targetIDs []string
+		for _, rec := range recs {
+			if id, _ := rec.Values[rel.ref.APIName].(string); id != "" {
+				targetIDs = append(targetIDs, id)
+			}
+		}
+		targets, err := h.represent(ctx, cat, actor, rel.steps.Target, dedupe(targetIDs), rel.cols)
+		if err != nil {
+			return nil, err
+		}
+		byTarget := map[string]*recordsapi.RecordRep{}
+		for _, t := range targets {
+			byTarget[t.ID] = t
+		}
+		nameField := rel.steps.Target.NameFieldName()
+		for _, rec := range recs {
+			id, _ := rec.Values[rel.ref.APIName].(string)
+			t := byTarget[id]
+			if t == nil {
+				byID[rec.ID].Fields[rel.ref.RelationshipName] = recordsapi.FieldValue{}
+				continue
+			}
+			var display any
+			if fv, ok := t.Fields[nameField]; ok {
+				display = fv.Value
+			}
+			byID[rec.ID].Fields[rel.ref.RelationshipName] = recordsapi.FieldValue{DisplayValue: display, Value: t}
+		}
+	}
+	for _, id := range ids {
+		if rep := byID[id]; rep != nil {
+			reps = append(reps, rep)
+		}
+	}
+	return reps, nil
+}
+
+func dedupe(ids []string) []string {
+	seen := map[string]bool{}
+	out := ids[:0:0]
+	for _, id := range ids {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}
