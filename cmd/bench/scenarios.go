@@ -92,6 +92,11 @@ var scenarios = []scenario{
 		body := fmt.Sprintf(`{"fields":{"Description":"Benchmark update %d"}}`, e.updateNumber.Add(1))
 		return bearer(http.MethodPatch, e.base+api+"/ui-api/records/"+e.accountID, e.adminToken, body)
 	}},
+	// A related list as the console shows it: the account's cases with a parent field, as staff (issue 17).
+	{name: "related-list-records", request: func(e *env, _ *vuser) (*http.Request, error) {
+		return bearer(http.MethodPost, e.base+api+"/ui-api/related-list-records/"+e.accountID+"/Cases", e.adminToken,
+			`{"fields":["Case.Subject","Case.Status","Case.Account.Name"],"pageSize":50}`)
+	}, goals: []goal{minShare(0.20)}},
 	// SOQL as an integration would page price books: 200 entries with a parent path, as staff.
 	{name: "soql 200 rows", request: func(e *env, _ *vuser) (*http.Request, error) {
 		return bearer(http.MethodGet, e.base+api+"/query?q="+url.QueryEscape(soqlBench), e.adminToken, "")

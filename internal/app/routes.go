@@ -29,6 +29,7 @@ import (
 	"storefront/internal/uiapi/lists"
 	"storefront/internal/uiapi/metadata"
 	uirecords "storefront/internal/uiapi/records"
+	"storefront/internal/uiapi/relatedlists"
 	"storefront/web"
 )
 
@@ -153,6 +154,18 @@ func (a *App) routes(s *services) []Route {
 		{"GET " + uiAPI + "list-object-info/{objectApiName}", uiapi.SignedIn(s.lists.GetListObjectInfo)},
 		{"GET " + uiAPI + "list-preferences/{objectApiName}/{listViewApiName}", uiapi.SignedIn(s.lists.GetListPreferences)},
 		{"PATCH " + uiAPI + "list-preferences/{objectApiName}/{listViewApiName}", uiapi.SignedIn(s.lists.UpdateListPreferences)},
+		// Related lists of a parent: counts, info, the caller's preferences and record pages (package relatedlists).
+		{"GET " + uiAPI + "related-list-count/{parentRecordId}/{relatedListId}", uiapi.SignedIn(s.related.GetCount)},
+		{"GET " + uiAPI + "related-list-count/batch/{parentRecordId}/{relatedListNames}", uiapi.SignedIn(s.related.GetCountBatch)},
+		{"GET " + uiAPI + "related-list-info/{parentObjectApiName}", uiapi.SignedIn(s.related.GetSummaries)},
+		{"GET " + uiAPI + "related-list-info/{parentObjectApiName}/{relatedListId}", uiapi.SignedIn(s.related.GetInfo)},
+		{"PATCH " + uiAPI + "related-list-info/{parentObjectApiName}/{relatedListId}", uiapi.SignedIn(s.related.UpdateInfo)},
+		{"GET " + uiAPI + "related-list-info/batch/{parentObjectApiName}/{relatedListNames}", uiapi.SignedIn(s.related.GetInfoBatch)},
+		{"GET " + uiAPI + "related-list-preferences/{preferencesId}", uiapi.SignedIn(s.related.GetPreferences)},
+		{"PATCH " + uiAPI + "related-list-preferences/{preferencesId}", uiapi.SignedIn(s.related.UpdatePreferences)},
+		{"GET " + uiAPI + "related-list-preferences/batch/{preferencesIds}", uiapi.SignedIn(s.related.GetPreferencesBatch)},
+		{"POST " + uiAPI + "related-list-records/{parentRecordId}/{relatedListId}", uiapi.SignedIn(s.related.GetRecords)},
+		{"POST " + uiAPI + "related-list-records/batch/{parentRecordId}", uiapi.SignedIn(s.related.GetRecordsBatch)},
 
 		// Product detail, availability and prices; the category tree (package catalog).
 		{"GET " + commerce + "products", call(s.catalog.GetProducts)},
@@ -285,6 +298,7 @@ type services struct {
 	meta     *metadata.Handler
 	uirecs   *uirecords.Handler
 	lists    *lists.Handler
+	related  *relatedlists.Handler
 	query    *soql.Handler
 	sobjects *sobjects.Handler
 	catalog  *catalog.Handlers
@@ -323,6 +337,7 @@ func (a *App) services() *services {
 		meta:     meta,
 		uirecs:   &uirecords.Handler{Engine: engine, LayoutFields: meta.RecordLayoutFields, ObjectInfo: meta.ObjectInfoOf},
 		lists:    &lists.Handler{Engine: engine},
+		related:  &relatedlists.Handler{Engine: engine},
 		query:    &soql.Handler{Engine: engine},
 		sobjects: &sobjects.Handler{Engine: engine, Log: a.Log},
 		catalog:  catalog.New(a.DB, engine.Registry),

@@ -216,6 +216,10 @@ func recordTypeInfos(o *records.Object) map[string]recordsapi.RecordTypeInfo {
 	return out
 }
 
+// Theme is the object's ThemeInfoRepresentation, for the endpoint groups that show objects (related list
+// summaries) the way object info does.
+func Theme(o *records.Object) ThemeInfo { return themeInfo(o) }
+
 // themeInfo gives each object its colour and icon; served from the store's own assets.
 func themeInfo(o *records.Object) ThemeInfo {
 	color := strings.TrimPrefix(o.ThemeColor, "#")

@@ -1,0 +1,116 @@
+package relatedlists_test
+
+import (
+	"slices"
+	"testing"
+
+	"storefront/internal/app/apptest"
+)
+
+// listIDs are the relatedListIds of a summary collection.
+func listIDs(summaries map[string]any) []string {
+	var out []string
+	lists, _ := summaries["relatedLists"].([]any)
+	for _, l := range lists {
+		id, _ := get(l, "relatedListId").(string)
+		out = append(out, id)
+	}
+	return out
+}
+
+// columns are the fieldApiNames of an info's display columns.
+func columns(info map[string]any) []string {
+	var out []string
+	cols, _ := info["displayColumns"].([]any)
+	for _, c := range cols {
+		name, _ := get(c, "fieldApiName").(string)
+		out = append(out, name)
+	}
+	return out
+}
+
+func TestInfo(t *testing.T) {
+	apptest.Each(t, "", func(t *testing.T, s *apptest.Server) {
+		f := newFixture(t, s)
+
+		// Summaries: every child relationship the caller sees.
+		sum := f.admin.call("GET", "related-list-info/Account", "", 200)
+		ids := listIDs(sum)
+		for _, want := range []string{"Contacts", "Cases", "Opportunities", "Orders", "ChildAccounts"} {
+			if !slices.Contains(ids, want) {
+				t.Errorf("admin's summaries lack %s: %v", want, ids)
+			}
+		}
+		if sum["parentObjectApiName"] != "Account" || sum["parentRecordTypeId"] != "012000000000000AAA" {
+			t.Errorf("summaries: %v", sum)
+		}
+		for _, l := range sum["relatedLists"].([]any) {
+			if get(l, "relatedListId") == "Contacts" && (get(l, "objectApiName") != "Contact" || get(l, "fieldApiName") != "AccountId" ||
+				get(l, "keyPrefix") != "003" || get(l, "entityPluralLabel") != "Contacts" || get(l, "parentFieldApiName") != "Id" ||
+				get(l, "relatedListInfoUrl") != "/services/data/v64.0/ui-api/related-list-info/Account/Contacts") {
+				t.Errorf("Contacts summary: %v", l)
+			}
+		}
+		// The support agent may not read opportunities: no such related list for them.
+		if ids := listIDs(f.support.call("GET", "related-list-info/Account", "", 200)); slices.Contains(ids, "Opportunities") || !slices.Contains(ids, "Cases") {
+			t.Errorf("support's summaries: %v", ids)
+		}
+		f.admin.refused("GET", "related-list-info/NoSuchObject__c", "", 404, "NOT_FOUND", "")
+		f.admin.refused("GET", "related-list-info/Account?recordTypeId=nope", "", 400, "INVALID_INPUT", "")
+
+		// One list's info: the name first (linked by Id), then a few fields; the parent reference is left out.
+		info := f.admin.call("GET", "related-list-info/Account/Contacts", "", 200)
+		cols := columns(info)
+		if len(cols) < 2 || cols[0] != "Name" || get(info, "displayColumns", 0, "lookupId") != "Id" || slices.Contains(cols, "AccountId") ||
+			info["fieldApiName"] != "AccountId" || info["label"] != "Contacts" || get(info, "objectApiNames", 0) != "Contact" ||
+			info["createable"] != true || info["updateable"] != true || info["deletable"] != true || info["visibility"] != "Public" ||
+			get(info, "orderedByInfo", 0, "fieldApiName") != "Name" || get(info, "orderedByInfo", 0, "isAscending") != true ||
+			get(info, "userPreferences", "columnWidths", "Name") != -1.0 || get(info, "userPreferences", "columnWrap", "Name") != false ||
+			get(info, "listReference", "inContextOfRecordId") != nil {
+			t.Errorf("Contacts info: %v", info)
+		}
+		// fields add columns (through references too); an unknown one is refused, an unknown optional one skipped;
+		// restrictColumnsToLayout keeps the list's own.
+		more := f.admin.call("GET", "related-list-info/Account/contacts?fields=Contact.Account.Name,Email&optionalFields=Contact.Nope__c", "", 200)
+		mc := columns(more)
+		if !slices.Contains(mc, "Account.Name") || !slices.Contains(mc, "Email") || slices.Contains(mc, "Nope__c") ||
+			!slices.Contains(more["objectApiNames"].([]any), "Account") {
+			t.Errorf("info with fields: %v", more)
+		}
+		for _, c := range more["displayColumns"].([]any) {
+			if get(c, "fieldApiName") == "Account.Name" && (get(c, "lookupId") != "AccountId" || get(c, "label") != "Account") {
+				t.Errorf("Account.Name column: %v", c)
+			}
+		}
+		restricted := f.admin.call("GET", "related-list-info/Account/Contacts?fields=Contact.Email&restrictColumnsToLayout=true", "", 200)
+		if !slices.Equal(columns(restricted), cols) {
+			t.Errorf("restricted columns %v, want %v", columns(restricted), cols)
+		}
+		f.admin.refused("GET", "related-list-info/Account/Contacts?fields=Contact.Nope__c", "", 400, "INVALID_FIELD", "")
+		f.admin.refused("GET", "related-list-info/Account/Contacts?restrictColumnsToLayout=maybe", "", 400, "INVALID_INPUT", "")
+		f.admin.refused("GET", "related-list-info/Account/Nope", "", 404, "NOT_FOUND", "The related list 'Nope' does not exist")
+		f.support.refused("GET", "related-list-info/Account/Opportunities", "", 404, "NOT_FOUND", "")
+		// What the caller may do with the records is what the engine allows: orders are read-only for support.
+		orders := f.support.call("GET", "related-list-info/Account/Orders", "", 200)
+		if orders["createable"] != false || orders["updateable"] != false || orders["deletable"] != false {
+			t.Errorf("support's Orders info: %v", orders)
+		}
+		// Field security: a field the caller may not read is no column for them.
+		f.support.refused("GET", "related-list-info/Account/Orders?fields=Order.GrandTotalAmount", "", 400, "INVALID_FIELD", "")
+		f.admin.call("GET", "related-list-info/Account/Orders?fields=Order.GrandTotalAmount", "", 200)
+
+		// The batch: a result per name; an unknown parent object is a 404 of the whole batch.
+		b := f.admin.call("GET", "related-list-info/batch/Account/Contacts,Cases", "", 200)
+		if get(b, "results", 0, "statusCode") != 200.0 || get(b, "results", 0, "result", "label") != "Contacts" ||
+			get(b, "results", 1, "result", "listReference", "relatedListId") != "Cases" {
+			t.Errorf("info batch: %v", b)
+		}
+		mixed := f.admin.call("GET", "related-list-info/batch/Account/Contacts,Nope", "", 200, unchecked)
+		if get(mixed, "results", 0, "statusCode") != 200.0 || get(mixed, "results", 1, "statusCode") != 404.0 ||
+			get(mixed, "results", 1, "result", 0, "errorCode") != "NOT_FOUND" {
+			t.Errorf("info batch with an unknown list: %v", mixed)
+		}
+		f.admin.refused("GET", "related-list-info/batch/NoSuchObject__c/Contacts", "", 404, "NOT_FOUND", "")
+		f.admin.refused("GET", "related-list-info/batch/Account/,", "", 400, "INVALID_INPUT", "")
+	})
+}
