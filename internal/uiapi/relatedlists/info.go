@@ -251,18 +251,18 @@ func (h *Handler) change(ctx context.Context, actor *identity.Principal, rl *rel
 
 // summaryRep is RelatedListSummaryInfoRepresentation.
 type summaryRep struct {
-	ETag               string          `json:"eTag"`
-	EntityLabel        string          `json:"entityLabel"`
-	EntityPluralLabel  string          `json:"entityPluralLabel"`
-	FieldAPIName       string          `json:"fieldApiName"`
-	KeyPrefix          *string         `json:"keyPrefix"`
-	Label              string          `json:"label"`
-	ObjectAPIName      string          `json:"objectApiName"`
-	ParentFieldAPIName string          `json:"parentFieldApiName"`
-	RelatedListID      string          `json:"relatedListId"`
-	RelatedListInfoURL *string         `json:"relatedListInfoUrl"`
+	ETag               string             `json:"eTag"`
+	EntityLabel        string             `json:"entityLabel"`
+	EntityPluralLabel  string             `json:"entityPluralLabel"`
+	FieldAPIName       string             `json:"fieldApiName"`
+	KeyPrefix          *string            `json:"keyPrefix"`
+	Label              string             `json:"label"`
+	ObjectAPIName      string             `json:"objectApiName"`
+	ParentFieldAPIName string             `json:"parentFieldApiName"`
+	RelatedListID      string             `json:"relatedListId"`
+	RelatedListInfoURL *string            `json:"relatedListInfoUrl"`
 	ThemeInfo          metadata.ThemeInfo `json:"themeInfo"`
-	UIAPIEnabledLayout bool            `json:"uiApiEnabledLayout"`
+	UIAPIEnabledLayout bool               `json:"uiApiEnabledLayout"`
 }
 
 // summariesRep is RelatedListSummaryInfoCollectionRepresentation.
