@@ -1,30 +1,29 @@
 package metadata_test
 
 import (
-	"bytes"
 	"encoding/json"
-	"io"
 	"net/http"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/app/apptest"
 	"storefront/internal/uiapi/uiapitest"
 )
 
 const ui = "/services/data/v64.0/ui-api"
 
-// client calls the API over HTTP as one demo user.
+// client calls the API over HTTP as one demo user, through the app's scenario harness (apitest).
 type client struct {
-	t     *testing.T
-	s     *apptest.Server
-	token string
+	t  *testing.T
+	s  *apptest.Server
+	as apitest.Principal
 }
 
 func as(t *testing.T, s *apptest.Server, username string) *client {
-	return &client{t: t, s: s, token: s.Token(t, username)}
+	return &client{t: t, s: s, as: apitest.User(username)}
 }
 
 // call sends a request under /services/data/v64.0/ui-api and answers the status, the decoded body and the raw one.
@@ -32,27 +31,19 @@ func as(t *testing.T, s *apptest.Server, username string) *client {
 // has no such call (the path layout, an administrator's layout edit).
 func (c *client) call(method, path, body string) (int, any, string) {
 	c.t.Helper()
-	req, _ := http.NewRequest(method, c.s.URL+ui+path, strings.NewReader(body))
-	req.Header.Set("Authorization", "Bearer "+c.token)
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
+	r := c.s.Do(c.t, apitest.Request{As: c.as, Method: method, Path: ui + path, Body: body})
 	var out any
-	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec := json.NewDecoder(strings.NewReader(r.Body))
 	dec.UseNumber()
 	_ = dec.Decode(&out)
 	spec, err := uiapitest.Default()
 	if err != nil {
 		c.t.Fatal(err)
 	}
-	if resp.StatusCode >= 400 || spec.Find(method, ui+path) != nil {
-		uiapitest.CheckResponseStrict(c.t, method, ui+path, resp.StatusCode, raw)
+	if r.Status >= 400 || spec.Find(method, ui+path) != nil {
+		uiapitest.CheckResponseStrict(c.t, method, ui+path, r.Status, []byte(r.Body))
 	}
-	return resp.StatusCode, out, string(raw)
+	return r.Status, out, r.Body
 }
 
 // get is a GET that must answer 200: its decoded body.

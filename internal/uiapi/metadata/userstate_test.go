@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/app/apptest"
 )
 
@@ -30,15 +31,23 @@ func checkUserState(t *testing.T, s *apptest.Server) {
 
 	// Bad bodies are 400 and write nothing, not even the good part of a body.
 	path := "/layout/Case/user-state?layoutType=Full&mode=View"
-	for _, body := range []string{`{}`, `[]`, `{"sectionUserStates":[]}`, `{"sectionUserStates":{"` + first + `":true}}`,
-		`{"sectionUserStates":{"` + first + `":{}}}`, `{"sectionUserStates":{"` + first + `":{"collapsed":"yes"}}}`,
-		`{"sectionUserStates":{"` + first + `":{"collapsed":true},"01B000000000000AAA":{"collapsed":true}}}`} {
-		admin.refused("PATCH", path, body, 400, "INVALID_INPUT", "Invalid configuration for updateLayoutUserState")
+	none := map[string]string{`SELECT user_id, section_id, collapsed FROM sf_layout_user_state`: ""}
+	var refusals []apitest.Scenario
+	for name, body := range map[string]string{
+		"no sectionUserStates": `{}`, "not an object": `[]`, "sectionUserStates a list": `{"sectionUserStates":[]}`,
+		"a state that is no object":  `{"sectionUserStates":{"` + first + `":true}}`,
+		"no collapsed":               `{"sectionUserStates":{"` + first + `":{}}}`,
+		"collapsed not a boolean":    `{"sectionUserStates":{"` + first + `":{"collapsed":"yes"}}}`,
+		"a section the layout lacks": `{"sectionUserStates":{"` + first + `":{"collapsed":true},"01B000000000000AAA":{"collapsed":true}}}`,
+	} {
+		refusals = append(refusals, apitest.Scenario{Name: name, As: apitest.User("admin@example.com"), Method: "PATCH",
+			Path: ui + path, Body: body, WantStatus: 400, WantJSON: `[{"errorCode":"INVALID_INPUT"}]`,
+			WantContains: "Invalid configuration for updateLayoutUserState", RowsBefore: none, RowsAfter: none})
 	}
-	admin.refused("PATCH", "/layout/Case/user-state?mode=Nope", `{"sectionUserStates":{}}`, 400, "INVALID_INPUT", "Invalid mode")
-	if n := userStates(t, s); n != 0 {
-		t.Fatalf("%d states stored after refusals", n)
-	}
+	refusals = append(refusals, apitest.Scenario{Name: "a mode not served", As: apitest.User("admin@example.com"),
+		Method: "PATCH", Path: ui + "/layout/Case/user-state?mode=Nope", Body: `{"sectionUserStates":{}}`, WantStatus: 400,
+		WantJSON: `[{"errorCode":"INVALID_INPUT"}]`, WantContains: "Invalid mode: Nope", RowsBefore: none, RowsAfter: none})
+	apitest.Run(t, s.Target, refusals)
 
 	// A collapse is the caller's alone, for that mode only.
 	body := `{"sectionUserStates":{"` + second + `":{"collapsed":true}}}`
