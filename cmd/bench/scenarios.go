@@ -92,6 +92,10 @@ var scenarios = []scenario{
 		body := fmt.Sprintf(`{"fields":{"Description":"Benchmark update %d"}}`, e.updateNumber.Add(1))
 		return bearer(http.MethodPatch, e.base+api+"/ui-api/records/"+e.accountID, e.adminToken, body)
 	}},
+	// A record page as the console opens it: the account with its full layout, object info and layout state (issue 17).
+	{name: "record-ui", request: func(e *env, _ *vuser) (*http.Request, error) {
+		return bearer(http.MethodGet, e.base+api+"/ui-api/record-ui/"+e.accountID+"?layoutTypes=Full&modes=View", e.adminToken, "")
+	}, goals: []goal{minShare(0.20)}},
 	// A related list as the console shows it: the account's cases with a parent field, as staff (issue 17).
 	{name: "related-list-records", request: func(e *env, _ *vuser) (*http.Request, error) {
 		return bearer(http.MethodPost, e.base+api+"/ui-api/related-list-records/"+e.accountID+"/Cases", e.adminToken,

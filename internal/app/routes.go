@@ -31,6 +31,7 @@ import (
 	"storefront/internal/uiapi/graphql"
 	"storefront/internal/uiapi/lists"
 	"storefront/internal/uiapi/lookups"
+	"storefront/internal/uiapi/metadata"
 	uirecords "storefront/internal/uiapi/records"
 	"storefront/internal/uiapi/relatedlists"
 	"storefront/web"
@@ -119,9 +120,20 @@ func (a *App) routes(s *services) []Route {
 		{"GET " + uiAPI + "record-defaults/template/create/{objectApiName}", uirecords.SignedIn(s.uirecs.GetCreateTemplate)},
 		{"GET " + uiAPI + "record-defaults/template/clone/{recordId}", uirecords.SignedIn(s.uirecs.GetCloneTemplate)},
 
-		// Object metadata, signed-in callers only (package uiapi).
-		{"GET " + uiAPI + "object-info", uiapi.SignedIn(s.records.GetObjectInfoDirectory)},
-		{"GET " + uiAPI + "object-info/{objectApiName}", uiapi.SignedIn(s.records.GetObjectInfo)},
+		// Object metadata, picklists, layouts, layout user state, path layouts and record-ui, signed-in callers
+		// only (package uiapi/metadata).
+		{"GET " + uiAPI + "object-info", metadata.SignedIn(s.meta.GetObjectInfoDirectory)},
+		{"GET " + uiAPI + "object-info/{objectApiName}", metadata.SignedIn(s.meta.GetObjectInfo)},
+		{"GET " + uiAPI + "object-info/batch/{objectApiNames}", metadata.SignedIn(s.meta.GetObjectInfoBatch)},
+		{"GET " + uiAPI + "object-info/{objectApiName}/picklist-values/{recordTypeId}", metadata.SignedIn(s.meta.GetPicklistValuesByRecordType)},
+		{"GET " + uiAPI + "object-info/{objectApiName}/picklist-values/{recordTypeId}/{fieldApiName}", metadata.SignedIn(s.meta.GetPicklistValues)},
+		{"GET " + uiAPI + "layout/{objectApiName}", metadata.SignedIn(s.meta.GetLayout)},
+		{"PATCH " + uiAPI + "layout/{objectApiName}", metadata.SignedIn(s.meta.UpdateLayout)},
+		{"DELETE " + uiAPI + "layout/{objectApiName}", metadata.SignedIn(s.meta.DeleteLayout)},
+		{"GET " + uiAPI + "layout/{objectApiName}/user-state", metadata.SignedIn(s.meta.GetLayoutUserState)},
+		{"PATCH " + uiAPI + "layout/{objectApiName}/user-state", metadata.SignedIn(s.meta.UpdateLayoutUserState)},
+		{"GET " + uiAPI + "path/layout/{objectApiName}", metadata.SignedIn(s.meta.GetPathLayout)},
+		{"GET " + uiAPI + "record-ui/{recordIds}", metadata.SignedIn(s.meta.GetRecordUI)},
 		// Duplicate rules and predupe; search filters, search results and lookup values (packages uiapi/duplicates
 		// and uiapi/lookups). PUT .../rules/{ruleName} is this server's own call: administrators edit a rule.
 		{"GET " + uiAPI + "duplicates/{objectApiName}", uiapi.SignedIn(s.dupes.GetConfiguration)},
@@ -323,7 +335,7 @@ func (a *App) routes(s *services) []Route {
 type services struct {
 	auth     *auth.Service
 	store    *storecontext.Handlers
-	records  *uiapi.Handler
+	meta     *metadata.Handler
 	uirecs   *uirecords.Handler
 	lists    *lists.Handler
 	related  *relatedlists.Handler
@@ -362,11 +374,12 @@ func (a *App) services() *services {
 	engine, carts := a.Engine, a.carts
 	base := a.Config.BasePath
 	signIn := a.authService()
+	meta := &metadata.Handler{Engine: engine}
 	return &services{
 		auth:     signIn,
 		store:    &storecontext.Handlers{DB: a.DB, BasePath: base},
-		records:  &uiapi.Handler{Engine: engine},
-		uirecs:   &uirecords.Handler{Engine: engine, ObjectInfo: (&uiapi.Handler{Engine: engine}).ObjectInfoOf},
+		meta:     meta,
+		uirecs:   &uirecords.Handler{Engine: engine, LayoutFields: meta.RecordLayoutFields, ObjectInfo: meta.ObjectInfoOf},
 		lists:    &lists.Handler{Engine: engine},
 		related:  &relatedlists.Handler{Engine: engine},
 		actions:  &actions.Handler{Engine: engine},

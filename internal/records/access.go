@@ -160,6 +160,12 @@ func (e *Engine) CanDelete(actor *identity.Principal, o *Object) bool {
 	return e.canAccessObject(actor, o, accessDelete)
 }
 
+// CanCustomize reports whether the actor may change the metadata staff see (page layouts): staff with Modify All
+// Data, as Salesforce asks of whoever customizes the application.
+func (e *Engine) CanCustomize(actor *identity.Principal) bool {
+	return isSystem(actor) || actor != nil && actor.Staff && e.rightsOf(actor).modifyAll
+}
+
 // FieldReadable reports whether the actor may read the field of o (object access is checked apart). A field the
 // actor may not read is, for them, as if it did not exist: absent from reads and describes, unknown to queries and
 // writes.

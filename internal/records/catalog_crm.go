@@ -13,6 +13,7 @@ func crmObjects() []Object {
 			WithDefault(Picklist("Priority", "Priority", "High", "Medium", "Low"), "Medium"),
 			Picklist("Origin", "Case Origin", "Phone", "Email", "Web"),
 			Picklist("Type", "Type", "Question", "Problem", "Feature Request"),
+			caseReasons(),
 			Ref("AccountId", "Account ID", "Account"),
 			Ref("ContactId", "Contact ID", "Contact"),
 			Bool("IsClosed", "Closed", false),
@@ -51,7 +52,46 @@ func crmObjects() []Object {
 			Text("NextStep", "Next Step", 255),
 			TextArea("Description", "Description"),
 		),
+
+		workStep(),
 	}
+}
+
+// caseReasons is Case.Reason, a picklist that depends on Case.Type: each reason is valid for some types only.
+func caseReasons() Field {
+	f := Field{APIName: "Reason", Label: "Case Reason", Type: TypePicklist, Length: 255, ControllerName: "Type"}
+	for _, r := range []struct {
+		value string
+		types []string
+	}{
+		{"Instructions not clear", []string{"Question"}},
+		{"User didn't attend training", []string{"Question"}},
+		{"Breakdown", []string{"Problem"}},
+		{"Performance", []string{"Problem"}},
+		{"Equipment Complexity", []string{"Question", "Problem"}},
+		{"New problem", []string{"Feature Request"}},
+	} {
+		f.Picklist = append(f.Picklist, PicklistValue{Value: r.value, Label: r.value, ValidFor: r.types})
+	}
+	return f
+}
+
+// workStep is a step of field-service work; its Status picklist carries the WorkStepStatus attributes (the
+// status category of each value, statusCode, and its place in the path, sortOrder).
+func workStep() Object {
+	status := Field{APIName: "Status", Label: "Status", Type: TypePicklist, Length: 255, Required: true, Default: "New"}
+	for i, s := range []struct{ value, code string }{
+		{"New", "New"}, {"In Progress", "InProgress"}, {"Completed", "Completed"}, {"Cannot Complete", "CannotComplete"},
+	} {
+		status.Picklist = append(status.Picklist, PicklistValue{Value: s.value, Label: s.value, Attributes: map[string]any{
+			"picklistAtrributesValueType": "WorkStepStatus", "sortOrder": i + 1, "statusCode": s.code}})
+	}
+	return StandardObject("WorkStep", "Work Step", "Work Steps", "0hF", true,
+		NameField("Work Step Name", 255),
+		status,
+		Int("ExecutionOrder", "Execution Order"),
+		TextArea("Description", "Description"),
+	)
 }
 
 // opportunityStages is the StageName picklist with its OpportunityStage attributes.

@@ -5,7 +5,7 @@ import (
 
 	"storefront/internal/identity"
 	"storefront/internal/records"
-	"storefront/internal/uiapi"
+	"storefront/internal/recordsapi"
 )
 
 // NavItem is NavItemRepresentation, key for key.
@@ -39,7 +39,7 @@ func navItemName(objectAPIName string) string { return "standard-" + objectAPINa
 
 // navItem is the tab of an object.
 func navItem(o *records.Object) NavItem {
-	theme := uiapi.Theme(o)
+	theme := recordsapi.ThemeInfoOf(o)
 	content := "/" + o.KeyPrefix + "/o"
 	label, plural := o.Label, o.LabelPlural
 	return NavItem{AvailableInClassic: true, AvailableInLightning: true, Color: theme.Color, Content: &content,

@@ -70,9 +70,10 @@ func TestGetRecordFieldPaths(t *testing.T) {
 		want(t, admin.do("PUT", "/records/"+contact, `{}`), 405,
 			`[{"errorCode":"METHOD_NOT_ALLOWED","message":"HTTP Method 'PUT' not allowed. Allowed are GET,HEAD,PATCH,DELETE"}]`)
 
-		// Compact is the name fields and the Id; Full every readable field.
+		// Compact is the compact layout's fields (the name and the highlights, package uiapi/metadata); Full the
+		// full layout's.
 		compact := admin.do("GET", "/records/"+acct+"?layoutTypes=Compact")
-		if got := strings.Join(keys(path(compact.json, "fields")), ","); got != "Id,Name" {
+		if got := strings.Join(keys(path(compact.json, "fields")), ","); got != "Name,OwnerId,Phone" {
 			t.Fatalf("Compact fields: %s", got)
 		}
 		if full := admin.do("GET", "/records/"+acct+"?layoutTypes=Full&modes=View,Edit"); len(keys(path(full.json, "fields"))) < 15 {

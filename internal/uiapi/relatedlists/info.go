@@ -9,7 +9,7 @@ import (
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
 	"storefront/internal/recordsapi"
-	"storefront/internal/uiapi"
+	"storefront/internal/uiapi/metadata"
 )
 
 // columnRep is RelatedListColumnRepresentation.
@@ -251,18 +251,18 @@ func (h *Handler) change(ctx context.Context, actor *identity.Principal, rl *rel
 
 // summaryRep is RelatedListSummaryInfoRepresentation.
 type summaryRep struct {
-	ETag               string          `json:"eTag"`
-	EntityLabel        string          `json:"entityLabel"`
-	EntityPluralLabel  string          `json:"entityPluralLabel"`
-	FieldAPIName       string          `json:"fieldApiName"`
-	KeyPrefix          *string         `json:"keyPrefix"`
-	Label              string          `json:"label"`
-	ObjectAPIName      string          `json:"objectApiName"`
-	ParentFieldAPIName string          `json:"parentFieldApiName"`
-	RelatedListID      string          `json:"relatedListId"`
-	RelatedListInfoURL *string         `json:"relatedListInfoUrl"`
-	ThemeInfo          uiapi.ThemeInfo `json:"themeInfo"`
-	UIAPIEnabledLayout bool            `json:"uiApiEnabledLayout"`
+	ETag               string             `json:"eTag"`
+	EntityLabel        string             `json:"entityLabel"`
+	EntityPluralLabel  string             `json:"entityPluralLabel"`
+	FieldAPIName       string             `json:"fieldApiName"`
+	KeyPrefix          *string            `json:"keyPrefix"`
+	Label              string             `json:"label"`
+	ObjectAPIName      string             `json:"objectApiName"`
+	ParentFieldAPIName string             `json:"parentFieldApiName"`
+	RelatedListID      string             `json:"relatedListId"`
+	RelatedListInfoURL *string            `json:"relatedListInfoUrl"`
+	ThemeInfo          metadata.ThemeInfo `json:"themeInfo"`
+	UIAPIEnabledLayout bool               `json:"uiApiEnabledLayout"`
 }
 
 // summariesRep is RelatedListSummaryInfoCollectionRepresentation.
@@ -293,7 +293,7 @@ func (h *Handler) GetSummaries(w http.ResponseWriter, r *http.Request, actor *id
 		url := "/services/data/" + recordsapi.Version(r) + "/ui-api/related-list-info/" + parent.APIName + "/" + rl.ID()
 		s := summaryRep{EntityLabel: rl.Object.Label, EntityPluralLabel: rl.Object.LabelPlural, FieldAPIName: rl.Field.APIName,
 			KeyPrefix: nonEmpty(rl.Object.KeyPrefix), Label: rl.Object.LabelPlural, ObjectAPIName: rl.Object.APIName,
-			ParentFieldAPIName: "Id", RelatedListID: rl.ID(), RelatedListInfoURL: &url, ThemeInfo: uiapi.Theme(rl.Object),
+			ParentFieldAPIName: "Id", RelatedListID: rl.ID(), RelatedListInfoURL: &url, ThemeInfo: metadata.Theme(rl.Object),
 			UIAPIEnabledLayout: true}
 		s.ETag = eTag(s)
 		out.RelatedLists = append(out.RelatedLists, s)

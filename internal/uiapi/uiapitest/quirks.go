@@ -138,6 +138,10 @@ func applyQuirks(s *Spec) error {
 	if err := declare(s, "ActionBatchResultRepresentation", "result", "ActionRepresentation | WireReadErrorList", true); err != nil {
 		return err
 	}
+	// A batch item that failed (an object-info batch's unknown object) carries the read-error list as its result.
+	if err := declare(s, "SimplifiedBatchResultRepresentation", "result", "ObjectInfoRepresentation | WireReadErrorList", true); err != nil {
+		return err
+	}
 	// Properties the recorded responses carry and api.raml does not declare.
 	if err := declare(s, "BatchRepresentation", "hasErrors", "boolean", true); err != nil {
 		return err

@@ -1,13 +1,9 @@
-package uiapi
+package metadata
 
 import (
-	"crypto/md5"
-	"encoding/hex"
-	"encoding/json"
 	"net/http"
 	"strings"
 
-	"storefront/internal/apiversion"
 	"storefront/internal/identity"
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
@@ -94,29 +90,24 @@ type FieldInfo struct {
 	Updateable            bool              `json:"updateable"`
 }
 
-func strPtr(s string) *string {
-	if s == "" {
-		return nil
-	}
-	return &s
-}
-
-// GetObjectInfo answers GET /object-info/{objectApiName}. Objects the actor cannot read are NOT_FOUND, as unknown
+// GetObjectInfo answers GET /ui-api/object-info/{objectApiName}. Objects the actor cannot read are NOT_FOUND, as unknown
 // ones are.
 func (h *Handler) GetObjectInfo(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
 	cat, err := h.Engine.Catalog(r.Context())
 	if err != nil {
 		return err
 	}
-	o := cat.Object(r.PathValue("objectApiName"))
-	if o == nil || !h.Engine.CanRead(actor, o) {
-		return recordsapi.NotFound()
+	o, err := h.object(r, cat, actor)
+	if err != nil {
+		return err
 	}
-	httpx.WriteJSON(w, http.StatusOK, h.buildObjectInfo(cat, actor, o))
+	httpx.WriteJSON(w, http.StatusOK, h.ObjectInfo(cat, actor, o))
 	return nil
 }
 
-func (h *Handler) buildObjectInfo(cat *records.Catalog, actor *identity.Principal, o *records.Object) *ObjectInfo {
+// ObjectInfo is o's ObjectInfoRepresentation as the actor sees it (fields by field-level security, rights by
+// permission sets), for this group's calls and the others that embed object infos (record defaults, record-ui).
+func (h *Handler) ObjectInfo(cat *records.Catalog, actor *identity.Principal, o *records.Object) *ObjectInfo {
 	info := &ObjectInfo{APIName: o.APIName, ChildRelationships: []ChildRelationship{},
 		Createable: h.Engine.CanCreate(actor, o), Custom: o.Custom, DefaultRecordTypeID: records.DefaultRecordTypeID,
 		Deletable: h.Engine.CanDelete(actor, o), DependentFields: map[string]any{}, FeedEnabled: !o.Custom,
@@ -140,10 +131,14 @@ func (h *Handler) buildObjectInfo(cat *records.Catalog, actor *identity.Principa
 			addDependent(info.DependentFields, f.ControllerName, f.APIName)
 		}
 	}
-	b, _ := json.Marshal(info)
-	sum := md5.Sum(b)
-	info.ETag = hex.EncodeToString(sum[:])
+	info.ETag = eTag(info)
 	return info
+}
+
+// ObjectInfoOf is ObjectInfo as the records group's hook takes it (uiapi/records.Handler.ObjectInfo), for the
+// record defaults and templates that embed object infos.
+func (h *Handler) ObjectInfoOf(cat *records.Catalog, actor *identity.Principal, o *records.Object) any {
+	return h.ObjectInfo(cat, actor, o)
 }
 
 // addDependent records controller -> dependent in the nested dependentFields map.
@@ -218,52 +213,9 @@ func recordTypeInfos(o *records.Object) map[string]recordsapi.RecordTypeInfo {
 	return out
 }
 
+// Theme is the object's ThemeInfoRepresentation, for the endpoint groups that show objects (related list
+// summaries, nav items) the way object info does.
+func Theme(o *records.Object) ThemeInfo { return themeInfo(o) }
+
 // themeInfo gives each object its colour and icon (recordsapi: duplicate matches carry it too).
 func themeInfo(o *records.Object) ThemeInfo { return recordsapi.ThemeInfoOf(o) }
-
-// DirectoryEntry is ObjectInfoDirectoryEntryRepresentation.
-type DirectoryEntry struct {
-	APIName             string    `json:"apiName"`
-	Createable          bool      `json:"createable"`
-	Custom              bool      `json:"custom"`
-	DefaultRecordTypeID string    `json:"defaultRecordTypeId"`
-	Deletable           bool      `json:"deletable"`
-	KeyPrefix           string    `json:"keyPrefix"`
-	Label               string    `json:"label"`
-	LabelPlural         string    `json:"labelPlural"`
-	Layoutable          bool      `json:"layoutable"`
-	MruEnabled          bool      `json:"mruEnabled"`
-	NameFields          []string  `json:"nameFields"`
-	ObjectInfoURL       string    `json:"objectInfoUrl"`
-	Queryable           bool      `json:"queryable"`
-	Searchable          bool      `json:"searchable"`
-	ThemeInfo           ThemeInfo `json:"themeInfo"`
-	Updateable          bool      `json:"updateable"`
-}
-
-// GetObjectInfoDirectory answers GET /object-info with the objects the actor may read.
-func (h *Handler) GetObjectInfoDirectory(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
-	cat, err := h.Engine.Catalog(r.Context())
-	if err != nil {
-		return err
-	}
-	objects := map[string]DirectoryEntry{}
-	for _, o := range cat.Objects() {
-		if !h.Engine.CanRead(actor, o) {
-			continue
-		}
-		objects[o.APIName] = DirectoryEntry{APIName: o.APIName, Createable: h.Engine.CanCreate(actor, o), Custom: o.Custom,
-			DefaultRecordTypeID: records.DefaultRecordTypeID, Deletable: h.Engine.CanDelete(actor, o), KeyPrefix: o.KeyPrefix,
-			Label: o.Label, LabelPlural: o.LabelPlural, Layoutable: true, MruEnabled: true, NameFields: nameFields(o),
-			ObjectInfoURL: apiversion.Path(r.Context(), Base+"/object-info/"+o.APIName), Queryable: o.Queryable, Searchable: o.Searchable,
-			ThemeInfo: themeInfo(o), Updateable: h.Engine.CanUpdate(actor, o)}
-	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"objects": objects})
-	return nil
-}
-
-// ObjectInfoOf is the object-info representation of o for the actor, for other groups that embed object infos
-// (record defaults and templates).
-func (h *Handler) ObjectInfoOf(cat *records.Catalog, actor *identity.Principal, o *records.Object) any {
-	return h.buildObjectInfo(cat, actor, o)
-}

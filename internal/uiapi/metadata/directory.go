@@ -1,0 +1,77 @@
+package metadata
+
+import (
+	"net/http"
+
+	"storefront/internal/apiversion"
+	"storefront/internal/identity"
+	"storefront/internal/platform/httpx"
+	"storefront/internal/recordsapi"
+)
+
+// DirectoryEntry is ObjectInfoDirectoryEntryRepresentation: the six keys of api.raml and spec/data-layer.md
+// section 3 (rights and theme are in the object's own info, at objectInfoUrl).
+type DirectoryEntry struct {
+	APIName       string   `json:"apiName"`
+	KeyPrefix     *string  `json:"keyPrefix"`
+	Label         string   `json:"label"`
+	LabelPlural   string   `json:"labelPlural"`
+	NameFields    []string `json:"nameFields"`
+	ObjectInfoURL string   `json:"objectInfoUrl"`
+}
+
+// GetObjectInfoDirectory answers GET /ui-api/object-info with the objects the actor may read.
+func (h *Handler) GetObjectInfoDirectory(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
+	cat, err := h.Engine.Catalog(r.Context())
+	if err != nil {
+		return err
+	}
+	objects := map[string]DirectoryEntry{}
+	for _, o := range cat.Objects() {
+		if !h.Engine.CanRead(actor, o) {
+			continue
+		}
+		objects[o.APIName] = DirectoryEntry{APIName: o.APIName, KeyPrefix: strPtr(o.KeyPrefix), Label: o.Label,
+			LabelPlural: o.LabelPlural, NameFields: nameFields(o),
+			ObjectInfoURL: apiversion.Path(r.Context(), uiBase+"/object-info/"+o.APIName)}
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"objects": objects})
+	return nil
+}
+
+// BatchResult is one entry of a batch answer (SimplifiedBatchResultRepresentation): the status of one item and
+// its representation, or its read-error list when it failed.
+type BatchResult struct {
+	StatusCode int `json:"statusCode"`
+	Result     any `json:"result"`
+}
+
+// notFoundItem is the result of a batch item that is unknown or out of the caller's sight.
+func notFoundItem() BatchResult {
+	err := recordsapi.NotFound()
+	return BatchResult{StatusCode: err.Status, Result: []httpx.ErrorItem{{ErrorCode: err.Code, Message: err.Message}}}
+}
+
+// GetObjectInfoBatch answers GET /ui-api/object-info/batch/{objectApiNames}: one result per name, in order, 404
+// for an object that is unknown or the actor may not read.
+func (h *Handler) GetObjectInfoBatch(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
+	names := recordsapi.SplitList(r.PathValue("objectApiNames"))
+	if len(names) == 0 {
+		return invalidInput("Specify at least one object API name.")
+	}
+	cat, err := h.Engine.Catalog(r.Context())
+	if err != nil {
+		return err
+	}
+	results := make([]BatchResult, 0, len(names))
+	for _, name := range names {
+		o := cat.Object(name)
+		if o == nil || !h.Engine.CanRead(actor, o) {
+			results = append(results, notFoundItem())
+			continue
+		}
+		results = append(results, BatchResult{StatusCode: http.StatusOK, Result: h.ObjectInfo(cat, actor, o)})
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"results": results})
+	return nil
+}
