@@ -20,14 +20,16 @@ import (
 	"storefront/internal/platform/httpx"
 	"storefront/internal/platform/metrics"
 	"storefront/internal/platform/redisx"
+	"storefront/internal/recordsapi"
 	"storefront/internal/seo"
 	"storefront/internal/sobjects"
 	"storefront/internal/soql"
 	"storefront/internal/spa"
 	"storefront/internal/uiapi"
+	"storefront/internal/uiapi/avatars"
 	"storefront/internal/uiapi/graphql"
-	uirecords "storefront/internal/uiapi/records"
 	"storefront/internal/uiapi/lists"
+	uirecords "storefront/internal/uiapi/records"
 	"storefront/web"
 )
 
@@ -119,6 +121,12 @@ func (a *App) routes(s *services) []Route {
 		{"GET " + uiAPI + "object-info/{objectApiName}", uiapi.SignedIn(s.records.GetObjectInfo)},
 		// UI API GraphQL: record queries, objectInfos and record mutations over the same engine (package graphql).
 		{"POST " + graphql.Path, &graphql.Handler{Engine: a.Engine}},
+
+		// Record avatars (Photo or Theme) and the theme icons they and object-info name (package uiapi/avatars);
+		// the icons are public images.
+		{"GET " + uiAPI + "record-avatars/batch/{recordIds}", uiapi.SignedIn(s.avatars.GetBatch)},
+		{"POST " + uiAPI + "record-avatars/{recordId}/association", uiapi.SignedIn(s.avatars.Associate)},
+		{"GET " + recordsapi.IconPath + "{kind}/{file}", call(s.icons.Serve)},
 
 		// List views, their records, the recent list, list summaries and preferences (package uiapi/lists). A
 		// one-segment path is an object name or a list view id: the handler tells them apart.
@@ -273,6 +281,8 @@ type services struct {
 	records  *uiapi.Handler
 	uirecs   *uirecords.Handler
 	lists    *lists.Handler
+	avatars  *avatars.Handler
+	icons    *avatars.Icons
 	query    *soql.Handler
 	sobjects *sobjects.Handler
 	catalog  *catalog.Handlers
@@ -310,6 +320,8 @@ func (a *App) services() *services {
 		records:  &uiapi.Handler{Engine: engine},
 		uirecs:   &uirecords.Handler{Engine: engine, ObjectInfo: (&uiapi.Handler{Engine: engine}).ObjectInfoOf},
 		lists:    &lists.Handler{Engine: engine},
+		avatars:  &avatars.Handler{Engine: engine},
+		icons:    &avatars.Icons{Engine: engine},
 		query:    &soql.Handler{Engine: engine},
 		sobjects: &sobjects.Handler{Engine: engine, Log: a.Log},
 		catalog:  catalog.New(a.DB, engine.Registry),

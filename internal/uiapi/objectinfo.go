@@ -221,16 +221,9 @@ func recordTypeInfos(o *records.Object) map[string]recordsapi.RecordTypeInfo {
 	return out
 }
 
-// themeInfo gives each object its colour and icon; served from the store's own assets.
+// themeInfo gives each object its colour and icon (recordsapi.Theme: icons served by package uiapi/avatars).
 func themeInfo(o *records.Object) ThemeInfo {
-	color := strings.TrimPrefix(o.ThemeColor, "#")
-	if color == "" {
-		color = "7F8DE1"
-	}
-	icon := "/img/icon/t4v35/standard/" + strings.ToLower(o.APIName) + "_120.png"
-	if o.Custom {
-		icon = "/img/icon/t4v35/custom/custom1_120.png"
-	}
+	color, icon := recordsapi.Theme(o)
 	return ThemeInfo{Color: color, IconURL: icon}
 }
 
