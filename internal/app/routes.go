@@ -27,6 +27,7 @@ import (
 	"storefront/internal/spa"
 	"storefront/internal/uiapi"
 	"storefront/internal/uiapi/avatars"
+	"storefront/internal/uiapi/files"
 	"storefront/internal/uiapi/graphql"
 	"storefront/internal/uiapi/lists"
 	uirecords "storefront/internal/uiapi/records"
@@ -127,6 +128,10 @@ func (a *App) routes(s *services) []Route {
 		{"GET " + uiAPI + "record-avatars/batch/{recordIds}", uiapi.SignedIn(s.avatars.GetBatch)},
 		{"POST " + uiAPI + "record-avatars/{recordId}/association", uiapi.SignedIn(s.avatars.Associate)},
 		{"GET " + recordsapi.IconPath + "{kind}/{file}", call(s.icons.Serve)},
+		// Files: uploads of documents and versions, and the download of a version's data (package uiapi/files).
+		{"POST " + uiAPI + "records/content-documents/content-versions", uiapi.SignedIn(s.files.CreateDocument)},
+		{"POST " + uiAPI + "records/content-documents/{contentDocumentId}/content-versions", uiapi.SignedIn(s.files.CreateVersion)},
+		{"GET " + data + "sobjects/ContentVersion/{id}/VersionData", recordsapi.SignedIn(recordsapi.REST, s.files.Download)},
 
 		// List views, their records, the recent list, list summaries and preferences (package uiapi/lists). A
 		// one-segment path is an object name or a list view id: the handler tells them apart.
@@ -283,6 +288,7 @@ type services struct {
 	lists    *lists.Handler
 	avatars  *avatars.Handler
 	icons    *avatars.Icons
+	files    *files.Handler
 	query    *soql.Handler
 	sobjects *sobjects.Handler
 	catalog  *catalog.Handlers
@@ -322,6 +328,7 @@ func (a *App) services() *services {
 		lists:    &lists.Handler{Engine: engine},
 		avatars:  &avatars.Handler{Engine: engine},
 		icons:    &avatars.Icons{Engine: engine},
+		files:    &files.Handler{Engine: engine, MaxSize: files.MaxSizeFromEnv()},
 		query:    &soql.Handler{Engine: engine},
 		sobjects: &sobjects.Handler{Engine: engine, Log: a.Log},
 		catalog:  catalog.New(a.DB, engine.Registry),

@@ -11,5 +11,23 @@ CREATE TABLE sf_record_avatar (
     stamp          BIGINT NOT NULL
 );
 
+-- The bytes of uploaded files (internal/uiapi/files), outside the ContentVersion rows: a file is a run of chunks of
+-- at most 1 MiB, so an upload is written and a download read a chunk at a time, in flat memory, and every instance
+-- on one database serves every file. sf_content_data says which chunks hold a version's data; it is written in the
+-- transaction that creates the version, so a file whose upload failed is never named by a version.
+CREATE TABLE sf_file_chunk (
+    blob_id TEXT NOT NULL,
+    seq     INTEGER NOT NULL,
+    data    BYTEA NOT NULL,
+    PRIMARY KEY (blob_id, seq)
+);
+CREATE TABLE sf_content_data (
+    version_id TEXT PRIMARY KEY,
+    blob_id    TEXT NOT NULL,
+    size       BIGINT NOT NULL
+);
+
 -- +goose Down
+DROP TABLE sf_content_data;
+DROP TABLE sf_file_chunk;
 DROP TABLE sf_record_avatar;
