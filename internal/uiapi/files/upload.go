@@ -35,7 +35,7 @@ type upload struct {
 // readUpload reads the multipart body (fileData, title, description, firstPublishLocationId) in order, streaming
 // fileData to the file store a chunk at a time. Any failure, a client gone mid-body included, removes what was
 // stored; the caller removes the blob when what follows fails.
-func (h *Handler) readUpload(w http.ResponseWriter, r *http.Request, op string) (up *upload, err error) {
+func (h *Handler) readUpload(w http.ResponseWriter, r *http.Request, op string) (_ *upload, err error) {
 	limit := h.MaxSize
 	if limit <= 0 {
 		limit = DefaultMaxSize
@@ -45,7 +45,7 @@ func (h *Handler) readUpload(w http.ResponseWriter, r *http.Request, op string) 
 	if err != nil {
 		return nil, invalidConfig(op, "the body must be multipart/form-data with fileData")
 	}
-	up = &upload{}
+	up := &upload{}
 	defer func() {
 		if err != nil && up.blobID != "" {
 			deleteBlob(r.Context(), h.Engine.DB, up.blobID)
