@@ -108,6 +108,8 @@ func TestUploadRefusals(t *testing.T) {
 			part{"fileData", "a.txt", "x"}, part{"colour", "", "red"})
 		fails(t, admin.send("POST", newDoc, "application/json", strings.NewReader(`{"fileData":"x"}`)), 400, "INVALID_INPUT",
 			"Invalid config for createContentDocumentAndVersion: the body must be multipart/form-data")
+		// A multipart body passes the server's text check unread, so its text parts are checked here.
+		check(newDoc, 400, "INVALID_API_INPUT", "The request's body holds a NUL character", part{"fileData", "a.txt", "x"}, part{"title", "", "a\x00b"})
 		// Types outside the allow list, and sizes over the limit (1000 bytes here), are 400 and store nothing.
 		check(newDoc, 400, "INVALID_TYPE", "Files of type '.exe' may not be uploaded.", part{"fileData", "setup.exe", "MZ"})
 		check(newDoc, 400, "INVALID_TYPE", "Files of type '.' may not be uploaded.", part{"fileData", "README", "x"})

@@ -30,10 +30,10 @@ func writeBlob(ctx context.Context, d *db.DB, r io.Reader, limit int64) (blobID 
 	if _, err := rand.Read(raw); err != nil {
 		return "", 0, err
 	}
-	blobID = hex.EncodeToString(raw)
+	id := hex.EncodeToString(raw)
 	defer func() {
-		if err != nil {
-			deleteBlob(context.WithoutCancel(ctx), d, blobID)
+		if err != nil { // the returns below clear blobID: remove by the id itself
+			deleteBlob(context.WithoutCancel(ctx), d, id)
 		}
 	}()
 	buf := make([]byte, chunkSize)
@@ -44,12 +44,12 @@ func writeBlob(ctx context.Context, d *db.DB, r io.Reader, limit int64) (blobID 
 			if size > limit {
 				return "", 0, errTooLarge
 			}
-			if _, err := d.Exec(ctx, `INSERT INTO sf_file_chunk (blob_id, seq, data) VALUES (?, ?, ?)`, blobID, seq, buf[:n]); err != nil {
+			if _, err := d.Exec(ctx, `INSERT INTO sf_file_chunk (blob_id, seq, data) VALUES (?, ?, ?)`, id, seq, buf[:n]); err != nil {
 				return "", 0, err
 			}
 		}
 		if errors.Is(rerr, io.EOF) {
-			return blobID, size, nil
+			return id, size, nil
 		}
 		if rerr != nil {
 			return "", 0, rerr

@@ -64,7 +64,10 @@ func (h *Handler) readUpload(w http.ResponseWriter, r *http.Request, op string) 
 			if up.blobID != "" {
 				return nil, invalidConfig(op, "fileData is given twice")
 			}
-			if up.fileName = part.FileName(); up.fileName == "" {
+			if up.fileName = part.FileName(); !httpx.GoodText(up.fileName) {
+				return nil, badText()
+			}
+			if up.fileName == "" {
 				return nil, invalidConfig(op, "fileData must be a file")
 			}
 			var ok bool
@@ -85,6 +88,9 @@ func (h *Handler) readUpload(w http.ResponseWriter, r *http.Request, op string) 
 			}
 			if len(b) > maxTextPart {
 				return nil, invalidConfig(op, name+" is too long")
+			}
+			if !httpx.GoodText(string(b)) {
+				return nil, badText()
 			}
 			switch name {
 			case "title":
@@ -108,6 +114,11 @@ func (h *Handler) readUpload(w http.ResponseWriter, r *http.Request, op string) 
 		}
 	}
 	return up, nil
+}
+
+// badText is the 400 httpx.RefuseBadText answers for other bodies, for a text part no database can store.
+func badText() error {
+	return httpx.BadRequest("INVALID_API_INPUT", "The request's body holds a NUL character or bytes that are not UTF-8.")
 }
 
 // bodyError is a body that could not be read: over the request limit, malformed, or cut off by the client.
