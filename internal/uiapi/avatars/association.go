@@ -84,7 +84,7 @@ func (h *Handler) Associate(w http.ResponseWriter, r *http.Request, actor *ident
 	if err != nil {
 		return err
 	}
-	avatars, err := h.avatarsOf(ctx, actor, []string{id})
+	avatars, err := h.avatarsOf(ctx, actor, recordsapi.Version(r), []string{id})
 	if err != nil {
 		return err
 	}

@@ -84,7 +84,7 @@ func (h *Handler) GetBatch(w http.ResponseWriter, r *http.Request, actor *identi
 	if ff := r.URL.Query().Get("formFactor"); ff != "" && !formFactors[strings.ToLower(ff)] {
 		return httpx.BadRequest("INVALID_INPUT", "Invalid formFactor: %s. Use Large, Medium or Small.", ff)
 	}
-	avatars, err := h.avatarsOf(r.Context(), actor, ids)
+	avatars, err := h.avatarsOf(r.Context(), actor, recordsapi.Version(r), ids)
 	if err != nil {
 		return err
 	}
@@ -110,8 +110,9 @@ func (h *Handler) GetBatch(w http.ResponseWriter, r *http.Request, actor *identi
 }
 
 // avatarsOf reads the avatars of the records among ids that exist and the actor sees, by 18-character id: one
-// query of each object named, through the engine, and one read of their photos.
-func (h *Handler) avatarsOf(ctx context.Context, actor *identity.Principal, ids []string) (map[string]any, error) {
+// query of each object named, through the engine, one read of their photos, and one query of the image files
+// shared with the people among them.
+func (h *Handler) avatarsOf(ctx context.Context, actor *identity.Principal, version string, ids []string) (map[string]any, error) {
 	cat, err := h.Engine.Catalog(ctx)
 	if err != nil {
 		return nil, err
@@ -144,8 +145,22 @@ func (h *Handler) avatarsOf(ctx context.Context, actor *identity.Principal, ids 
 	if err != nil {
 		return nil, err
 	}
-	for id, p := range photos {
-		out[id] = photoAvatar(p, out[id].(*ThemeAvatar).BackgroundColor)
+	colour := map[string]*string{}
+	var people []any // Users and Contacts without an associated photo: their image files may give one
+	for _, id := range seen {
+		colour[id] = out[id].(*ThemeAvatar).BackgroundColor
+		if p := photos[id]; p != nil {
+			out[id] = photoAvatar(p, colour[id])
+		} else if photoObjects[cat.ByPrefix(records.KeyPrefix(id)).APIName] {
+			people = append(people, id)
+		}
+	}
+	fromFiles, err := h.filePhotos(ctx, actor, version, people, colour)
+	if err != nil {
+		return nil, err
+	}
+	for id, p := range fromFiles {
+		out[id] = p
 	}
 	return out, nil
 }

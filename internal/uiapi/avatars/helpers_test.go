@@ -106,3 +106,5 @@ func (c *client) create(apiName, fields string) string {
 	}
 	return r.json.(map[string]any)["id"].(string)
 }
+
+func decode(res *http.Response, v any) error { return json.NewDecoder(res.Body).Decode(v) }
