@@ -7,6 +7,7 @@ package domains
 
 import (
 	"log/slog"
+	"storefront/internal/uiapi/files"
 
 	"storefront/internal/commerce/account"
 	"storefront/internal/commerce/cart"
@@ -43,5 +44,6 @@ func Register(engine *records.Engine, log *slog.Logger) *cart.Service {
 	account.Register(engine) // one default address per account and type
 	order.Register(engine)
 	checkout.Register(engine, carts) // after carts.Register: the checkout follows delivery-group changes
+	files.Register(engine)           // a deleted file version takes its stored bytes with it
 	return carts
 }

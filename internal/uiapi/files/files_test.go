@@ -78,6 +78,17 @@ func TestUploadVersionsAndDownload(t *testing.T) {
 				t.Fatalf("download %s: %d", bad, got.status)
 			}
 		}
+
+		// Deleting the document deletes its versions, links and stored bytes.
+		if got := admin.send("DELETE", ui+"/records/"+docID, "", nil); got.status != 204 {
+			t.Fatalf("delete: %d %s", got.status, got.body)
+		}
+		if after := rows(t, s); after != before {
+			t.Fatalf("after delete: rows %v, want %v", after, before)
+		}
+		if got := admin.send("GET", download+versionID+"/VersionData", "", nil); got.status != 404 {
+			t.Fatalf("download after delete: %d", got.status)
+		}
 	})
 }
 
