@@ -14,7 +14,7 @@ var serverPrefixes = []string{"/services/", "/api/", "/lwr/", "/cms/", "/img/", 
 
 // apiPrefixes are the API's prefixes: a path under them that no route claims is the API's JSON error, never the web
 // app's HTML.
-var apiPrefixes = []string{"/services/", "/api/", "/lwr/", "/id/"}
+var apiPrefixes = []string{"/services/", "/api/", "/lwr/", "/id/", "/img/icon/"}
 
 // allowOrder are the methods the routing table uses, in the order an Allow header lists them.
 var allowOrder = []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete}

@@ -20,6 +20,7 @@ import (
 	"storefront/internal/platform/httpx"
 	"storefront/internal/platform/metrics"
 	"storefront/internal/platform/redisx"
+	"storefront/internal/recordsapi"
 	"storefront/internal/seo"
 	"storefront/internal/sobjects"
 	"storefront/internal/soql"
@@ -27,7 +28,9 @@ import (
 	"storefront/internal/uiapi"
 	"storefront/internal/uiapi/actions"
 	"storefront/internal/uiapi/apps"
+	"storefront/internal/uiapi/avatars"
 	"storefront/internal/uiapi/duplicates"
+	"storefront/internal/uiapi/files"
 	"storefront/internal/uiapi/graphql"
 	"storefront/internal/uiapi/lists"
 	"storefront/internal/uiapi/lookups"
@@ -172,6 +175,16 @@ func (a *App) routes(s *services) []Route {
 		{"GET " + uiAPI + "apps/{appId}", uiapi.SignedIn(s.apps.GetApp)},
 		{"PATCH " + uiAPI + "apps/{appId}", uiapi.SignedIn(s.apps.SelectApp)},
 		{"GET " + uiAPI + "nav-items", uiapi.SignedIn(s.apps.GetNavItems)},
+
+		// Record avatars (Photo or Theme) and the theme icons they and object-info name (package uiapi/avatars);
+		// the icons are public images.
+		{"GET " + uiAPI + "record-avatars/batch/{recordIds}", uiapi.SignedIn(s.avatars.GetBatch)},
+		{"POST " + uiAPI + "record-avatars/{recordId}/association", uiapi.SignedIn(s.avatars.Associate)},
+		{"GET " + recordsapi.IconPath + "{kind}/{file}", call(s.icons.Serve)},
+		// Files: uploads of documents and versions, and the download of a version's data (package uiapi/files).
+		{"POST " + uiAPI + "records/content-documents/content-versions", uiapi.SignedIn(s.files.CreateDocument)},
+		{"POST " + uiAPI + "records/content-documents/{contentDocumentId}/content-versions", uiapi.SignedIn(s.files.CreateVersion)},
+		{"GET " + data + "sobjects/ContentVersion/{id}/VersionData", recordsapi.SignedIn(recordsapi.REST, s.files.Download)},
 
 		// List views, their records, the recent list, list summaries and preferences (package uiapi/lists). A
 		// one-segment path is an object name or a list view id: the handler tells them apart.
@@ -339,6 +352,9 @@ type services struct {
 	uirecs   *uirecords.Handler
 	lists    *lists.Handler
 	related  *relatedlists.Handler
+	avatars  *avatars.Handler
+	icons    *avatars.Icons
+	files    *files.Handler
 	query    *soql.Handler
 	dupes    *duplicates.Handler
 	lookups  *lookups.Handler
@@ -384,6 +400,9 @@ func (a *App) services() *services {
 		related:  &relatedlists.Handler{Engine: engine},
 		actions:  &actions.Handler{Engine: engine},
 		apps:     &apps.Handler{Engine: engine},
+		avatars:  &avatars.Handler{Engine: engine},
+		icons:    &avatars.Icons{Engine: engine},
+		files:    &files.Handler{Engine: engine, MaxSize: files.MaxSizeFromEnv()},
 		query:    &soql.Handler{Engine: engine},
 		dupes:    &duplicates.Handler{Engine: engine},
 		lookups:  &lookups.Handler{Engine: engine},

@@ -7,6 +7,7 @@ package domains
 
 import (
 	"log/slog"
+	"storefront/internal/uiapi/files"
 
 	"storefront/internal/commerce/account"
 	"storefront/internal/commerce/cart"
@@ -45,5 +46,6 @@ func Register(engine *records.Engine, log *slog.Logger) *cart.Service {
 	order.Register(engine)
 	checkout.Register(engine, carts) // after carts.Register: the checkout follows delivery-group changes
 	duplicates.Register(engine)      // Block duplicate rules refuse saves of Accounts, Contacts and Leads
+	files.Register(engine)           // a deleted file version takes its stored bytes with it
 	return carts
 }

@@ -1,13 +1,14 @@
 package records
 
 // StandardObjects is the catalogue of objects every store has. Each domain keeps its objects in a file of its own
-// (catalog_core.go, catalog_commerce.go, catalog_crm.go, catalog_permissions.go); the engine adds the system fields.
+// (catalog_core.go, catalog_commerce.go, catalog_crm.go, catalog_permissions.go, catalog_files.go); the engine adds the system fields.
 func StandardObjects() []Object {
 	var all []Object
 	all = append(all, coreObjects()...)
 	all = append(all, commerceObjects()...)
 	all = append(all, crmObjects()...)
 	all = append(all, permissionObjects()...)
+	all = append(all, fileObjects()...)
 	return all
 }
 

@@ -15,6 +15,8 @@ import (
 // where SQLite keeps them, so without this one check the same bad request would be a 4xx on one database and a 500
 // on the other, wherever the text reaches SQL. Checked: the decoded path, every query parameter name and value,
 // and a body: form fields decoded, anything else (JSON) as UTF-8 without a \u0000 escape. A body over MaxBody is 413.
+// A multipart/form-data body (a file upload) passes unread: it may be large and binary, so its handler streams it and
+// checks its text parts with GoodText.
 func RefuseBadText(next http.Handler) http.Handler {
 	return HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
 		if !goodText(r.URL.Path) {
@@ -23,7 +25,7 @@ func RefuseBadText(next http.Handler) http.Handler {
 		if !goodValues(r.URL.RawQuery) {
 			return badText("query string")
 		}
-		if r.Body != nil && r.Body != http.NoBody && r.ContentLength != 0 {
+		if r.Body != nil && r.Body != http.NoBody && r.ContentLength != 0 && !isMultipartForm(r) {
 			body, err := ReadBody(w, r)
 			if err != nil {
 				return err
@@ -41,6 +43,15 @@ func RefuseBadText(next http.Handler) http.Handler {
 func badText(where string) *Error {
 	return BadRequest("INVALID_API_INPUT", "The request's %s holds a NUL character or bytes that are not UTF-8.", where)
 }
+
+// isMultipartForm reports whether the body is multipart/form-data.
+func isMultipartForm(r *http.Request) bool {
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	return mt == "multipart/form-data"
+}
+
+// GoodText reports whether s is text every database stores: UTF-8 without a NUL character.
+func GoodText(s string) bool { return goodText(s) }
 
 func goodText(s string) bool { return utf8.ValidString(s) && strings.IndexByte(s, 0) < 0 }
 

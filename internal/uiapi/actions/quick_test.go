@@ -32,7 +32,7 @@ func TestQuickActionMetadata(t *testing.T) {
 			t.Errorf("info: %s", out)
 		}
 		c.call("admin", "GET", base+"quick-action-info/Account.NoSuch", "", 404)
-		c.call("support", "GET", base+"quick-action-info/Global.NewAccount", "", 404) // support may not create accounts
+		c.call("support", "GET", base+"quick-action-info/Global.NewAccount", "", 404)   // support may not create accounts
 		c.call("support", "GET", base+"quick-action-info/Opportunity.NewCase", "", 404) // nor read opportunities
 		c.call("support", "GET", base+"quick-action-info/Account.NewCase", "", 200)
 		if msg := c.errorMessage(c.call("admin", "GET", base+"quick-action-info/Account.NewContact?parentRecordId="+caseID, "", 400)); msg != "parentRecordId must be the id of a Account record." {
