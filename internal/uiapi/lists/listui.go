@@ -13,7 +13,7 @@ import (
 type listUI struct {
 	ETag    string            `json:"eTag"`
 	Info    *listInfo         `json:"info"`
-	Records *recordCollection `json:"records"`
+	Records *recordsapi.ListRecordCollection `json:"records"`
 }
 
 func (h *Handler) base(r *http.Request) string {
