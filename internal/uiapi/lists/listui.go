@@ -11,8 +11,8 @@ import (
 
 // listUI is ListUiRepresentation: the view's info and a page of its records.
 type listUI struct {
-	ETag    string            `json:"eTag"`
-	Info    *listInfo         `json:"info"`
+	ETag    string                           `json:"eTag"`
+	Info    *listInfo                        `json:"info"`
 	Records *recordsapi.ListRecordCollection `json:"records"`
 }
 
