@@ -1,5 +1,9 @@
 package recordsapi
 
+// ListAlwaysFields are read for every record of a list view's or a related list's page, and for every related
+// record a list view shows (spec/data-layer.md section 9).
+var ListAlwaysFields = []string{"CreatedDate", "Id", "LastModifiedById", "LastModifiedDate", "SystemModstamp"}
+
 // ListRecordCollection is the page of a list view's or a related list's records
 // (ListRecordCollectionRepresentation, RelatedListRecordCollectionRepresentation). The two differ only where the
 // fields are typed any or optional.

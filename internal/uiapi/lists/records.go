@@ -14,9 +14,6 @@ import (
 	"storefront/internal/soql"
 )
 
-// alwaysFields are read for every record of a list and every related record it shows (section 9).
-var alwaysFields = []string{"CreatedDate", "Id", "LastModifiedById", "LastModifiedDate", "SystemModstamp"}
-
 // filter is the whole condition of a page: the view's filters by its logic, its scope, the recent list's rule,
 // the search term and the where condition, each one more term of one And.
 func (h *Handler) filter(ctx context.Context, cat *records.Catalog, actor *identity.Principal, o *records.Object, v *View, p *params, cols []*recordsapi.FieldPath) (records.Filter, error) {
@@ -143,7 +140,7 @@ func (h *Handler) columns(cat *records.Catalog, actor *identity.Principal, o *re
 		}
 		return nil
 	}
-	for _, f := range alwaysFields {
+	for _, f := range recordsapi.ListAlwaysFields {
 		_ = add(f, false)
 	}
 	for _, c := range v.Columns {
@@ -232,7 +229,7 @@ func queryError(err error) error {
 // represent reads the records with the ids and represents each with the columns, in the order of ids (records
 // out of the caller's sight are absent); a related record carries its name and the always-read fields.
 func (h *Handler) represent(ctx context.Context, cat *records.Catalog, actor *identity.Principal, o *records.Object, ids []string, cols []*recordsapi.FieldPath) ([]*recordsapi.RecordRep, error) {
-	r := &recordsapi.Representer{Engine: h.Engine, Catalog: cat, Actor: actor, RelatedFields: alwaysFields, RelatedName: true}
+	r := &recordsapi.Representer{Engine: h.Engine, Catalog: cat, Actor: actor, RelatedFields: recordsapi.ListAlwaysFields, RelatedName: true}
 	byID, err := r.RepresentIDs(ctx, o, ids, cols)
 	if err != nil {
 		return nil, err

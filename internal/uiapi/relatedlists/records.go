@@ -19,9 +19,6 @@ import (
 // DefaultPageSize is the records of a page when the caller names no pageSize (spec/data-layer.md section 9).
 const DefaultPageSize = 50
 
-// alwaysFields are read for every related record (spec/data-layer.md section 9).
-var alwaysFields = []string{"CreatedDate", "Id", "LastModifiedById", "LastModifiedDate", "SystemModstamp"}
-
 // pageParams are the parameters of a page of a related list (RelatedListRecordsInputRepresentation).
 type pageParams struct {
 	Fields, Optional, SortBy []string
@@ -247,7 +244,7 @@ func (h *Handler) pageColumns(cat *records.Catalog, actor *identity.Principal, r
 			out = append(out, c)
 		}
 	}
-	for _, f := range alwaysFields {
+	for _, f := range recordsapi.ListAlwaysFields {
 		add(h.resolve(cat, actor, rl.Object, f))
 	}
 	for _, f := range p.Fields {
