@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"storefront/internal/records"
+	"storefront/internal/recordsapi"
 )
 
 // A view's filters become the engine's filter tree: each filter item is a condition on its field, and the view's
@@ -19,7 +20,7 @@ var operators = map[string]bool{"Equals": true, "NotEqual": true, "LessThan": tr
 
 // itemFilter is one filter item as a condition on the resolved field. Several operands mean any of them
 // (Equals a, b is a or b; NotEqual a, b is neither).
-func itemFilter(fp *fieldPath, it FilterItem) (records.Filter, error) {
+func itemFilter(fp *recordsapi.FieldPath, it FilterItem) (records.Filter, error) {
 	vals := make([]any, len(it.Operands))
 	for i, s := range it.Operands {
 		vals[i] = operand(fp.Field, s)

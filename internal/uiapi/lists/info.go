@@ -171,7 +171,7 @@ func (h *Handler) info(ctx context.Context, cat *records.Catalog, actor *identit
 		Visibility:      v.Visibility, VisibilityEditable: mine}
 	for _, c := range v.Columns {
 		if fp := h.resolve(cat, actor, o, c); fp != nil {
-			out.DisplayColumns = append(out.DisplayColumns, column{FieldAPIName: fp.Path, Label: fp.Label(),
+			out.DisplayColumns = append(out.DisplayColumns, column{FieldAPIName: fp.Path, Label: columnLabel(fp),
 				Sortable: recordsapi.Sortable(fp.Field)})
 			w, ok := prefs.ColumnWidths[fp.Path]
 			if !ok {
@@ -183,7 +183,7 @@ func (h *Handler) info(ctx context.Context, cat *records.Catalog, actor *identit
 	}
 	for _, f := range v.Filters {
 		if fp := h.resolve(cat, actor, o, f.Field); fp != nil {
-			out.FilteredByInfo = append(out.FilteredByInfo, filterInfo{FieldAPIName: fp.Path, Label: fp.Label(),
+			out.FilteredByInfo = append(out.FilteredByInfo, filterInfo{FieldAPIName: fp.Path, Label: columnLabel(fp),
 				OperandLabels: f.Operands, Operator: f.Operator})
 		}
 	}
@@ -193,7 +193,7 @@ func (h *Handler) info(ctx context.Context, cat *records.Catalog, actor *identit
 	}
 	for _, ob := range order {
 		if fp := h.resolve(cat, actor, o, ob.Field); fp != nil {
-			l := fp.Label()
+			l := columnLabel(fp)
 			out.OrderedByInfo = append(out.OrderedByInfo, orderInfo{FieldAPIName: fp.Path, IsAscending: ob.Ascending, Label: &l})
 		}
 	}

@@ -11,9 +11,9 @@ import (
 
 // listUI is ListUiRepresentation: the view's info and a page of its records.
 type listUI struct {
-	ETag    string            `json:"eTag"`
-	Info    *listInfo         `json:"info"`
-	Records *recordCollection `json:"records"`
+	ETag    string                           `json:"eTag"`
+	Info    *listInfo                        `json:"info"`
+	Records *recordsapi.ListRecordCollection `json:"records"`
 }
 
 func (h *Handler) base(r *http.Request) string {

@@ -20,7 +20,7 @@ func (h *Handler) writePreferences(w http.ResponseWriter, r *http.Request, actor
 	out := &listPreferences{ColumnWidths: p.ColumnWidths, ColumnWrap: p.ColumnWrap, ListReference: reference(v), OrderedBy: []orderInfo{}}
 	for _, ob := range p.OrderBy {
 		if fp := h.resolve(cat, actor, o, ob.Field); fp != nil {
-			l := fp.Label()
+			l := columnLabel(fp)
 			out.OrderedBy = append(out.OrderedBy, orderInfo{FieldAPIName: fp.Path, IsAscending: ob.Ascending, Label: &l})
 		}
 	}

@@ -14,30 +14,9 @@ import (
 	"storefront/internal/soql"
 )
 
-// recordCollection is ListRecordCollectionRepresentation.
-type recordCollection struct {
-	Count             int                     `json:"count"`
-	CurrentPageToken  string                  `json:"currentPageToken"`
-	CurrentPageURL    string                  `json:"currentPageUrl"`
-	Fields            []string                `json:"fields"`
-	ListInfoETag      string                  `json:"listInfoETag"`
-	ListReference     listReference           `json:"listReference"`
-	NextPageToken     *string                 `json:"nextPageToken"`
-	NextPageURL       *string                 `json:"nextPageUrl"`
-	OptionalFields    []string                `json:"optionalFields"`
-	PageSize          int                     `json:"pageSize"`
-	PreviousPageToken *string                 `json:"previousPageToken"`
-	PreviousPageURL   *string                 `json:"previousPageUrl"`
-	Records           []*recordsapi.RecordRep `json:"records"`
-	SortBy            *string                 `json:"sortBy"`
-}
-
-// alwaysFields are read for every record of a list and every related record it shows (section 9).
-var alwaysFields = []string{"CreatedDate", "Id", "LastModifiedById", "LastModifiedDate", "SystemModstamp"}
-
 // filter is the whole condition of a page: the view's filters by its logic, its scope, the recent list's rule,
 // the search term and the where condition, each one more term of one And.
-func (h *Handler) filter(ctx context.Context, cat *records.Catalog, actor *identity.Principal, o *records.Object, v *View, p *params, cols []*fieldPath) (records.Filter, error) {
+func (h *Handler) filter(ctx context.Context, cat *records.Catalog, actor *identity.Principal, o *records.Object, v *View, p *params, cols []*recordsapi.FieldPath) (records.Filter, error) {
 	all := records.And{}
 	items := make([]records.Filter, len(v.Filters))
 	for i, it := range v.Filters {
@@ -82,7 +61,7 @@ func (h *Handler) filter(ctx context.Context, cat *records.Catalog, actor *ident
 	if term := strings.TrimSpace(p.SearchTerm); term != "" {
 		any := records.Or{}
 		for _, c := range cols {
-			if len(c.Steps) == 0 && textual(c.Field) {
+			if len(c.Rels) == 0 && textual(c.Field) {
 				any = append(any, &records.Cond{Field: c.Path, Op: records.OpLike, Value: "%" + escapeLike(term) + "%"})
 			}
 		}
@@ -133,7 +112,7 @@ func (h *Handler) order(ctx context.Context, cat *records.Catalog, actor *identi
 		fp := h.resolve(cat, actor, o, it.Field)
 		if fp == nil || !recordsapi.Sortable(fp.Field) {
 			if p.sortGiven {
-				return nil, invalidField(it.Field)
+				return nil, recordsapi.InvalidField(it.Field)
 			}
 			continue
 		}
@@ -142,23 +121,16 @@ func (h *Handler) order(ctx context.Context, cat *records.Catalog, actor *identi
 	return out, nil
 }
 
-// invalidField is the UI API's INVALID_FIELD answer, worded as the records calls word it (package uiapi).
-func invalidField(path string) error {
-	name := path[strings.LastIndex(path, ".")+1:]
-	return httpx.BadRequest("INVALID_FIELD", "No such column '%s' on entity. If you are attempting to use a custom "+
-		"field, be sure to append the '__c' after the custom field name. Requested: %s", name, path)
-}
-
 // columns are the fields each record of the page carries: the always-read ones, the view's columns, then fields
 // (an unknown or hidden one is an error) and optionalFields (skipped).
-func (h *Handler) columns(cat *records.Catalog, actor *identity.Principal, o *records.Object, v *View, p *params) ([]*fieldPath, error) {
-	var out []*fieldPath
+func (h *Handler) columns(cat *records.Catalog, actor *identity.Principal, o *records.Object, v *View, p *params) ([]*recordsapi.FieldPath, error) {
+	var out []*recordsapi.FieldPath
 	seen := map[string]bool{}
 	add := func(path string, must bool) error {
 		fp := h.resolve(cat, actor, o, path)
 		if fp == nil {
 			if must {
-				return invalidField(path)
+				return recordsapi.InvalidField(path)
 			}
 			return nil
 		}
@@ -168,7 +140,7 @@ func (h *Handler) columns(cat *records.Catalog, actor *identity.Principal, o *re
 		}
 		return nil
 	}
-	for _, f := range alwaysFields {
+	for _, f := range recordsapi.ListAlwaysFields {
 		_ = add(f, false)
 	}
 	for _, c := range v.Columns {
@@ -187,7 +159,7 @@ func (h *Handler) columns(cat *records.Catalog, actor *identity.Principal, o *re
 
 // page reads one page of the view's records through the engine's query API, then the records and the related
 // records their columns show (one read per relationship, never one per row).
-func (h *Handler) page(ctx context.Context, cat *records.Catalog, actor *identity.Principal, o *records.Object, v *View, p *params, path string) (*recordCollection, error) {
+func (h *Handler) page(ctx context.Context, cat *records.Catalog, actor *identity.Principal, o *records.Object, v *View, p *params, path string) (*recordsapi.ListRecordCollection, error) {
 	cols, err := h.columns(cat, actor, o, v, p)
 	if err != nil {
 		return nil, err
@@ -220,7 +192,7 @@ func (h *Handler) page(ctx context.Context, cat *records.Catalog, actor *identit
 		}
 		return path + "?" + q.Encode()
 	}
-	out := &recordCollection{Count: len(reps), CurrentPageToken: itoa(p.Start), CurrentPageURL: pageURL(p.Start),
+	out := &recordsapi.ListRecordCollection{Count: len(reps), CurrentPageToken: itoa(p.Start), CurrentPageURL: pageURL(p.Start),
 		Fields: nonNil(p.Fields), ListInfoETag: v.ETag(), ListReference: reference(v), OptionalFields: nonNil(p.Optional),
 		PageSize: p.PageSize, Records: reps}
 	if res.NextPageToken != "" {
@@ -254,102 +226,19 @@ func queryError(err error) error {
 	return err
 }
 
-// represent reads the records with the ids (in their order) and represents each with the columns, following
-// relationships with one GetMany per relationship and level.
-func (h *Handler) represent(ctx context.Context, cat *records.Catalog, actor *identity.Principal, o *records.Object, ids []string, cols []*fieldPath) ([]*recordsapi.RecordRep, error) {
-	reps := []*recordsapi.RecordRep{}
-	if len(ids) == 0 {
-		return reps, nil
-	}
-	recs, err := h.Engine.GetMany(ctx, h.Engine.Querier(ctx), actor, o.APIName, ids)
+// represent reads the records with the ids and represents each with the columns, in the order of ids (records
+// out of the caller's sight are absent); a related record carries its name and the always-read fields.
+func (h *Handler) represent(ctx context.Context, cat *records.Catalog, actor *identity.Principal, o *records.Object, ids []string, cols []*recordsapi.FieldPath) ([]*recordsapi.RecordRep, error) {
+	r := &recordsapi.Representer{Engine: h.Engine, Catalog: cat, Actor: actor, RelatedFields: recordsapi.ListAlwaysFields, RelatedName: true}
+	byID, err := r.RepresentIDs(ctx, o, ids, cols)
 	if err != nil {
 		return nil, err
 	}
-	byID := make(map[string]*recordsapi.RecordRep, len(recs))
-	// Paths through a relationship, grouped by it, become the columns of the related records (one level down).
-	type related struct {
-		ref   *records.Field
-		steps step
-		cols  []*fieldPath
-	}
-	var rels []*related
-	relOf := map[string]*related{}
-	for _, c := range cols {
-		if len(c.Steps) == 0 {
-			continue
-		}
-		s := c.Steps[0]
-		rel := relOf[s.Ref.APIName]
-		if rel == nil {
-			rel = &related{ref: s.Ref, steps: s}
-			for _, f := range append([]string{s.Target.NameFieldName()}, alwaysFields...) {
-				if fp := h.resolve(cat, actor, s.Target, f); fp != nil {
-					rel.cols = append(rel.cols, fp)
-				}
-			}
-			relOf[s.Ref.APIName] = rel
-			rels = append(rels, rel)
-		}
-		rest := *c
-		rest.Steps = c.Steps[1:]
-		rest.Path = c.Path[strings.Index(c.Path, ".")+1:]
-		rel.cols = append(rel.cols, &rest)
-	}
-	for _, rec := range recs {
-		rep := recordsapi.NewRecordRep(rec)
-		for _, c := range cols {
-			if len(c.Steps) == 0 {
-				rep.Fields[c.Field.APIName] = recordsapi.FieldValueOf(rec, c.Field)
-			}
-		}
-		byID[rec.ID] = rep
-	}
-	for _, rel := range rels {
-		var targetIDs []string
-		for _, rec := range recs {
-			if id, _ := rec.Values[rel.ref.APIName].(string); id != "" {
-				targetIDs = append(targetIDs, id)
-			}
-		}
-		targets, err := h.represent(ctx, cat, actor, rel.steps.Target, dedupe(targetIDs), rel.cols)
-		if err != nil {
-			return nil, err
-		}
-		byTarget := map[string]*recordsapi.RecordRep{}
-		for _, t := range targets {
-			byTarget[t.ID] = t
-		}
-		nameField := rel.steps.Target.NameFieldName()
-		for _, rec := range recs {
-			id, _ := rec.Values[rel.ref.APIName].(string)
-			t := byTarget[id]
-			if t == nil {
-				byID[rec.ID].Fields[rel.ref.RelationshipName] = recordsapi.FieldValue{}
-				continue
-			}
-			var display any
-			if fv, ok := t.Fields[nameField]; ok {
-				display = fv.Value
-			}
-			byID[rec.ID].Fields[rel.ref.RelationshipName] = recordsapi.FieldValue{DisplayValue: display, Value: t}
-		}
-	}
+	reps := []*recordsapi.RecordRep{}
 	for _, id := range ids {
 		if rep := byID[id]; rep != nil {
 			reps = append(reps, rep)
 		}
 	}
 	return reps, nil
-}
-
-func dedupe(ids []string) []string {
-	seen := map[string]bool{}
-	out := ids[:0:0]
-	for _, id := range ids {
-		if !seen[id] {
-			seen[id] = true
-			out = append(out, id)
-		}
-	}
-	return out
 }

@@ -72,21 +72,9 @@ func (h *Handler) nameFields(actor *identity.Principal, o *records.Object) []*re
 	return out
 }
 
-// Collection is RecordCollectionRepresentation: one page of records, pages numbered from 1.
-type Collection struct {
-	Count             int                     `json:"count"`
-	CurrentPageToken  *string                 `json:"currentPageToken"`
-	CurrentPageURL    string                  `json:"currentPageUrl"`
-	NextPageToken     *string                 `json:"nextPageToken"`
-	NextPageURL       *string                 `json:"nextPageUrl"`
-	PreviousPageToken *string                 `json:"previousPageToken"`
-	PreviousPageURL   *string                 `json:"previousPageUrl"`
-	Records           []*recordsapi.RecordRep `json:"records"`
-}
-
 // collection is a page as RecordCollectionRepresentation; urlOf gives the URL of a page number.
-func collection(p *page, number int, urlOf func(page int) string) *Collection {
-	c := &Collection{Count: p.Returned, Records: p.Records, CurrentPageURL: urlOf(number)}
+func collection(p *page, number int, urlOf func(page int) string) *recordsapi.RecordCollection {
+	c := &recordsapi.RecordCollection{Count: p.Returned, Records: p.Records, CurrentPageURL: urlOf(number)}
 	cur := strconv.Itoa(number)
 	c.CurrentPageToken = &cur
 	if p.Next != "" {

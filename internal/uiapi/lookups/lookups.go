@@ -50,8 +50,8 @@ func (h *Handler) Lookup(w http.ResponseWriter, r *http.Request, actor *identity
 		return err
 	}
 	out := struct {
-		LookupResults map[string]*Collection `json:"lookupResults"`
-	}{LookupResults: map[string]*Collection{}}
+		LookupResults map[string]*recordsapi.RecordCollection `json:"lookupResults"`
+	}{LookupResults: map[string]*recordsapi.RecordCollection{}}
 	for _, target := range call.targets {
 		c, err := h.lookupPage(r, actor, call, target)
 		if err != nil {
@@ -219,7 +219,7 @@ func bindings(o *records.Object, source map[string]any, list []string) (records.
 }
 
 // lookupPage reads one page of a target's matching records.
-func (h *Handler) lookupPage(r *http.Request, actor *identity.Principal, c *lookupCall, target *records.Object) (*Collection, error) {
+func (h *Handler) lookupPage(r *http.Request, actor *identity.Principal, c *lookupCall, target *records.Object) (*recordsapi.RecordCollection, error) {
 	where := append(records.And{}, c.bindings...)
 	order := c.orderBy
 	name := target.NameFieldName()

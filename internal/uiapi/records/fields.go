@@ -10,48 +10,42 @@ import (
 )
 
 // A record's requested fields: plain fields come from the record as read; paths through references
-// (Contact.Account.Owner.Name) come from one query of the engine over the record, which applies the caller's sight
-// of every parent on the way (a parent out of sight reads as no parent) and field-level security.
+// (Contact.Account.Owner.Name) from the parents read once per relationship and level (recordsapi.Representer),
+// within the caller's sight of every parent on the way (a parent out of sight reads as no parent) and field-level
+// security.
 
-// fieldSet is what a record request asks for, resolved against the record's object.
+// fieldSet is what a record request asks for, resolved against the record's object, each path once.
 type fieldSet struct {
-	plain []*engine.Field
-	paths []*engine.Column // through at least one relationship
+	paths []*recordsapi.FieldPath
 	seen  map[string]bool
 }
 
 // addPath resolves one requested path ("Account.Owner.Name"). A path naming another object than o is not for this
 // record (batches mix objects) and is skipped; one o lacks or the caller may not read is an INVALID_FIELD error.
-func (s *fieldSet) addPath(sel *engine.Select, o *engine.Object, path string) error {
+func (s *fieldSet) addPath(e *engine.Engine, cat *engine.Catalog, actor *identity.Principal, o *engine.Object, path string) error {
 	parts := strings.Split(path, ".")
-	if len(parts) > 0 && !strings.EqualFold(parts[0], o.APIName) {
+	if !strings.EqualFold(parts[0], o.APIName) {
 		return nil
 	}
-	last := parts[len(parts)-1]
-	if len(parts) < 2 || len(parts)-1 > MaxPathLevels {
-		return invalidField(last, o.APIName)
+	var fp *recordsapi.FieldPath
+	if len(parts) >= 2 && len(parts)-1 <= MaxPathLevels {
+		fp = recordsapi.ResolvePath(e, cat, actor, o, strings.Join(parts[1:], "."))
 	}
-	c, perr := sel.Path(parts[1:])
-	if perr != nil || !c.Field.HasColumn() {
-		return invalidField(last, o.APIName)
+	if fp == nil {
+		return recordsapi.InvalidFieldOn(parts[len(parts)-1], o.APIName)
 	}
-	s.addColumn(c)
+	s.add(fp)
 	return nil
 }
 
-func (s *fieldSet) addColumn(c *engine.Column) {
-	key := strings.ToLower(c.Key())
+func (s *fieldSet) add(fp *recordsapi.FieldPath) {
+	key := strings.ToLower(fp.Path)
 	if s.seen == nil {
 		s.seen = map[string]bool{}
 	}
-	if s.seen[key] {
-		return
-	}
-	s.seen[key] = true
-	if len(c.Rels) == 0 {
-		s.plain = append(s.plain, c.Field)
-	} else {
-		s.paths = append(s.paths, c)
+	if !s.seen[key] {
+		s.seen[key] = true
+		s.paths = append(s.paths, fp)
 	}
 }
 
@@ -67,15 +61,14 @@ func (h *Handler) resolve(ctx context.Context, actor *identity.Principal, o *eng
 	if err != nil {
 		return nil, err
 	}
-	sel := h.Engine.NewSelect(cat, actor, o, "r")
 	s := &fieldSet{}
 	for _, p := range req.fields {
-		if err := s.addPath(sel, o, p); err != nil {
+		if err := s.addPath(h.Engine, cat, actor, o, p); err != nil {
 			return nil, err
 		}
 	}
 	for _, p := range req.optional {
-		_ = s.addPath(sel, o, p) // an optional field the caller cannot have is simply left out
+		_ = s.addPath(h.Engine, cat, actor, o, p) // an optional field the caller cannot have is simply left out
 	}
 	modes := req.modes
 	if len(modes) == 0 {
@@ -84,107 +77,24 @@ func (h *Handler) resolve(ctx context.Context, actor *identity.Principal, o *eng
 	for _, lt := range req.layoutTypes {
 		for _, mode := range modes {
 			for _, f := range h.layoutFields()(h.Engine, actor, o, lt, mode) {
-				s.addColumn(&engine.Column{Field: f})
+				s.add(&recordsapi.FieldPath{Path: f.APIName, Field: f})
 			}
 		}
 	}
 	return s, nil
 }
 
-// systemPaths are read for every parent reached so that its representation carries its id, stamps and record type.
-var systemPaths = []string{"Id", "LastModifiedById", "LastModifiedDate", "SystemModstamp", "RecordTypeId"}
-
-// parent is one record reached through a chain of relationships, keyed by that chain (Account.Owner).
-type parent struct {
-	obj   *engine.Object
-	rel   *engine.Field // the relationship from the previous record
-	up    string        // the previous chain ("" for the record itself)
-	leafs []*engine.Field
-}
-
-// represent builds rec's representation with the field set.
+// represent builds rec's representation with the field set; a parent reached carries its Id besides the fields
+// asked of it.
 func (h *Handler) represent(ctx context.Context, actor *identity.Principal, rec *engine.Record, s *fieldSet) (*recordsapi.RecordRep, error) {
-	rep := recordsapi.NewRecordRep(rec)
-	for _, f := range s.plain {
-		rep.Fields[f.APIName] = recordsapi.FieldValueOf(rec, f)
-	}
-	if len(s.paths) == 0 {
-		return rep, nil
-	}
 	cat, err := h.Engine.Catalog(ctx)
 	if err != nil {
 		return nil, err
 	}
-	sel := h.Engine.NewSelect(cat, actor, rec.Object, "r")
-	parents := map[string]*parent{}
-	var order []string // chains, shorter before longer
-	var queried []string
-	want := map[string]bool{}
-	ask := func(path string) {
-		if !want[path] {
-			want[path] = true
-			queried = append(queried, path)
-		}
-	}
-	for _, c := range s.paths {
-		chain := ""
-		for i, rel := range c.Rels {
-			up := chain
-			chain = strings.TrimPrefix(chain+"."+rel.RelationshipName, ".")
-			if parents[chain] == nil {
-				parents[chain] = &parent{obj: c.Objs[i], rel: rel, up: up}
-				order = append(order, chain)
-				for _, name := range append(append([]string{}, systemPaths...), c.Objs[i].NameFieldName()) {
-					if name == "" {
-						continue
-					}
-					if pc, perr := sel.Path(strings.Split(chain+"."+name, ".")); perr == nil && pc.Field.HasColumn() {
-						ask(chain + "." + pc.Field.APIName)
-					}
-				}
-			}
-		}
-		parents[chain].leafs = append(parents[chain].leafs, c.Field)
-		ask(chain + "." + c.Field.APIName)
-	}
-	res, err := h.Engine.Query(ctx, h.Engine.Querier(ctx), actor, engine.Query{Object: rec.Object.APIName, Fields: queried,
-		Where: &engine.Cond{Field: "Id", Op: engine.OpEq, Value: rec.ID}, PageSize: 1})
+	r := &recordsapi.Representer{Engine: h.Engine, Catalog: cat, Actor: actor, RelatedFields: []string{"Id"}}
+	reps, err := r.Represent(ctx, rec.Object, []*engine.Record{rec}, s.paths)
 	if err != nil {
 		return nil, err
 	}
-	if len(res.Rows) == 0 {
-		return nil, engine.ErrNotFound
-	}
-	row := res.Rows[0]
-	reps := map[string]*recordsapi.RecordRep{"": rep}
-	for _, chain := range order {
-		p := parents[chain]
-		owner := reps[p.up]
-		id, _ := row.Values[chain+".Id"].(string)
-		if owner == nil || id == "" {
-			if owner != nil {
-				owner.Fields[p.rel.RelationshipName] = recordsapi.FieldValue{}
-			}
-			continue // no parent, or one out of sight: the relationship's value is null
-		}
-		values := map[string]any{}
-		for path, v := range row.Values {
-			if rest, ok := strings.CutPrefix(path, chain+"."); ok && !strings.Contains(rest, ".") {
-				values[rest] = v
-			}
-		}
-		prec := &engine.Record{Object: p.obj, ID: id, Values: values}
-		prep := recordsapi.NewRecordRep(prec)
-		prep.Fields["Id"] = recordsapi.FieldValueOf(prec, p.obj.Field("Id"))
-		for _, f := range p.leafs {
-			prep.Fields[f.APIName] = recordsapi.FieldValueOf(prec, f)
-		}
-		reps[chain] = prep
-		var display any
-		if nf := p.obj.NameFieldName(); nf != "" {
-			display = values[nf]
-		}
-		owner.Fields[p.rel.RelationshipName] = recordsapi.FieldValue{DisplayValue: display, Value: prep}
-	}
-	return rep, nil
+	return reps[rec.ID], nil
 }

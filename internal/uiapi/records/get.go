@@ -149,7 +149,7 @@ func (h *Handler) addChildren(r *http.Request, actor *identity.Principal, rec *e
 		return nil
 	}
 	if len(parts) < 2 || len(parts) > 3 {
-		return invalidField(parts[len(parts)-1], rec.Object.APIName)
+		return recordsapi.InvalidFieldOn(parts[len(parts)-1], rec.Object.APIName)
 	}
 	var extra []string
 	if len(parts) == 3 {
@@ -163,21 +163,9 @@ func (h *Handler) addChildren(r *http.Request, actor *identity.Principal, rec *e
 	return nil
 }
 
-// collection is RecordCollectionRepresentation.
-type collection struct {
-	Count             int                     `json:"count"`
-	CurrentPageToken  *string                 `json:"currentPageToken"`
-	CurrentPageURL    string                  `json:"currentPageUrl"`
-	NextPageToken     *string                 `json:"nextPageToken"`
-	NextPageURL       *string                 `json:"nextPageUrl"`
-	PreviousPageToken *string                 `json:"previousPageToken"`
-	PreviousPageURL   *string                 `json:"previousPageUrl"`
-	Records           []*recordsapi.RecordRep `json:"records"`
-}
-
 // children reads one page of the records of rec's child relationship relName, with their Id, their name field and
 // the extra fields, through the engine's query API (the child object's sight and field security apply).
-func (h *Handler) children(r *http.Request, actor *identity.Principal, rec *engine.Record, relName string, extra []string, pageSize int, token string) (*collection, string, error) {
+func (h *Handler) children(r *http.Request, actor *identity.Principal, rec *engine.Record, relName string, extra []string, pageSize int, token string) (*recordsapi.RecordCollection, string, error) {
 	ctx := r.Context()
 	cat, err := h.Engine.Catalog(ctx)
 	if err != nil {
@@ -191,7 +179,7 @@ func (h *Handler) children(r *http.Request, actor *identity.Principal, rec *engi
 		}
 	}
 	if child == nil || !h.Engine.Queryable(actor, child.Object) {
-		return nil, "", invalidField(relName, rec.Object.APIName)
+		return nil, "", recordsapi.InvalidFieldOn(relName, rec.Object.APIName)
 	}
 	sel := h.Engine.NewSelect(cat, actor, child.Object, "r")
 	set := &fieldSet{}
@@ -199,13 +187,13 @@ func (h *Handler) children(r *http.Request, actor *identity.Principal, rec *engi
 		if name == "" {
 			continue
 		}
-		if err := set.addPath(sel, child.Object, child.Object.APIName+"."+name); err != nil {
+		if err := set.addPath(h.Engine, cat, actor, child.Object, child.Object.APIName+"."+name); err != nil {
 			return nil, "", err
 		}
 	}
 	var fields []string
-	for _, f := range set.plain {
-		fields = append(fields, f.APIName)
+	for _, fp := range set.paths {
+		fields = append(fields, fp.Field.APIName) // a child's own fields: extra names one field, no path
 	}
 	res, err := h.Engine.Query(ctx, h.Engine.Querier(ctx), actor, engine.Query{Object: child.Object.APIName,
 		Fields: append(fields, systemFieldsOf(sel)...), Where: &engine.Cond{Field: child.FieldName, Op: engine.OpEq, Value: rec.ID},
@@ -217,12 +205,12 @@ func (h *Handler) children(r *http.Request, actor *identity.Principal, rec *engi
 		}
 		return nil, "", err
 	}
-	coll := &collection{Records: []*recordsapi.RecordRep{}}
+	coll := &recordsapi.RecordCollection{Records: []*recordsapi.RecordRep{}}
 	for _, row := range res.Rows {
 		crec := &engine.Record{Object: child.Object, ID: row.ID, Values: row.Values}
 		crep := recordsapi.NewRecordRep(crec)
-		for _, f := range set.plain {
-			crep.Fields[f.APIName] = recordsapi.FieldValueOf(crec, f)
+		for _, fp := range set.paths {
+			crep.Fields[fp.Field.APIName] = recordsapi.FieldValueOf(crec, fp.Field)
 		}
 		coll.Records = append(coll.Records, crep)
 	}
@@ -254,10 +242,13 @@ func (h *Handler) children(r *http.Request, actor *identity.Principal, rec *engi
 	return coll, child.RelationshipName, nil
 }
 
-// systemFieldsOf are the stamps a record representation carries, those the object has and the caller may read.
+// systemFields are the stamps a record representation carries besides its id.
+var systemFields = []string{"LastModifiedById", "LastModifiedDate", "SystemModstamp", "RecordTypeId"}
+
+// systemFieldsOf are the system fields the object has and the caller may read.
 func systemFieldsOf(sel *engine.Select) []string {
 	var out []string
-	for _, name := range systemPaths[1:] {
+	for _, name := range systemFields {
 		if c, perr := sel.Path([]string{name}); perr == nil && c.Field.HasColumn() {
 			out = append(out, c.Field.APIName)
 		}

@@ -96,9 +96,4 @@ func pageSizeParam(r *http.Request, def, max int) (int, error) {
 // list reads a comma-separated, possibly repeated, query parameter.
 func list(r *http.Request, name string) []string { return recordsapi.SplitList(r.URL.Query()[name]...) }
 
-// invalidField is a requested field the record's object lacks or the caller may not read.
-func invalidField(name, object string) error {
-	return httpx.BadRequest("INVALID_FIELD", "%s", recordsapi.NoSuchColumn(name, object))
-}
-
 func itoa(n int) string { return strconv.Itoa(n) }

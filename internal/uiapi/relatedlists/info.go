@@ -103,7 +103,7 @@ func (h *Handler) infoOf(cat *records.Catalog, actor *identity.Principal, rl *re
 			c := h.resolve(cat, actor, rl.Object, path)
 			if c == nil {
 				if must {
-					return invalidField(path)
+					return recordsapi.InvalidField(path)
 				}
 				return nil
 			}
@@ -128,8 +128,8 @@ func (h *Handler) infoOf(cat *records.Catalog, actor *identity.Principal, rl *re
 		OrderedByInfo: prefs.OrderedBy, Updateable: h.Engine.CanUpdate(actor, rl.Object),
 		UserPreferences: userPrefsRep{ColumnWidths: prefs.ColumnWidths, ColumnWrap: prefs.ColumnWrap}, Visibility: "Public"}
 	for _, c := range cols {
-		rep.DisplayColumns = append(rep.DisplayColumns, columnRep{FieldAPIName: c.Path, Label: c.Label(),
-			LookupID: c.LookupID(), Sortable: recordsapi.Sortable(c.Field)})
+		rep.DisplayColumns = append(rep.DisplayColumns, columnRep{FieldAPIName: c.Path, Label: columnLabel(c),
+			LookupID: lookupID(c), Sortable: recordsapi.Sortable(c.Field)})
 		for _, o := range c.Objs {
 			if !contains(rep.ObjectAPINames, o.APIName) {
 				rep.ObjectAPINames = append(rep.ObjectAPINames, o.APIName)

@@ -106,7 +106,7 @@ func (h *Handler) readOrder(cat *records.Catalog, actor *identity.Principal, rl 
 		}
 		c := h.resolve(cat, actor, rl.Object, field)
 		if c == nil || !recordsapi.Sortable(c.Field) {
-			return nil, invalidField(field)
+			return nil, recordsapi.InvalidField(field)
 		}
 		out = append(out, orderTerm{Field: c.Path, Ascending: asc})
 	}

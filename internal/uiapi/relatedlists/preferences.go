@@ -9,6 +9,7 @@ import (
 	"storefront/internal/identity"
 	"storefront/internal/platform/db"
 	"storefront/internal/records"
+	"storefront/internal/recordsapi"
 )
 
 // stored is what a user changed of a related list (table sf_related_list_preference, one row per user and list):
@@ -75,7 +76,7 @@ type orderInfo struct {
 // listPrefs is a list's effective preferences for one user: the defaults of its display columns (width -1, no
 // wrap; the name's order) with what the user changed over them.
 type listPrefs struct {
-	Columns      []*column
+	Columns      []*recordsapi.FieldPath
 	ColumnWidths map[string]int64
 	ColumnWrap   map[string]bool
 	OrderedBy    []orderInfo
@@ -106,7 +107,7 @@ func (h *Handler) preferences(ctx context.Context, cat *records.Catalog, actor *
 	}
 	for _, t := range terms {
 		if c := h.resolve(cat, actor, rl.Object, t.Field); c != nil {
-			label := c.Label()
+			label := columnLabel(c)
 			p.OrderedBy = append(p.OrderedBy, orderInfo{FieldAPIName: c.Path, IsAscending: t.Ascending, Label: &label})
 			p.Order = append(p.Order, records.Order{Field: c.Path, Desc: !t.Ascending})
 		}

@@ -19,9 +19,6 @@ import (
 // DefaultPageSize is the records of a page when the caller names no pageSize (spec/data-layer.md section 9).
 const DefaultPageSize = 50
 
-// alwaysFields are read for every related record (spec/data-layer.md section 9).
-var alwaysFields = []string{"CreatedDate", "Id", "LastModifiedById", "LastModifiedDate", "SystemModstamp"}
-
 // pageParams are the parameters of a page of a related list (RelatedListRecordsInputRepresentation).
 type pageParams struct {
 	Fields, Optional, SortBy []string
@@ -58,26 +55,6 @@ func readPageParams(body map[string]any) (*pageParams, error) {
 		}
 	}
 	return p, nil
-}
-
-// recordsRep is RelatedListRecordCollectionRepresentation; columnLabels (the heading of each column) only when
-// asked for with includeColumnLabels.
-type recordsRep struct {
-	ColumnLabels      map[string]string       `json:"columnLabels,omitempty"`
-	Count             int                     `json:"count"`
-	CurrentPageToken  string                  `json:"currentPageToken"`
-	CurrentPageURL    string                  `json:"currentPageUrl"`
-	Fields            []string                `json:"fields"`
-	ListInfoETag      string                  `json:"listInfoETag"`
-	ListReference     listReference           `json:"listReference"`
-	NextPageToken     *string                 `json:"nextPageToken"`
-	NextPageURL       *string                 `json:"nextPageUrl"`
-	OptionalFields    []string                `json:"optionalFields"`
-	PageSize          int                     `json:"pageSize"`
-	PreviousPageToken *string                 `json:"previousPageToken"`
-	PreviousPageURL   *string                 `json:"previousPageUrl"`
-	Records           []*recordsapi.RecordRep `json:"records"`
-	SortBy            []string                `json:"sortBy"`
 }
 
 // GetRecords answers POST /related-list-records/{parentRecordId}/{relatedListId}: one page of the parent's
@@ -153,7 +130,7 @@ func (h *Handler) GetRecordsBatch(w http.ResponseWriter, r *http.Request, actor 
 	}
 	out := batch{Results: []batchResult{}}
 	for _, it := range asked {
-		var rep *recordsRep
+		var rep *recordsapi.ListRecordCollection
 		var err error
 		if rl := h.find(cat, actor, parent.Object, it.id); rl == nil {
 			err = listNotFound(it.id)
@@ -172,7 +149,7 @@ func (h *Handler) GetRecordsBatch(w http.ResponseWriter, r *http.Request, actor 
 
 // page reads one page of the parent's records of the list through the engine's query API: the reference to the
 // parent, AND the caller's where, sorted by sortBy (else the caller's order of the list), within their sight.
-func (h *Handler) page(ctx context.Context, cat *records.Catalog, actor *identity.Principal, parent *records.Record, rl *relatedList, p *pageParams, version string) (*recordsRep, error) {
+func (h *Handler) page(ctx context.Context, cat *records.Catalog, actor *identity.Principal, parent *records.Record, rl *relatedList, p *pageParams, version string) (*recordsapi.ListRecordCollection, error) {
 	prefs, err := h.preferences(ctx, cat, actor, rl)
 	if err != nil {
 		return nil, err
@@ -196,7 +173,7 @@ func (h *Handler) page(ctx context.Context, cat *records.Catalog, actor *identit
 			field, desc := strings.CutPrefix(s, "-")
 			c := h.resolve(cat, actor, rl.Object, field)
 			if c == nil || !recordsapi.Sortable(c.Field) {
-				return nil, invalidField(field)
+				return nil, recordsapi.InvalidField(field)
 			}
 			order = append(order, records.Order{Field: c.Path, Desc: desc})
 		}
@@ -218,7 +195,8 @@ func (h *Handler) page(ctx context.Context, cat *records.Catalog, actor *identit
 	for i, row := range res.Rows {
 		ids[i] = row.ID
 	}
-	reps, err := h.represent(ctx, cat, actor, rl.Object, ids, cols)
+	r := &recordsapi.Representer{Engine: h.Engine, Catalog: cat, Actor: actor, RelatedName: true}
+	reps, err := r.RepresentIDs(ctx, rl.Object, ids, cols)
 	if err != nil {
 		return nil, err
 	}
@@ -226,7 +204,7 @@ func (h *Handler) page(ctx context.Context, cat *records.Catalog, actor *identit
 	if err != nil {
 		return nil, err
 	}
-	out := &recordsRep{Count: len(ids), CurrentPageToken: records.PageTokenAt(start), Fields: nonNil(p.Fields),
+	out := &recordsapi.ListRecordCollection{Count: len(ids), CurrentPageToken: records.PageTokenAt(start), Fields: nonNil(p.Fields),
 		ListInfoETag: info.ETag, ListReference: rl.reference(parent.ID, ""), OptionalFields: nonNil(p.Optional),
 		PageSize: p.PageSize, Records: []*recordsapi.RecordRep{}, SortBy: nonNil(p.SortBy)}
 	for _, id := range ids {
@@ -249,7 +227,7 @@ func (h *Handler) page(ctx context.Context, cat *records.Catalog, actor *identit
 	if p.ColumnLabels {
 		out.ColumnLabels = map[string]string{}
 		for _, c := range cols {
-			out.ColumnLabels[c.Path] = c.Label()
+			out.ColumnLabels[c.Path] = columnLabel(c)
 		}
 	}
 	return out, nil
@@ -257,22 +235,22 @@ func (h *Handler) page(ctx context.Context, cat *records.Catalog, actor *identit
 
 // pageColumns are the fields each record of a page carries: the always-read ones, then fields (an unknown or
 // unreadable one is an error) and optionalFields (skipped); without either, the list's display columns.
-func (h *Handler) pageColumns(cat *records.Catalog, actor *identity.Principal, rl *relatedList, p *pageParams, prefs *listPrefs) ([]*column, error) {
-	var out []*column
+func (h *Handler) pageColumns(cat *records.Catalog, actor *identity.Principal, rl *relatedList, p *pageParams, prefs *listPrefs) ([]*recordsapi.FieldPath, error) {
+	var out []*recordsapi.FieldPath
 	seen := map[string]bool{}
-	add := func(c *column) {
+	add := func(c *recordsapi.FieldPath) {
 		if c != nil && !seen[c.Path] {
 			seen[c.Path] = true
 			out = append(out, c)
 		}
 	}
-	for _, f := range alwaysFields {
+	for _, f := range recordsapi.ListAlwaysFields {
 		add(h.resolve(cat, actor, rl.Object, f))
 	}
 	for _, f := range p.Fields {
 		c := h.resolve(cat, actor, rl.Object, f)
 		if c == nil {
-			return nil, invalidField(f)
+			return nil, recordsapi.InvalidField(f)
 		}
 		add(c)
 	}
