@@ -18,10 +18,13 @@ func (e *Engine) RecordViewed(ctx context.Context, actor *identity.Principal, re
 	if actor == nil || actor.UserID == "" {
 		return nil
 	}
+	// A user's views are strictly ordered: one in the same millisecond as their newest (two tabs, a quick
+	// click-through) comes just after it rather than tying with it.
 	now := e.Now().UnixMilli()
-	if _, err := e.DB.Exec(ctx, `INSERT INTO sf_record_view (user_id, record_id, object_name, viewed_at) VALUES (?, ?, ?, ?)
+	if _, err := e.DB.Exec(ctx, `INSERT INTO sf_record_view (user_id, record_id, object_name, viewed_at) VALUES (?, ?, ?,
+		(SELECT CASE WHEN MAX(viewed_at) >= ? THEN MAX(viewed_at) + 1 ELSE ? END FROM sf_record_view WHERE user_id = ?))
 		ON CONFLICT (user_id, record_id) DO UPDATE SET viewed_at = excluded.viewed_at`,
-		actor.UserID, rec.ID, rec.Object.APIName, now); err != nil {
+		actor.UserID, rec.ID, rec.Object.APIName, now, now, actor.UserID); err != nil {
 		return err
 	}
 	// Keep the newest views only, so the table stays as small as the lists that read it.

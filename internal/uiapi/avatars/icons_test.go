@@ -19,8 +19,9 @@ func TestThemeIconsResolve(t *testing.T) {
 			t.Fatalf("object-info directory: %s", dir.body)
 		}
 		guest := signIn(t, s, "") // an <img> sends no token
-		for name, o := range objects {
-			icon := o.(map[string]any)["themeInfo"].(map[string]any)["iconUrl"].(string)
+		for name := range objects {
+			info := admin.do("GET", "/object-info/"+name, "")
+			icon := info.json.(map[string]any)["themeInfo"].(map[string]any)["iconUrl"].(string)
 			r := guest.do("GET", icon, "")
 			if r.status != 200 || r.header.Get("Content-Type") != "image/png" {
 				t.Fatalf("%s: GET %s: %d %s", name, icon, r.status, r.header.Get("Content-Type"))
