@@ -12,6 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"storefront/internal/uiapi/metadata"
+	uirecords "storefront/internal/uiapi/records"
+
 	"storefront/internal/app/apitest"
 	"storefront/internal/domains"
 	"storefront/internal/identity"
@@ -46,14 +49,15 @@ func asUser(principals map[string]*identity.Principal, next http.Handler) http.H
 
 // recordsMux serves the records calls at the paths the app's routing table gives them.
 func recordsMux(engine *records.Engine) *http.ServeMux {
-	h := &Handler{Engine: engine}
+	meta := &metadata.Handler{Engine: engine}
+	recs := &uirecords.Handler{Engine: engine, ObjectInfo: meta.ObjectInfoOf, LayoutFields: meta.RecordLayoutFields}
 	mux := http.NewServeMux()
-	mux.Handle("GET "+Base+"/records/{recordId}", SignedIn(h.GetRecord))
-	mux.Handle("POST "+Base+"/records", SignedIn(h.CreateRecord))
-	mux.Handle("PATCH "+Base+"/records/{recordId}", SignedIn(h.UpdateRecord))
-	mux.Handle("DELETE "+Base+"/records/{recordId}", SignedIn(h.DeleteRecord))
-	mux.Handle("GET "+Base+"/object-info", SignedIn(h.GetObjectInfoDirectory))
-	mux.Handle("GET "+Base+"/object-info/{objectApiName}", SignedIn(h.GetObjectInfo))
+	mux.Handle("GET "+Base+"/records/{recordId}", SignedIn(recs.GetRecord))
+	mux.Handle("POST "+Base+"/records", SignedIn(recs.CreateRecord))
+	mux.Handle("PATCH "+Base+"/records/{recordId}", SignedIn(recs.UpdateRecord))
+	mux.Handle("DELETE "+Base+"/records/{recordId}", SignedIn(recs.DeleteRecord))
+	mux.Handle("GET "+Base+"/object-info", SignedIn(meta.GetObjectInfoDirectory))
+	mux.Handle("GET "+Base+"/object-info/{objectApiName}", SignedIn(meta.GetObjectInfo))
 	return mux
 }
 

@@ -27,9 +27,6 @@ type Handler struct {
 	Engine *records.Engine
 }
 
-// SignedIn turns a call of the group into a handler that refuses guests and answers with the UI API's error bodies.
-func SignedIn(next recordsapi.Call) http.Handler { return recordsapi.SignedIn(recordsapi.UIAPI, next) }
-
 // object is the object named by the path's objectApiName, or NOT_FOUND when it is unknown or the actor may not
 // read it (the answer never tells which).
 func (h *Handler) object(r *http.Request, cat *records.Catalog, actor *identity.Principal) (*records.Object, error) {

@@ -51,9 +51,6 @@ func (h *Handler) layoutFields() LayoutFieldsFunc {
 	return DefaultLayoutFields
 }
 
-// SignedIn turns a records call into a handler that refuses guests and answers with the UI API's error bodies.
-func SignedIn(next recordsapi.Call) http.Handler { return recordsapi.SignedIn(recordsapi.UIAPI, next) }
-
 // Limits of the group, as the real API has them.
 const (
 	// DefaultChildPageSize and MaxChildPageSize bound a child relationship's page (pageSize).
