@@ -142,6 +142,18 @@ func applyQuirks(s *Spec) error {
 	if err := declare(s, "SimplifiedBatchResultRepresentation", "result", "ObjectInfoRepresentation | WireReadErrorList", true); err != nil {
 		return err
 	}
+	// A record of a batch read that failed (missing or hidden: 404) carries the read error list as its result, as
+	// the other batches do.
+	if err := declare(s, "BatchResultRepresentation", "result", "RecordRepresentation | WireReadErrorList", true); err != nil {
+		return err
+	}
+	// List info's v64 properties that the 2022 api.raml predates: spec section 3 names them (scope, listShares,
+	// searchable), and the list-info calls take scope and listShares as input.
+	for prop, expr := range map[string]string{"scope": "any", "listShares": "any[]", "searchable": "boolean"} {
+		if err := declare(s, "ListInfoRepresentation", prop, expr, false); err != nil {
+			return err
+		}
+	}
 	// Properties the recorded responses carry and api.raml does not declare.
 	if err := declare(s, "BatchRepresentation", "hasErrors", "boolean", true); err != nil {
 		return err
