@@ -25,6 +25,8 @@ type Scenario struct {
 	WantContains string
 	// RowsBefore and RowsAfter map an SQL query to the rows it must return before and after the call (see Rows).
 	RowsBefore, RowsAfter map[string]string
+	// Then checks the answer further when the status is right (against a schema, say); nil checks nothing more.
+	Then func(t *testing.T, r Reply)
 }
 
 // Run runs each scenario as a subtest against the target, in order (scenarios may build on earlier ones).
@@ -51,6 +53,9 @@ func Run(t *testing.T, tg *Target, scenarios []Scenario) {
 				if d := Match(r.Body, sc.WantJSON); d != "" {
 					t.Errorf("%s: %s\ngot %s", what, d, r.Body)
 				}
+			}
+			if sc.Then != nil {
+				sc.Then(t, r)
 			}
 			tg.wantRows(t, "after", sc.RowsAfter)
 		})

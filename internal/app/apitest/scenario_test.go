@@ -42,13 +42,17 @@ func notesTarget(t *testing.T) *Target {
 func TestRunChecksTheAnswerAndTheRows(t *testing.T) {
 	tg := notesTarget(t)
 	const notes = `SELECT body, author FROM note ORDER BY body`
+	var then string // the body Then was given
 	Run(t, tg, []Scenario{
 		{Name: "a guest is refused and writes nothing", Method: "POST", Path: "notes?body=a", WantStatus: 401,
 			WantBody: `[{"errorCode":"INVALID_SESSION_ID"}]`, RowsBefore: map[string]string{notes: ""}, RowsAfter: map[string]string{notes: ""}},
 		{Name: "staff write a note", As: As("staff"), Method: "POST", Path: "notes?body=b", WantStatus: 201,
 			WantJSON: `{"author":"staff","ok":"<bool>","id":"<absent>"}`, WantContains: `"count":1`,
-			RowsAfter: map[string]string{notes: "b|staff"}},
+			RowsAfter: map[string]string{notes: "b|staff"}, Then: func(t *testing.T, r Reply) { then = r.Body }},
 	})
+	if then != `{"author":"staff","ok":true,"count":1}`+"\n" {
+		t.Errorf("Then saw %q", then)
+	}
 	r := tg.Call(t, "POST", "/api/notes?body=c", "buyer", "")
 	r.WantEqual(t, "another note", 201, `{"author":"buyer","ok":true,"count":"<number>"}`)
 	if r.Request != "POST /api/notes?body=c" {

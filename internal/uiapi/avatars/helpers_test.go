@@ -2,7 +2,6 @@ package avatars_test
 
 import (
 	"encoding/json"
-	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -13,7 +12,7 @@ import (
 
 const ui = "/services/data/v64.0/ui-api"
 
-// client calls the server as one demo user ("" for a guest).
+// client calls the server as one demo user ("" for a guest) through the harness.
 type client struct {
 	t     *testing.T
 	s     *apptest.Server
@@ -42,29 +41,11 @@ func (c *client) do(method, path, body string, headers ...string) reply {
 	if !strings.HasPrefix(path, "/services/") && !strings.HasPrefix(path, "/img/") {
 		path = ui + path
 	}
-	req, err := http.NewRequest(method, c.s.URL+path, strings.NewReader(body))
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	if c.token != "" {
-		req.Header.Set("Authorization", "Bearer "+c.token)
-	}
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	for i := 0; i+1 < len(headers); i += 2 {
-		req.Header.Set(headers[i], headers[i+1])
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, _ := io.ReadAll(res.Body)
-	out := reply{status: res.StatusCode, header: res.Header, body: b}
-	if strings.HasPrefix(res.Header.Get("Content-Type"), "application/json") && len(b) > 0 {
-		if err := json.Unmarshal(b, &out.json); err != nil {
-			c.t.Fatalf("%s %s: %d, bad JSON: %s", method, path, res.StatusCode, b)
+	r := c.s.Call(c.t, method, path, c.token, body, headers...)
+	out := reply{status: r.Status, header: r.Header, body: []byte(r.Body)}
+	if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") && r.Body != "" {
+		if err := json.Unmarshal(out.body, &out.json); err != nil {
+			c.t.Fatalf("%s %s: %d, bad JSON: %s", method, path, r.Status, r.Body)
 		}
 	}
 	return out
@@ -106,5 +87,3 @@ func (c *client) create(apiName, fields string) string {
 	}
 	return r.json.(map[string]any)["id"].(string)
 }
-
-func decode(res *http.Response, v any) error { return json.NewDecoder(res.Body).Decode(v) }

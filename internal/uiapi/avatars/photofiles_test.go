@@ -1,37 +1,22 @@
 package avatars_test
 
 import (
-	"bytes"
-	"mime/multipart"
-	"net/http"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/app/apptest"
 )
 
 // shareFile uploads a file shared with the record and returns the version id.
 func (c *client) shareFile(name, content, recordID string) string {
 	c.t.Helper()
-	var buf bytes.Buffer
-	mw := multipart.NewWriter(&buf)
-	fw, _ := mw.CreateFormFile("fileData", name)
-	fw.Write([]byte(content))
-	mw.WriteField("firstPublishLocationId", recordID)
-	mw.Close()
-	req, _ := http.NewRequest("POST", c.s.URL+ui+"/records/content-documents/content-versions", &buf)
-	req.Header.Set("Authorization", "Bearer "+c.token)
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	res, err := http.DefaultClient.Do(req)
-	if err != nil || res.StatusCode != 201 {
-		c.t.Fatalf("upload %s: %v %v", name, err, res.Status)
-	}
-	defer res.Body.Close()
+	ct, body := apitest.Multipart(apitest.Part{Name: "fileData", File: name, Value: content},
+		apitest.Part{Name: "firstPublishLocationId", Value: recordID})
 	var out struct {
 		ContentVersion struct{ ID string } `json:"contentVersion"`
 	}
-	if err := decode(res, &out); err != nil {
-		c.t.Fatal(err)
-	}
+	c.s.Call(c.t, "POST", ui+"/records/content-documents/content-versions", c.token, body, "Content-Type", ct).
+		Decode(c.t, "upload "+name, 201, &out)
 	return out.ContentVersion.ID
 }
 

@@ -10,7 +10,7 @@ import (
 func TestUploadVersionsAndDownload(t *testing.T) {
 	apptest.Each(t, "", func(t *testing.T, s *apptest.Server) {
 		admin := signIn(t, s, "admin@example.com")
-		acct := admin.send("POST", ui+"/records", "application/json", strings.NewReader(`{"apiName":"Account","fields":{"Name":"Files Co"}}`))
+		acct := admin.send("POST", ui+"/records", "application/json", `{"apiName":"Account","fields":{"Name":"Files Co"}}`)
 		acctID := acct.json.(map[string]any)["id"].(string)
 		before := rows(t, s)
 
@@ -43,7 +43,7 @@ func TestUploadVersionsAndDownload(t *testing.T) {
 		}
 
 		// The data comes back with its type and length.
-		got := admin.send("GET", download+versionID[:15]+"/VersionData", "", nil)
+		got := admin.send("GET", download+versionID[:15]+"/VersionData", "", "")
 		if got.status != 200 || string(got.body) != "sku,price\nA,1\n" || got.header.Get("Content-Type") != "text/csv; charset=utf-8" ||
 			got.header.Get("Content-Length") != "14" || got.header.Get("Content-Disposition") != `attachment; filename=prices.csv` {
 			t.Fatalf("download: %d %v %q", got.status, got.header, got.body)
@@ -58,35 +58,35 @@ func TestUploadVersionsAndDownload(t *testing.T) {
 			len(out["contentDocumentLinks"].([]any)) != 1 {
 			t.Fatalf("new version: %s", r.body)
 		}
-		if got := admin.send("GET", download+v2+"/VersionData", "", nil); string(got.body) != "%PDF-1.4 tiny" || got.header.Get("Content-Type") != "application/pdf" {
+		if got := admin.send("GET", download+v2+"/VersionData", "", ""); string(got.body) != "%PDF-1.4 tiny" || got.header.Get("Content-Type") != "application/pdf" {
 			t.Fatalf("v2: %v %q", got.header, got.body)
 		}
-		if got := admin.send("GET", download+versionID+"/VersionData", "", nil); string(got.body) != "sku,price\nA,1\n" {
+		if got := admin.send("GET", download+versionID+"/VersionData", "", ""); string(got.body) != "sku,price\nA,1\n" {
 			t.Fatalf("v1 after v2: %q", got.body)
 		}
 
 		// Files are records: the engine's read and its visibility. A buyer sees neither the file nor its data.
 		buyer := signIn(t, s, "buyer@example.com")
-		if got := buyer.send("GET", download+versionID+"/VersionData", "", nil); got.status != 404 {
+		if got := buyer.send("GET", download+versionID+"/VersionData", "", ""); got.status != 404 {
 			t.Fatalf("buyer download: %d %s", got.status, got.body)
 		}
-		if got := admin.send("GET", ui+"/records/"+docID+"?fields=ContentDocument.Title", "", nil); got.status != 200 {
+		if got := admin.send("GET", ui+"/records/"+docID+"?fields=ContentDocument.Title", "", ""); got.status != 200 {
 			t.Fatalf("document as a record: %d %s", got.status, got.body)
 		}
 		for _, bad := range []string{"068000000000000", "nonsense", docID} {
-			if got := admin.send("GET", download+bad+"/VersionData", "", nil); got.status != 404 {
+			if got := admin.send("GET", download+bad+"/VersionData", "", ""); got.status != 404 {
 				t.Fatalf("download %s: %d", bad, got.status)
 			}
 		}
 
 		// Deleting the document deletes its versions, links and stored bytes.
-		if got := admin.send("DELETE", ui+"/records/"+docID, "", nil); got.status != 204 {
+		if got := admin.send("DELETE", ui+"/records/"+docID, "", ""); got.status != 204 {
 			t.Fatalf("delete: %d %s", got.status, got.body)
 		}
 		if after := rows(t, s); after != before {
 			t.Fatalf("after delete: rows %v, want %v", after, before)
 		}
-		if got := admin.send("GET", download+versionID+"/VersionData", "", nil); got.status != 404 {
+		if got := admin.send("GET", download+versionID+"/VersionData", "", ""); got.status != 404 {
 			t.Fatalf("download after delete: %d", got.status)
 		}
 	})
@@ -117,7 +117,7 @@ func TestUploadRefusals(t *testing.T) {
 			part{"fileData", "a.txt", "x"}, part{"fileData", "b.txt", "y"})
 		check(newDoc, 400, "INVALID_INPUT", "Invalid config for createContentDocumentAndVersion: unknown part 'colour'",
 			part{"fileData", "a.txt", "x"}, part{"colour", "", "red"})
-		fails(t, admin.send("POST", newDoc, "application/json", strings.NewReader(`{"fileData":"x"}`)), 400, "INVALID_INPUT",
+		fails(t, admin.send("POST", newDoc, "application/json", `{"fileData":"x"}`), 400, "INVALID_INPUT",
 			"Invalid config for createContentDocumentAndVersion: the body must be multipart/form-data")
 		// A multipart body passes the server's text check unread, so its text parts are checked here.
 		check(newDoc, 400, "INVALID_API_INPUT", "The request's body holds a NUL character", part{"fileData", "a.txt", "x"}, part{"title", "", "a\x00b"})
@@ -137,7 +137,7 @@ func TestUploadRefusals(t *testing.T) {
 			t.Fatalf("link to nothing: rows %v -> %v", before, after)
 		}
 		// Unknown documents are 404; callers without the right to upload, 403.
-		fails(t, admin.send("POST", uploads+"/069000000000000/content-versions", "", nil), 404, "NOT_FOUND", "The requested resource does not exist")
+		fails(t, admin.send("POST", uploads+"/069000000000000/content-versions", "", ""), 404, "NOT_FOUND", "The requested resource does not exist")
 		ct, body = form(part{"fileData", "a.txt", "x"})
 		fails(t, signIn(t, s, "buyer@example.com").send("POST", newDoc, ct, body), 403, "INSUFFICIENT_ACCESS", "You do not have access to upload files")
 	})

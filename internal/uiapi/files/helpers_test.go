@@ -1,14 +1,12 @@
 package files_test
 
 import (
-	"bytes"
 	"encoding/json"
-	"io"
-	"mime/multipart"
 	"net/http"
 	"strings"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/app/apptest"
 	"storefront/internal/uiapi/uiapitest"
 )
@@ -36,26 +34,21 @@ type reply struct {
 	json   any
 }
 
-// send makes a request with the caller's token and reads the whole answer.
-func (c *client) send(method, path, contentType string, body io.Reader) reply {
+// send makes a request with the caller's token through the harness and reads the whole answer.
+func (c *client) send(method, path, contentType, body string) reply {
 	c.t.Helper()
-	req, err := http.NewRequest(method, c.s.URL+path, body)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	req.Header.Set("Authorization", "Bearer "+c.token)
+	var headers []string
 	if contentType != "" {
-		req.Header.Set("Content-Type", contentType)
+		headers = []string{"Content-Type", contentType}
 	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, _ := io.ReadAll(res.Body)
-	out := reply{status: res.StatusCode, header: res.Header, body: b}
-	if strings.HasPrefix(res.Header.Get("Content-Type"), "application/json") && len(b) > 0 {
-		_ = json.Unmarshal(b, &out.json)
+	return newReply(c.s.Call(c.t, method, path, c.token, body, headers...))
+}
+
+// newReply keeps an answer with its body decoded when it is JSON.
+func newReply(r apitest.Reply) reply {
+	out := reply{status: r.Status, header: r.Header, body: []byte(r.Body)}
+	if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") && r.Body != "" {
+		_ = json.Unmarshal(out.body, &out.json)
 	}
 	return out
 }
@@ -63,20 +56,13 @@ func (c *client) send(method, path, contentType string, body io.Reader) reply {
 // part is one part of a multipart form: a file when file is set.
 type part struct{ name, file, value string }
 
-// form encodes the parts as multipart/form-data.
-func form(parts ...part) (string, *bytes.Buffer) {
-	var buf bytes.Buffer
-	mw := multipart.NewWriter(&buf)
-	for _, p := range parts {
-		if p.file != "" {
-			w, _ := mw.CreateFormFile(p.name, p.file)
-			w.Write([]byte(p.value))
-		} else {
-			mw.WriteField(p.name, p.value)
-		}
+// form encodes the parts as multipart/form-data (see apitest.Multipart).
+func form(parts ...part) (contentType, body string) {
+	ps := make([]apitest.Part, len(parts))
+	for i, p := range parts {
+		ps[i] = apitest.Part{Name: p.name, File: p.file, Value: p.value}
 	}
-	mw.Close()
-	return mw.FormDataContentType(), &buf
+	return apitest.Multipart(ps...)
 }
 
 // upload posts the form to path and checks the status; a 201 is checked against the records' RAML type.

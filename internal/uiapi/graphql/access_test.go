@@ -1,7 +1,6 @@
 package graphql_test
 
 import (
-	"net/http"
 	"strings"
 	"testing"
 
@@ -53,15 +52,8 @@ func TestFieldLevelSecurityAndVisibility(t *testing.T) {
 			t.Fatalf("buyer's accounts: %v", got)
 		}
 
-		resp, err := http.Post(s.URL+"/services/data/v64.0/graphql", "application/json",
-			strings.NewReader(`{"query":"{ uiapi { query { Account { totalCount } } } }"}`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		if resp.StatusCode != 401 {
-			t.Fatalf("guest: %d", resp.StatusCode)
-		}
+		s.Call(t, "POST", "/services/data/v64.0/graphql", "", `{"query":"{ uiapi { query { Account { totalCount } } } }"}`).
+			WantStatus(t, "guest", 401)
 	})
 }
 

@@ -1,10 +1,7 @@
 package graphql_test
 
 import (
-	"bytes"
 	"encoding/json"
-	"io"
-	"net/http"
 	"net/url"
 	"reflect"
 	"strings"
@@ -24,23 +21,16 @@ func as(t *testing.T, s *apptest.Server, username string) *client {
 	return &client{t: t, s: s, token: s.Token(t, username)}
 }
 
-// call sends a request with the caller's bearer token: the status and the decoded JSON body.
+// call sends a request with the caller's bearer token through the harness: the status and the decoded JSON body
+// (numbers kept as json.Number).
 func (c *client) call(method, path, body string) (int, map[string]any, string) {
 	c.t.Helper()
-	req, _ := http.NewRequest(method, c.s.URL+path, strings.NewReader(body))
-	req.Header.Set("Authorization", "Bearer "+c.token)
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
+	r := c.s.Call(c.t, method, path, c.token, body)
 	var out map[string]any
-	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec := json.NewDecoder(strings.NewReader(r.Body))
 	dec.UseNumber()
 	_ = dec.Decode(&out)
-	return resp.StatusCode, out, string(raw)
+	return r.Status, out, r.Body
 }
 
 // gql sends a GraphQL document (200 expected) and returns the answer.

@@ -1,15 +1,13 @@
 package lists_test
 
 import (
-	"bytes"
 	"encoding/json"
-	"io"
-	"net/http"
 	"os"
 	"sort"
 	"strings"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/app/apptest"
 )
 
@@ -29,36 +27,22 @@ func newClient(t *testing.T, s *apptest.Server, user string) *client {
 	return c
 }
 
-// do sends the call and decodes the JSON answer (nil for an empty body).
+// do sends the call through the harness (a body that is not a string goes as JSON) and decodes the JSON answer
+// (nil for an empty body).
 func (c *client) do(t *testing.T, method, path string, body any) (int, any) {
 	t.Helper()
-	var rd io.Reader
-	if s, ok := body.(string); ok {
-		rd = strings.NewReader(s)
-	} else if body != nil {
-		b, _ := json.Marshal(body)
-		rd = bytes.NewReader(b)
+	text, ok := body.(string)
+	if !ok && body != nil {
+		text = apitest.JSON(body)
 	}
-	req, _ := http.NewRequest(method, c.s.URL+ui+path, rd)
-	if c.token != "" {
-		req.Header.Set("Authorization", "Bearer "+c.token)
-	}
-	if rd != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
+	r := c.s.Call(t, method, ui+path, c.token, text)
 	var out any
-	if len(raw) > 0 {
-		if err := json.Unmarshal(raw, &out); err != nil {
-			t.Fatalf("%s %s: not JSON: %s", method, path, raw)
+	if r.Body != "" {
+		if err := json.Unmarshal([]byte(r.Body), &out); err != nil {
+			t.Fatalf("%s %s: not JSON: %s", method, path, r.Body)
 		}
 	}
-	return resp.StatusCode, out
+	return r.Status, out
 }
 
 // must sends the call and fails unless it answers want; it returns the body as an object.

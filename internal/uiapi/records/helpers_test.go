@@ -2,14 +2,13 @@ package records_test
 
 import (
 	"encoding/json"
-	"io"
-	"net/http"
 	"os"
 	"reflect"
 	"sort"
 	"strings"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/app/apptest"
 	"storefront/internal/identity"
 )
@@ -43,7 +42,8 @@ func (r reply) obj(t *testing.T) map[string]any {
 	return m
 }
 
-// do sends method path (under the UI API, or a full /services path) with an optional JSON body, then header pairs.
+// do sends method path (under the UI API, or a full /services path) with an optional JSON body, then header pairs,
+// through the harness.
 func (c *client) do(method, path string, bodyAndHeaders ...string) reply {
 	c.t.Helper()
 	var body string
@@ -54,50 +54,36 @@ func (c *client) do(method, path string, bodyAndHeaders ...string) reply {
 	if !strings.HasPrefix(path, "/services/") {
 		path = base + path
 	}
-	req, err := http.NewRequest(method, c.s.URL+path, strings.NewReader(body))
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	req.Header.Set("Authorization", "Bearer "+c.token)
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	for i := 0; i+1 < len(headers); i += 2 {
-		req.Header.Set(headers[i], headers[i+1])
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, _ := io.ReadAll(res.Body)
-	out := reply{status: res.StatusCode, body: b}
-	if len(b) > 0 {
-		if err := json.Unmarshal(b, &out.json); err != nil {
-			c.t.Fatalf("%s %s: %d, not JSON: %s", method, path, res.StatusCode, b)
+	r := c.s.Call(c.t, method, path, c.token, body, headers...)
+	out := reply{status: r.Status, body: []byte(r.Body)}
+	if r.Body != "" {
+		if err := json.Unmarshal(out.body, &out.json); err != nil {
+			c.t.Fatalf("%s %s: %d, not JSON: %s", method, path, r.Status, r.Body)
 		}
 	}
 	return out
 }
 
-// want checks an exact status and JSON body.
+// harness is the answer as the harness's Reply, for its checks; a reply a test made of decoded JSON alone (an
+// item of a batch, say) gets that JSON as its body.
+func (r reply) harness() apitest.Reply {
+	body := string(r.body)
+	if body == "" && r.json != nil {
+		body = apitest.JSON(r.json)
+	}
+	return apitest.Reply{Status: r.status, Body: body}
+}
+
+// want checks an exact status and JSON body (the harness's WantEqual).
 func want(t *testing.T, got reply, status int, body string) {
 	t.Helper()
-	var w any
-	if err := json.Unmarshal([]byte(body), &w); err != nil {
-		t.Fatal(err)
-	}
-	if got.status != status || !reflect.DeepEqual(got.json, w) {
-		t.Fatalf("got %d %s\nwant %d %s", got.status, got.body, status, body)
-	}
+	got.harness().WantEqual(t, "", status, body)
 }
 
 // wantStatus checks the status alone, showing the body when it differs.
 func wantStatus(t *testing.T, got reply, status int) {
 	t.Helper()
-	if got.status != status {
-		t.Fatalf("got %d %s, want %d", got.status, got.body, status)
-	}
+	got.harness().WantStatus(t, "", status)
 }
 
 // create makes a record through the API and returns its id.

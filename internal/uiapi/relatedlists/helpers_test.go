@@ -2,9 +2,7 @@ package relatedlists_test
 
 import (
 	"encoding/json"
-	"io"
 	"net/http"
-	"strings"
 	"testing"
 
 	"storefront/internal/app/apptest"
@@ -29,29 +27,11 @@ func newClient(t *testing.T, s *apptest.Server, user string) *client {
 	return c
 }
 
-// do sends the call and returns its status and body.
+// do sends the call through the harness and returns its status and body.
 func (c *client) do(method, path, body string) (int, []byte) {
 	c.t.Helper()
-	req, err := http.NewRequest(method, c.s.URL+uiAPI+path, strings.NewReader(body))
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	if c.token != "" {
-		req.Header.Set("Authorization", "Bearer "+c.token)
-	}
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	out, err := io.ReadAll(resp.Body)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	return resp.StatusCode, out
+	r := c.s.Call(c.t, method, uiAPI+path, c.token, body)
+	return r.Status, []byte(r.Body)
 }
 
 // Checks of a response against its call's RAML type.
