@@ -203,7 +203,7 @@ func init() {
 
 // graphqlBench is the GraphQL scenario's query: 50 products, each with who created it and its first five prices.
 const graphqlBench = `{"query":"{ uiapi { query { Product2(first: 50, orderBy: {Name: {order: ASC}}) { edges { node { Id ` +
-	`Name { value } CreatedBy { Name { value } } PricebookEntries(first: 5) { edges { node { UnitPrice { value displayValue } } } } } } } } }"}`
+	`Name { value } CreatedBy { Name { value } } PriceBookEntries(first: 5) { edges { node { UnitPrice { value displayValue } } } } } } } } } }"}`
 
 // soqlBench is the SOQL scenario's query: 200 rows, each with its product through a parent path.
 const soqlBench = "SELECT Id, UnitPrice, IsActive, Product2.Name, Product2.StockKeepingUnit FROM PricebookEntry ORDER BY UnitPrice LIMIT 200"
