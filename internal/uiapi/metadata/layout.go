@@ -248,3 +248,14 @@ func stableID(prefix, key string) string {
 	}
 	return records.To18(string(id))
 }
+
+// FormLayout is a layout of one two-column section holding the given fields of o, as the actor sees them: the form
+// of a quick action, laid out and secured by the same rules as the object's own layouts.
+func (h *Handler) FormLayout(actor *identity.Principal, o *records.Object, heading, mode string, fields []*records.Field) *RecordLayout {
+	names := make([]string, len(fields))
+	for i, f := range fields {
+		names[i] = f.APIName
+	}
+	key := layoutKey{layoutType: "Full", mode: mode, recordTypeID: records.DefaultRecordTypeID}
+	return h.render(actor, o, key, []sectionPlan{{Heading: heading, Columns: 2, Rows: pairs(names)}})
+}
