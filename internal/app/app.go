@@ -113,7 +113,7 @@ var versionedTables = db.VersionedTables{
 		"pricebookentry", "priceadjustmentschedule", "priceadjustmenttier", "buyergroup", "buyergroupmember",
 		"buyergrouppricebook", "commerceentitlementpolicy", "commerceentitlementproduct",
 		"commerceentitlementbuyergroup", "search_state"},
-	db.Metadata:    {"sf_object"},
+	db.Metadata:    {"sf_object", "sf_duplicate_rule"},
 	db.Sessions:    {"sf_session", "user"},
 	db.Permissions: {"profile", "permissionset", "objectpermissions", "fieldpermissions", "permissionsetassignment"},
 }

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strings"
 
+	"storefront/internal/platform/db"
 	"storefront/internal/records"
 )
 
@@ -28,7 +29,7 @@ func beforeSave(ctx context.Context, e *records.Engine, ev *records.SaveEvent) e
 	if records.DuplicatesAllowed(ctx) {
 		return nil
 	}
-	rules, err := Rules(ctx, ev.Tx, ev.Object.APIName)
+	rules, err := activeRules(ctx, e, ev.Object.APIName)
 	if err != nil {
 		return err
 	}
@@ -66,6 +67,16 @@ func beforeSave(ctx context.Context, e *records.Engine, ev *records.SaveEvent) e
 		}
 	}
 	return nil
+}
+
+// rulesKey names the per-database cache of each object's rules.
+var rulesKey int
+
+// activeRules are the object's rules as committed, kept in memory while the metadata version holds (a rule saved on
+// any instance moves it: sf_duplicate_rule is a table of that version), so a save costs no statement for them.
+func activeRules(ctx context.Context, e *records.Engine, object string) ([]*Rule, error) {
+	return db.PerScope(ctx, e.DB, &rulesKey, "duplicate_rules", db.Metadata, 256, object,
+		func(ctx context.Context) ([]*Rule, error) { return Rules(ctx, e.DB, object) })
 }
 
 // changesMatchFields reports whether an edit changes a field one of the rule's matching rules compares.

@@ -100,7 +100,7 @@ func Save(ctx context.Context, d *db.DB, object string, r *Rule) error {
 		return err
 	}
 	now := time.Now().UnixMilli()
-	return d.InTx(ctx, func(tx *db.Tx) error {
+	err = d.InTx(ctx, func(tx *db.Tx) error {
 		var owner string
 		err := tx.QueryRow(ctx, `SELECT object_name FROM sf_duplicate_rule WHERE name = ?`, r.Name).Scan(&owner)
 		switch {
@@ -121,6 +121,10 @@ func Save(ctx context.Context, d *db.DB, object string, r *Rule) error {
 		_, err = tx.Exec(ctx, `UPDATE sf_duplicate_rule SET definition = ?, updated_at = ? WHERE name = ?`, string(def), now, r.Name)
 		return err
 	})
+	if err == nil {
+		d.Invalidate(db.Metadata) // this instance's saves apply at once; others follow the version trigger
+	}
+	return err
 }
 
 var errRuleOfOtherObject = errors.New("duplicates: the rule belongs to another object")
