@@ -56,3 +56,21 @@ func (e *Engine) RecentlyViewed(ctx context.Context, actor *identity.Principal, 
 	}
 	return ids, rows.Err()
 }
+
+// Recent is the filter of the actor's recent records of an object, the one rule of every recent list (the UI API's
+// mru lists, lookups' Recent): the records they viewed (at most MaxViewsPerObject) and the ones they last changed.
+func (e *Engine) Recent(ctx context.Context, actor *identity.Principal, apiName string) (Filter, error) {
+	viewed, err := e.RecentlyViewed(ctx, actor, apiName, MaxViewsPerObject)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]any, len(viewed))
+	for i, id := range viewed {
+		ids[i] = id
+	}
+	var me any
+	if actor != nil {
+		me = actor.UserID
+	}
+	return Or{&Cond{Field: "Id", Op: OpIn, Values: ids}, &Cond{Field: "LastModifiedById", Op: OpEq, Value: me}}, nil
+}

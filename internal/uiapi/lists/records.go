@@ -38,18 +38,11 @@ func (h *Handler) filter(ctx context.Context, cat *records.Catalog, actor *ident
 	}
 	all = append(all, view)
 	if v.MRU() {
-		// The recent list: the records the caller opened (their view history, noted by records/{id}?updateMru=true)
-		// and the ones they last changed.
-		viewed, err := h.Engine.RecentlyViewed(ctx, actor, o.APIName, maxPageSize)
+		recent, err := h.Engine.Recent(ctx, actor, o.APIName)
 		if err != nil {
 			return nil, err
 		}
-		ids := make([]any, len(viewed))
-		for i, id := range viewed {
-			ids[i] = id
-		}
-		all = append(all, records.Or{&records.Cond{Field: "Id", Op: records.OpIn, Values: ids},
-			&records.Cond{Field: "LastModifiedById", Op: records.OpEq, Value: actor.UserID}})
+		all = append(all, recent)
 	}
 	if v.Scope != nil && v.Scope.APIName == ScopeMine {
 		owner := "OwnerId"

@@ -24,7 +24,7 @@ const (
 
 // Search types of a lookup.
 const (
-	searchRecent    = "Recent"    // the caller's recent records: those they last changed, newest first
+	searchRecent    = "Recent"    // the caller's recent records (records.Engine.Recent), last changed first
 	searchFull      = "Search"    // the search term as SOSL matches it in the target's name field
 	searchTypeAhead = "TypeAhead" // name words starting with the term (one character is enough)
 )
@@ -225,7 +225,11 @@ func (h *Handler) lookupPage(r *http.Request, actor *identity.Principal, c *look
 	name := target.NameFieldName()
 	switch c.kind {
 	case searchRecent:
-		where = append(where, &records.Cond{Field: "LastModifiedById", Op: records.OpEq, Value: actor.UserID})
+		recent, err := h.Engine.Recent(r.Context(), actor, target.APIName)
+		if err != nil {
+			return nil, err
+		}
+		where = append(where, recent)
 		if order == nil {
 			order = []records.Order{{Field: "LastModifiedDate", Desc: true}}
 		}

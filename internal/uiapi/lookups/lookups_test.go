@@ -96,6 +96,14 @@ func TestLookups(t *testing.T) {
 			if got := v.LookupResults["Account"].Records; len(got) != 0 {
 				t.Errorf("buyer's recent: %v", names(got))
 			}
+			// A record the buyer opened (updateMru) is one of their recent ones, as on the recent lists.
+			if status, body := s.Send(t, buyer, "GET", ui+"records/"+demo.BuyerAccountID+"?fields=Account.Name&updateMru=true", ""); status != 200 {
+				t.Fatalf("open: %d %s", status, body)
+			}
+			v = lookup(buyer, "Contact/AccountId?searchType=Recent", "")
+			if got := ids(v.LookupResults["Account"].Records); len(got) != 1 || got[0] != demo.BuyerAccountID {
+				t.Errorf("buyer's recent after opening their account: %v", got)
+			}
 		})
 
 		t.Run("visibility is the query's", func(t *testing.T) {
