@@ -1,7 +1,6 @@
 package actions
 
 import (
-	"errors"
 	"net/http"
 	"strings"
 
@@ -41,12 +40,6 @@ func (h *Handler) PostRelatedListActions(w http.ResponseWriter, r *http.Request,
 	return nil
 }
 
-// batchResult is ActionBatchResultRepresentation: an item's status and its actions or its error list.
-type batchResult struct {
-	StatusCode int `json:"statusCode"`
-	Result     any `json:"result"`
-}
-
 // PostRelatedListActionsBatch answers POST /actions/record/{recordIds}/related-list/batch: the single call for
 // each item of relatedListsActionParameters, each with its own statusCode (an unknown related list is that
 // item's 404, not the batch's).
@@ -76,21 +69,20 @@ func (h *Handler) PostRelatedListActionsBatch(w http.ResponseWriter, r *http.Req
 		return err // the records are the batch's: unknown ones are the batch's 404
 	}
 	out := struct {
-		Results []batchResult `json:"results"`
-	}{Results: []batchResult{}}
+		Results []recordsapi.BatchItem `json:"results"`
+	}{Results: []recordsapi.BatchItem{}}
 	for _, p := range params {
 		rep, err := h.relatedListActions(r, actor, recs, cat, p)
-		var he *httpx.Error
-		switch {
-		case err == nil:
+		var result any
+		if err == nil {
 			rep.ETag = hashOf(rep.Actions)
-			out.Results = append(out.Results, batchResult{StatusCode: http.StatusOK, Result: rep})
-		case errors.As(err, &he) && he.Status < 500:
-			out.Results = append(out.Results, batchResult{StatusCode: he.Status,
-				Result: []map[string]string{{"errorCode": he.Code, "message": he.Message}}})
-		default:
+			result = rep
+		}
+		item, err := recordsapi.ItemOf(result, err)
+		if err != nil {
 			return err
 		}
+		out.Results = append(out.Results, item)
 	}
 	httpx.WriteJSON(w, http.StatusOK, out)
 	return nil

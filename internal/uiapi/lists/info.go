@@ -253,12 +253,6 @@ func (h *Handler) GetListInfoOrSummaries(w http.ResponseWriter, r *http.Request,
 	return h.writeInfo(w, r, cat, actor, o, v, http.StatusOK)
 }
 
-// batchResult is SimpleListInfoResultRepresentation.
-type batchResult struct {
-	Result     any `json:"result"`
-	StatusCode int `json:"statusCode"`
-}
-
 // GetListInfoBatch answers GET /list-info/batch?ids=&names=Object.listView: one result per entry, in order, each
 // with its own status (404 for a view the caller does not see, 400 for an entry that is no list config).
 func (h *Handler) GetListInfoBatch(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
@@ -267,22 +261,17 @@ func (h *Handler) GetListInfoBatch(w http.ResponseWriter, r *http.Request, actor
 	if len(ids)+len(names) == 0 {
 		return unrecognized()
 	}
-	results := []batchResult{}
+	results := []recordsapi.BatchItem{}
 	add := func(cat *records.Catalog, o *records.Object, v *View, err error) error {
+		var info any
 		if err == nil {
-			info, err := h.info(r.Context(), cat, actor, o, v)
-			if err != nil {
+			if info, err = h.info(r.Context(), cat, actor, o, v); err != nil {
 				return err
 			}
-			results = append(results, batchResult{Result: info, StatusCode: http.StatusOK})
-			return nil
 		}
-		he, ok := err.(*httpx.Error)
-		if !ok {
-			return err
-		}
-		results = append(results, batchResult{Result: []httpx.ErrorItem{{ErrorCode: he.Code, Message: he.Message}}, StatusCode: he.Status})
-		return nil
+		item, err := recordsapi.ItemOf(info, err)
+		results = append(results, item)
+		return err
 	}
 	for _, id := range ids {
 		if err := add(h.viewByID(r.Context(), actor, id)); err != nil {

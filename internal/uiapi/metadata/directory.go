@@ -39,19 +39,6 @@ func (h *Handler) GetObjectInfoDirectory(w http.ResponseWriter, r *http.Request,
 	return nil
 }
 
-// BatchResult is one entry of a batch answer (SimplifiedBatchResultRepresentation): the status of one item and
-// its representation, or its read-error list when it failed.
-type BatchResult struct {
-	StatusCode int `json:"statusCode"`
-	Result     any `json:"result"`
-}
-
-// notFoundItem is the result of a batch item that is unknown or out of the caller's sight.
-func notFoundItem() BatchResult {
-	err := recordsapi.NotFound()
-	return BatchResult{StatusCode: err.Status, Result: []httpx.ErrorItem{{ErrorCode: err.Code, Message: err.Message}}}
-}
-
 // GetObjectInfoBatch answers GET /ui-api/object-info/batch/{objectApiNames}: one result per name, in order, 404
 // for an object that is unknown or the actor may not read.
 func (h *Handler) GetObjectInfoBatch(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
@@ -63,14 +50,18 @@ func (h *Handler) GetObjectInfoBatch(w http.ResponseWriter, r *http.Request, act
 	if err != nil {
 		return err
 	}
-	results := make([]BatchResult, 0, len(names))
+	results := make([]recordsapi.BatchItem, 0, len(names))
 	for _, name := range names {
-		o := cat.Object(name)
-		if o == nil || !h.Engine.CanRead(actor, o) {
-			results = append(results, notFoundItem())
-			continue
+		var item recordsapi.BatchItem
+		if o := cat.Object(name); o == nil || !h.Engine.CanRead(actor, o) {
+			item, err = recordsapi.ItemOf(nil, recordsapi.NotFound())
+		} else {
+			item, err = recordsapi.ItemOf(h.ObjectInfo(cat, actor, o), nil)
 		}
-		results = append(results, BatchResult{StatusCode: http.StatusOK, Result: h.ObjectInfo(cat, actor, o)})
+		if err != nil {
+			return err
+		}
+		results = append(results, item)
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"results": results})
 	return nil

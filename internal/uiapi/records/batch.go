@@ -94,7 +94,7 @@ func decodeBatch(w http.ResponseWriter, r *http.Request) (allOrNone bool, ops []
 func invalidBatch(msg string) error { return httpx.BadRequest("INVALID_BATCH_REQUEST", "%s", msg) }
 
 // rolledBack is the item of a record that was valid but undone with the batch (allOrNone).
-var rolledBack = batchItem{StatusCode: http.StatusBadRequest, Result: []errorItem{{ErrorCode: "ALL_OR_NONE_OPERATION_ROLLED_BACK",
+var rolledBack = recordsapi.BatchItem{StatusCode: http.StatusBadRequest, Result: []httpx.ErrorItem{{ErrorCode: "ALL_OR_NONE_OPERATION_ROLLED_BACK",
 	Message: "Record rolled back because not all records were valid and the request was using AllOrNone header"}}}
 
 // ExecuteBatch answers POST /records/batch with BatchRepresentation (200), an item per record in order.
@@ -106,7 +106,7 @@ func (h *Handler) ExecuteBatch(w http.ResponseWriter, r *http.Request, actor *id
 	if err != nil {
 		return err
 	}
-	out := batchBody{Results: make([]batchItem, len(ops))}
+	out := batchBody{Results: make([]recordsapi.BatchItem, len(ops))}
 	if !allOrNone {
 		for i, op := range ops {
 			if out.Results[i], err = h.save(r.Context(), actor, op); err != nil {
@@ -145,7 +145,7 @@ func (h *Handler) ExecuteBatch(w http.ResponseWriter, r *http.Request, actor *id
 }
 
 // save runs one record of a batch; a refusal is its item (status and the error body), not an error.
-func (h *Handler) save(ctx context.Context, actor *identity.Principal, op batchOp) (batchItem, error) {
+func (h *Handler) save(ctx context.Context, actor *identity.Principal, op batchOp) (recordsapi.BatchItem, error) {
 	var rec *engine.Record
 	var err error
 	status := http.StatusOK
@@ -160,22 +160,10 @@ func (h *Handler) save(ctx context.Context, actor *identity.Principal, op batchO
 		status = http.StatusNoContent
 	}
 	if err != nil {
-		var he *httpx.Error
-		if !errors.As(recordsapi.UIAPI.Error(err), &he) {
-			return batchItem{}, err
-		}
-		return errorResult(he), nil
+		return recordsapi.ItemOf(nil, err)
 	}
 	if rec == nil {
-		return batchItem{StatusCode: status}, nil
+		return recordsapi.BatchItem{StatusCode: status}, nil
 	}
-	return batchItem{StatusCode: status, Result: recordsapi.UIRecord(h.Engine, actor, rec)}, nil
-}
-
-// errorResult is a refused item: the write error's own body, or the read errors' array.
-func errorResult(he *httpx.Error) batchItem {
-	if he.Body != nil {
-		return batchItem{StatusCode: he.Status, Result: he.Body}
-	}
-	return batchItem{StatusCode: he.Status, Result: []errorItem{{ErrorCode: he.Code, Message: he.Message}}}
+	return recordsapi.BatchItem{StatusCode: status, Result: recordsapi.UIRecord(h.Engine, actor, rec)}, nil
 }

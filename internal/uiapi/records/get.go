@@ -66,16 +66,10 @@ func (h *Handler) GetRecord(w http.ResponseWriter, r *http.Request, actor *ident
 	return nil
 }
 
-// batchItem is one entry of BatchRepresentation: a record (200) or the read error's array body.
-type batchItem struct {
-	Result     any `json:"result"`
-	StatusCode int `json:"statusCode"`
-}
-
 // batchBody is BatchRepresentation.
 type batchBody struct {
-	HasErrors bool        `json:"hasErrors"`
-	Results   []batchItem `json:"results"`
+	HasErrors bool                   `json:"hasErrors"`
+	Results   []recordsapi.BatchItem `json:"results"`
 }
 
 // GetRecordsBatch answers GET /records/batch/{recordIds}: each record on its own, a missing or hidden one a 404
@@ -89,28 +83,17 @@ func (h *Handler) GetRecordsBatch(w http.ResponseWriter, r *http.Request, actor 
 	if err != nil {
 		return err
 	}
-	out := batchBody{Results: []batchItem{}}
+	out := batchBody{Results: []recordsapi.BatchItem{}}
 	for _, id := range ids {
-		rep, err := h.read(r, actor, id, p)
-		item := batchItem{Result: rep, StatusCode: http.StatusOK}
+		item, err := recordsapi.ItemOf(h.read(r, actor, id, p))
 		if err != nil {
-			var he *httpx.Error
-			if !errors.As(recordsapi.UIAPI.Error(err), &he) {
-				return err
-			}
-			item = errorResult(he)
-			out.HasErrors = true
+			return err
 		}
+		out.HasErrors = out.HasErrors || item.StatusCode != http.StatusOK
 		out.Results = append(out.Results, item)
 	}
 	httpx.WriteJSON(w, http.StatusOK, out)
 	return nil
-}
-
-// errorItem is an entry of the read errors' array body.
-type errorItem struct {
-	ErrorCode string `json:"errorCode"`
-	Message   string `json:"message"`
 }
 
 // read is one record with the requested fields and child relationships; it records the view when asked.

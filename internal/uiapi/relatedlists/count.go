@@ -8,6 +8,7 @@ import (
 	"storefront/internal/identity"
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
+	"storefront/internal/recordsapi"
 )
 
 // DefaultMaxCount is where a count stops when the caller names no maxCount (the wire adapter's default), and
@@ -58,10 +59,10 @@ func (h *Handler) GetCountBatch(w http.ResponseWriter, r *http.Request, actor *i
 	if err != nil {
 		return err
 	}
-	out := batch{Results: []batchResult{}}
+	out := batch{Results: []recordsapi.BatchItem{}}
 	for _, id := range ids {
 		rep, err := h.count(r.Context(), cat, actor, parent, id, max)
-		item, err := itemResult(rep, err)
+		item, err := recordsapi.ItemOf(rep, err)
 		if err != nil {
 			return err
 		}

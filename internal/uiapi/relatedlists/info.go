@@ -3,6 +3,7 @@ package relatedlists
 import (
 	"context"
 	"net/http"
+	"slices"
 	"strconv"
 
 	"storefront/internal/identity"
@@ -131,7 +132,7 @@ func (h *Handler) infoOf(cat *records.Catalog, actor *identity.Principal, rl *re
 		rep.DisplayColumns = append(rep.DisplayColumns, columnRep{FieldAPIName: c.Path, Label: columnLabel(c),
 			LookupID: lookupID(c), Sortable: recordsapi.Sortable(c.Field)})
 		for _, o := range c.Objs {
-			if !contains(rep.ObjectAPINames, o.APIName) {
+			if !slices.Contains(rep.ObjectAPINames, o.APIName) {
 				rep.ObjectAPINames = append(rep.ObjectAPINames, o.APIName)
 			}
 		}
@@ -140,28 +141,29 @@ func (h *Handler) infoOf(cat *records.Catalog, actor *identity.Principal, rl *re
 	return rep, nil
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
+// namedList is the related list the path names ({parentObjectApiName}/{relatedListId}) as the actor sees it, with
+// the info options of the query string; 404 when either is unknown or hidden.
+func (h *Handler) namedList(r *http.Request, actor *identity.Principal) (*records.Catalog, *relatedList, *infoOptions, error) {
+	cat, parent, err := h.parentObject(r.Context(), actor, r.PathValue("parentObjectApiName"))
+	if err != nil {
+		return nil, nil, nil, err
 	}
-	return false
+	opts, err := readInfoOptions(r, parent)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	rl := h.find(cat, actor, parent, r.PathValue("relatedListId"))
+	if rl == nil {
+		return nil, nil, nil, listNotFound(r.PathValue("relatedListId"))
+	}
+	return cat, rl, opts, nil
 }
 
 // GetInfo answers GET /related-list-info/{parentObjectApiName}/{relatedListId}.
 func (h *Handler) GetInfo(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
-	cat, parent, err := h.parentObject(r.Context(), actor, r.PathValue("parentObjectApiName"))
+	cat, rl, opts, err := h.namedList(r, actor)
 	if err != nil {
 		return err
-	}
-	opts, err := readInfoOptions(r, parent)
-	if err != nil {
-		return err
-	}
-	rl := h.find(cat, actor, parent, r.PathValue("relatedListId"))
-	if rl == nil {
-		return listNotFound(r.PathValue("relatedListId"))
 	}
 	rep, err := h.info(r.Context(), cat, actor, rl, opts)
 	if err != nil {
@@ -186,7 +188,7 @@ func (h *Handler) GetInfoBatch(w http.ResponseWriter, r *http.Request, actor *id
 	if err != nil {
 		return err
 	}
-	out := batch{Results: []batchResult{}}
+	out := batch{Results: []recordsapi.BatchItem{}}
 	for _, id := range ids {
 		var rep *infoRep
 		var err error
@@ -195,7 +197,7 @@ func (h *Handler) GetInfoBatch(w http.ResponseWriter, r *http.Request, actor *id
 		} else {
 			rep, err = h.info(r.Context(), cat, actor, rl, opts)
 		}
-		item, err := itemResult(rep, err)
+		item, err := recordsapi.ItemOf(rep, err)
 		if err != nil {
 			return err
 		}
@@ -208,17 +210,9 @@ func (h *Handler) GetInfoBatch(w http.ResponseWriter, r *http.Request, actor *id
 // UpdateInfo answers PATCH /related-list-info/{parentObjectApiName}/{relatedListId}: the caller's order and column
 // preferences of the list (stored per user), then the list's info as they now see it.
 func (h *Handler) UpdateInfo(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
-	cat, parent, err := h.parentObject(r.Context(), actor, r.PathValue("parentObjectApiName"))
+	cat, rl, opts, err := h.namedList(r, actor)
 	if err != nil {
 		return err
-	}
-	opts, err := readInfoOptions(r, parent)
-	if err != nil {
-		return err
-	}
-	rl := h.find(cat, actor, parent, r.PathValue("relatedListId"))
-	if rl == nil {
-		return listNotFound(r.PathValue("relatedListId"))
 	}
 	body, err := readObject(w, r, configInfo)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"storefront/internal/identity"
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
+	"storefront/internal/recordsapi"
 )
 
 // prefsRep is RelatedListUserPreferencesRepresentation.
@@ -65,14 +66,14 @@ func (h *Handler) GetPreferencesBatch(w http.ResponseWriter, r *http.Request, ac
 	if err != nil {
 		return err
 	}
-	out := batch{Results: []batchResult{}}
+	out := batch{Results: []recordsapi.BatchItem{}}
 	for _, id := range ids {
 		var rep *prefsRep
 		cat, rl, err := h.byPreferencesID(r.Context(), actor, id)
 		if err == nil {
 			rep, err = h.prefsRep(r.Context(), cat, actor, rl)
 		}
-		item, err := itemResult(rep, err)
+		item, err := recordsapi.ItemOf(rep, err)
 		if err != nil {
 			return err
 		}

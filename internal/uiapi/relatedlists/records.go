@@ -128,7 +128,7 @@ func (h *Handler) GetRecordsBatch(w http.ResponseWriter, r *http.Request, actor 
 	if err != nil {
 		return err
 	}
-	out := batch{Results: []batchResult{}}
+	out := batch{Results: []recordsapi.BatchItem{}}
 	for _, it := range asked {
 		var rep *recordsapi.ListRecordCollection
 		var err error
@@ -137,7 +137,7 @@ func (h *Handler) GetRecordsBatch(w http.ResponseWriter, r *http.Request, actor 
 		} else {
 			rep, err = h.page(r.Context(), cat, actor, parent, rl, it.p, recordsapi.Version(r))
 		}
-		res, err := itemResult(rep, err)
+		res, err := recordsapi.ItemOf(rep, err)
 		if err != nil {
 			return err
 		}

@@ -11,7 +11,6 @@ import (
 	"crypto/md5"
 	"encoding/hex"
 	"encoding/json"
-	"net/http"
 	"strings"
 
 	"storefront/internal/identity"
@@ -116,30 +115,8 @@ func eTag(v any) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// batchResult is one item of a batch answer: its status and either its representation or its error list.
-type batchResult struct {
-	Result     any `json:"result"`
-	StatusCode int `json:"statusCode"`
-}
-
 type batch struct {
-	Results []batchResult `json:"results"`
-}
-
-// itemResult is an item's answer: 200 and the value, or the error's status and read-error list.
-func itemResult(v any, err error) (batchResult, error) {
-	if err == nil {
-		return batchResult{Result: v, StatusCode: http.StatusOK}, nil
-	}
-	e, ok := recordsapi.UIAPI.Error(err).(*httpx.Error)
-	if !ok {
-		return batchResult{}, err // a failure of ours fails the whole batch
-	}
-	var body any = []httpx.ErrorItem{{ErrorCode: e.Code, Message: e.Message}}
-	if e.Body != nil {
-		body = e.Body
-	}
-	return batchResult{Result: body, StatusCode: e.Status}, nil
+	Results []recordsapi.BatchItem `json:"results"`
 }
 
 // names reads a comma-separated path segment of a batch call; none at all is a bad request.
