@@ -179,3 +179,21 @@ func render(v any) string {
 
 // show is render cut short for messages.
 func show(v any) string { return clip(render(v), 200) }
+
+// Dig walks decoded JSON by object keys (strings) and array indexes (ints); nil when a step is missing.
+func Dig(v any, path ...any) any {
+	for _, p := range path {
+		switch k := p.(type) {
+		case string:
+			m, _ := v.(map[string]any)
+			v = m[k]
+		case int:
+			l, _ := v.([]any)
+			if k < 0 || k >= len(l) {
+				return nil
+			}
+			v = l[k]
+		}
+	}
+	return v
+}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/app/apptest"
 	"storefront/internal/demo"
 )
@@ -19,29 +20,29 @@ func TestFieldLevelSecurityAndVisibility(t *testing.T) {
 		admin.data(q, nil) // the administrator reads it
 
 		out := support.gql(q, nil)
-		if out["data"] != nil || dig(out, "errors", 0, "message") != `Cannot query field "AnnualRevenue" on type "Account".` ||
-			dig(out, "errors", 0, "extensions", "ErrorType") != "ValidationError" || dig(out, "errors", 0, "locations", 0, "line") == nil {
+		if out["data"] != nil || apitest.Dig(out, "errors", 0, "message") != `Cannot query field "AnnualRevenue" on type "Account".` ||
+			apitest.Dig(out, "errors", 0, "extensions", "ErrorType") != "ValidationError" || apitest.Dig(out, "errors", 0, "locations", 0, "line") == nil {
 			t.Fatalf("support reads AnnualRevenue: %v", out)
 		}
 		unknown := support.gql(`{ uiapi { query { Account(first: 2) { edges { node { NoSuchField { value } } } } } } }`, nil)
-		if dig(unknown, "errors", 0, "message") != `Cannot query field "NoSuchField" on type "Account".` {
+		if apitest.Dig(unknown, "errors", 0, "message") != `Cannot query field "NoSuchField" on type "Account".` {
 			t.Fatalf("unknown field: %v", unknown)
 		}
 		node := support.data(`{ uiapi { query { Account(first: 1) { edges { node { Name { value } AnnualRevenue @optional { value } } } } } } }`,
 			nil, "uiapi", "query", "Account", "edges", 0, "node").(map[string]any)
-		if _, ok := node["AnnualRevenue"]; ok || dig(node, "Name", "value") == nil {
+		if _, ok := node["AnnualRevenue"]; ok || apitest.Dig(node, "Name", "value") == nil {
 			t.Fatalf("@optional: %v", node)
 		}
 		// Nor can the field be filtered or sorted on.
 		for _, args := range []string{`where: {AnnualRevenue: {gt: 0}}`, `orderBy: {AnnualRevenue: {order: ASC}}`} {
 			out := support.gql(`{ uiapi { query { Account(`+args+`) { edges { node { Id } } } } } }`, nil)
-			if dig(out, "data", "uiapi", "query", "Account") != nil || dig(out, "errors", 0, "extensions", "ErrorType") != "ValidationError" {
+			if apitest.Dig(out, "data", "uiapi", "query", "Account") != nil || apitest.Dig(out, "errors", 0, "extensions", "ErrorType") != "ValidationError" {
 				t.Fatalf("support %s: %v", args, out)
 			}
 		}
 		// An object the caller may not read is not in their schema either.
 		out = support.gql(`{ uiapi { query { Pricebook2 { edges { node { Id } } } } } }`, nil)
-		if out["data"] != nil || dig(out, "errors", 0, "message") != `Cannot query field "Pricebook2" on type "RecordQuery".` {
+		if out["data"] != nil || apitest.Dig(out, "errors", 0, "message") != `Cannot query field "Pricebook2" on type "RecordQuery".` {
 			t.Fatalf("support reads price books: %v", out)
 		}
 
@@ -76,11 +77,11 @@ func TestErrorsAndLimits(t *testing.T) {
 		for _, c := range cases {
 			out := admin.gql(c.query, nil)
 			errs, _ := out["errors"].([]any)
-			if len(errs) == 0 || !strings.Contains(dig(errs[0], "message").(string), c.message) ||
-				dig(errs[0], "extensions", "ErrorType") != c.errType {
+			if len(errs) == 0 || !strings.Contains(apitest.Dig(errs[0], "message").(string), c.message) ||
+				apitest.Dig(errs[0], "extensions", "ErrorType") != c.errType {
 				t.Fatalf("%s: %v", c.query, out)
 			}
-			if _, ok := dig(errs[0], "paths").([]any); !ok {
+			if _, ok := apitest.Dig(errs[0], "paths").([]any); !ok {
 				t.Fatalf("%s: no paths: %v", c.query, errs[0])
 			}
 		}

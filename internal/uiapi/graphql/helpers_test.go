@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/app/apptest"
 )
 
@@ -51,24 +52,7 @@ func (c *client) data(query string, vars map[string]any, path ...any) any {
 	if out["errors"] != nil {
 		c.t.Fatalf("errors: %v\nquery: %s", out["errors"], query)
 	}
-	return dig(out["data"], path...)
-}
-
-func dig(v any, path ...any) any {
-	for _, p := range path {
-		switch k := p.(type) {
-		case string:
-			m, _ := v.(map[string]any)
-			v = m[k]
-		case int:
-			l, _ := v.([]any)
-			if k >= len(l) {
-				return nil
-			}
-			v = l[k]
-		}
-	}
-	return v
+	return apitest.Dig(out["data"], path...)
 }
 
 // soql is every record of a SOQL query, through all its pages.
@@ -101,8 +85,8 @@ func (c *client) soqlIDs(q string) []string {
 // nodeIDs is the ids of a connection's nodes, in order.
 func nodeIDs(conn any) []string {
 	ids := []string{}
-	for _, e := range dig(conn, "edges").([]any) {
-		ids = append(ids, dig(e, "node", "Id").(string))
+	for _, e := range apitest.Dig(conn, "edges").([]any) {
+		ids = append(ids, apitest.Dig(e, "node", "Id").(string))
 	}
 	return ids
 }
@@ -122,10 +106,10 @@ func (c *client) connIDs(object, args string, first int) []string {
 		}
 		conn := c.data(q, vars, "uiapi", "query", object)
 		ids = append(ids, nodeIDs(conn)...)
-		if dig(conn, "pageInfo", "hasNextPage") != true || page > 100 {
+		if apitest.Dig(conn, "pageInfo", "hasNextPage") != true || page > 100 {
 			return ids
 		}
-		after = dig(conn, "pageInfo", "endCursor").(string)
+		after = apitest.Dig(conn, "pageInfo", "endCursor").(string)
 	}
 }
 

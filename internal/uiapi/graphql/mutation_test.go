@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/app/apptest"
 	"storefront/internal/records"
 )
@@ -17,17 +18,17 @@ func TestMutations(t *testing.T) {
 		created := admin.data(`mutation { uiapi { AccountCreate(input: {Account: {Name: "GraphQL Co", NumberOfEmployees: 12,
 			AnnualRevenue: 1234.5}}) { Record { Id Name { value } NumberOfEmployees { value } AnnualRevenue { value displayValue } } } } }`,
 			nil, "uiapi", "AccountCreate", "Record")
-		id, _ := dig(created, "Id").(string)
+		id, _ := apitest.Dig(created, "Id").(string)
 		soql := admin.soql("SELECT Id, Name, NumberOfEmployees, AnnualRevenue FROM Account WHERE Id = '" + id + "'")
-		if len(soql) != 1 || dig(created, "Name", "value") != "GraphQL Co" || dig(created, "NumberOfEmployees", "value") != json.Number("12") ||
-			dig(created, "AnnualRevenue", "value") != json.Number("1234.5") || dig(created, "AnnualRevenue", "displayValue") != "$1,234.50" ||
+		if len(soql) != 1 || apitest.Dig(created, "Name", "value") != "GraphQL Co" || apitest.Dig(created, "NumberOfEmployees", "value") != json.Number("12") ||
+			apitest.Dig(created, "AnnualRevenue", "value") != json.Number("1234.5") || apitest.Dig(created, "AnnualRevenue", "displayValue") != "$1,234.50" ||
 			soql[0]["AnnualRevenue"] != json.Number("1234.5") {
 			t.Fatalf("created %v, soql %v", created, soql)
 		}
 
 		updated := admin.data(`mutation($id: ID!, $name: String) { uiapi { AccountUpdate(input: {Id: $id, Account: {Name: $name}}) {
 			success Record { Id Name { value } } } } }`, map[string]any{"id": id, "name": "GraphQL Co Renamed"}, "uiapi", "AccountUpdate")
-		if dig(updated, "Record", "Name", "value") != "GraphQL Co Renamed" || dig(updated, "success") != true ||
+		if apitest.Dig(updated, "Record", "Name", "value") != "GraphQL Co Renamed" || apitest.Dig(updated, "success") != true ||
 			admin.soql("SELECT Name FROM Account WHERE Id = '" + id + "'")[0]["Name"] != "GraphQL Co Renamed" {
 			t.Fatalf("updated %v", updated)
 		}
@@ -35,9 +36,9 @@ func TestMutations(t *testing.T) {
 		// The engine's validation: a required field missing, nothing written.
 		before := len(admin.soqlIDs("SELECT Id FROM Account"))
 		out := admin.gql(`mutation { uiapi { AccountCreate(input: {Account: {Phone: "555"}}) { Record { Id } } } }`, nil)
-		if dig(out, "data", "uiapi", "AccountCreate") != nil || dig(out, "errors", 0, "extensions", "ErrorType") != "DataFetchingException" ||
-			dig(out, "errors", 0, "extensions", "errorCode") != "REQUIRED_FIELD_MISSING" ||
-			dig(out, "errors", 0, "paths", 1) != "AccountCreate" {
+		if apitest.Dig(out, "data", "uiapi", "AccountCreate") != nil || apitest.Dig(out, "errors", 0, "extensions", "ErrorType") != "DataFetchingException" ||
+			apitest.Dig(out, "errors", 0, "extensions", "errorCode") != "REQUIRED_FIELD_MISSING" ||
+			apitest.Dig(out, "errors", 0, "paths", 1) != "AccountCreate" {
 			t.Fatalf("create without a name: %v", out)
 		}
 		if after := len(admin.soqlIDs("SELECT Id FROM Account")); after != before {
@@ -49,7 +50,7 @@ func TestMutations(t *testing.T) {
 			t.Fatalf("deleted %v", deleted)
 		}
 		out = admin.gql(`mutation { uiapi { AccountDelete(input: {Id: "`+id+`"}) { Id } } }`, nil)
-		if dig(out, "errors", 0, "message") != "The requested resource does not exist" {
+		if apitest.Dig(out, "errors", 0, "message") != "The requested resource does not exist" {
 			t.Fatalf("delete twice: %v", out)
 		}
 
@@ -64,13 +65,13 @@ func TestMutations(t *testing.T) {
 		item := line["cartItemId"].(string)
 		const update = `mutation($id: ID!, $q: Int) { uiapi { CartItemUpdate(input: {Id: $id, CartItem: {Quantity: $q}}) {
 			Record { Quantity { value } } } } }`
-		if out := buyer.gql(update, map[string]any{"id": item, "q": 3}); dig(out, "errors", 0, "extensions", "errorCode") != "INSUFFICIENT_ACCESS_OR_READONLY" {
+		if out := buyer.gql(update, map[string]any{"id": item, "q": 3}); apitest.Dig(out, "errors", 0, "extensions", "errorCode") != "INSUFFICIENT_ACCESS_OR_READONLY" {
 			t.Fatalf("buyer updates a cart line through the records API: %v", out)
 		}
 		out = admin.gql(update, map[string]any{"id": item, "q": -5})
-		if dig(out, "data", "uiapi", "CartItemUpdate") != nil || dig(out, "errors", 0, "extensions", "ErrorType") != "DataFetchingException" ||
-			dig(out, "errors", 0, "extensions", "errorCode") != "FIELD_CUSTOM_VALIDATION_EXCEPTION" ||
-			!strings.Contains(dig(out, "errors", 0, "message").(string), "must be at least 1") {
+		if apitest.Dig(out, "data", "uiapi", "CartItemUpdate") != nil || apitest.Dig(out, "errors", 0, "extensions", "ErrorType") != "DataFetchingException" ||
+			apitest.Dig(out, "errors", 0, "extensions", "errorCode") != "FIELD_CUSTOM_VALIDATION_EXCEPTION" ||
+			!strings.Contains(apitest.Dig(out, "errors", 0, "message").(string), "must be at least 1") {
 			t.Fatalf("quantity -5: %v", out)
 		}
 		if q := buyer.soql("SELECT Quantity FROM CartItem WHERE Id = '" + item + "'")[0]["Quantity"]; q != json.Number("2") {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/app/apptest"
 	"storefront/internal/demo"
 )
@@ -23,24 +24,24 @@ func TestQueryShapes(t *testing.T) {
 		want := admin.soql("SELECT Id, Owner.Name FROM Account ORDER BY Name LIMIT 3")
 		all := admin.soqlIDs("SELECT Id FROM Account")
 		sameIDs(t, "accounts by name", nodeIDs(conn), []string{want[0]["Id"].(string), want[1]["Id"].(string), want[2]["Id"].(string)})
-		if n, _ := dig(conn, "totalCount").(json.Number).Int64(); int(n) != len(all) || dig(conn, "__typename") != "AccountConnection" {
-			t.Fatalf("totalCount %v of %d, typename %v", dig(conn, "totalCount"), len(all), dig(conn, "__typename"))
+		if n, _ := apitest.Dig(conn, "totalCount").(json.Number).Int64(); int(n) != len(all) || apitest.Dig(conn, "__typename") != "AccountConnection" {
+			t.Fatalf("totalCount %v of %d, typename %v", apitest.Dig(conn, "totalCount"), len(all), apitest.Dig(conn, "__typename"))
 		}
-		if dig(conn, "pageInfo", "hasNextPage") != (len(all) > 3) || dig(conn, "pageInfo", "hasPreviousPage") != false ||
-			dig(conn, "pageInfo", "endCursor") != dig(conn, "edges", 2, "cursor") {
-			t.Fatalf("pageInfo %v", dig(conn, "pageInfo"))
+		if apitest.Dig(conn, "pageInfo", "hasNextPage") != (len(all) > 3) || apitest.Dig(conn, "pageInfo", "hasPreviousPage") != false ||
+			apitest.Dig(conn, "pageInfo", "endCursor") != apitest.Dig(conn, "edges", 2, "cursor") {
+			t.Fatalf("pageInfo %v", apitest.Dig(conn, "pageInfo"))
 		}
-		node := dig(conn, "edges", 0, "node").(map[string]any)
-		if node["__typename"] != "Account" || node["ApiName"] != "Account" || dig(node, "Name", "displayValue") != nil ||
-			dig(node, "Owner", "Name", "value") != dig(want[0], "Owner", "Name") || dig(node, "Name", "value") == nil {
+		node := apitest.Dig(conn, "edges", 0, "node").(map[string]any)
+		if node["__typename"] != "Account" || node["ApiName"] != "Account" || apitest.Dig(node, "Name", "displayValue") != nil ||
+			apitest.Dig(node, "Owner", "Name", "value") != apitest.Dig(want[0], "Owner", "Name") || apitest.Dig(node, "Name", "value") == nil {
 			t.Fatalf("node %v, soql %v", node, want[0])
 		}
 		for i := range 3 {
-			id := dig(conn, "edges", i, "node", "Id").(string)
+			id := apitest.Dig(conn, "edges", i, "node", "Id").(string)
 			contacts := admin.soqlIDs("SELECT Id FROM Contact WHERE AccountId = '" + id + "' ORDER BY Id")
-			child := dig(conn, "edges", i, "node", "Contacts")
-			if n, _ := dig(child, "totalCount").(json.Number).Int64(); int(n) != len(contacts) ||
-				dig(child, "pageInfo", "hasNextPage") != (len(contacts) > 1) {
+			child := apitest.Dig(conn, "edges", i, "node", "Contacts")
+			if n, _ := apitest.Dig(child, "totalCount").(json.Number).Int64(); int(n) != len(contacts) ||
+				apitest.Dig(child, "pageInfo", "hasNextPage") != (len(contacts) > 1) {
 				t.Fatalf("contacts of %s: %v, soql %v", id, child, contacts)
 			}
 		}
@@ -50,28 +51,28 @@ func TestQueryShapes(t *testing.T) {
 			Id UnitPrice { value displayValue } Product2 { Id Name { value } } } } } } } }`, nil, "uiapi", "query", "PricebookEntry", "edges", 0, "node")
 		soql := admin.soql("SELECT Id, UnitPrice, Product2Id, Product2.Name FROM PricebookEntry ORDER BY UnitPrice DESC, Id LIMIT 1")[0]
 		price := soql["UnitPrice"].(json.Number)
-		if dig(entry, "Id") != soql["Id"] || dig(entry, "UnitPrice", "value") != price ||
-			dig(entry, "Product2", "Id") != soql["Product2Id"] || dig(entry, "Product2", "Name", "value") != dig(soql, "Product2", "Name") {
+		if apitest.Dig(entry, "Id") != soql["Id"] || apitest.Dig(entry, "UnitPrice", "value") != price ||
+			apitest.Dig(entry, "Product2", "Id") != soql["Product2Id"] || apitest.Dig(entry, "Product2", "Name", "value") != apitest.Dig(soql, "Product2", "Name") {
 			t.Fatalf("entry %v, soql %v", entry, soql)
 		}
-		if d, _ := dig(entry, "UnitPrice", "displayValue").(string); len(d) < 2 || d[0] != '$' {
-			t.Fatalf("currency display value %v", dig(entry, "UnitPrice"))
+		if d, _ := apitest.Dig(entry, "UnitPrice", "displayValue").(string); len(d) < 2 || d[0] != '$' {
+			t.Fatalf("currency display value %v", apitest.Dig(entry, "UnitPrice"))
 		}
 
 		// objectInfos: the object's metadata with its fields.
 		infos := admin.data(`{ uiapi { objectInfos(apiNames: ["Account", "Opportunity"]) { ApiName label keyPrefix
 			fields { ApiName dataType } childRelationships { relationshipName } } } }`, nil, "uiapi", "objectInfos").([]any)
-		if len(infos) != 2 || dig(infos[0], "ApiName") != "Account" || dig(infos[0], "keyPrefix") != "001" ||
-			dig(infos[1], "ApiName") != "Opportunity" {
+		if len(infos) != 2 || apitest.Dig(infos[0], "ApiName") != "Account" || apitest.Dig(infos[0], "keyPrefix") != "001" ||
+			apitest.Dig(infos[1], "ApiName") != "Opportunity" {
 			t.Fatalf("objectInfos %v", infos)
 		}
-		if !hasField(dig(infos[1], "fields"), "CloseDate", "Date") || !hasField(dig(infos[0], "fields"), "Name", "String") {
-			t.Fatalf("objectInfos fields %v", dig(infos[1], "fields"))
+		if !hasField(apitest.Dig(infos[1], "fields"), "CloseDate", "Date") || !hasField(apitest.Dig(infos[0], "fields"), "Name", "String") {
+			t.Fatalf("objectInfos fields %v", apitest.Dig(infos[1], "fields"))
 		}
 
 		// Every served version reaches the endpoint.
 		status, _, raw := admin.call("POST", "/services/data/v60.0/graphql", `{"query":"{ uiapi { query { Account(first: 1) { totalCount } } } }"}`)
-		if status != 200 || raw == "" || dig(decode(t, raw), "data", "uiapi", "query", "Account", "totalCount") == nil {
+		if status != 200 || raw == "" || apitest.Dig(decode(t, raw), "data", "uiapi", "query", "Account", "totalCount") == nil {
 			t.Fatalf("v60.0: %d %s", status, raw)
 		}
 	})
@@ -79,7 +80,7 @@ func TestQueryShapes(t *testing.T) {
 
 func hasField(fields any, name, dataType string) bool {
 	for _, f := range fields.([]any) {
-		if dig(f, "ApiName") == name && dig(f, "dataType") == dataType {
+		if apitest.Dig(f, "ApiName") == name && apitest.Dig(f, "dataType") == dataType {
 			return true
 		}
 	}
@@ -171,7 +172,7 @@ func TestOrderingAndCursors(t *testing.T) {
 
 		// A cursor the server did not write is refused.
 		out := admin.gql(`{ uiapi { query { Account(after: "bm9wZQ") { edges { node { Id } } } } } }`, nil)
-		if dig(out, "data", "uiapi", "query", "Account") != nil || dig(out, "errors", 0, "extensions", "ErrorType") != "ValidationError" {
+		if apitest.Dig(out, "data", "uiapi", "query", "Account") != nil || apitest.Dig(out, "errors", 0, "extensions", "ErrorType") != "ValidationError" {
 			t.Fatalf("bad cursor: %v", out)
 		}
 	})
@@ -194,12 +195,12 @@ func TestChildConnectionsMatchSOQL(t *testing.T) {
 		} {
 			conn := admin.data(`{ uiapi { query { Account(first: 50, orderBy: {Id: {order: ASC}}) { edges { node { Id
 				Contacts(`+c.args+`) { edges { node { Id } } pageInfo { hasNextPage } totalCount } } } } } } }`, nil, "uiapi", "query", "Account")
-			edges := dig(conn, "edges").([]any)
+			edges := apitest.Dig(conn, "edges").([]any)
 			if len(edges) != len(accounts) {
 				t.Fatalf("%d accounts, soql %d", len(edges), len(accounts))
 			}
 			for _, e := range edges {
-				id := dig(e, "node", "Id").(string)
+				id := apitest.Dig(e, "node", "Id").(string)
 				where := "WHERE AccountId = '" + id + "' "
 				all := admin.soqlIDs("SELECT Id FROM Contact " + where + strings.Split(c.soql, "ORDER BY")[0])
 				if strings.HasSuffix(c.soql, "LIMIT 0") {
@@ -209,10 +210,10 @@ func TestChildConnectionsMatchSOQL(t *testing.T) {
 				if !strings.HasSuffix(c.soql, "LIMIT 0") {
 					want = admin.soqlIDs("SELECT Id FROM Contact " + where + c.soql)
 				}
-				child := dig(e, "node", "Contacts")
+				child := apitest.Dig(e, "node", "Contacts")
 				sameIDs(t, id+" contacts "+c.args, nodeIDs(child), want)
-				n, _ := dig(child, "totalCount").(json.Number).Int64()
-				if int(n) != len(all) || dig(child, "pageInfo", "hasNextPage") != (len(all) > len(want)) {
+				n, _ := apitest.Dig(child, "totalCount").(json.Number).Int64()
+				if int(n) != len(all) || apitest.Dig(child, "pageInfo", "hasNextPage") != (len(all) > len(want)) {
 					t.Fatalf("%s contacts %s: %v, soql %d", id, c.args, child, len(all))
 				}
 			}

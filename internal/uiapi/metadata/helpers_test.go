@@ -62,28 +62,10 @@ func (c *client) refused(method, path, body string, status int, code, message st
 	c.t.Helper()
 	got, out, raw := c.call(method, path, body)
 	list, _ := out.([]any)
-	if got != status || len(list) != 1 || dig(list, 0, "errorCode") != code ||
-		!strings.Contains(dig(list, 0, "message").(string), message) {
+	if got != status || len(list) != 1 || apitest.Dig(list, 0, "errorCode") != code ||
+		!strings.Contains(apitest.Dig(list, 0, "message").(string), message) {
 		c.t.Fatalf("%s %s: %d %s, want %d %s %q", method, path, got, raw, status, code, message)
 	}
-}
-
-// dig walks decoded JSON by keys and indexes; nil when a step is missing.
-func dig(v any, path ...any) any {
-	for _, p := range path {
-		switch k := p.(type) {
-		case string:
-			m, _ := v.(map[string]any)
-			v = m[k]
-		case int:
-			l, _ := v.([]any)
-			if k >= len(l) {
-				return nil
-			}
-			v = l[k]
-		}
-	}
-	return v
 }
 
 // keys are an object's keys, sorted.

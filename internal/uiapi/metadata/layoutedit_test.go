@@ -64,8 +64,8 @@ func checkLayoutEdits(t *testing.T, s *apptest.Server) {
 	// metadata's; the Compact layout is untouched.
 	for _, mode := range []string{"View", "Edit"} {
 		got := admin.get("/layout/Opportunity?mode=" + mode)
-		if !slices.Equal(fieldNames(got), []string{"Name", "StageName", "Amount"}) || dig(itemOf(got, "Name"), "label") != "Opportunity Name" ||
-			dig(got, "sections", 0, "layoutRows", 0, "layoutItems", 1, "layoutComponents", 0, "componentType") != "EmptySpace" {
+		if !slices.Equal(fieldNames(got), []string{"Name", "StageName", "Amount"}) || apitest.Dig(itemOf(got, "Name"), "label") != "Opportunity Name" ||
+			apitest.Dig(got, "sections", 0, "layoutRows", 0, "layoutItems", 1, "layoutComponents", 0, "componentType") != "EmptySpace" {
 			t.Fatalf("%s after the edit: %v", mode, fieldNames(got))
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/app/apptest"
 )
 
@@ -20,20 +21,20 @@ func checkLayouts(t *testing.T, s *apptest.Server) {
 		t.Fatalf("sections %v", got)
 	}
 	name, account := itemOf(full, "Name"), itemOf(full, "AccountId")
-	if dig(name, "label") != "Opportunity Name" || dig(name, "lookupIdApiName") != "Id" || dig(name, "required") != true ||
-		dig(name, "editableForNew") != true || dig(name, "layoutComponents", 0, "componentType") != "Field" {
+	if apitest.Dig(name, "label") != "Opportunity Name" || apitest.Dig(name, "lookupIdApiName") != "Id" || apitest.Dig(name, "required") != true ||
+		apitest.Dig(name, "editableForNew") != true || apitest.Dig(name, "layoutComponents", 0, "componentType") != "Field" {
 		t.Fatalf("Name item %v", name)
 	}
-	if dig(account, "label") != "Account Name" || dig(account, "lookupIdApiName") != "AccountId" ||
-		dig(account, "layoutComponents", 0, "label") != "Account ID" {
+	if apitest.Dig(account, "label") != "Account Name" || apitest.Dig(account, "lookupIdApiName") != "AccountId" ||
+		apitest.Dig(account, "layoutComponents", 0, "label") != "Account ID" {
 		t.Fatalf("AccountId item %v", account)
 	}
 	created := itemOf(full, "CreatedById")
-	if dig(created, "label") != "Created By" || dig(created, "editableForUpdate") != false ||
-		dig(created, "layoutComponents", 1, "apiName") != "CreatedDate" {
+	if apitest.Dig(created, "label") != "Created By" || apitest.Dig(created, "editableForUpdate") != false ||
+		apitest.Dig(created, "layoutComponents", 1, "apiName") != "CreatedDate" {
 		t.Fatalf("Created By item %v", created)
 	}
-	if dig(full, "sections", 0, "rows") != jsonNumber(len(dig(full, "sections", 0, "layoutRows").([]any))) {
+	if apitest.Dig(full, "sections", 0, "rows") != jsonNumber(len(apitest.Dig(full, "sections", 0, "layoutRows").([]any))) {
 		t.Fatal("rows does not count layoutRows")
 	}
 
@@ -43,7 +44,7 @@ func checkLayouts(t *testing.T, s *apptest.Server) {
 		t.Fatalf("Create sections %v", got)
 	}
 	billing := itemOf(admin.get("/layout/Account"), "BillingStreet")
-	if dig(billing, "label") != "Billing Address" || len(dig(billing, "layoutComponents").([]any)) != 5 {
+	if apitest.Dig(billing, "label") != "Billing Address" || len(apitest.Dig(billing, "layoutComponents").([]any)) != 5 {
 		t.Fatalf("address item %v", billing)
 	}
 	compact := admin.get("/layout/Opportunity?layoutType=Compact&formFactor=Small")
@@ -57,10 +58,10 @@ func checkLayouts(t *testing.T, s *apptest.Server) {
 	if slices.Contains(fieldNames(mine), "AnnualRevenue") || !slices.Contains(fieldNames(admin.get("/layout/Account")), "AnnualRevenue") {
 		t.Fatal("AnnualRevenue shown to the merchandiser, or not to the admin")
 	}
-	if number := itemOf(mine, "AccountNumber"); dig(number, "editableForUpdate") != false || dig(number, "editableForNew") != false {
+	if number := itemOf(mine, "AccountNumber"); apitest.Dig(number, "editableForUpdate") != false || apitest.Dig(number, "editableForNew") != false {
 		t.Fatalf("AccountNumber for the merchandiser: %v", number)
 	}
-	if phone := itemOf(mine, "Phone"); dig(phone, "editableForUpdate") != true {
+	if phone := itemOf(mine, "Phone"); apitest.Dig(phone, "editableForUpdate") != true {
 		t.Fatalf("Phone for the merchandiser: %v", phone)
 	}
 
@@ -79,8 +80,8 @@ func checkLayouts(t *testing.T, s *apptest.Server) {
 // headings are a layout's section headings in order.
 func headings(layout any) []string {
 	var out []string
-	for _, s := range dig(layout, "sections").([]any) {
-		h, _ := dig(s, "heading").(string)
+	for _, s := range apitest.Dig(layout, "sections").([]any) {
+		h, _ := apitest.Dig(s, "heading").(string)
 		out = append(out, h)
 	}
 	return out
@@ -88,9 +89,9 @@ func headings(layout any) []string {
 
 // eachItem calls fn with every item of a layout.
 func eachItem(layout any, fn func(item any)) {
-	for _, s := range dig(layout, "sections").([]any) {
-		for _, row := range dig(s, "layoutRows").([]any) {
-			for _, item := range dig(row, "layoutItems").([]any) {
+	for _, s := range apitest.Dig(layout, "sections").([]any) {
+		for _, row := range apitest.Dig(s, "layoutRows").([]any) {
+			for _, item := range apitest.Dig(row, "layoutItems").([]any) {
 				fn(item)
 			}
 		}
@@ -101,7 +102,7 @@ func eachItem(layout any, fn func(item any)) {
 func itemOf(layout any, field string) any {
 	var found any
 	eachItem(layout, func(item any) {
-		if dig(item, "layoutComponents", 0, "apiName") == field {
+		if apitest.Dig(item, "layoutComponents", 0, "apiName") == field {
 			found = item
 		}
 	})
@@ -112,8 +113,8 @@ func itemOf(layout any, field string) any {
 func fieldNames(layout any) []string {
 	var out []string
 	eachItem(layout, func(item any) {
-		for _, c := range dig(item, "layoutComponents").([]any) {
-			if name, ok := dig(c, "apiName").(string); ok {
+		for _, c := range apitest.Dig(item, "layoutComponents").([]any) {
+			if name, ok := apitest.Dig(c, "apiName").(string); ok {
 				out = append(out, name)
 			}
 		}

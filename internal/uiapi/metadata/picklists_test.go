@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/app/apptest"
 )
 
@@ -14,29 +15,29 @@ func checkPicklists(t *testing.T, s *apptest.Server) {
 
 	// One field: values in order, no attributes for a plain picklist.
 	typ := admin.get("/object-info/Account/picklist-values/" + master + "/Type")
-	if dig(typ, "values", 0, "value") != "Prospect" || dig(typ, "values", 0, "attributes") != nil ||
-		dig(typ, "url") != ui+"/object-info/Account/picklist-values/"+master+"/Type" || dig(typ, "eTag") == "" {
+	if apitest.Dig(typ, "values", 0, "value") != "Prospect" || apitest.Dig(typ, "values", 0, "attributes") != nil ||
+		apitest.Dig(typ, "url") != ui+"/object-info/Account/picklist-values/"+master+"/Type" || apitest.Dig(typ, "eTag") == "" {
 		t.Fatalf("Account.Type: %v", typ)
 	}
 
 	// Every picklist of Case for the record type, a 15-character id accepted. Status: its default value and the
 	// CaseStatus attributes. Reason depends on Type: controllerValues number Type's values, validFor lists them.
 	all := admin.get("/object-info/Case/picklist-values/" + master[:15])
-	status := dig(all, "picklistFieldValues", "Status")
-	if dig(status, "defaultValue", "value") != "New" || attrs(status, "Closed") != `{"closed":true,"picklistAtrributesValueType":"CaseStatus"}` ||
+	status := apitest.Dig(all, "picklistFieldValues", "Status")
+	if apitest.Dig(status, "defaultValue", "value") != "New" || attrs(status, "Closed") != `{"closed":true,"picklistAtrributesValueType":"CaseStatus"}` ||
 		attrs(status, "New") != `{"closed":false,"picklistAtrributesValueType":"CaseStatus"}` {
 		t.Fatalf("Case.Status: %v", status)
 	}
-	reason := dig(all, "picklistFieldValues", "Reason")
-	if got := marshal(dig(reason, "controllerValues")); got != `{"Feature Request":2,"Problem":1,"Question":0}` {
+	reason := apitest.Dig(all, "picklistFieldValues", "Reason")
+	if got := marshal(apitest.Dig(reason, "controllerValues")); got != `{"Feature Request":2,"Problem":1,"Question":0}` {
 		t.Fatalf("Case.Reason controllerValues %s", got)
 	}
 	for value, validFor := range map[string]string{"Breakdown": "[1]", "Equipment Complexity": "[0,1]", "New problem": "[2]"} {
-		if got := marshal(dig(valueOf(reason, value), "validFor")); got != validFor {
+		if got := marshal(apitest.Dig(valueOf(reason, value), "validFor")); got != validFor {
 			t.Errorf("Case.Reason %s validFor %s, want %s", value, got, validFor)
 		}
 	}
-	if dig(all, "picklistFieldValues", "Subject") != nil || marshal(dig(all, "picklistFieldValues", "Priority", "controllerValues")) != "{}" {
+	if apitest.Dig(all, "picklistFieldValues", "Subject") != nil || marshal(apitest.Dig(all, "picklistFieldValues", "Priority", "controllerValues")) != "{}" {
 		t.Fatal("a text field listed, or an independent picklist with controller values")
 	}
 
@@ -68,9 +69,9 @@ func checkPicklists(t *testing.T, s *apptest.Server) {
 
 // valueOf is the entry of a PicklistValuesRepresentation for a value.
 func valueOf(values any, value string) any {
-	list, _ := dig(values, "values").([]any)
+	list, _ := apitest.Dig(values, "values").([]any)
 	for _, v := range list {
-		if dig(v, "value") == value {
+		if apitest.Dig(v, "value") == value {
 			return v
 		}
 	}
@@ -79,7 +80,7 @@ func valueOf(values any, value string) any {
 
 // attrs is the JSON of a value's attributes (keys sorted).
 func attrs(values any, value string) string {
-	return marshal(dig(valueOf(values, value), "attributes"))
+	return marshal(apitest.Dig(valueOf(values, value), "attributes"))
 }
 
 func marshal(v any) string {

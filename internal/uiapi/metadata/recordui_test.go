@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/app/apptest"
 	"storefront/internal/demo"
 	"storefront/internal/records"
@@ -25,35 +26,35 @@ func checkRecordUI(t *testing.T, s *apptest.Server) {
 	if !slices.Equal(keys(ui["records"]), []string{account, case1, case2}) || !slices.Equal(keys(ui["objectInfos"]), []string{"Account", "Case"}) {
 		t.Fatalf("records %v, object infos %v", keys(ui["records"]), keys(ui["objectInfos"]))
 	}
-	full := dig(ui, "layouts", "Case", master, "Full", "View")
-	if full == nil || dig(ui, "layouts", "Case", master, "Compact", "View") == nil || dig(ui, "layouts", "Account", master, "Full", "View") == nil {
-		t.Fatalf("layouts %v", keys(dig(ui, "layouts", "Case", master)))
+	full := apitest.Dig(ui, "layouts", "Case", master, "Full", "View")
+	if full == nil || apitest.Dig(ui, "layouts", "Case", master, "Compact", "View") == nil || apitest.Dig(ui, "layouts", "Account", master, "Full", "View") == nil {
+		t.Fatalf("layouts %v", keys(apitest.Dig(ui, "layouts", "Case", master)))
 	}
-	if !slices.Equal(keys(full), keys(admin.get("/layout/Case"))) || dig(full, "id") != dig(admin.get("/layout/Case"), "id") {
+	if !slices.Equal(keys(full), keys(admin.get("/layout/Case"))) || apitest.Dig(full, "id") != apitest.Dig(admin.get("/layout/Case"), "id") {
 		t.Fatal("record-ui's layout is not GET layout's")
 	}
-	if dig(ui, "layoutUserStates", dig(full, "id").(string), "id") != dig(full, "id") || len(keys(ui["layoutUserStates"])) != 4 {
+	if apitest.Dig(ui, "layoutUserStates", apitest.Dig(full, "id").(string), "id") != apitest.Dig(full, "id") || len(keys(ui["layoutUserStates"])) != 4 {
 		t.Fatalf("layout user states %v", keys(ui["layoutUserStates"]))
 	}
-	rec := dig(ui, "records", case1)
+	rec := apitest.Dig(ui, "records", case1)
 	if !slices.Equal(keys(rec), []string{"apiName", "childRelationships", "eTag", "fields", "id", "lastModifiedById",
-		"lastModifiedDate", "recordTypeId", "recordTypeInfo", "systemModstamp", "weakEtag"}) || dig(rec, "apiName") != "Case" {
+		"lastModifiedDate", "recordTypeId", "recordTypeInfo", "systemModstamp", "weakEtag"}) || apitest.Dig(rec, "apiName") != "Case" {
 		t.Fatalf("record %v", rec)
 	}
 	for _, name := range append(fieldNames(full), "Origin") {
-		if f := dig(rec, "fields", name); f == nil || !slices.Equal(keys(f), []string{"displayValue", "value"}) {
+		if f := apitest.Dig(rec, "fields", name); f == nil || !slices.Equal(keys(f), []string{"displayValue", "value"}) {
 			t.Errorf("record field %s: %v", name, f)
 		}
 	}
-	if dig(rec, "fields", "Subject", "value") != "Damaged cartons in last delivery" || dig(rec, "fields", "Nope") != nil {
-		t.Fatalf("record fields %v", keys(dig(rec, "fields")))
+	if apitest.Dig(rec, "fields", "Subject", "value") != "Damaged cartons in last delivery" || apitest.Dig(rec, "fields", "Nope") != nil {
+		t.Fatalf("record fields %v", keys(apitest.Dig(rec, "fields")))
 	}
 
 	// Field-level security holds in the records: the merchandiser's account has no AnnualRevenue.
 	mine := merch.get("/record-ui/" + account + "?layoutTypes=Full&modes=View,Edit")
-	if dig(mine, "records", account, "fields", "AnnualRevenue") != nil || dig(mine, "records", account, "fields", "Name") == nil ||
-		dig(mine, "layouts", "Account", master, "Full", "Edit") == nil {
-		t.Fatalf("merchandiser's account: %v", keys(dig(mine, "records", account, "fields")))
+	if apitest.Dig(mine, "records", account, "fields", "AnnualRevenue") != nil || apitest.Dig(mine, "records", account, "fields", "Name") == nil ||
+		apitest.Dig(mine, "layouts", "Account", master, "Full", "Edit") == nil {
+		t.Fatalf("merchandiser's account: %v", keys(apitest.Dig(mine, "records", account, "fields")))
 	}
 
 	// A record that is unknown, malformed or out of sight makes the answer NOT_FOUND; the parameters are checked.

@@ -20,12 +20,12 @@ func userStates(t *testing.T, s *apptest.Server) int {
 func checkUserState(t *testing.T, s *apptest.Server) {
 	admin, support := as(t, s, "admin@example.com"), as(t, s, "support@example.com")
 	layout := admin.get("/layout/Case")
-	first, second := dig(layout, "sections", 0, "id").(string), dig(layout, "sections", 1, "id").(string)
+	first, second := apitest.Dig(layout, "sections", 0, "id").(string), apitest.Dig(layout, "sections", 1, "id").(string)
 
 	// Every section of the layout, expanded, under the layout's id (defaults: Full, View).
 	state := admin.get("/layout/Case/user-state")
 	if state["id"] != layout["id"] || len(state["sectionUserStates"].(map[string]any)) != len(layout["sections"].([]any)) ||
-		dig(state, "sectionUserStates", first, "collapsed") != false || dig(state, "sectionUserStates", first, "id") != first {
+		apitest.Dig(state, "sectionUserStates", first, "collapsed") != false || apitest.Dig(state, "sectionUserStates", first, "id") != first {
 		t.Fatalf("state %v", state)
 	}
 
@@ -52,12 +52,12 @@ func checkUserState(t *testing.T, s *apptest.Server) {
 	// A collapse is the caller's alone, for that mode only.
 	body := `{"sectionUserStates":{"` + second + `":{"collapsed":true}}}`
 	status, out, raw := admin.call("PATCH", path, body)
-	if status != 200 || dig(out, "sectionUserStates", second, "collapsed") != true || dig(out, "sectionUserStates", first, "collapsed") != false {
+	if status != 200 || apitest.Dig(out, "sectionUserStates", second, "collapsed") != true || apitest.Dig(out, "sectionUserStates", first, "collapsed") != false {
 		t.Fatalf("PATCH: %d %s", status, raw)
 	}
-	if dig(admin.get("/layout/Case/user-state"), "sectionUserStates", second, "collapsed") != true ||
-		dig(admin.get("/layout/Case/user-state?mode=Edit"), "sectionUserStates", second, "collapsed") != false ||
-		dig(support.get("/layout/Case/user-state"), "sectionUserStates", second, "collapsed") != false {
+	if apitest.Dig(admin.get("/layout/Case/user-state"), "sectionUserStates", second, "collapsed") != true ||
+		apitest.Dig(admin.get("/layout/Case/user-state?mode=Edit"), "sectionUserStates", second, "collapsed") != false ||
+		apitest.Dig(support.get("/layout/Case/user-state"), "sectionUserStates", second, "collapsed") != false {
 		t.Fatal("the collapse leaked to another mode or user")
 	}
 	if n := userStates(t, s); n != 1 {
@@ -65,7 +65,7 @@ func checkUserState(t *testing.T, s *apptest.Server) {
 	}
 	// Expanding again updates the one row.
 	admin.call("PATCH", path, `{"sectionUserStates":{"`+second+`":{"collapsed":false}}}`)
-	if n := userStates(t, s); n != 1 || dig(admin.get("/layout/Case/user-state"), "sectionUserStates", second, "collapsed") != false {
+	if n := userStates(t, s); n != 1 || apitest.Dig(admin.get("/layout/Case/user-state"), "sectionUserStates", second, "collapsed") != false {
 		t.Fatalf("after expanding: %d rows", n)
 	}
 }

@@ -3,6 +3,7 @@ package relatedlists_test
 import (
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/app/apptest"
 	"storefront/internal/demo"
 )
@@ -36,14 +37,14 @@ func TestCounts(t *testing.T) {
 		count := "related-list-count/" + f.account + "/"
 
 		got := f.admin.call("GET", count+"Contacts", "", 200)
-		if got["count"] != 3.0 || got["hasMore"] != false || get(got, "listReference", "inContextOfRecordId") != f.account ||
-			get(got, "listReference", "relatedListId") != "Contacts" || get(got, "listReference", "type") != "relatedList" ||
-			get(got, "listReference", "parentObjectApiName") != "Account" || got["eTag"] == "" {
+		if got["count"] != 3.0 || got["hasMore"] != false || apitest.Dig(got, "listReference", "inContextOfRecordId") != f.account ||
+			apitest.Dig(got, "listReference", "relatedListId") != "Contacts" || apitest.Dig(got, "listReference", "type") != "relatedList" ||
+			apitest.Dig(got, "listReference", "parentObjectApiName") != "Account" || got["eTag"] == "" {
 			t.Errorf("count of Contacts: %v", got)
 		}
 		// maxCount caps the count and hasMore tells that more exist; ids of 15 characters are taken.
 		got = f.admin.call("GET", "related-list-count/"+f.account[:15]+"/contacts?maxCount=2", "", 200)
-		if got["count"] != 2.0 || got["hasMore"] != true || get(got, "listReference", "inContextOfRecordId") != f.account {
+		if got["count"] != 2.0 || got["hasMore"] != true || apitest.Dig(got, "listReference", "inContextOfRecordId") != f.account {
 			t.Errorf("count with maxCount=2: %v", got)
 		}
 		got = f.admin.call("GET", count+"Contacts?maxCount=3", "", 200)
@@ -65,13 +66,13 @@ func TestCounts(t *testing.T) {
 
 		// The batch: a result per name with its status; an unknown parent is a 404 of the whole batch.
 		batch := f.admin.call("GET", "related-list-count/batch/"+f.account+"/Contacts,Cases?maxCount=2", "", 200)
-		if get(batch, "results", 0, "statusCode") != 200.0 || get(batch, "results", 0, "result", "count") != 2.0 ||
-			get(batch, "results", 0, "result", "hasMore") != true || get(batch, "results", 1, "result", "count") != 2.0 ||
-			get(batch, "results", 1, "result", "hasMore") != false || get(batch, "results", 1, "result", "listReference", "relatedListId") != "Cases" {
+		if apitest.Dig(batch, "results", 0, "statusCode") != 200.0 || apitest.Dig(batch, "results", 0, "result", "count") != 2.0 ||
+			apitest.Dig(batch, "results", 0, "result", "hasMore") != true || apitest.Dig(batch, "results", 1, "result", "count") != 2.0 ||
+			apitest.Dig(batch, "results", 1, "result", "hasMore") != false || apitest.Dig(batch, "results", 1, "result", "listReference", "relatedListId") != "Cases" {
 			t.Errorf("batch count: %v", batch)
 		}
 		mixed := f.admin.call("GET", "related-list-count/batch/"+f.account+"/Contacts,Nope", "", 200, unchecked)
-		if get(mixed, "results", 1, "statusCode") != 404.0 || get(mixed, "results", 1, "result", 0, "errorCode") != "NOT_FOUND" {
+		if apitest.Dig(mixed, "results", 1, "statusCode") != 404.0 || apitest.Dig(mixed, "results", 1, "result", 0, "errorCode") != "NOT_FOUND" {
 			t.Errorf("batch item of an unknown list: %v", mixed)
 		}
 		f.admin.refused("GET", "related-list-count/batch/001000000000000AAA/Contacts", "", 404, "NOT_FOUND", "")

@@ -93,21 +93,3 @@ func (c *client) create(object string, fields map[string]any) string {
 	}
 	return rec.ID
 }
-
-// get follows a path of keys and indexes through a decoded body: get(m, "results", 0, "statusCode").
-func get(v any, path ...any) any {
-	for _, p := range path {
-		switch k := p.(type) {
-		case string:
-			m, _ := v.(map[string]any)
-			v = m[k]
-		case int:
-			l, _ := v.([]any)
-			if k >= len(l) {
-				return nil
-			}
-			v = l[k]
-		}
-	}
-	return v
-}

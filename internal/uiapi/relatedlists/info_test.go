@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/app/apptest"
 )
 
@@ -12,7 +13,7 @@ func listIDs(summaries map[string]any) []string {
 	var out []string
 	lists, _ := summaries["relatedLists"].([]any)
 	for _, l := range lists {
-		id, _ := get(l, "relatedListId").(string)
+		id, _ := apitest.Dig(l, "relatedListId").(string)
 		out = append(out, id)
 	}
 	return out
@@ -23,7 +24,7 @@ func columns(info map[string]any) []string {
 	var out []string
 	cols, _ := info["displayColumns"].([]any)
 	for _, c := range cols {
-		name, _ := get(c, "fieldApiName").(string)
+		name, _ := apitest.Dig(c, "fieldApiName").(string)
 		out = append(out, name)
 	}
 	return out
@@ -45,9 +46,9 @@ func TestInfo(t *testing.T) {
 			t.Errorf("summaries: %v", sum)
 		}
 		for _, l := range sum["relatedLists"].([]any) {
-			if get(l, "relatedListId") == "Contacts" && (get(l, "objectApiName") != "Contact" || get(l, "fieldApiName") != "AccountId" ||
-				get(l, "keyPrefix") != "003" || get(l, "entityPluralLabel") != "Contacts" || get(l, "parentFieldApiName") != "Id" ||
-				get(l, "relatedListInfoUrl") != "/services/data/v64.0/ui-api/related-list-info/Account/Contacts") {
+			if apitest.Dig(l, "relatedListId") == "Contacts" && (apitest.Dig(l, "objectApiName") != "Contact" || apitest.Dig(l, "fieldApiName") != "AccountId" ||
+				apitest.Dig(l, "keyPrefix") != "003" || apitest.Dig(l, "entityPluralLabel") != "Contacts" || apitest.Dig(l, "parentFieldApiName") != "Id" ||
+				apitest.Dig(l, "relatedListInfoUrl") != "/services/data/v64.0/ui-api/related-list-info/Account/Contacts") {
 				t.Errorf("Contacts summary: %v", l)
 			}
 		}
@@ -61,12 +62,12 @@ func TestInfo(t *testing.T) {
 		// One list's info: the name first (linked by Id), then a few fields; the parent reference is left out.
 		info := f.admin.call("GET", "related-list-info/Account/Contacts", "", 200)
 		cols := columns(info)
-		if len(cols) < 2 || cols[0] != "Name" || get(info, "displayColumns", 0, "lookupId") != "Id" || slices.Contains(cols, "AccountId") ||
-			info["fieldApiName"] != "AccountId" || info["label"] != "Contacts" || get(info, "objectApiNames", 0) != "Contact" ||
+		if len(cols) < 2 || cols[0] != "Name" || apitest.Dig(info, "displayColumns", 0, "lookupId") != "Id" || slices.Contains(cols, "AccountId") ||
+			info["fieldApiName"] != "AccountId" || info["label"] != "Contacts" || apitest.Dig(info, "objectApiNames", 0) != "Contact" ||
 			info["createable"] != true || info["updateable"] != true || info["deletable"] != true || info["visibility"] != "Public" ||
-			get(info, "orderedByInfo", 0, "fieldApiName") != "Name" || get(info, "orderedByInfo", 0, "isAscending") != true ||
-			get(info, "userPreferences", "columnWidths", "Name") != -1.0 || get(info, "userPreferences", "columnWrap", "Name") != false ||
-			get(info, "listReference", "inContextOfRecordId") != nil {
+			apitest.Dig(info, "orderedByInfo", 0, "fieldApiName") != "Name" || apitest.Dig(info, "orderedByInfo", 0, "isAscending") != true ||
+			apitest.Dig(info, "userPreferences", "columnWidths", "Name") != -1.0 || apitest.Dig(info, "userPreferences", "columnWrap", "Name") != false ||
+			apitest.Dig(info, "listReference", "inContextOfRecordId") != nil {
 			t.Errorf("Contacts info: %v", info)
 		}
 		// fields add columns (through references too); an unknown one is refused, an unknown optional one skipped;
@@ -78,7 +79,7 @@ func TestInfo(t *testing.T) {
 			t.Errorf("info with fields: %v", more)
 		}
 		for _, c := range more["displayColumns"].([]any) {
-			if get(c, "fieldApiName") == "Account.Name" && (get(c, "lookupId") != "AccountId" || get(c, "label") != "Account") {
+			if apitest.Dig(c, "fieldApiName") == "Account.Name" && (apitest.Dig(c, "lookupId") != "AccountId" || apitest.Dig(c, "label") != "Account") {
 				t.Errorf("Account.Name column: %v", c)
 			}
 		}
@@ -101,13 +102,13 @@ func TestInfo(t *testing.T) {
 
 		// The batch: a result per name; an unknown parent object is a 404 of the whole batch.
 		b := f.admin.call("GET", "related-list-info/batch/Account/Contacts,Cases", "", 200)
-		if get(b, "results", 0, "statusCode") != 200.0 || get(b, "results", 0, "result", "label") != "Contacts" ||
-			get(b, "results", 1, "result", "listReference", "relatedListId") != "Cases" {
+		if apitest.Dig(b, "results", 0, "statusCode") != 200.0 || apitest.Dig(b, "results", 0, "result", "label") != "Contacts" ||
+			apitest.Dig(b, "results", 1, "result", "listReference", "relatedListId") != "Cases" {
 			t.Errorf("info batch: %v", b)
 		}
 		mixed := f.admin.call("GET", "related-list-info/batch/Account/Contacts,Nope", "", 200, unchecked)
-		if get(mixed, "results", 0, "statusCode") != 200.0 || get(mixed, "results", 1, "statusCode") != 404.0 ||
-			get(mixed, "results", 1, "result", 0, "errorCode") != "NOT_FOUND" {
+		if apitest.Dig(mixed, "results", 0, "statusCode") != 200.0 || apitest.Dig(mixed, "results", 1, "statusCode") != 404.0 ||
+			apitest.Dig(mixed, "results", 1, "result", 0, "errorCode") != "NOT_FOUND" {
 			t.Errorf("info batch with an unknown list: %v", mixed)
 		}
 		f.admin.refused("GET", "related-list-info/batch/NoSuchObject__c/Contacts", "", 404, "NOT_FOUND", "")

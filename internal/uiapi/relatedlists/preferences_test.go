@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/app/apptest"
 	"storefront/internal/demo"
 )
@@ -45,18 +46,18 @@ func TestUpdateInfo(t *testing.T) {
 
 		info := f.admin.call("PATCH", path, `{"orderedByInfo":[{"fieldApiName":"Contact.LastName","isAscending":false}],
 			"userPreferences":{"columnWidths":{"Name":120},"columnWrap":{"Name":true}}}`, 200)
-		if get(info, "orderedByInfo", 0, "fieldApiName") != "LastName" || get(info, "orderedByInfo", 0, "isAscending") != false ||
-			get(info, "orderedByInfo", 0, "label") != "Last Name" || get(info, "userPreferences", "columnWidths", "Name") != 120.0 ||
-			get(info, "userPreferences", "columnWrap", "Name") != true || get(info, "userPreferences", "columnWidths", "FirstName") != -1.0 {
+		if apitest.Dig(info, "orderedByInfo", 0, "fieldApiName") != "LastName" || apitest.Dig(info, "orderedByInfo", 0, "isAscending") != false ||
+			apitest.Dig(info, "orderedByInfo", 0, "label") != "Last Name" || apitest.Dig(info, "userPreferences", "columnWidths", "Name") != 120.0 ||
+			apitest.Dig(info, "userPreferences", "columnWrap", "Name") != true || apitest.Dig(info, "userPreferences", "columnWidths", "FirstName") != -1.0 {
 			t.Errorf("patched info: %v", info)
 		}
 		// The change is the caller's own: a GET shows it, another user still has the defaults.
 		again := f.admin.call("GET", path, "", 200)
-		if get(again, "orderedByInfo", 0, "fieldApiName") != "LastName" || get(again, "userPreferences", "columnWidths", "Name") != 120.0 {
+		if apitest.Dig(again, "orderedByInfo", 0, "fieldApiName") != "LastName" || apitest.Dig(again, "userPreferences", "columnWidths", "Name") != 120.0 {
 			t.Errorf("info after the change: %v", again)
 		}
 		other := f.support.call("GET", path, "", 200)
-		if get(other, "orderedByInfo", 0, "fieldApiName") != "Name" || get(other, "userPreferences", "columnWidths", "Name") != -1.0 {
+		if apitest.Dig(other, "orderedByInfo", 0, "fieldApiName") != "Name" || apitest.Dig(other, "userPreferences", "columnWidths", "Name") != -1.0 {
 			t.Errorf("another user's info: %v", other)
 		}
 		if a, o := storedPreferences(t, s, demo.AdminUserID), storedPreferences(t, s, demo.SupportUserID); a != 1 || o != 0 {
@@ -64,12 +65,12 @@ func TestUpdateInfo(t *testing.T) {
 		}
 		// An order alone keeps the column preferences.
 		info = f.admin.call("PATCH", path, `{"orderedByInfo":[{"fieldApiName":"Email","isAscending":true}]}`, 200)
-		if get(info, "orderedByInfo", 0, "fieldApiName") != "Email" || get(info, "userPreferences", "columnWidths", "Name") != 120.0 {
+		if apitest.Dig(info, "orderedByInfo", 0, "fieldApiName") != "Email" || apitest.Dig(info, "userPreferences", "columnWidths", "Name") != 120.0 {
 			t.Errorf("order-only change: %v", info)
 		}
 		// The list's records follow the caller's order.
 		page := f.admin.call("POST", "related-list-records/"+f.account+"/Contacts", `{"fields":["Contact.Email"]}`, 200)
-		if get(page, "records", 0, "fields", "Email", "value") != "Alpha@x.test" || get(page, "records", 2, "fields", "Email", "value") != "Gamma@x.test" {
+		if apitest.Dig(page, "records", 0, "fields", "Email", "value") != "Alpha@x.test" || apitest.Dig(page, "records", 2, "fields", "Email", "value") != "Gamma@x.test" {
 			t.Errorf("page in the caller's order: %v", page["records"])
 		}
 	})
@@ -82,7 +83,7 @@ func TestPreferences(t *testing.T) {
 		const config = `Invalid config for "updateRelatedListPreferences"`
 
 		got := f.admin.call("GET", path, "", 200)
-		if got["preferencesId"] != "Account.Contacts" || get(got, "columnWidths", "Name") != -1.0 || get(got, "orderedBy", 0, "fieldApiName") != "Name" {
+		if got["preferencesId"] != "Account.Contacts" || apitest.Dig(got, "columnWidths", "Name") != -1.0 || apitest.Dig(got, "orderedBy", 0, "fieldApiName") != "Name" {
 			t.Errorf("default preferences: %v", got)
 		}
 		for _, body := range []string{`[]`, `{}`, `{"columnWidths":[]}`, `{"orderedBy":{}}`, `{"orderedBy":[{"isAscending":true}]}`} {
@@ -98,36 +99,36 @@ func TestPreferences(t *testing.T) {
 		}
 
 		got = f.admin.call("PATCH", path, `{"columnWidths":{"Name":200,"Title":80},"orderedBy":[{"fieldApiName":"LastName","isAscending":false}]}`, 200)
-		if get(got, "columnWidths", "Name") != 200.0 || get(got, "columnWidths", "Title") != 80.0 || get(got, "columnWrap", "Name") != false ||
-			get(got, "orderedBy", 0, "fieldApiName") != "LastName" || get(got, "orderedBy", 0, "isAscending") != false {
+		if apitest.Dig(got, "columnWidths", "Name") != 200.0 || apitest.Dig(got, "columnWidths", "Title") != 80.0 || apitest.Dig(got, "columnWrap", "Name") != false ||
+			apitest.Dig(got, "orderedBy", 0, "fieldApiName") != "LastName" || apitest.Dig(got, "orderedBy", 0, "isAscending") != false {
 			t.Errorf("patched preferences: %v", got)
 		}
 		got = f.admin.call("PATCH", path, `{"columnWrap":{"Title":true}}`, 200)
-		if get(got, "columnWidths", "Name") != 200.0 || get(got, "columnWrap", "Title") != true || get(got, "orderedBy", 0, "fieldApiName") != "LastName" {
+		if apitest.Dig(got, "columnWidths", "Name") != 200.0 || apitest.Dig(got, "columnWrap", "Title") != true || apitest.Dig(got, "orderedBy", 0, "fieldApiName") != "LastName" {
 			t.Errorf("second change keeps the first: %v", got)
 		}
 		// The related list's info shows the same preferences; another user has none of them.
 		info := f.admin.call("GET", "related-list-info/Account/Contacts", "", 200)
-		if get(info, "userPreferences", "columnWidths", "Name") != 200.0 || get(info, "orderedByInfo", 0, "fieldApiName") != "LastName" {
+		if apitest.Dig(info, "userPreferences", "columnWidths", "Name") != 200.0 || apitest.Dig(info, "orderedByInfo", 0, "fieldApiName") != "LastName" {
 			t.Errorf("info after preferences: %v", info)
 		}
-		if other := f.support.call("GET", path, "", 200); get(other, "columnWidths", "Name") != -1.0 {
+		if other := f.support.call("GET", path, "", 200); apitest.Dig(other, "columnWidths", "Name") != -1.0 {
 			t.Errorf("another user's preferences: %v", other)
 		}
 		// Records in the preferred order: Gamma, Beta, Alpha.
 		page := f.admin.call("POST", "related-list-records/"+f.account+"/Contacts", `{"fields":["Contact.LastName"]}`, 200)
-		if get(page, "records", 0, "fields", "LastName", "value") != "Gamma" || get(page, "records", 2, "fields", "LastName", "value") != "Alpha" {
+		if apitest.Dig(page, "records", 0, "fields", "LastName", "value") != "Gamma" || apitest.Dig(page, "records", 2, "fields", "LastName", "value") != "Alpha" {
 			t.Errorf("page in the preferred order: %v", page["records"])
 		}
 
 		b := f.admin.call("GET", "related-list-preferences/batch/Account.Contacts,Account.Cases", "", 200)
-		if get(b, "results", 0, "result", "columnWidths", "Name") != 200.0 || get(b, "results", 1, "result", "preferencesId") != "Account.Cases" ||
-			get(b, "results", 1, "statusCode") != 200.0 {
+		if apitest.Dig(b, "results", 0, "result", "columnWidths", "Name") != 200.0 || apitest.Dig(b, "results", 1, "result", "preferencesId") != "Account.Cases" ||
+			apitest.Dig(b, "results", 1, "statusCode") != 200.0 {
 			t.Errorf("preferences batch: %v", b)
 		}
 		mixed := f.admin.call("GET", "related-list-preferences/batch/Account.Contacts,Account.Nope,Bogus", "", 200, unchecked)
-		if get(mixed, "results", 0, "statusCode") != 200.0 || get(mixed, "results", 1, "statusCode") != 404.0 ||
-			get(mixed, "results", 2, "statusCode") != 404.0 {
+		if apitest.Dig(mixed, "results", 0, "statusCode") != 200.0 || apitest.Dig(mixed, "results", 1, "statusCode") != 404.0 ||
+			apitest.Dig(mixed, "results", 2, "statusCode") != 404.0 {
 			t.Errorf("preferences batch with unknown ids: %v", mixed)
 		}
 		f.admin.refused("GET", "related-list-preferences/Bogus", "", 404, "NOT_FOUND", "")

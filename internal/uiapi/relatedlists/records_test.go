@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"storefront/internal/app/apitest"
 	"storefront/internal/app/apptest"
 	"storefront/internal/demo"
 )
@@ -14,7 +15,7 @@ func lastNames(page map[string]any) []string {
 	var out []string
 	recs, _ := page["records"].([]any)
 	for _, r := range recs {
-		n, _ := get(r, "fields", "LastName", "value").(string)
+		n, _ := apitest.Dig(r, "fields", "LastName", "value").(string)
 		out = append(out, n)
 	}
 	return out
@@ -28,17 +29,17 @@ func TestRecords(t *testing.T) {
 		// Without a body: the list's display columns and the always-read fields, 50 a page, in the list's order.
 		page := f.admin.call("POST", path, "", 200)
 		if page["count"] != 3.0 || page["pageSize"] != 50.0 || page["nextPageToken"] != nil || page["previousPageToken"] != nil ||
-			get(page, "listReference", "inContextOfRecordId") != f.account || get(page, "listReference", "relatedListId") != "Contacts" ||
+			apitest.Dig(page, "listReference", "inContextOfRecordId") != f.account || apitest.Dig(page, "listReference", "relatedListId") != "Contacts" ||
 			page["listInfoETag"] == nil || len(page["sortBy"].([]any)) != 0 {
 			t.Errorf("default page: %v", page)
 		}
-		first, _ := get(page, "records", 0).(map[string]any)
+		first, _ := apitest.Dig(page, "records", 0).(map[string]any)
 		for _, field := range []string{"CreatedDate", "Id", "LastModifiedById", "LastModifiedDate", "SystemModstamp", "Name", "LastName"} {
-			if _, ok := get(first, "fields").(map[string]any)[field]; !ok {
+			if _, ok := apitest.Dig(first, "fields").(map[string]any)[field]; !ok {
 				t.Errorf("record lacks %s: %v", field, first["fields"])
 			}
 		}
-		if first["apiName"] != "Contact" || get(first, "fields", "Name", "value") != "FAlpha Alpha" {
+		if first["apiName"] != "Contact" || apitest.Dig(first, "fields", "Name", "value") != "FAlpha Alpha" {
 			t.Errorf("first record: %v", first)
 		}
 
@@ -48,11 +49,11 @@ func TestRecords(t *testing.T) {
 		if got := lastNames(page); !slices.Equal(got, []string{"Gamma", "Beta"}) {
 			t.Errorf("first page by -LastName: %v", got)
 		}
-		if get(page, "records", 0, "fields", "Account", "displayValue") != "Related Co" ||
-			get(page, "records", 0, "fields", "Account", "value", "fields", "Name", "value") != "Related Co" ||
-			get(page, "records", 0, "fields", "Account", "value", "id") != f.account ||
-			get(page, "fields", 1) != "Contact.Account.Name" || get(page, "optionalFields", 0) != "Contact.Nope__c" ||
-			get(page, "sortBy", 0) != "-LastName" || page["nextPageToken"] == nil || page["nextPageUrl"] == nil {
+		if apitest.Dig(page, "records", 0, "fields", "Account", "displayValue") != "Related Co" ||
+			apitest.Dig(page, "records", 0, "fields", "Account", "value", "fields", "Name", "value") != "Related Co" ||
+			apitest.Dig(page, "records", 0, "fields", "Account", "value", "id") != f.account ||
+			apitest.Dig(page, "fields", 1) != "Contact.Account.Name" || apitest.Dig(page, "optionalFields", 0) != "Contact.Nope__c" ||
+			apitest.Dig(page, "sortBy", 0) != "-LastName" || page["nextPageToken"] == nil || page["nextPageUrl"] == nil {
 			t.Errorf("page with fields: %v", page)
 		}
 		var next map[string]any
@@ -73,7 +74,7 @@ func TestRecords(t *testing.T) {
 
 		// Column labels when asked (a key api.raml does not declare).
 		labelled := f.admin.call("POST", path, `{"fields":["Contact.Account.Name"],"includeColumnLabels":true}`, 200, lenient)
-		if get(labelled, "columnLabels", "Account.Name") != "Account" || get(labelled, "columnLabels", "Id") == nil {
+		if apitest.Dig(labelled, "columnLabels", "Account.Name") != "Account" || apitest.Dig(labelled, "columnLabels", "Id") == nil {
 			t.Errorf("columnLabels: %v", labelled["columnLabels"])
 		}
 
@@ -110,7 +111,7 @@ func TestRecords(t *testing.T) {
 		f.support.refused("POST", orders, `{"where":"GrandTotalAmount > 0"}`, 400, "INVALID_FIELD", "")
 		own := f.support.call("POST", orders, `{"optionalFields":["Order.GrandTotalAmount"]}`, 200)
 		if recs, _ := own["records"].([]any); len(recs) > 0 {
-			if _, leaked := get(recs[0], "fields").(map[string]any)["GrandTotalAmount"]; leaked {
+			if _, leaked := apitest.Dig(recs[0], "fields").(map[string]any)["GrandTotalAmount"]; leaked {
 				t.Errorf("support reads a hidden field: %v", recs[0])
 			}
 		}
@@ -118,14 +119,14 @@ func TestRecords(t *testing.T) {
 		// The batch: a page per list, each with its status; an unknown parent is a 404 of the whole batch.
 		b := f.admin.call("POST", "related-list-records/batch/"+f.account,
 			`{"relatedListParameters":[{"relatedListId":"Contacts","fields":["Contact.LastName"],"pageSize":1},{"relatedListId":"Cases"}]}`, 200)
-		if get(b, "results", 0, "statusCode") != 200.0 || get(b, "results", 0, "result", "count") != 1.0 ||
-			get(b, "results", 0, "result", "nextPageToken") == nil || get(b, "results", 1, "result", "count") != 2.0 {
+		if apitest.Dig(b, "results", 0, "statusCode") != 200.0 || apitest.Dig(b, "results", 0, "result", "count") != 1.0 ||
+			apitest.Dig(b, "results", 0, "result", "nextPageToken") == nil || apitest.Dig(b, "results", 1, "result", "count") != 2.0 {
 			t.Errorf("records batch: %v", b)
 		}
 		mixed := f.admin.call("POST", "related-list-records/batch/"+f.account,
 			`{"relatedListParameters":[{"relatedListId":"Contacts"},{"relatedListId":"Nope"},{"relatedListId":"Cases","fields":["Case.Nope__c"]}]}`, 200, unchecked)
-		if get(mixed, "results", 0, "statusCode") != 200.0 || get(mixed, "results", 1, "statusCode") != 404.0 ||
-			get(mixed, "results", 2, "statusCode") != 400.0 || get(mixed, "results", 2, "result", 0, "errorCode") != "INVALID_FIELD" {
+		if apitest.Dig(mixed, "results", 0, "statusCode") != 200.0 || apitest.Dig(mixed, "results", 1, "statusCode") != 404.0 ||
+			apitest.Dig(mixed, "results", 2, "statusCode") != 400.0 || apitest.Dig(mixed, "results", 2, "result", 0, "errorCode") != "INVALID_FIELD" {
 			t.Errorf("records batch with failed items: %v", mixed)
 		}
 		for _, bad := range []string{`{}`, `{"relatedListParameters":[]}`, `{"relatedListParameters":[{"fields":["Contact.Name"]}]}`,
