@@ -148,6 +148,16 @@ describe('cache policies (section 4; storefront section 8)', () => {
   });
 });
 
+describe('a reader is never left Pending', () => {
+  it('turns a failure with no HTTP answer (an aborted fetch) into an Error snapshot', async () => {
+    uiApiServer(() => Promise.reject(new DOMException('The operation was aborted.', 'AbortError')));
+    const seen: Snapshot<unknown>[] = [];
+    const stop = layer.watch(getRecord, NAME, undefined, (s) => seen.push(s));
+    await vi.waitFor(() => expect(seen.at(-1)).toEqual({ state: 'Error', error: { ok: false, status: 0, statusText: 'The operation was aborted.' } }));
+    stop();
+  });
+});
+
 describe('in-flight requests are shared', () => {
   it('sends one request for equal reads made while it is out, and answers both', async () => {
     const answer = deferred<Response>();

@@ -240,7 +240,10 @@ export class DataLayer {
           .finally(() => (refreshing = false));
       }
     });
-    void this.apply(adapter, config, policy, emit).catch(() => undefined);
+    // A failure that is not an HTTP answer (an aborted fetch, a bug) still ends the reader's Pending.
+    void this.apply(adapter, config, policy, emit).catch((err: unknown) =>
+      emit({ state: 'Error', error: { ok: false, status: 0, statusText: String((err as Error)?.message ?? err) } }),
+    );
     return () => {
       active = false;
       unsubscribe();

@@ -31,8 +31,9 @@ export function useWire<C, T>(adapter: Adapter<C, T>, config: unknown, policy?: 
   const [current, setCurrent] = useState<{ key?: string; snap: Snapshot<T> }>({ snap: WAITING });
   useEffect(() => {
     if (key === undefined) return undefined;
-    const [, cfg, pol] = JSON.parse(key) as [string, unknown, CachePolicy | undefined];
-    return layer.watch(adapter, cfg, pol, (snap) => setCurrent({ key, snap }));
+    // The key is the config's identity: an equal config written inline on every render does not start a new watch.
+    const [, cfg, pol] = JSON.parse(key) as [string, unknown, CachePolicy | null];
+    return layer.watch(adapter, cfg, pol ?? undefined, (snap) => setCurrent({ key, snap }));
   }, [layer, adapter, key]);
   return current.key === key ? current.snap : WAITING;
 }
