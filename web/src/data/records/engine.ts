@@ -99,6 +99,11 @@ function validated<C, T>(adapter: Adapter<C, T>, raw: unknown, emit: (s: Snapsho
   }
 }
 
+/** Where an adapter's 404 is remembered. */
+function errorKey<C, T>(adapter: Adapter<C, T>, config: C): string {
+  return adapter.errorKey?.(config) ?? adapter.key(config);
+}
+
 function sameSnapshot<T>(a: Snapshot<T>, b: Snapshot<T>): boolean {
   return a.state === b.state && a.error === b.error && JSON.stringify(a.data) === JSON.stringify(b.data);
 }
@@ -108,19 +113,19 @@ export class DataLayer {
   private inflight = new Map<string, Promise<NetResult>>();
 
   /** Sends one request (reads and writes alike) with the session cookie and CSRF header of ../http. */
-  async send(req: NetworkRequest): Promise<{ status: number; body: unknown }> {
+  async send(req: NetworkRequest): Promise<unknown> {
     const res = await request<unknown>(uiApiPath(req.path), {
       method: req.method,
       query: toQuery(req.query),
       body: req.body,
       headers: req.headers,
     });
-    return { status: res.status, body: res.data };
+    return res.data;
   }
 
   /** The cache's answer for a config at time `at` (valid-at reads the cache as of its timestamp). */
   snapshot<C, T>(adapter: Adapter<C, T>, config: C, at = Date.now()): Snapshot<T> {
-    const err = this.store.readError(adapter.errorKey?.(config) ?? adapter.key(config));
+    const err = this.store.readError(errorKey(adapter, config));
     if (err && err.expiresAt > at) return { state: 'Error', error: err.error };
     const read = adapter.lookup ? adapter.lookup(this.store, config) : this.store.readEntry<T>(adapter.key(config));
     if (!read || read.error) return { state: 'Unfulfilled' };
@@ -197,15 +202,15 @@ export class DataLayer {
     const ttl = LIFETIMES[adapter.type];
     let body: unknown;
     try {
-      body = (await this.send(req)).body;
+      body = await this.send(req);
     } catch (err) {
       const error = toDataError(err);
-      if (error.status === 404) this.store.putError(adapter.errorKey?.(config) ?? adapter.key(config), error, ttl, Date.now());
+      if (error.status === 404) this.store.putError(errorKey(adapter, config), error, ttl, Date.now());
       return { ok: false, error };
     }
     const now = Date.now();
     this.store.batch(() => {
-      this.store.evictEntry(adapter.errorKey?.(config) ?? adapter.key(config));
+      this.store.evictEntry(errorKey(adapter, config));
       if (adapter.ingest) adapter.ingest(this.store, config, body, now);
       else this.store.putEntry(adapter.key(config), body, ttl, now, LIFETIMES.record);
     });

@@ -135,13 +135,12 @@ export class Store {
       const incoming = rep.weakEtag ?? -Infinity;
       const cached = cur?.meta.weakEtag ?? -Infinity;
       if (cur && incoming < cached) return false;
+      const { fields: incomingFields, ...meta } = rep;
       const fields = new Map<string, FieldValue>();
-      for (const [name, f] of Object.entries(rep.fields)) {
+      for (const [name, f] of Object.entries(incomingFields)) {
         const value = isRecordRep(f?.value) ? this.link(f.value, ttl, now) : f?.value;
         fields.set(name, { value, displayValue: f?.displayValue ?? null });
       }
-      const { fields: _omit, ...meta } = rep;
-      void _omit;
       if (!cur || incoming > cached) {
         const refetch = new Set<string>();
         if (cur) for (const name of cur.fields.keys()) if (!fields.has(name)) refetch.add(name);

@@ -85,7 +85,7 @@ export async function createRecord(layer: DataLayer, recordInput: RecordInput): 
     path: 'records',
     body: { apiName: input.apiName, fields: writableFields(layer, input.apiName, input.fields, 'createable'), allowSaveOnDuplicate: input.allowSaveOnDuplicate },
   });
-  return store(layer, res.body);
+  return store(layer, res);
 }
 
 /**
@@ -108,7 +108,7 @@ export async function updateRecord(layer: DataLayer, recordInput: RecordInput, c
     body: { fields: writableFields(layer, apiName, input.fields, 'updateable'), allowSaveOnDuplicate: input.allowSaveOnDuplicate },
     headers,
   });
-  const saved = store(layer, res.body);
+  const saved = store(layer, res);
   if (!saved) layer.store.evictRecord(id);
   return saved;
 }
