@@ -184,3 +184,29 @@ describe('getRecords batch results (sections 5 and 8)', () => {
     expect([s.state, s.error?.status]).toEqual(['Error', 404]);
   });
 });
+
+describe('the most-recently-used list (section 4)', () => {
+  const MRU = (pageToken?: string) => ({ objectApiName: 'Account', listViewApiName: '__Recent', pageToken });
+  const page = (etag: string, sortBy: unknown = null) =>
+    jsonResponse({ info: { eTag: etag }, records: { listInfoETag: etag, records: [rec(ACC1, { Name: 'Acme' })], sortBy } });
+
+  it('drops the cached pages when an answer carries another listInfoETag', async () => {
+    let etag = 'a';
+    uiApiServer(() => page(etag));
+    await layer.get(A.getListUi, MRU());
+    await layer.get(A.getListUi, MRU('1'));
+    expect((await layer.get(A.getListUi, MRU('1'), { type: 'only-if-cached' })).state).toBe('Fulfilled');
+    await layer.get(A.getListUi, MRU(), { type: 'no-cache' }); // same eTag: pages kept
+    expect((await layer.get(A.getListUi, MRU('1'), { type: 'only-if-cached' })).state).toBe('Fulfilled');
+    etag = 'b';
+    await layer.get(A.getListUi, MRU(), { type: 'no-cache' });
+    expect((await layer.get(A.getListUi, MRU('1'), { type: 'only-if-cached' })).error?.status).toBe(504);
+    expect((await layer.get(A.getListUi, MRU(), { type: 'only-if-cached' })).state).toBe('Fulfilled');
+  });
+
+  it('splits a comma-joined sortBy', async () => {
+    uiApiServer(() => page('a', 'Name,-CreatedDate'));
+    const s = await layer.get(A.getListUi, MRU());
+    expect((s.data as { records: { sortBy: unknown } }).records.sortBy).toEqual(['Name', '-CreatedDate']);
+  });
+});

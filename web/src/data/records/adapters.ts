@@ -3,7 +3,7 @@
 // so two configs asking the same thing share one entry and one fetch.
 
 import type { Adapter, NetworkRequest } from './engine';
-import type { ItemType } from './lifetimes';
+import { LIFETIMES, type ItemType } from './lifetimes';
 import { fail, fieldPath, object, objectName, optBool, optFieldPaths, optInt, optStr, optStrList, recordId, str, strList, unsupported } from './validate';
 
 export { getRecord, getRecords } from './recordAdapters';
@@ -128,7 +128,7 @@ export const getDuplicateConfiguration = define('getDuplicateConfiguration', 'du
  * getListUi: objectApiName plus listViewApiName, or listViewId (section 5); the recent list (__Recent) is the MRU
  * list. Anything else is an unrecognised config.
  */
-export const getListUi = define('getListUi', 'listRecords', (c) => {
+const listUi = define('getListUi', 'listRecords', (c) => {
   const query = { ...listBody(c), where: undefined };
   if (c.listViewId != null) return get(`list-ui/${recordId(c.listViewId)}`, query);
   if (c.objectApiName == null || c.listViewApiName == null) fail('unrecognized config');
@@ -136,6 +136,33 @@ export const getListUi = define('getListUi', 'listRecords', (c) => {
   const view = str(c.listViewApiName);
   return get(view === '__Recent' ? `mru-list-ui/${obj}` : `list-ui/${obj}/${enc(view)}`, query);
 });
+
+interface ListUiBody {
+  info?: { eTag?: string };
+  records?: { listInfoETag?: string; sortBy?: unknown };
+}
+
+export const getListUi: Adapter<NetworkRequest, unknown> = {
+  ...listUi,
+  /**
+   * Section 4: sortBy may come as a comma-joined string and is split. An MRU answer whose listInfoETag differs from
+   * the one cached for that list means the list changed: its other cached pages are dropped, to be fetched again.
+   */
+  ingest(store, req, body, now) {
+    const answer = { ...(body as ListUiBody) };
+    if (typeof answer.records?.sortBy === 'string') answer.records = { ...answer.records, sortBy: answer.records.sortBy.split(',') };
+    if (req.path.startsWith('mru-list-ui/')) {
+      const etagKey = `mru-list-etag:${req.path}`;
+      const cached = store.readEntry<string>(etagKey)?.data;
+      const current = answer.records?.listInfoETag ?? answer.info?.eTag;
+      if (cached !== undefined && cached !== current) {
+        store.evictEntries((key) => key.startsWith('getListUi:') && key.includes(JSON.stringify(req.path)));
+      }
+      store.putEntry(etagKey, current, LIFETIMES.listInfo, now, LIFETIMES.record);
+    }
+    store.putEntry(listUi.key(req), answer, LIFETIMES.listRecords, now, LIFETIMES.record);
+  },
+};
 
 export const getListRecordsByName = define('getListRecordsByName', 'listRecords', (c) => ({
   method: 'POST',

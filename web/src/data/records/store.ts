@@ -219,6 +219,13 @@ export class Store {
     if (this.entries.delete(key)) this.changed();
   }
 
+  /** Evicts every entry whose key passes the test (all pages of a list). */
+  evictEntries(test: (key: string) => boolean): void {
+    this.batch(() => {
+      for (const key of [...this.entries.keys()]) if (test(key)) this.evictEntry(key);
+    });
+  }
+
   private normalise(v: unknown, ttl: number, now: number): unknown {
     if (Array.isArray(v)) return v.map((x) => this.normalise(x, ttl, now));
     if (isRecordRep(v)) return this.link(v, ttl, now);
