@@ -4,7 +4,7 @@
 
 import type { Adapter, NetworkRequest } from './engine';
 import { LIFETIMES, type ItemType } from './lifetimes';
-import { fail, fieldPath, object, objectName, optBool, optFieldPaths, optInt, optStr, optStrList, recordId, str, strList, unsupported } from './validate';
+import { fail, fieldPath, object, objectName, optBool, optFieldPaths, optInt, optRecordId, optStr, optStrList, recordId, str, strList, unsupported } from './validate';
 
 export { getRecord, getRecords } from './recordAdapters';
 
@@ -72,7 +72,7 @@ export const getLayout = define('getLayout', 'layout', (c) =>
   get(`layout/${enc(objectName(c.objectApiName))}`, {
     layoutType: str(c.layoutType),
     mode: str(c.mode),
-    recordTypeId: c.recordTypeId == null ? undefined : recordId(c.recordTypeId),
+    recordTypeId: optRecordId(c.recordTypeId),
     formFactor: optStr(c.formFactor),
   }),
 );
@@ -82,7 +82,7 @@ export const getLayoutUserState = define('getLayoutUserState', 'layoutUserState'
   get(`layout/${enc(objectName(c.objectApiName))}/user-state`, {
     layoutType: optStr(c.layoutType) ?? 'Full',
     mode: optStr(c.mode) ?? 'View',
-    recordTypeId: c.recordTypeId == null ? undefined : recordId(c.recordTypeId),
+    recordTypeId: optRecordId(c.recordTypeId),
   }),
 );
 
@@ -99,21 +99,21 @@ export const getRecordUi = define('getRecordUi', 'recordUi', (c) => {
 export const getRecordCreateDefaults = define('getRecordCreateDefaults', 'recordDefaults', (c) =>
   get(`record-defaults/create/${enc(objectName(c.objectApiName))}`, {
     formFactor: optStr(c.formFactor),
-    recordTypeId: c.recordTypeId == null ? undefined : recordId(c.recordTypeId),
+    recordTypeId: optRecordId(c.recordTypeId),
     optionalFields: optFieldPaths(c.optionalFields),
   }),
 );
 
 export const getRecordTemplateCreate = define('getRecordTemplateCreate', 'recordCreateTemplate', (c) =>
   get(`record-defaults/template/create/${enc(objectName(c.objectApiName))}`, {
-    recordTypeId: c.recordTypeId == null ? undefined : recordId(c.recordTypeId),
+    recordTypeId: optRecordId(c.recordTypeId),
     optionalFields: optFieldPaths(c.optionalFields),
   }),
 );
 
 export const getRecordTemplateClone = define('getRecordTemplateClone', 'cloneTemplate', (c) =>
   get(`record-defaults/template/clone/${recordId(c.recordId)}`, {
-    recordTypeId: c.recordTypeId == null ? undefined : recordId(c.recordTypeId),
+    recordTypeId: optRecordId(c.recordTypeId),
     optionalFields: optFieldPaths(c.optionalFields),
   }),
 );
@@ -236,7 +236,7 @@ export const getRecordActions = define('getRecordActions', 'actions', (c) => {
 
 export const getQuickActionInfo = define('getQuickActionInfo', 'quickActionInfo', (c) =>
   get(`actions/quick-action-info/${enc(str(c.actionApiName))}`, {
-    parentRecordId: c.parentRecordId == null ? undefined : recordId(c.parentRecordId),
+    parentRecordId: optRecordId(c.parentRecordId),
   }),
 );
 
@@ -247,7 +247,7 @@ export const getQuickActionLayout = define('getQuickActionLayout', 'quickActionL
 export const getQuickActionDefaults = define('getQuickActionDefaults', 'quickActionDefaults', (c) =>
   get(`actions/record-defaults/${enc(str(c.actionApiName))}`, {
     optionalFields: optFieldPaths(c.optionalFields),
-    parentRecordId: c.parentRecordId == null ? undefined : recordId(c.parentRecordId),
+    parentRecordId: optRecordId(c.parentRecordId),
   }),
 );
 

@@ -38,6 +38,10 @@ export function recordId(v: unknown): string {
   return to18(v);
 }
 
+export function optRecordId(v: unknown): string | undefined {
+  return v === undefined || v === null ? undefined : recordId(v);
+}
+
 export function str(v: unknown): string {
   if (typeof v !== 'string' || v === '') fail();
   return v;
