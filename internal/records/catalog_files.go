@@ -51,7 +51,8 @@ var linkableObjects = []string{"Account", "Contact", "User", "Case", "Lead", "Op
 // it is linked to. The rule binds staff as well as buyers (a support agent, who reads cases but not leads, sees the
 // files on cases and not those on leads alone); View All Data and Modify All Data see every file. So a buyer sees
 // the files linked to their accounts, their contacts and cases, their own user or the products they are entitled
-// to, and no other. A version follows its document; a link is visible where its record is, and to the document's owner.
+// to, and no other. A version follows its document; a link is visible where its record is, and to the document's
+// owner.
 func (e *Engine) shareFiles() {
 	docs := func(alias string, actor *identity.Principal) (string, []any) {
 		linked, args := e.linkedVisible("fl", actor)

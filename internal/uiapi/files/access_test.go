@@ -201,7 +201,8 @@ func TestFileMeasuresAreTheEngines(t *testing.T) {
 		}
 		query := `mutation { uiapi { ContentVersionUpdate(input: { Id: "` + versionID + `", ContentVersion: { ContentSize: 1 } }) { Record { Id } } } }`
 		body, _ := json.Marshal(map[string]string{"query": query})
-		if got := admin.send("POST", "/services/data/v64.0/graphql", "application/json", string(body)); !strings.Contains(string(got.body), "errors") {
+		if got := admin.send("POST", "/services/data/v64.0/graphql", "application/json", string(body)); !strings.Contains(string(got.body), `"errors"`) ||
+			!strings.Contains(string(got.body), "ContentSize") {
 			t.Errorf("GraphQL update of ContentSize: %d %s", got.status, got.body)
 		}
 		if after := stored(); after != before {
