@@ -38,18 +38,26 @@ func TestFilesFollowTheRecordsTheyAreLinkedTo(t *testing.T) {
 		share(admin, "case", caseID)
 		share(admin, "lead", leadID)
 		share(admin, "unlinked", "")
+		// A product the buyer is entitled to: its files are the buyer's to see, and the manager's when she is too.
+		productID := signIn(t, s, "buyer@example.com").ids("SELECT Id FROM Product2 ORDER BY Id LIMIT 1")[0]
+		share(admin, "product", productID)
+		managerSeesProduct := len(signIn(t, s, "manager@example.com").ids("SELECT Id FROM Product2 WHERE Id = '"+productID+"'")) == 1
 		share(agent, "mine", "")
 
-		all := []string{"accountA", "accountB", "case", "lead", "mine", "unlinked"}
+		all := []string{"accountA", "accountB", "case", "lead", "mine", "product", "unlinked"}
 		sees := map[string][]string{
 			"admin@example.com": all,
-			// Reads accounts, cases and contacts, not leads.
-			"support@example.com": {"accountA", "accountB", "case", "mine"},
-			// Reads accounts, not cases or leads.
-			"merchandiser@example.com": {"accountA", "accountB"},
-			// Buyers: the files of the accounts they act for (their own; the manager's too, those she manages).
-			"buyer@example.com":   {"accountA"},
+			// Reads accounts, cases, contacts and products, not leads.
+			"support@example.com": {"accountA", "accountB", "case", "mine", "product"},
+			// Reads accounts and products, not cases or leads.
+			"merchandiser@example.com": {"accountA", "accountB", "product"},
+			// Buyers: the files of the accounts they act for (their own; the manager's too, those she manages) and
+			// of the products they are entitled to.
+			"buyer@example.com":   {"accountA", "product"},
 			"manager@example.com": {"accountB", "case"},
+		}
+		if managerSeesProduct {
+			sees["manager@example.com"] = append(sees["manager@example.com"], "product")
 		}
 		in := "('" + strings.Join(mapped(all, docs), "','") + "')"
 		for user, want := range sees {
@@ -81,9 +89,11 @@ func TestFilesFollowTheRecordsTheyAreLinkedTo(t *testing.T) {
 			}
 		}
 
-		// A link is visible where its record is: the buyer sees account A's link, not the case's.
+		// A link is visible where its record is: the buyer sees account A's link and the product's, not the case's.
 		buyer := signIn(t, s, "buyer@example.com")
-		if got := buyer.ids("SELECT LinkedEntityId FROM ContentDocumentLink WHERE ContentDocumentId IN " + in); !slices.Equal(got, []string{demo.BuyerAccountID}) {
+		wantLinks := []string{demo.BuyerAccountID, productID}
+		slices.Sort(wantLinks)
+		if got := buyer.ids("SELECT LinkedEntityId FROM ContentDocumentLink WHERE ContentDocumentId IN " + in); !slices.Equal(got, wantLinks) {
 			t.Errorf("buyer's links: %v", got)
 		}
 		// The agent may share a file they see with a case, and not one they do not see; buyers upload nothing.
