@@ -13,7 +13,8 @@ import (
 //   - Guests (no signed-in user) have no access to the records API at all; the HTTP layer answers 401.
 //   - Staff have the rights of their permission sets (permissions.go: object create, read, edit and delete, field
 //     read and edit), limited by the object's own flags (Createable, Updateable, Deletable) and the field flags
-//     below; they see every row of an object they may read.
+//     below; they see every row of an object they may read, but for the shared objects, whose row rule binds
+//     staff too: files follow the records they are linked to (catalog_files.go).
 //   - A buyer (signed in, not staff) reads an object only when the object has a row rule (Visibility), and then
 //     only the rows the rule selects. The rule is one SQL condition, so a single read, a reference check and any
 //     list read apply exactly the same rule. Standard rules live below (an account-scoped object is visible where
@@ -219,12 +220,19 @@ func isSystemField(name string) bool {
 }
 
 // rowFilter is the condition (prefixed " AND ", or "") and arguments that limit a query over the object's table,
-// aliased alias, to the rows the actor may see. Staff and system code see every row.
+// aliased alias, to the rows the actor may see. System code sees every row; staff see every row but those of the
+// shared objects (files), whose rule binds them too.
 func (e *Engine) rowFilter(alias string, actor *identity.Principal, o *Object) (string, []any) {
-	if sees(actor) {
+	if isSystem(actor) {
 		return "", nil
 	}
-	rule, ok := e.visibility[o.APIName]
+	rule, ok := e.shared[o.APIName]
+	if !ok && sees(actor) {
+		return "", nil
+	}
+	if !ok {
+		rule, ok = e.visibility[o.APIName]
+	}
 	if !ok {
 		return " AND 1 = 0", nil
 	}

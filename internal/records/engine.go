@@ -26,13 +26,17 @@ type Engine struct {
 
 	mu         sync.RWMutex
 	visibility map[string]Visibility
-	hooks      map[string][]Hooks
+	// shared are the row rules that bind staff too (access.go): the objects whose rows follow other records.
+	shared map[string]Visibility
+	hooks  map[string][]Hooks
 }
 
 // NewEngine returns an engine over d with its own metadata registry and the standard row rules.
 func NewEngine(d *db.DB) *Engine {
-	return &Engine{DB: d, Registry: NewRegistry(d), Now: time.Now, visibility: standardVisibility(),
-		hooks: map[string][]Hooks{}}
+	e := &Engine{DB: d, Registry: NewRegistry(d), Now: time.Now, visibility: standardVisibility(),
+		shared: map[string]Visibility{}, hooks: map[string][]Hooks{}}
+	e.shareFiles()
+	return e
 }
 
 // SetVisibility makes the object readable by buyers, limited to the rows the rule selects. Domain packages call it

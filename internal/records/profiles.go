@@ -52,6 +52,11 @@ var (
 	orderGroup = []string{"Order", "OrderItem", "OrderDeliveryGroup", "OrderSummary", "OrderItemSummary",
 		"OrderDeliveryGroupSummary", "OrderAdjustmentGroupSummary", "OrderPaymentSummary"}
 	accountGroup = []string{"Account", "Contact", "ContactPointAddress", "ManagedAccount"}
+	// fileGroup are Salesforce Files. Which files a user sees follows the records they are linked to (the rule of
+	// catalog_files.go), so staff who work on records get the files: upload, new versions, share with a record.
+	// Deleting a document or version is left to administrators, as a file may be shared with records the user
+	// does not see; unsharing (deleting a link) is not.
+	fileGroup = merge(group("CRE", "ContentDocument", "ContentVersion"), group(allRights, "ContentDocumentLink"))
 )
 
 func standardProfiles() []standardProfile {
@@ -61,15 +66,15 @@ func standardProfiles() []standardProfile {
 		{n: 2, name: "Buyer", userType: "PowerCustomerSuccess",
 			about: "Store buyers: they read and write what the store's row rules allow (their accounts, carts and orders, the catalogue of their stores)."},
 		{n: 3, name: "Store Manager", userType: "Standard",
-			about: "Catalog, pricing, orders and accounts; no user administration.",
+			about: "Catalog, pricing, orders and accounts, and their files; no user administration.",
 			objects: merge(group(allRights, catalogGroup...), group(allRights, pricingGroup...),
 				group(allRights, orderGroup...), group(allRights, accountGroup...),
-				group(readRights, "User", "WebStore", "OrderDeliveryMethod", "TaxRate")),
+				group(readRights, "User", "WebStore", "OrderDeliveryMethod", "TaxRate"), fileGroup),
 			hidden: []string{"Account.AnnualRevenue"}, readOnly: []string{"Account.AccountNumber"}},
 		{n: 4, name: "Support Agent", userType: "Standard",
-			about: "Cases and contacts; orders read only.",
+			about: "Cases and contacts; orders read only; the files of what they see.",
 			objects: merge(group(allRights, "Case", "Contact"), group(readRights, orderGroup...),
-				group(readRights, "Account", "User", "Product2")),
+				group(readRights, "Account", "User", "Product2"), fileGroup),
 			hidden: []string{"Account.AnnualRevenue", "Order.GrandTotalAmount"}},
 	}
 }

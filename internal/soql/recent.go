@@ -16,8 +16,9 @@ import (
 const maxRecent = 200
 
 // Recent answers GET recent?limit=n: the caller's recent records, newest first, as [{attributes, Id, Name}].
-// "Recent" here is what Salesforce also counts as referenced: the records the caller last changed (created or updated), over every object with a name field they may query, each read within
-// their visibility by the same compiler as a query.
+// "Recent" here is what Salesforce also counts as referenced: the records the caller last changed (created or
+// updated), over every object with a name field they may query, each read within their visibility by the same
+// compiler as a query.
 func (h *Handler) Recent() http.Handler {
 	return signedIn(func(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
 		limit := int64(maxRecent)

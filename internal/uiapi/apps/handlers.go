@@ -42,15 +42,7 @@ func readOptions(q url.Values) (options, error) {
 
 // GetApps answers GET /apps: the apps the caller may use, the selected one marked.
 func (h *Handler) GetApps(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
-	opt, err := readOptions(r.URL.Query())
-	if err != nil {
-		return err
-	}
-	cat, err := h.Engine.Catalog(r.Context())
-	if err != nil {
-		return err
-	}
-	selected, err := h.selectedID(r.Context(), actor, cat)
+	req, err := h.begin(r, actor)
 	if err != nil {
 		return err
 	}
@@ -59,7 +51,7 @@ func (h *Handler) GetApps(w http.ResponseWriter, r *http.Request, actor *identit
 		ETag string `json:"eTag"`
 	}{Apps: []*App{}}
 	for i := range definitions {
-		if a, ok := app(h.Engine, actor, cat, &definitions[i], definitions[i].id == selected, opt); ok {
+		if a, ok := app(h.Engine, actor, req.cat, &definitions[i], definitions[i].id == req.selected, req.opt); ok {
 			out.Apps = append(out.Apps, a)
 		}
 	}
@@ -79,11 +71,7 @@ func (h *Handler) SelectApp(w http.ResponseWriter, r *http.Request, actor *ident
 }
 
 func (h *Handler) answerApp(w http.ResponseWriter, r *http.Request, actor *identity.Principal, choose bool) error {
-	opt, err := readOptions(r.URL.Query())
-	if err != nil {
-		return err
-	}
-	cat, err := h.Engine.Catalog(r.Context())
+	req, err := h.begin(r, actor)
 	if err != nil {
 		return err
 	}
@@ -91,11 +79,7 @@ func (h *Handler) answerApp(w http.ResponseWriter, r *http.Request, actor *ident
 	if d == nil {
 		return recordsapi.NotFound()
 	}
-	selected, err := h.selectedID(r.Context(), actor, cat)
-	if err != nil {
-		return err
-	}
-	a, ok := app(h.Engine, actor, cat, d, d.id == selected || choose, opt)
+	a, ok := app(h.Engine, actor, req.cat, d, d.id == req.selected || choose, req.opt)
 	if !ok {
 		return recordsapi.NotFound()
 	}
@@ -111,25 +95,41 @@ func (h *Handler) answerApp(w http.ResponseWriter, r *http.Request, actor *ident
 // GetSelectedApp answers GET /apps/selected: the app the caller last selected, else the first one they may use;
 // 404 when they may use none.
 func (h *Handler) GetSelectedApp(w http.ResponseWriter, r *http.Request, actor *identity.Principal) error {
-	opt, err := readOptions(r.URL.Query())
+	req, err := h.begin(r, actor)
 	if err != nil {
 		return err
 	}
-	cat, err := h.Engine.Catalog(r.Context())
-	if err != nil {
-		return err
-	}
-	selected, err := h.selectedID(r.Context(), actor, cat)
-	if err != nil {
-		return err
-	}
-	d := findDefinition(selected)
+	d := findDefinition(req.selected)
 	if d == nil {
 		return recordsapi.NotFound()
 	}
-	a, _ := app(h.Engine, actor, cat, d, true, opt)
+	a, _ := app(h.Engine, actor, req.cat, d, true, req.opt)
 	httpx.WriteJSON(w, http.StatusOK, a)
 	return nil
+}
+
+// request is what every app call reads first: its options, the metadata and the caller's selected app.
+type request struct {
+	opt      options
+	cat      *records.Catalog
+	selected string
+}
+
+// begin reads the request's options (a 400 when they are bad), the metadata and the caller's selected app.
+func (h *Handler) begin(r *http.Request, actor *identity.Principal) (*request, error) {
+	opt, err := readOptions(r.URL.Query())
+	if err != nil {
+		return nil, err
+	}
+	cat, err := h.Engine.Catalog(r.Context())
+	if err != nil {
+		return nil, err
+	}
+	selected, err := h.selectedID(r.Context(), actor, cat)
+	if err != nil {
+		return nil, err
+	}
+	return &request{opt: opt, cat: cat, selected: selected}, nil
 }
 
 // selectedID is the id of the caller's selected app: the stored one while it is still theirs, else the first app

@@ -3,8 +3,9 @@
 // .../content-documents/{contentDocumentId}/content-versions), optionally shared with a record through a
 // ContentDocumentLink, and the download of a version's data (GET /sobjects/ContentVersion/{id}/VersionData).
 //
-// The bytes go to the file store (store.go) while the body is read; the records are written after, in one engine
-// transaction that also names the stored data, so a failed or interrupted upload leaves neither rows nor bytes.
+// The bytes go to the file store (store.go) while the body is read; the records are written after, as the caller,
+// in one engine transaction that also names the stored data, so a failed or interrupted upload leaves neither rows
+// nor bytes. What a version measures is set by the hooks of ContentVersion (hooks.go), never by a caller.
 package files
 
 import (
@@ -48,16 +49,7 @@ func (h *Handler) CreateDocument(w http.ResponseWriter, r *http.Request, actor *
 	var doc, version *records.Record
 	var links []*records.Record
 	err = h.Engine.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
-		fields := up.fileFields()
-		fields["Title"], fields["Description"] = up.title, up.description
-		docs, err := h.Engine.Insert(ctx, tx, writer(actor), "ContentDocument", []map[string]any{fields})
-		if err != nil {
-			return err
-		}
-		if version, err = h.addVersion(ctx, tx, actor, docs[0].ID, up, 1); err != nil {
-			return err
-		}
-		if doc, err = h.setLatest(ctx, tx, actor, docs[0].ID, version.ID, up); err != nil {
+		if version, doc, err = h.addVersion(ctx, tx, actor, "", up); err != nil {
 			return err
 		}
 		if up.linkTo != "" {
@@ -95,14 +87,7 @@ func (h *Handler) CreateVersion(w http.ResponseWriter, r *http.Request, actor *i
 	var doc, version *records.Record
 	var links []*records.Record
 	err = h.Engine.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
-		n, err := h.count(ctx, tx, actor, "ContentVersion", "ContentDocumentId", docID)
-		if err != nil {
-			return err
-		}
-		if version, err = h.addVersion(ctx, tx, actor, docID, up, n+1); err != nil {
-			return err
-		}
-		if doc, err = h.setLatest(ctx, tx, actor, docID, version.ID, up); err != nil {
+		if version, doc, err = h.addVersion(ctx, tx, actor, docID, up); err != nil {
 			return err
 		}
 		links, err = h.linksOf(ctx, tx, actor, docID)
@@ -134,27 +119,23 @@ func (h *Handler) canWrite(ctx context.Context, actor *identity.Principal, newVe
 	return nil
 }
 
-// addVersion creates version number n of the document and names its stored data.
-func (h *Handler) addVersion(ctx context.Context, tx *db.Tx, actor *identity.Principal, docID string, up *upload, n int64) (*records.Record, error) {
-	fields := up.fileFields()
-	fields["Title"], fields["Description"], fields["PathOnClient"] = up.title, up.description, up.fileName
-	fields["VersionNumber"], fields["ContentDocumentId"] = strconv.FormatInt(n, 10), docID
-	recs, err := h.Engine.Insert(ctx, tx, writer(actor), "ContentVersion", []map[string]any{fields})
-	if err != nil {
-		return nil, err
+// addVersion creates a version of the document (a new document when docID is "") from the upload, as the caller:
+// the hooks of ContentVersion (hooks.go) measure it, number it and make it the document's latest. It returns the
+// version and the document as they are after.
+func (h *Handler) addVersion(ctx context.Context, tx *db.Tx, actor *identity.Principal, docID string, up *upload) (version, doc *records.Record, err error) {
+	fields := map[string]any{"Title": up.title, "Description": up.description}
+	if docID != "" {
+		fields["ContentDocumentId"] = docID
 	}
-	return recs[0], recordData(ctx, tx, recs[0].ID, up.blobID, up.size)
-}
-
-// setLatest makes the version the document's latest, with its measures and title.
-func (h *Handler) setLatest(ctx context.Context, tx *db.Tx, actor *identity.Principal, docID, versionID string, up *upload) (*records.Record, error) {
-	fields := up.fileFields()
-	fields["LatestPublishedVersionId"], fields["Title"] = versionID, up.title
-	recs, err := h.Engine.UpdateMany(ctx, tx, writer(actor), []records.Change{{ID: docID, Values: fields}}, records.UpdateOptions{})
+	recs, err := h.Engine.Insert(withData(ctx, up), tx, actor, "ContentVersion", []map[string]any{fields})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return recs[0], nil
+	docs, err := h.Engine.GetMany(ctx, tx, actor, "ContentDocument", []string{recs[0].String("ContentDocumentId")})
+	if err != nil || len(docs) == 0 {
+		return nil, nil, notFoundOr(err)
+	}
+	return recs[0], docs[0], nil
 }
 
 // count is how many rows of the object the actor sees with field = value, through the engine's query.

@@ -9,7 +9,6 @@ import (
 	"io"
 
 	"storefront/internal/platform/db"
-	"storefront/internal/records"
 )
 
 // The file store keeps a version's bytes as chunks in the database (sf_file_chunk, migration 00026), on SQLite and
@@ -107,25 +106,4 @@ func copyBlob(ctx context.Context, d *db.DB, blobID string, w io.Writer) error {
 			return err
 		}
 	}
-}
-
-// Register makes deleting a ContentVersion (directly or with its document) delete its data in the same
-// transaction, so no stored byte outlives its version.
-func Register(e *records.Engine) {
-	e.OnRecords("ContentVersion", records.Hooks{AfterDelete: func(ctx context.Context, ev *records.DeleteEvent) error {
-		ids := make([]string, len(ev.Records))
-		for i, rec := range ev.Records {
-			ids[i] = rec.ID
-		}
-		for start := 0; start < len(ids); start += 500 {
-			in, args := db.InList(ids[start:min(len(ids), start+500)])
-			if _, err := ev.Tx.Exec(ctx, `DELETE FROM sf_file_chunk WHERE blob_id IN (SELECT blob_id FROM sf_content_data WHERE version_id IN (`+in+`))`, args...); err != nil {
-				return err
-			}
-			if _, err := ev.Tx.Exec(ctx, `DELETE FROM sf_content_data WHERE version_id IN (`+in+`)`, args...); err != nil {
-				return err
-			}
-		}
-		return nil
-	}})
 }

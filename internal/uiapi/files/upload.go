@@ -6,9 +6,7 @@ import (
 	"net/http"
 	"strings"
 
-	"storefront/internal/identity"
 	"storefront/internal/platform/httpx"
-	"storefront/internal/records"
 )
 
 // The operation names of the spec's messages (section 8): a body without fileData is 'Invalid config for <op>'.
@@ -30,6 +28,7 @@ type upload struct {
 	fileName, ext, fileType    string
 	blobID                     string
 	size                       int64
+	versionID                  string // the version written with the bytes (hooks.go), once it is
 }
 
 // readUpload reads the multipart body (fileData, title, description, firstPublishLocationId) in order, streaming
@@ -134,7 +133,3 @@ func bodyError(op string, err error) error {
 func (up *upload) fileFields() map[string]any {
 	return map[string]any{"FileType": up.fileType, "FileExtension": up.ext, "ContentSize": up.size}
 }
-
-// writer is the actor that writes a file's records: the caller's rights are checked first (canWrite), then the
-// records are written as the system on the caller's behalf, since what an upload measures is read-only to callers.
-func writer(actor *identity.Principal) *identity.Principal { return records.SystemFor(actor.UserID) }

@@ -32,8 +32,7 @@ func (h *Handlers) CompactSummary(w http.ResponseWriter, r *http.Request) error 
 		out = map[string]any{"cartId": c.ID, "currencyIsoCode": sum.CurrencyIsoCode,
 			"totalProductCount": sum.TotalProductCount, "uniqueProductCount": sum.UniqueProductCount}
 	}
-	noStore(w)
-	httpx.WriteJSON(w, http.StatusOK, out)
+	writeNoStore(w, http.StatusOK, out)
 	return nil
 }
 
@@ -86,8 +85,7 @@ func (h *Handlers) Ensure(w http.ResponseWriter, r *http.Request) error {
 	if created {
 		status = http.StatusCreated
 	}
-	noStore(w)
-	httpx.WriteJSON(w, status, cart.SummaryOf(c, sh.Store.DefaultCurrency))
+	writeNoStore(w, status, cart.SummaryOf(c, sh.Store.DefaultCurrency))
 	return nil
 }
 
@@ -149,8 +147,7 @@ func (h *Handlers) Create(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	noStore(w)
-	httpx.WriteJSON(w, http.StatusCreated, cart.SummaryOf(c, sh.Store.DefaultCurrency))
+	writeNoStore(w, http.StatusCreated, cart.SummaryOf(c, sh.Store.DefaultCurrency))
 	return nil
 }
 
@@ -179,8 +176,7 @@ func (h *Handlers) Preserve(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	noStore(w)
-	httpx.WriteJSON(w, http.StatusOK, out)
+	writeNoStore(w, http.StatusOK, out)
 	return nil
 }
 
@@ -201,8 +197,7 @@ func (h *Handlers) Clone(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	noStore(w)
-	httpx.WriteJSON(w, http.StatusCreated, cart.SummaryOf(clone, sh.Store.DefaultCurrency))
+	writeNoStore(w, http.StatusCreated, cart.SummaryOf(clone, sh.Store.DefaultCurrency))
 	return nil
 }
 
@@ -235,8 +230,7 @@ func (h *Handlers) Reserve(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	noStore(w)
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"durationInSeconds": duration,
+	writeNoStore(w, http.StatusOK, map[string]any{"durationInSeconds": duration,
 		"expirationTime": expires.Format(records.DateTimeLayout), "reservations": held})
 	return nil
 }
@@ -258,7 +252,6 @@ func (h *Handlers) Products(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
-	noStore(w)
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"products": out})
+	writeNoStore(w, http.StatusOK, map[string]any{"products": out})
 	return nil
 }

@@ -58,8 +58,7 @@ func (h *Handlers) ListGroups(w http.ResponseWriter, r *http.Request) error {
 		out.Items = append(out.Items, groups...)
 	}
 	out.Count = len(out.Items)
-	noStore(w)
-	httpx.WriteJSON(w, status, out)
+	writeNoStore(w, status, out)
 	return nil
 }
 
@@ -94,8 +93,7 @@ func (h *Handlers) writeGroup(w http.ResponseWriter, r *http.Request, c *cart.Ca
 	if err != nil {
 		return err
 	}
-	noStore(w)
-	httpx.WriteJSON(w, status, g)
+	writeNoStore(w, status, g)
 	return nil
 }
 
@@ -187,7 +185,6 @@ func (h *Handlers) ArrangeItems(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	noStore(w)
-	httpx.WriteJSON(w, http.StatusAccepted, cart.GroupCollection{Count: len(groups), Items: groups})
+	writeNoStore(w, http.StatusAccepted, cart.GroupCollection{Count: len(groups), Items: groups})
 	return nil
 }

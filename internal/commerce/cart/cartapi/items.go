@@ -223,8 +223,7 @@ func (h *Handlers) writeLine(w http.ResponseWriter, r *http.Request, c *cart.Car
 	if err != nil {
 		return err
 	}
-	noStore(w)
-	httpx.WriteJSON(w, status, it)
+	writeNoStore(w, status, it)
 	return nil
 }
 
@@ -295,8 +294,7 @@ func (h *Handlers) AddBatch(w http.ResponseWriter, r *http.Request) error {
 	for _, res := range results {
 		hasErrors = hasErrors || res.StatusCode >= 400
 	}
-	noStore(w)
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"hasErrors": hasErrors, "results": results})
+	writeNoStore(w, http.StatusOK, map[string]any{"hasErrors": hasErrors, "results": results})
 	return nil
 }
 
@@ -374,8 +372,7 @@ func (h *Handlers) ApplyCoupon(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	noStore(w)
-	httpx.WriteJSON(w, http.StatusCreated, out)
+	writeNoStore(w, http.StatusCreated, out)
 	return nil
 }
 

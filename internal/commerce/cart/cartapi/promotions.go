@@ -40,7 +40,6 @@ func (h *Handlers) EvaluateProducts(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	noStore(w)
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"promotionProductEvaluationResults": out})
+	writeNoStore(w, http.StatusOK, map[string]any{"promotionProductEvaluationResults": out})
 	return nil
 }

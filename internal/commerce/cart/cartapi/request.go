@@ -63,7 +63,14 @@ func cartRef(r *http.Request) string {
 	return cart.Current
 }
 
+// noStore marks a cart answer, which no cache may keep (a shopper's cart changes under the same URL).
 func noStore(w http.ResponseWriter) { w.Header().Set("Cache-Control", "no-store") }
+
+// writeNoStore writes a cart answer with noStore.
+func writeNoStore(w http.ResponseWriter, status int, v any) {
+	noStore(w)
+	httpx.WriteJSON(w, status, v)
+}
 
 // processingStatus is 202 (with Retry-After) for a cart whose calculation runs in the background, else ok.
 func (h *Handlers) processingStatus(w http.ResponseWriter, c *cart.Cart, ok int) int {

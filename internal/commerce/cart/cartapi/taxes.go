@@ -21,8 +21,7 @@ func (h *Handlers) ProductTaxes(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	noStore(w)
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"taxLocaleType": taxType, "taxesInfo": info})
+	writeNoStore(w, http.StatusOK, map[string]any{"taxLocaleType": taxType, "taxesInfo": info})
 	return nil
 }
 
@@ -42,8 +41,7 @@ func (h *Handlers) CalculateTaxes(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	noStore(w)
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"currencyIsoCode": res.CurrencyIsoCode, "errorMessage": nil,
+	writeNoStore(w, http.StatusOK, map[string]any{"currencyIsoCode": res.CurrencyIsoCode, "errorMessage": nil,
 		"lineItemTaxes": res.LineItemTaxes, "success": true, "taxLocaleType": res.TaxLocaleType,
 		"totalTaxAmount": res.TotalTaxAmount})
 	return nil
