@@ -166,8 +166,8 @@ func send(ctx context.Context, client *http.Client, req *http.Request, out any) 
 }
 
 // printTable writes the results. share is each row's req/s over the ceiling's (the first row, or the row it is
-// measured against: the insert ceiling for the write rows), CPU ms/req the
-// server's CPU time per request, goal each of the row's goals with pass or FAIL.
+// measured against: the insert ceiling for the write rows), CPU ms/req the server's CPU time per request, goal each
+// of the row's goals with pass or FAIL.
 func printTable(out io.Writer, results []result) {
 	fmt.Fprintf(out, "%-24s %5s %5s %8s %8s %9s %9s %6s %10s %6s  %s\n", "scenario", "conns", "dials", "requests",
 		"req/s", "p50", "p99", "errors", "CPU ms/req", "share", "goal")
