@@ -72,14 +72,10 @@ func goalCell(r result, ceiling float64) string {
 	return strings.Join(parts, ", ")
 }
 
-// goalTally counts the goals of all rows and names the rows where one fails; ceiling is the first row's req/s.
+// goalTally counts the goals of all rows and names the rows where one fails; shares are of each row's shareBase.
 func goalTally(results []result) (held, total int, failing []string) {
-	if len(results) == 0 {
-		return 0, 0, nil
-	}
-	ceiling := results[0].perSecond()
 	for _, r := range results {
-		failed := false
+		ceiling, failed := shareBase(results, r), false
 		for _, g := range r.goals {
 			total++
 			if g.holds(r, ceiling) {
@@ -93,6 +89,17 @@ func goalTally(results []result) (held, total int, failing []string) {
 		}
 	}
 	return held, total, failing
+}
+
+// shareBase is the req/s a row's share is of: the row it is measured against, or the first row (the ceiling); 0
+// when that row was not measured.
+func shareBase(results []result, r result) float64 {
+	for i, o := range results {
+		if (r.against == "" && i == 0) || (r.against != "" && o.name == r.against) {
+			return o.perSecond()
+		}
+	}
+	return 0
 }
 
 // largeCatalogue is the catalogue size from which the 100,000-product goals apply instead of the demo's.

@@ -58,6 +58,22 @@ func bench(ctx context.Context, bin, dbURL, only string, duration time.Duration,
 		return err
 	}
 	defer ceiling.Close()
+	insertCeiling := ""
+	for _, s := range selected {
+		if s.name == insertCeilingRow {
+			dir, err := os.MkdirTemp("", "storefront-bench-insert-")
+			if err != nil {
+				return err
+			}
+			url, stop, err := startInsertCeiling(ctx, dir)
+			if err != nil {
+				os.RemoveAll(dir)
+				return fmt.Errorf("insert ceiling: %w", err)
+			}
+			defer stop()
+			insertCeiling = url
+		}
+	}
 	buyers := 0
 	for _, s := range selected {
 		if s.buyers {
@@ -72,7 +88,7 @@ func bench(ctx context.Context, bin, dbURL, only string, duration time.Duration,
 
 	dials := new(atomic.Int64)
 	client := &http.Client{Timeout: 30 * time.Second, Transport: keepAliveTransport(concurrency, dials)}
-	e := &env{base: srv.base, ceiling: "http://" + ceiling.Addr().String(), storeID: demo.StoreID,
+	e := &env{base: srv.base, ceiling: "http://" + ceiling.Addr().String(), insertCeiling: insertCeiling, storeID: demo.StoreID,
 		accountID: demo.BuyerAccountID, buyers: srv.buyers, serverCPU: processCPU(srv.pid), dials: dials,
 		terms: newCatalogueTerms(demo.DemoProducts + max(products, 0))}
 	base := srv.base

@@ -25,8 +25,9 @@ type result struct {
 	conns      int           // concurrent clients, each on its own kept-alive connection
 	dials      int           // connections opened while measured: more than conns means connections churn
 	cpu        time.Duration // the server process's CPU time while measured (utime+stime)
-	cpuKnown   bool          // whether cpu was measured (not for the in-process ceiling)
+	cpuKnown   bool          // whether cpu was measured (not for the in-process ceilings)
 	goals      []goal
+	against    string // the row the share is of; empty, the first (the ceiling)
 }
 
 // cpuPerRequest is the server's CPU milliseconds per request, or "-" when not measured.
@@ -86,7 +87,7 @@ func run(parent context.Context, client *http.Client, e *env, s scenario, concur
 			}
 		}
 	}
-	res := result{name: s.name, unit: s.unit, conns: concurrency, goals: s.goals}
+	res := result{name: s.name, unit: s.unit, conns: concurrency, goals: s.goals, against: s.against}
 	cpuBefore, cpuKnown := e.sampleCPU()
 	dialsBefore := e.dialCount()
 	start := time.Now()
@@ -117,7 +118,7 @@ func run(parent context.Context, client *http.Client, e *env, s scenario, concur
 	wg.Wait()
 	res.elapsed = time.Since(start)
 	res.dials = int(e.dialCount() - dialsBefore)
-	if cpuAfter, ok := e.sampleCPU(); ok && cpuKnown && s.name != "ceiling" {
+	if cpuAfter, ok := e.sampleCPU(); ok && cpuKnown && s.name != "ceiling" && s.name != insertCeilingRow { // the ceilings run in this process
 		res.cpu, res.cpuKnown = cpuAfter-cpuBefore, true
 	}
 	for _, w := range workers {
@@ -164,16 +165,14 @@ func send(ctx context.Context, client *http.Client, req *http.Request, out any) 
 	return nil
 }
 
-// printTable writes the results. share is each row's req/s over the ceiling's (the first row), CPU ms/req the
-// server's CPU time per request, goal each of the row's goals with pass or FAIL.
+// printTable writes the results. share is each row's req/s over the ceiling's (the first row, or the row it is
+// measured against: the insert ceiling for the write rows), CPU ms/req the server's CPU time per request, goal each
+// of the row's goals with pass or FAIL.
 func printTable(out io.Writer, results []result) {
 	fmt.Fprintf(out, "%-24s %5s %5s %8s %8s %9s %9s %6s %10s %6s  %s\n", "scenario", "conns", "dials", "requests",
 		"req/s", "p50", "p99", "errors", "CPU ms/req", "share", "goal")
-	var ceiling float64
-	for i, r := range results {
-		if i == 0 {
-			ceiling = r.perSecond()
-		}
+	for _, r := range results {
+		ceiling := shareBase(results, r)
 		share := "-"
 		if ceiling > 0 {
 			share = fmt.Sprintf("%.3f", r.perSecond()/ceiling)
@@ -190,6 +189,11 @@ func printTable(out io.Writer, results []result) {
 		if r.unit != "" {
 			fmt.Fprintf(out, "  %s: %.1f %s/s, p50 %s and p99 %s per whole %s\n", r.name, r.perSecond(), r.unit,
 				round(percentile(r.latencies, 50)), round(percentile(r.latencies, 99)), r.name)
+		}
+	}
+	for _, r := range results {
+		if r.against != "" {
+			fmt.Fprintf(out, "  %s: share of the %s\n", r.name, r.against)
 		}
 	}
 	for _, r := range results {

@@ -17,10 +17,12 @@ import (
 // env is what scenarios build requests from: the server under test, the in-process ceiling server, bearer tokens
 // and the ids of the demo store.
 type env struct {
-	base       string // http://127.0.0.1:PORT of the storefront binary
-	ceiling    string // http://127.0.0.1:PORT of the empty handler
-	buyerToken string
-	adminToken string
+	base    string // http://127.0.0.1:PORT of the storefront binary
+	ceiling string // http://127.0.0.1:PORT of the empty handler
+	// insertCeiling is http://127.0.0.1:PORT of the handler inserting one row per request (insert.go)
+	insertCeiling string
+	buyerToken    string
+	adminToken    string
 	// raiseLimit raises the store's CartSyncLineLimit once, before the first big cart (fillBigCart).
 	raiseLimit    sync.Once
 	raiseLimitErr error
@@ -70,6 +72,9 @@ type scenario struct {
 	// goals are the row's goals of issue 9 on the demo catalogue; largeGoals, when set, replace them on a catalogue
 	// of largeCatalogue generated products or more.
 	goals, largeGoals []goal
+	// against names the row the share and share goals are of (the insert ceiling for the write rows); empty, the
+	// ceiling. That row runs whenever this one does.
+	against string
 }
 
 const api = "/services/data/v64.0"
@@ -190,9 +195,9 @@ func categoryBody(e *env) string {
 	return fmt.Sprintf(`{"categoryId":"%s","page":0,"pageSize":%d,"includePrices":true}`, category, listingPage)
 }
 
-// The order of a run: the ceiling, the issue's rows, the cart rows, the other calls, the checkout.
+// The order of a run: the ceilings, the issue's rows, the cart rows, the other calls, the checkout.
 func init() {
-	all := append([]scenario{scenarios[0]}, issueScenarios...)
+	all := append([]scenario{scenarios[0], insertCeilingScenario}, issueScenarios...)
 	all = append(all, distinctScenarios...)
 	all = append(all, cartScenarios...)
 	all = append(all, scenarios[1:]...)
@@ -272,6 +277,11 @@ func selectScenarios(all []scenario, only string) ([]scenario, error) {
 	want := map[string]bool{"ceiling": true}
 	for _, n := range strings.Split(only, ",") {
 		want[strings.TrimSpace(n)] = true
+	}
+	for _, s := range all {
+		if want[s.name] && s.against != "" {
+			want[s.against] = true
+		}
 	}
 	var out []scenario
 	for _, s := range all {

@@ -92,20 +92,34 @@ func deliveryCharges(ctx context.Context, q db.Querier, cartID string) ([]calc.D
 
 // storeCharges writes each group's priced charge; groups without one (no method, no lines) are set to zero.
 func (s *Service) storeCharges(ctx context.Context, tx *db.Tx, cartID string, res []calc.ChargeResult) error {
-	ids, err := db.Strings(ctx, tx, `SELECT id FROM cartdeliverygroup WHERE cartid = ?`, cartID)
-	if err != nil || len(ids) == 0 {
+	rows, err := tx.Query(ctx, `SELECT id, shippingfee, totaladjustmentamount, adjustedshippingfee, totaltax
+		FROM cartdeliverygroup WHERE cartid = ?`, cartID)
+	if err != nil {
 		return err
 	}
+	defer rows.Close()
 	byGroup := make(map[string]calc.ChargeResult, len(res))
 	for _, r := range res {
 		byGroup[r.GroupID] = r
 	}
-	changes := make([]records.Change, len(ids))
-	for i, id := range ids {
+	var changes []records.Change
+	for rows.Next() {
+		var id string
+		var fee, adjustment, adjusted, tax sql.NullInt64
+		if err := rows.Scan(&id, &fee, &adjustment, &adjusted, &tax); err != nil {
+			return err
+		}
 		r := byGroup[id]
-		changes[i] = records.Change{ID: id, Values: map[string]any{"ShippingFee": money(r.Amount),
+		if sameCents(fee, r.Amount) && sameCents(adjustment, r.AdjustmentAmount) && sameCents(adjusted, r.AdjustedAmount) &&
+			sameCents(tax, r.TotalTax) {
+			continue // stored already: most changes move no charge, and a group written anyway is two statements more
+		}
+		changes = append(changes, records.Change{ID: id, Values: map[string]any{"ShippingFee": money(r.Amount),
 			"TotalAdjustmentAmount": money(r.AdjustmentAmount), "AdjustedShippingFee": money(r.AdjustedAmount),
-			"TotalTax": money(r.TotalTax)}}
+			"TotalTax": money(r.TotalTax)}})
+	}
+	if err := rows.Err(); err != nil {
+		return err
 	}
 	_, err = s.Engine.UpdateMany(quiet(ctx), tx, records.System, changes, records.UpdateOptions{})
 	return err

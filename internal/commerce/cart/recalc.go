@@ -3,7 +3,9 @@ package cart
 import (
 	"context"
 	"database/sql"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"storefront/internal/commerce/cart/calc"
@@ -152,8 +154,7 @@ func loadLines(ctx context.Context, q db.Querier, cartID string) ([]line, error)
 // unchanged reports whether the line as stored already holds the calculation's result r, so that writing it
 // again would change nothing but its modification stamps.
 func (l line) unchanged(r calc.LineResult) bool {
-	same := func(v sql.NullInt64, c calc.Cents) bool { return v.Valid && v.Int64 == int64(c) }
-	p := l.stored
+	same, p := sameCents, l.stored
 	if r.ListPrice == nil {
 		if l.listAmt.Valid {
 			return false
@@ -166,6 +167,9 @@ func (l line) unchanged(r calc.LineResult) bool {
 		same(p.distributed, r.DistributedAdjustmentAmount) && same(p.totalAdjustment, r.TotalAdjustmentAmount) &&
 		same(p.totalAmount, r.TotalAmount) && same(p.unitAdjusted, r.UnitAdjustedPrice) && same(p.totalTax, r.TotalTax)
 }
+
+// sameCents reports whether a stored amount (whole cents; NULL before the first calculation) is c.
+func sameCents(v sql.NullInt64, c calc.Cents) bool { return v.Valid && v.Int64 == int64(c) }
 
 // calcLine is the line as calc prices it: the buyer's price and tiers when the product has one, else the price it
 // was last sold at (a product whose entry was withdrawn keeps its price until the buyer removes it).
@@ -248,17 +252,11 @@ func (s *Service) store(ctx context.Context, tx *db.Tx, c *Cart, in calc.Input, 
 	return err
 }
 
-// storeAdjustments replaces the cart's applied promotions and its lines' adjustment rows.
+// storeAdjustments makes the cart's applied promotions and its lines' adjustment rows those of res, through the
+// engine. A stored row that already is one of the result's is kept as it is, one that differs only in its amount
+// gets the new amount, and only the rest are deleted or inserted: most adds move no promotion, or only the amount of
+// the line's own, and a deleted and inserted row costs three times the statements of an updated one.
 func (s *Service) storeAdjustments(ctx context.Context, tx *db.Tx, c *Cart, res calc.Result) error {
-	for _, object := range []string{"cartitempriceadjustment", "webcartadjustmentgroup"} {
-		old, err := db.Strings(ctx, tx, `SELECT id FROM `+object+` WHERE webcartid = ?`, c.ID)
-		if err != nil {
-			return err
-		}
-		if err := s.Engine.DeleteMany(ctx, tx, records.System, old); err != nil {
-			return err
-		}
-	}
 	var groups, adjustments []map[string]any
 	for _, p := range res.Promotions {
 		groups = append(groups, map[string]any{"WebCartId": c.ID, "PromotionId": p.PromotionID,
@@ -271,15 +269,110 @@ func (s *Service) storeAdjustments(ctx context.Context, tx *db.Tx, c *Cart, res 
 				"PromotionId": a.PromotionID, "Name": string(a.TargetType), "AdjustmentAmount": money(a.Amount)})
 		}
 	}
-	if len(groups) > 0 {
-		if _, err := s.Engine.Insert(ctx, tx, records.System, "WebCartAdjustmentGroup", groups); err != nil {
+	for _, set := range []struct {
+		object, read string
+		rows         []map[string]any
+		fields       []string // the fields a stored row is matched on, in read's column order after id and amount
+	}{
+		{"CartItemPriceAdjustment", `SELECT id, adjustmentamount, cartitemid, promotionid, name
+			FROM cartitempriceadjustment WHERE webcartid = ?`, adjustments,
+			[]string{"CartItemId", "PromotionId", "Name"}},
+		{"WebCartAdjustmentGroup", `SELECT id, adjustmentamount, promotionid, name, termsandconditions, couponcode,
+			cartcouponid, targettype FROM webcartadjustmentgroup WHERE webcartid = ?`, groups,
+			[]string{"PromotionId", "Name", "TermsAndConditions", "CouponCode", "CartCouponId", "TargetType"}},
+	} {
+		d, err := adjustmentDiff(ctx, tx, set.read, c.ID, set.fields, set.rows)
+		if err != nil {
 			return err
 		}
-	}
-	if len(adjustments) > 0 {
-		if _, err := s.Engine.Insert(ctx, tx, records.System, "CartItemPriceAdjustment", adjustments); err != nil {
+		if err := s.Engine.DeleteMany(ctx, tx, records.System, d.gone); err != nil {
 			return err
+		}
+		if _, err := s.Engine.UpdateMany(ctx, tx, records.System, d.amounts, records.UpdateOptions{}); err != nil {
+			return err
+		}
+		if len(d.fresh) > 0 {
+			if _, err := s.Engine.Insert(ctx, tx, records.System, set.object, d.fresh); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
+}
+
+// storedRow is an adjustment row as stored: its id and amount (whole cents).
+type storedRow struct {
+	id     string
+	amount sql.NullInt64
+}
+
+// adjustments are what to write to make the stored rows of one adjustment object the wanted ones.
+type adjustments struct {
+	gone    []string         // stored rows that are none of the wanted
+	amounts []records.Change // stored rows that are wanted with another amount
+	fresh   []map[string]any // wanted rows to insert
+}
+
+// adjustmentDiff reads the cart's stored rows with read (id, amount, then fields' columns) and sets them against
+// want, matching rows on fields as stored text (no value as ""), each stored row standing for one wanted row at
+// most: a match with the same amount first, then one with another amount.
+func adjustmentDiff(ctx context.Context, tx *db.Tx, read, cartID string, fields []string, want []map[string]any) (adjustments, error) {
+	var out adjustments
+	stored := map[string][]storedRow{} // a row's fields, joined, to the stored rows holding them
+	rows, err := tx.Query(ctx, read, cartID)
+	if err != nil {
+		return out, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var r storedRow
+		cols := make([]sql.NullString, len(fields))
+		dest := []any{&r.id, &r.amount}
+		for i := range cols {
+			dest = append(dest, &cols[i])
+		}
+		if err := rows.Scan(dest...); err != nil {
+			return out, err
+		}
+		key := make([]string, len(cols))
+		for i, v := range cols {
+			key[i] = v.String
+		}
+		k := strings.Join(key, "\x00")
+		stored[k] = append(stored[k], r)
+	}
+	if err := rows.Err(); err != nil {
+		return out, err
+	}
+	keys := make([]string, len(want))
+	var moved []int // wanted rows without a stored row of the same amount
+	for i, row := range want {
+		key := make([]string, len(fields))
+		for j, f := range fields {
+			key[j], _ = row[f].(string)
+		}
+		keys[i] = strings.Join(key, "\x00")
+		amount, _ := row["AdjustmentAmount"].(string)
+		if at := slices.IndexFunc(stored[keys[i]], func(r storedRow) bool { return sameCents(r.amount, cents(amount)) }); at >= 0 {
+			stored[keys[i]] = slices.Delete(stored[keys[i]], at, at+1)
+			continue
+		}
+		moved = append(moved, i)
+	}
+	for _, i := range moved {
+		if same := stored[keys[i]]; len(same) > 0 {
+			stored[keys[i]] = same[1:]
+			out.amounts = append(out.amounts, records.Change{ID: same[0].id,
+				Values: map[string]any{"AdjustmentAmount": want[i]["AdjustmentAmount"]}})
+			continue
+		}
+		out.fresh = append(out.fresh, want[i])
+	}
+	for _, rs := range stored {
+		for _, r := range rs {
+			out.gone = append(out.gone, r.id)
+		}
+	}
+	slices.Sort(out.gone) // deleted in a stable order
+	return out, nil
 }

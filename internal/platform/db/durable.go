@@ -22,11 +22,17 @@ func (d *DB) InDurableTx(ctx context.Context, fn func(tx *Tx) error) error {
 			return fn(tx)
 		})
 	}
-	conn, err := d.W.Conn(ctx)
+	release, err := d.admitWriter(ctx)
 	if err != nil {
 		return err
 	}
+	conn, err := d.W.Conn(ctx)
+	if err != nil {
+		release()
+		return err
+	}
 	defer d.txStmts.PrepareWanted(ctx) // deferred first, so it runs after conn.Close frees the writer's connection
+	defer release()
 	defer conn.Close()
 	if _, err := conn.ExecContext(ctx, `PRAGMA synchronous = FULL`); err != nil {
 		return err
