@@ -86,9 +86,9 @@ func TestReadsFollowTheTablesRead(t *testing.T) {
 			}
 
 			for query, why := range map[string]string{
-				`SELECT qty FROM probe_cart`:                          "table probe_cart has no version",
-				`SELECT id FROM probe_case FOR UPDATE`:                "writes (update)",
-				`SELECT id FROM probe_case WHERE subject < 'now'`:     "reads the time",
+				`SELECT qty FROM probe_cart`:                         "table probe_cart has no version",
+				`SELECT id FROM probe_case FOR UPDATE`:               "writes (update)",
+				`SELECT id FROM probe_case WHERE subject < 'now'`:    "reads the time",
 				`SELECT id FROM probe_case WHERE CURRENT_DATE > '1'`: "reads the time or chance (current_date)",
 			} {
 				// Noted before it runs: SQLite refuses FOR UPDATE, and that changes nothing here.
