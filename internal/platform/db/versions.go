@@ -50,7 +50,7 @@ var domainNames = [numDomains]string{"catalog", "metadata", "sessions", "permiss
 
 func (dom Domain) String() string { return domainNames[dom] }
 
-// versions is a DB's view of the counters: the domains', and the tables' (see TableVersions) once installed.
+// versions is a DB's view of the counters: the domains', and the tables' (reads.go) once installed.
 type versions struct {
 	domains [numDomains]counter
 	tables  atomic.Pointer[tableCounters]             // nil until InstallVersionTriggers ran on this DB
@@ -180,7 +180,7 @@ type VersionedTables map[Domain][]string
 const sessionColumns = "user_id, csrf_token, expires_at, prior_guest_id, client_id"
 
 // InstallVersionTriggers creates the counters and makes changes to the tables move their domain's counter. Every
-// other table of the schema but the untracked ones gets a counter of its own (TableVersion), so that answers built
+// other table of the schema but the untracked ones gets a counter of its own, so that answers built
 // from its rows can be kept while it does not change (reads.go); untracked are those written on hot paths (a
 // buyer's cart), where a trigger per row would cost more than the answers gain. It runs at every start, after the
 // records schema exists (the tables are the records engine's), and replaces the triggers it made before. On
@@ -193,18 +193,18 @@ func (d *DB) InstallVersionTriggers(ctx context.Context, tables VersionedTables,
 	if err != nil {
 		return err
 	}
-	inDomain := map[string]bool{"sf_cache_version": true, "sf_version_triggers": true}
+	notOwn := map[string]bool{"sf_cache_version": true, "sf_version_triggers": true}
 	for _, t := range untracked {
-		inDomain[t] = true
+		notOwn[t] = true
 	}
 	for dom := range numDomains {
 		for _, t := range tables[dom] {
-			inDomain[t] = true
+			notOwn[t] = true
 		}
 	}
 	var own []string // the tables with a counter of their own, sorted (schemaTables is)
 	for _, t := range all {
-		if !inDomain[t] {
+		if !notOwn[t] {
 			own = append(own, t)
 		}
 	}
