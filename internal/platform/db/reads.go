@@ -42,7 +42,9 @@ func (d *DB) followTables(all []string, domains VersionedTables, own []string) {
 		query: versionsQueryOf(d.Dialect, own)}
 	tc.schema.Store(&inventory{metadata, setOf(all)})
 	if old := d.versions.tables.Load(); old != nil {
-		tc.counters = old.counters // a second install keeps the counters its caches compare with
+		for t, c := range old.counters { // a second install keeps the counters kept answers compare with
+			tc.counters[t] = c
+		}
 	}
 	for _, t := range own {
 		if tc.counters[t] == nil {

@@ -93,7 +93,9 @@ func (c *Cache) Keep(next http.Handler) http.Handler {
 		before := w.Header().Clone()
 		rec := &recorder{ResponseWriter: w, status: http.StatusOK}
 		next.ServeHTTP(rec, r.WithContext(ctx))
-		if rec.status != http.StatusOK || rec.tooBig || !reads.Keepable() {
+		// An answer reporting errors with a 200 (GraphQL's) may report a passing failure: it is not kept.
+		if rec.status != http.StatusOK || rec.tooBig || !reads.Keepable() || r.Context().Err() != nil ||
+			bytes.Contains(rec.body.Bytes(), []byte(`"errors":`)) {
 			return
 		}
 		a := &answer{reads: reads, status: rec.status, header: http.Header{}, body: rec.body.Bytes()}

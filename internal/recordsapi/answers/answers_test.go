@@ -133,6 +133,12 @@ func TestKeptAnswersFollowEveryWrite(t *testing.T) {
 		if got := apitest.Dig(admin.kept("GET", listUI, ""), "records", "records", 0, "fields", "Name", "value"); got != "AAA Kept product" {
 			t.Fatalf("list-ui after a product's rename: %v", got)
 		}
+		listRecords := ui + "/list-records/Product2/AllProducts?pageSize=5&fields=Product2.Name"
+		admin.kept("GET", listRecords, "")
+		exec(t, d, `UPDATE product2 SET name = 'AAA Kept again' WHERE id = ?`, first)
+		if got := apitest.Dig(admin.kept("GET", listRecords, ""), "records", 0, "fields", "Name", "value"); got != "AAA Kept again" {
+			t.Fatalf("list-records after a product's rename: %v", got)
+		}
 		admin.write("PATCH", ui+"/list-preferences/Product2/AllProducts", `{"columnWidths":{"Name":123}}`, 200)
 		if got := apitest.Dig(admin.kept("GET", listUI, ""), "info", "userPreferences", "columnWidths", "Name"); got != 123.0 {
 			t.Fatalf("list-ui after a column width changed: %v", got)
@@ -154,6 +160,7 @@ func TestKeptAnswersFollowEveryWrite(t *testing.T) {
 
 		// Records GET: kept, but not when it marks the record viewed (updateMru=true writes).
 		admin.kept("GET", ui+"/records/"+account+"?fields=Account.Name", "")
+		admin.kept("GET", ui+"/records/batch/"+account+"?fields=Account.Name", "")
 		for range 2 {
 			if _, ran := admin.read("GET", ui+"/records/"+account+"?fields=Account.Name&updateMru=true", ""); ran == 0 {
 				t.Fatal("a read that writes was answered from memory")
