@@ -19,6 +19,7 @@ import (
 	"storefront/internal/apiversion"
 	"storefront/internal/identity"
 	"storefront/internal/platform/db"
+	"storefront/internal/platform/httpx"
 	"storefront/internal/platform/metrics"
 )
 
@@ -126,6 +127,10 @@ func (c *Cache) store(g *entries, k key, a *answer) {
 func (a *answer) write(w http.ResponseWriter) {
 	for name, values := range a.header {
 		w.Header()[name] = values
+	}
+	if a.status == http.StatusOK {
+		httpx.WriteShared(w, a.body) // neither copied nor compressed again by the JSON writer
+		return
 	}
 	w.WriteHeader(a.status)
 	_, _ = w.Write(a.body)
