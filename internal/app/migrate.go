@@ -35,7 +35,7 @@ func (a *App) migration() []db.Step {
 		{Name: "catalog indexes", Run: func(ctx context.Context) error { return catalog.Install(ctx, a.DB) }},
 		{Name: "search index", Run: func(ctx context.Context) error { return search.Install(ctx, a.DB) }},
 		{Name: "cache version triggers", Run: func(ctx context.Context) error {
-			return a.DB.InstallVersionTriggers(ctx, versionedTables)
+			return a.DB.InstallVersionTriggers(ctx, versionedTables, untrackedTables...)
 		}},
 	}
 }

@@ -21,6 +21,7 @@ import (
 	"storefront/internal/platform/metrics"
 	"storefront/internal/platform/redisx"
 	"storefront/internal/recordsapi"
+	"storefront/internal/recordsapi/answers"
 	"storefront/internal/seo"
 	"storefront/internal/sobjects"
 	"storefront/internal/soql"
@@ -61,6 +62,8 @@ const (
 // handlers live beside their domain. What no route claims is the web app (deep links included), except under the
 // API's prefixes (apiPrefixes), where it is the API's JSON 404 or 405.
 func (a *App) routes(s *services) []Route {
+	// keep serves a records read's answers from memory while nothing they were built from changed (package answers).
+	keep := answers.For(a.DB).Keep
 	return []Route{
 		{"GET /healthz", http.HandlerFunc(a.healthz)},
 		{"GET " + metrics.Path, metrics.Handler(a.Config.MetricsToken)},
@@ -112,9 +115,9 @@ func (a *App) routes(s *services) []Route {
 		{"DELETE " + commerce + "accounts/{accountId}/addresses", call(s.accounts.DeleteAddress)},
 
 		// Records: read, batches, writes, defaults and templates, signed-in callers only (package uiapi/records).
-		{"GET " + uiAPI + "records/{recordId}", uiapi.SignedIn(s.uirecs.GetRecord)},
-		{"GET " + uiAPI + "records/{recordId}/child-relationships/{relationshipName}", uiapi.SignedIn(s.uirecs.GetChildRelationship)},
-		{"GET " + uiAPI + "records/batch/{recordIds}", uiapi.SignedIn(s.uirecs.GetRecordsBatch)},
+		{"GET " + uiAPI + "records/{recordId}", keep(uiapi.SignedIn(s.uirecs.GetRecord))},
+		{"GET " + uiAPI + "records/{recordId}/child-relationships/{relationshipName}", keep(uiapi.SignedIn(s.uirecs.GetChildRelationship))},
+		{"GET " + uiAPI + "records/batch/{recordIds}", keep(uiapi.SignedIn(s.uirecs.GetRecordsBatch))},
 		{"POST " + uiAPI + "records", uiapi.SignedIn(s.uirecs.CreateRecord)},
 		{"POST " + uiAPI + "records/batch", uiapi.SignedIn(s.uirecs.ExecuteBatch)},
 		{"PATCH " + uiAPI + "records/{recordId}", uiapi.SignedIn(s.uirecs.UpdateRecord)},
@@ -136,7 +139,7 @@ func (a *App) routes(s *services) []Route {
 		{"GET " + uiAPI + "layout/{objectApiName}/user-state", uiapi.SignedIn(s.meta.GetLayoutUserState)},
 		{"PATCH " + uiAPI + "layout/{objectApiName}/user-state", uiapi.SignedIn(s.meta.UpdateLayoutUserState)},
 		{"GET " + uiAPI + "path/layout/{objectApiName}", uiapi.SignedIn(s.meta.GetPathLayout)},
-		{"GET " + uiAPI + "record-ui/{recordIds}", uiapi.SignedIn(s.meta.GetRecordUI)},
+		{"GET " + uiAPI + "record-ui/{recordIds}", keep(uiapi.SignedIn(s.meta.GetRecordUI))},
 		// Duplicate rules and predupe; search filters, search results and lookup values (packages uiapi/duplicates
 		// and uiapi/lookups). PUT .../rules/{ruleName} is this server's own call: administrators edit a rule.
 		{"GET " + uiAPI + "duplicates/{objectApiName}", uiapi.SignedIn(s.dupes.GetConfiguration)},
@@ -152,7 +155,7 @@ func (a *App) routes(s *services) []Route {
 		{"GET " + uiAPI + "lookups/{objectApiName}/{fieldApiName}/{targetApiName}", uiapi.SignedIn(s.lookups.LookupTarget)},
 		{"POST " + uiAPI + "lookups/{objectApiName}/{fieldApiName}/{targetApiName}", uiapi.SignedIn(s.lookups.LookupTarget)},
 		// UI API GraphQL: record queries, objectInfos and record mutations over the same engine (package graphql).
-		{"POST " + graphql.Path, &graphql.Handler{Engine: a.Engine}},
+		{"POST " + graphql.Path, keep(&graphql.Handler{Engine: a.Engine})},
 		// UI API actions: standard buttons and quick actions by permission, quick action info, layout, defaults and
 		// performing one (package actions); apps, the selected app and nav items (package apps).
 		{"GET " + uiAPI + "actions/global", uiapi.SignedIn(s.actions.GetGlobalActions)},
@@ -188,11 +191,11 @@ func (a *App) routes(s *services) []Route {
 
 		// List views, their records, the recent list, list summaries and preferences (package uiapi/lists). A
 		// one-segment path is an object name or a list view id: the handler tells them apart.
-		{"GET " + uiAPI + "list-records/{listViewId}", uiapi.SignedIn(s.lists.GetListRecordsByID)},
-		{"GET " + uiAPI + "list-records/{objectApiName}/{listViewApiName}", uiapi.SignedIn(s.lists.GetListRecords)},
-		{"POST " + uiAPI + "list-records/{objectApiName}/{listViewApiName}", uiapi.SignedIn(s.lists.PostListRecords)},
+		{"GET " + uiAPI + "list-records/{listViewId}", keep(uiapi.SignedIn(s.lists.GetListRecordsByID))},
+		{"GET " + uiAPI + "list-records/{objectApiName}/{listViewApiName}", keep(uiapi.SignedIn(s.lists.GetListRecords))},
+		{"POST " + uiAPI + "list-records/{objectApiName}/{listViewApiName}", keep(uiapi.SignedIn(s.lists.PostListRecords))},
 		{"GET " + uiAPI + "list-ui/{objectApiName}", uiapi.SignedIn(s.lists.GetListSummaries)},
-		{"GET " + uiAPI + "list-ui/{objectApiName}/{listViewApiName}", uiapi.SignedIn(s.lists.GetListUI)},
+		{"GET " + uiAPI + "list-ui/{objectApiName}/{listViewApiName}", keep(uiapi.SignedIn(s.lists.GetListUI))},
 		{"GET " + uiAPI + "mru-list-ui/{objectApiName}", uiapi.SignedIn(s.lists.GetMRUListUI)},
 		{"GET " + uiAPI + "mru-list-records/{objectApiName}", uiapi.SignedIn(s.lists.GetMRURecords)},
 		{"GET " + uiAPI + "mru-list-info/{objectApiName}", uiapi.SignedIn(s.lists.GetMRUInfo)},
@@ -217,8 +220,8 @@ func (a *App) routes(s *services) []Route {
 		{"GET " + uiAPI + "related-list-preferences/{preferencesId}", uiapi.SignedIn(s.related.GetPreferences)},
 		{"PATCH " + uiAPI + "related-list-preferences/{preferencesId}", uiapi.SignedIn(s.related.UpdatePreferences)},
 		{"GET " + uiAPI + "related-list-preferences/batch/{preferencesIds}", uiapi.SignedIn(s.related.GetPreferencesBatch)},
-		{"POST " + uiAPI + "related-list-records/{parentRecordId}/{relatedListId}", uiapi.SignedIn(s.related.GetRecords)},
-		{"POST " + uiAPI + "related-list-records/batch/{parentRecordId}", uiapi.SignedIn(s.related.GetRecordsBatch)},
+		{"POST " + uiAPI + "related-list-records/{parentRecordId}/{relatedListId}", keep(uiapi.SignedIn(s.related.GetRecords))},
+		{"POST " + uiAPI + "related-list-records/batch/{parentRecordId}", keep(uiapi.SignedIn(s.related.GetRecordsBatch))},
 
 		// Product detail, availability and prices; the category tree (package catalog).
 		{"GET " + commerce + "products", call(s.catalog.GetProducts)},

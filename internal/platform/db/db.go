@@ -245,6 +245,7 @@ func (d *DB) Exec(ctx context.Context, query string, args ...any) (sql.Result, e
 		return tx.Exec(ctx, query, args...)
 	}
 	d.statements.Add(1)
+	d.noteStatement(ctx, query, false)
 	defer metrics.ObserveExec(time.Now())
 	release, err := d.admitWriter(ctx)
 	if err != nil {
@@ -278,6 +279,7 @@ type Tx struct {
 // Exec runs a statement inside the transaction, prepared when the writer's statement cache has it.
 func (t *Tx) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
 	t.db.statements.Add(1)
+	t.db.noteStatement(ctx, query, true)
 	defer metrics.ObserveExec(time.Now())
 	if st := t.db.txStmts.inTx(ctx, t.Tx, query); st != nil {
 		return st.ExecContext(ctx, args...)
@@ -288,6 +290,7 @@ func (t *Tx) Exec(ctx context.Context, query string, args ...any) (sql.Result, e
 // Query runs a read inside the transaction, prepared when the writer's statement cache has it.
 func (t *Tx) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
 	t.db.statements.Add(1)
+	t.db.noteStatement(ctx, query, true)
 	defer metrics.ObserveQuery(time.Now())
 	if st := t.db.txStmts.inTx(ctx, t.Tx, query); st != nil {
 		return st.QueryContext(ctx, args...)
@@ -298,6 +301,7 @@ func (t *Tx) Query(ctx context.Context, query string, args ...any) (*sql.Rows, e
 // QueryRow runs a single-row read inside the transaction, prepared when the writer's statement cache has it.
 func (t *Tx) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
 	t.db.statements.Add(1)
+	t.db.noteStatement(ctx, query, true)
 	defer metrics.ObserveQuery(time.Now())
 	if st := t.db.txStmts.inTx(ctx, t.Tx, query); st != nil {
 		return st.QueryRowContext(ctx, args...)

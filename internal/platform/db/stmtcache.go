@@ -45,6 +45,7 @@ func (d *DB) newTxStmtCache(max int) *StmtCache {
 // Query runs a read like DB.Query.
 func (c *StmtCache) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
 	c.db.statements.Add(1)
+	c.db.noteStatement(ctx, query, false)
 	defer metrics.ObserveQuery(time.Now())
 	if st := c.stmt(ctx, query); st != nil {
 		return st.QueryContext(ctx, args...)
@@ -55,6 +56,7 @@ func (c *StmtCache) Query(ctx context.Context, query string, args ...any) (*sql.
 // QueryRow runs a single-row read like DB.QueryRow.
 func (c *StmtCache) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
 	c.db.statements.Add(1)
+	c.db.noteStatement(ctx, query, false)
 	defer metrics.ObserveQuery(time.Now())
 	if st := c.stmt(ctx, query); st != nil {
 		return st.QueryRowContext(ctx, args...)

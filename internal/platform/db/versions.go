@@ -50,48 +50,86 @@ var domainNames = [numDomains]string{"catalog", "metadata", "sessions", "permiss
 
 func (dom Domain) String() string { return domainNames[dom] }
 
-// versions is a DB's view of the domain counters.
+// versions is a DB's view of the counters: the domains', and the tables' (reads.go) once installed.
 type versions struct {
-	seen    [numDomains]atomic.Int64                  // the database's counter when last read
-	version [numDomains]atomic.Int64                  // what caches compare with: moves whenever seen moves or a notice arrives
-	recent  [numDomains]atomic.Bool                   // PostgreSQL: seen moving since the poller's last tick (see poll)
+	domains [numDomains]counter
+	tables  atomic.Pointer[tableCounters]             // nil until InstallVersionTriggers ran on this DB
 	notify  atomic.Pointer[func(ctx context.Context)] // tells the other instances (Redis) after a local write moved a counter
+}
+
+// counter is the local view of one database counter.
+type counter struct {
+	seen    atomic.Int64 // the database's counter when last read
+	version atomic.Int64 // what caches compare with: moves whenever seen moves or a notice arrives
+	recent  atomic.Bool  // PostgreSQL: seen moving since the poller's last tick (see poll)
+}
+
+// counter returns the local counter of a domain or table name; nil for a name this DB does not follow.
+func (v *versions) counter(name string) *counter {
+	for dom := range numDomains {
+		if dom.String() == name {
+			return &v.domains[dom]
+		}
+	}
+	if tc := v.tables.Load(); tc != nil {
+		return tc.counters[name]
+	}
+	return nil
 }
 
 // Version is the local version of dom's derived state: a cache built when it was v is current while it is still v.
 // Read it before reading the rows the cache is built from, so a cache is never labelled newer than its rows.
-func (d *DB) Version(dom Domain) int64 { return d.versions.version[dom].Load() }
+func (d *DB) Version(dom Domain) int64 { return d.versions.domains[dom].version.Load() }
 
 // Invalidate moves dom's local version, so every cache of it rebuilds on its next use.
-func (d *DB) Invalidate(dom Domain) { d.versions.version[dom].Add(1) }
+func (d *DB) Invalidate(dom Domain) { d.versions.domains[dom].version.Add(1) }
 
-// InvalidateAll moves every domain's local version.
+// InvalidateAll moves every domain's and table's local version.
 func (d *DB) InvalidateAll() {
+	d.versions.each(func(c *counter) { c.version.Add(1) })
+}
+
+// each calls fn with every counter: the domains', then the tables'.
+func (v *versions) each(fn func(c *counter)) {
 	for dom := range numDomains {
-		d.Invalidate(dom)
+		fn(&v.domains[dom])
+	}
+	if tc := v.tables.Load(); tc != nil {
+		for _, c := range tc.counters {
+			fn(c)
+		}
 	}
 }
 
-// RefreshVersions reads the database's counters and moves the local version of every domain whose counter moved.
-// It reports whether any did.
+// RefreshVersions reads the database's counters and moves the local version of every domain and table whose
+// counter moved. It reports whether any did.
 func (d *DB) RefreshVersions(ctx context.Context) (bool, error) {
-	var now [numDomains]int64
-	ptrs := make([]any, numDomains)
-	for i := range now {
-		ptrs[i] = &now[i]
-	}
 	// Not counted in Statements: it is the cache's bookkeeping, run by the poller at any moment, and a test counting
 	// a request's statements must not see the poller's.
-	if err := d.R.QueryRowContext(ctx, d.versionsQuery()).Scan(ptrs...); err != nil {
+	rows, err := d.R.QueryContext(ctx, d.versionsQuery())
+	if err != nil {
 		return false, fmt.Errorf("reading cache versions: %w", err)
 	}
+	defer rows.Close()
 	moved := false
-	for dom := range numDomains {
-		if old := d.versions.seen[dom].Swap(now[dom]); old != now[dom] {
-			d.Invalidate(dom)
-			d.versions.recent[dom].Store(d.Dialect == Postgres)
+	for rows.Next() {
+		var name string
+		var now int64
+		if err := rows.Scan(&name, &now); err != nil {
+			return false, fmt.Errorf("reading cache versions: %w", err)
+		}
+		c := d.versions.counter(name)
+		if c == nil {
+			continue // another instance's table this one does not follow
+		}
+		if old := c.seen.Swap(now); old != now {
+			c.version.Add(1)
+			c.recent.Store(d.Dialect == Postgres)
 			moved = true
 		}
+	}
+	if err := rows.Err(); err != nil {
+		return false, fmt.Errorf("reading cache versions: %w", err)
 	}
 	return moved, nil
 }
@@ -110,20 +148,29 @@ func (d *DB) afterWrite(ctx context.Context) {
 	}
 }
 
+// versionsQuery reads every counter as rows of (name, value): the domains' and the followed tables'.
 func (d *DB) versionsQuery() string {
-	cols := make([]string, numDomains)
-	for dom := range numDomains {
-		if d.Dialect == Postgres {
-			// A fresh sequence's last_value is its first value, not yet handed out.
-			cols[dom] = "(SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM " + versionSequence(dom) + ")"
-		} else {
-			cols[dom] = "(SELECT version FROM sf_cache_version WHERE domain = '" + dom.String() + "')"
-		}
+	if tc := d.versions.tables.Load(); tc != nil {
+		return tc.query
 	}
-	return "SELECT " + strings.Join(cols, ", ")
+	return versionsQueryOf(d.Dialect, nil)
 }
 
-func versionSequence(dom Domain) string { return "sf_version_" + dom.String() }
+func versionsQueryOf(dialect Dialect, tables []string) string {
+	if dialect != Postgres {
+		return "SELECT domain, version FROM sf_cache_version"
+	}
+	var names []string
+	for dom := range numDomains {
+		names = append(names, dom.String())
+	}
+	var parts []string
+	for _, name := range append(names, tables...) {
+		// A fresh sequence's last_value is its first value, not yet handed out.
+		parts = append(parts, "SELECT '"+name+"', CASE WHEN is_called THEN last_value ELSE 0 END FROM sf_version_"+name)
+	}
+	return strings.Join(parts, " UNION ALL ")
+}
 
 // VersionedTables lists, per domain, the tables whose changes move it.
 type VersionedTables map[Domain][]string
@@ -132,17 +179,40 @@ type VersionedTables map[Domain][]string
 // with use.
 const sessionColumns = "user_id, csrf_token, expires_at, prior_guest_id, client_id"
 
-// InstallVersionTriggers creates the counters and makes changes to the tables move their domain's counter. It runs
-// at every start, after the records schema exists (the tables are the records engine's), and replaces the triggers
-// it made before. On PostgreSQL an advisory lock keeps instances starting together from racing on them, and the
-// triggers are replaced only when they differ from what is wanted (a fingerprint of the statements) or some are
-// missing: replacing a trigger locks its table exclusively, and an instance starting beside others that serve (or
-// beside a command such as user create) must not queue behind their transactions, nor they behind it.
-func (d *DB) InstallVersionTriggers(ctx context.Context, tables VersionedTables) error {
+// InstallVersionTriggers creates the counters and makes changes to the tables move their domain's counter. Every
+// other table of the schema but the untracked ones gets a counter of its own, so that answers built
+// from its rows can be kept while it does not change (reads.go); untracked are those written on hot paths (a
+// buyer's cart), where a trigger per row would cost more than the answers gain. It runs at every start, after the
+// records schema exists (the tables are the records engine's), and replaces the triggers it made before. On
+// PostgreSQL an advisory lock keeps instances starting together from racing on them, and the triggers are replaced
+// only when they differ from what is wanted (a fingerprint of the statements) or some are missing: replacing a
+// trigger locks its table exclusively, and an instance starting beside others that serve (or beside a command such
+// as user create) must not queue behind their transactions, nor they behind it.
+func (d *DB) InstallVersionTriggers(ctx context.Context, tables VersionedTables, untracked ...string) error {
+	all, err := d.schemaTables(ctx)
+	if err != nil {
+		return err
+	}
+	notOwn := map[string]bool{"sf_cache_version": true, "sf_version_triggers": true}
+	for _, t := range untracked {
+		notOwn[t] = true
+	}
+	for dom := range numDomains {
+		for _, t := range tables[dom] {
+			notOwn[t] = true
+		}
+	}
+	var own []string // the tables with a counter of their own, sorted (schemaTables is)
+	for _, t := range all {
+		if !notOwn[t] {
+			own = append(own, t)
+		}
+	}
+	counters := append(append([]string{}, domainNames[:]...), own...)
 	var stmts []string
 	if d.Dialect == Postgres {
-		for dom := range numDomains {
-			stmts = append(stmts, "CREATE SEQUENCE IF NOT EXISTS "+versionSequence(dom))
+		for _, name := range counters {
+			stmts = append(stmts, "CREATE SEQUENCE IF NOT EXISTS sf_version_"+name)
 		}
 		stmts = append(stmts, `CREATE OR REPLACE FUNCTION sf_version_bump() RETURNS trigger LANGUAGE plpgsql AS $$
 			BEGIN
@@ -152,18 +222,22 @@ func (d *DB) InstallVersionTriggers(ctx context.Context, tables VersionedTables)
 			END $$`)
 	} else {
 		stmts = append(stmts, `CREATE TABLE IF NOT EXISTS sf_cache_version (domain TEXT PRIMARY KEY, version BIGINT NOT NULL)`)
-		for dom := range numDomains {
-			stmts = append(stmts, "INSERT OR IGNORE INTO sf_cache_version (domain, version) VALUES ('"+dom.String()+"', 1)")
+		for _, name := range counters {
+			stmts = append(stmts, "INSERT OR IGNORE INTO sf_cache_version (domain, version) VALUES ('"+name+"', 1)")
 		}
 	}
 	triggers := 0
 	for dom := range numDomains { // in a fixed order, so two instances lock tables in the same order
 		for _, table := range tables[dom] {
-			stmts = append(stmts, d.triggerStatements(dom, table)...)
+			stmts = append(stmts, d.triggerStatements(dom.String(), dom == Sessions, table)...)
 			triggers += 2 // on PostgreSQL: the rows' trigger and TRUNCATE's
 		}
 	}
-	return d.InTx(ctx, func(tx *Tx) error {
+	for _, table := range own {
+		stmts = append(stmts, d.triggerStatements(table, false, table)...)
+		triggers += 2
+	}
+	err = d.InTx(ctx, func(tx *Tx) error {
 		fingerprint := ""
 		if d.Dialect == Postgres {
 			sum := sha256.Sum256([]byte(strings.Join(stmts, "\x00")))
@@ -187,6 +261,11 @@ func (d *DB) InstallVersionTriggers(ctx context.Context, tables VersionedTables)
 		}
 		return nil
 	})
+	if err != nil {
+		return err
+	}
+	d.followTables(all, tables, own)
+	return nil
 }
 
 // installedTriggers takes the installers' advisory lock and reports whether the triggers in place are the ones of
@@ -218,10 +297,11 @@ func installedTriggers(ctx context.Context, tx *Tx, fingerprint string, count in
 // their own.
 const versionChannel = "sf_cache_version"
 
-func (d *DB) triggerStatements(dom Domain, table string) []string {
+// triggerStatements make changes to table move the counter named counter (a domain's or the table's own).
+func (d *DB) triggerStatements(counter string, existingOnly bool, table string) []string {
 	name := "sf_version_" + strings.ToLower(table)
 	events := []string{"INSERT", "UPDATE", "DELETE"}
-	if dom == Sessions { // a new session or user changes no cached copy: caches only hold what exists
+	if existingOnly { // Sessions: a new session or user changes no cached copy: caches only hold what exists
 		events = []string{"UPDATE", "DELETE"}
 	}
 	update := "UPDATE"
@@ -233,7 +313,7 @@ func (d *DB) triggerStatements(dom Domain, table string) []string {
 		// and the sweeps run many (a DELETE of expired sessions, an UPDATE matching nothing), each of which would
 		// drop every copy. nextval costs little per row, and the notices of one transaction are sent once.
 		on := strings.ReplaceAll(strings.Join(events, " OR "), "UPDATE", update)
-		bump := " EXECUTE FUNCTION sf_version_bump('" + dom.String() + "')"
+		bump := " EXECUTE FUNCTION sf_version_bump('" + counter + "')"
 		return []string{
 			"DROP TRIGGER IF EXISTS " + name + " ON " + Ident(table),
 			"CREATE TRIGGER " + name + " AFTER " + on + " ON " + Ident(table) + " FOR EACH ROW" + bump,
@@ -242,7 +322,7 @@ func (d *DB) triggerStatements(dom Domain, table string) []string {
 			"CREATE TRIGGER " + name + "_truncate AFTER TRUNCATE ON " + Ident(table) + " FOR EACH STATEMENT" + bump,
 		}
 	}
-	bump := "UPDATE sf_cache_version SET version = version + 1 WHERE domain = '" + dom.String() + "'"
+	bump := "UPDATE sf_cache_version SET version = version + 1 WHERE domain = '" + counter + "'"
 	var out []string
 	for _, ev := range events {
 		trigger := name + "_" + strings.ToLower(ev)

@@ -44,18 +44,17 @@ func (d *DB) Watch(ctx context.Context, n Notifier, log *slog.Logger) {
 	d.poll(ctx, log)
 }
 
-// noticeArrived follows a notice that a domain's counter moved (payload: its name; anything else: every domain).
+// noticeArrived follows a notice that a domain's or table's counter moved (payload: its name; anything else:
+// every one).
 // The domain is moved whatever the counters show: its sequence may have been read before its transaction
 // committed, and the notice comes after (see versions.go).
 func (d *DB) noticeArrived(ctx context.Context, log *slog.Logger, payload string) {
 	if _, err := d.RefreshVersions(ctx); err != nil && ctx.Err() == nil {
 		log.Warn("cache versions: refresh failed", "err", err)
 	}
-	for dom := range numDomains {
-		if payload == dom.String() {
-			d.Invalidate(dom)
-			return
-		}
+	if c := d.versions.counter(payload); c != nil {
+		c.version.Add(1)
+		return
 	}
 	d.InvalidateAll()
 }
@@ -72,11 +71,11 @@ func (d *DB) poll(ctx context.Context, log *slog.Logger) {
 			return
 		case <-t.C:
 		}
-		for dom := range numDomains {
-			if d.versions.recent[dom].Swap(false) {
-				d.Invalidate(dom)
+		d.versions.each(func(c *counter) {
+			if c.recent.Swap(false) {
+				c.version.Add(1)
 			}
-		}
+		})
 		if _, err := d.RefreshVersions(ctx); err != nil && ctx.Err() == nil {
 			log.Warn("cache versions: poll failed", "err", err)
 		}
