@@ -3,7 +3,7 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { lazy, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { App } from './App';
 import { Layout } from './components/Layout';
 import { routes } from './routes';
@@ -98,11 +98,13 @@ describe('header', () => {
 describe('pages loaded on first use', () => {
   it('announce that the page is loading, in the main region under the header, until the page arrives', async () => {
     mockFetch(() => jsonResponse(GUEST));
-    let arrive: (m: { default: () => ReactNode }) => void = () => {};
-    const Page = lazy(() => new Promise<{ default: () => ReactNode }>((resolve) => (arrive = resolve)));
+    let arrive: (m: { Component: () => ReactNode }) => void = () => {};
+    const page = () => new Promise<{ Component: () => ReactNode }>((resolve) => (arrive = resolve));
     const client = createQueryClient();
     client.setQueryData(queryKeys.site, SITE);
-    const router = createMemoryRouter([{ path: '/', element: <Layout />, children: [{ index: true, element: <Page /> }] }]);
+    const router = createMemoryRouter([
+      { path: '/', element: <Layout />, hydrateFallbackElement: <Layout pageLoading />, children: [{ index: true, lazy: page }] },
+    ]);
     render(
       <QueryClientProvider client={client}>
         <RouterProvider router={router} />
@@ -111,9 +113,9 @@ describe('pages loaded on first use', () => {
     const main = within(screen.getByRole('main'));
     expect(main.getByRole('status').textContent).toBe('Loading the page…');
     expect(screen.getByRole('banner')).toBeTruthy();
-    await act(async () => arrive({ default: () => <h1>Arrived</h1> }));
-    expect(await main.findByRole('heading', { name: 'Arrived' })).toBeTruthy();
-    expect(main.queryByRole('status')).toBeNull();
+    await act(async () => arrive({ Component: () => <h1>Arrived</h1> }));
+    expect(await within(screen.getByRole('main')).findByRole('heading', { name: 'Arrived' })).toBeTruthy();
+    expect(within(screen.getByRole('main')).queryByRole('status')).toBeNull();
   });
 });
 

@@ -1,27 +1,8 @@
 import type { RouteObject } from 'react-router';
 import { Layout } from './components/Layout';
 import { CatchAllPage } from './routes/CatchAllPage';
-// Pages load on first use (code split by route); add a new page to lazyPages too.
-import {
-  AddressesPage,
-  CartPage,
-  CategoryPage,
-  CheckoutPage,
-  FaqArticlePage,
-  FaqPage,
-  ForgotPasswordPage,
-  HomePage,
-  LoginPage,
-  MyAccountPage,
-  OrderDetailPage,
-  OrderHistoryPage,
-  OrderConfirmationPage,
-  ProductPage,
-  ProfilePage,
-  QuickOrderPage,
-  ResetPasswordPage,
-  SearchPage,
-} from './routes/lazyPages';
+// Pages load on first use (route-level lazy, code split by route); add a new page to lazyPages too.
+import { pages } from './routes/lazyPages';
 import { FAQ_SEARCH_PLACEHOLDER } from './routes/faqConfig';
 
 /** Routes, relative to the site base path (the router's basename). */
@@ -30,32 +11,34 @@ export const routes: RouteObject[] = [
     // The view named FAQ gives the header search box its placeholder.
     path: '/faq',
     element: <Layout searchPlaceholder={FAQ_SEARCH_PLACEHOLDER} />,
+    hydrateFallbackElement: <Layout searchPlaceholder={FAQ_SEARCH_PLACEHOLDER} pageLoading />,
     children: [
-      { index: true, element: <FaqPage /> },
-      { path: ':lang', element: <FaqArticlePage /> },
+      { index: true, lazy: pages.FaqPage },
+      { path: ':lang', lazy: pages.FaqArticlePage },
     ],
   },
   {
     path: '/',
     element: <Layout />,
+    hydrateFallbackElement: <Layout pageLoading />,
     children: [
-      { index: true, element: <HomePage /> },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'forgot-password', element: <ForgotPasswordPage /> },
-      { path: 'reset-password', element: <ResetPasswordPage /> },
-      { path: 'global-search', element: <SearchPage /> },
-      { path: 'global-search/:term', element: <SearchPage /> },
-      { path: 'category/:urlName/:categoryId', element: <CategoryPage /> },
-      { path: 'product/:urlName/:productId', element: <ProductPage /> },
-      { path: 'cart', element: <CartPage /> },
-      { path: 'checkout', element: <CheckoutPage /> },
-      { path: 'order-confirmation/:ref', element: <OrderConfirmationPage /> },
-      { path: 'quick-order', element: <QuickOrderPage /> },
-      { path: 'my-account', element: <MyAccountPage /> },
-      { path: 'my-account/addresses', element: <AddressesPage /> },
-      { path: 'orders', element: <OrderHistoryPage /> },
-      { path: 'orders/:orderSummaryId', element: <OrderDetailPage /> },
-      { path: 'my-account/profile', element: <ProfilePage /> },
+      { index: true, lazy: pages.HomePage },
+      { path: 'login', lazy: pages.LoginPage },
+      { path: 'forgot-password', lazy: pages.ForgotPasswordPage },
+      { path: 'reset-password', lazy: pages.ResetPasswordPage },
+      { path: 'global-search', lazy: pages.SearchPage },
+      { path: 'global-search/:term', lazy: pages.SearchPage },
+      { path: 'category/:urlName/:categoryId', lazy: pages.CategoryPage },
+      { path: 'product/:urlName/:productId', lazy: pages.ProductPage },
+      { path: 'cart', lazy: pages.CartPage },
+      { path: 'checkout', lazy: pages.CheckoutPage },
+      { path: 'order-confirmation/:ref', lazy: pages.OrderConfirmationPage },
+      { path: 'quick-order', lazy: pages.QuickOrderPage },
+      { path: 'my-account', lazy: pages.MyAccountPage },
+      { path: 'my-account/addresses', lazy: pages.AddressesPage },
+      { path: 'orders', lazy: pages.OrderHistoryPage },
+      { path: 'orders/:orderSummaryId', lazy: pages.OrderDetailPage },
+      { path: 'my-account/profile', lazy: pages.ProfilePage },
       { path: '*', element: <CatchAllPage /> },
     ],
   },

@@ -1,5 +1,4 @@
-import { Suspense } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useNavigation } from 'react-router';
 import { usePreserveGuestCart } from '../data/cartHooks';
 import { useSession, useSite } from '../data/hooks';
 import { Header } from './header/Header';
@@ -21,24 +20,25 @@ function PageLoading() {
 /**
  * The app shell: skip link, header (logo, navigation, search, login state), main region.
  * searchPlaceholder is the header search box's placeholder for the page (useLayoutOptions).
+ * pageLoading: the page's code is still on its way (the route's hydrateFallbackElement on the
+ * first load, see routes/lazyPages); the main region says so instead of showing the page.
  */
-export function Layout({ searchPlaceholder }: LayoutOptions = {}) {
+export function Layout({ searchPlaceholder, pageLoading = false }: LayoutOptions & { pageLoading?: boolean }) {
   const site = useSite();
   // After login, the guest's cart joins the buyer's (spec section 4, "Guest cart").
   usePreserveGuestCart();
   const storeName = site.data?.storeName || 'Storefront';
   const buyer = useSession().data?.guestUser === false;
+  // A later page's code loads while the current page stays on screen: the region is marked busy meanwhile.
+  const navigating = useNavigation().state === 'loading';
   return (
     <LayoutOptionsContext.Provider value={{ searchPlaceholder }}>
       <a className="skip-link" href="#main-content">
         Skip to content
       </a>
       <Header />
-      <main id="main-content" tabIndex={-1}>
-        {/* Pages are loaded on first use (routes/lazyPages); the header stays while one arrives. */}
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+      <main id="main-content" tabIndex={-1} aria-busy={pageLoading || navigating || undefined}>
+        {pageLoading ? <PageLoading /> : <Outlet />}
       </main>
       <footer className="site-footer">
         {buyer ? (

@@ -3,13 +3,13 @@
 // depends on it.
 
 import { useCallback } from 'react';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { chooseEffectiveAccount, getManagedAccounts, type EffectiveAccountSummary } from './accounts';
 import { addressKeys } from './addressHooks';
 import { catalogKeys } from './catalogHooks';
 import { invalidateCart } from './cartHooks';
 import { headerKeys } from './headerHooks';
-import { queryKeys, useSession } from './hooks';
+import { queryKeys, useViewer } from './hooks';
 import { rememberRecentAccount } from './recentAccounts';
 
 export const accountKeys = {
@@ -21,21 +21,26 @@ export const accountKeys = {
 /** Above this many accounts the switcher searches on the server; below, in the loaded list. */
 export const LOCAL_SEARCH_LIMIT = 200;
 
-/**
- * The accounts the signed-in buyer may buy for, their own first (includeMyAccount=true); with a
- * search, only those whose name contains it (the server's q). Off for guests.
- */
+export const accountQueries = {
+  /**
+   * The accounts the signed-in buyer may buy for, their own first (includeMyAccount=true); with a
+   * search, only those whose name contains it (the server's q).
+   */
+  managed: (userId: string | null, search: string) =>
+    queryOptions<EffectiveAccountSummary[]>({
+      queryKey: accountKeys.managed(userId, search),
+      queryFn: ({ signal }) => getManagedAccounts({ includeMyAccount: true, search, signal }),
+      staleTime: 300_000,
+      retry: false,
+    }),
+};
+
+/** The viewer's managed accounts. Off for guests. */
 export function useManagedAccounts(options: { search?: string; enabled?: boolean } = {}) {
-  const session = useSession();
-  const buyer = session.data?.guestUser === false;
-  const userId = buyer ? (session.data?.userId ?? null) : null;
-  const search = options.search?.trim() ?? '';
-  return useQuery<EffectiveAccountSummary[]>({
-    queryKey: accountKeys.managed(userId, search),
-    queryFn: ({ signal }) => getManagedAccounts({ includeMyAccount: true, search, signal }),
-    enabled: (options.enabled ?? true) && buyer,
-    staleTime: 300_000,
-    retry: false,
+  const viewer = useViewer();
+  return useQuery({
+    ...accountQueries.managed(viewer.userId, options.search?.trim() ?? ''),
+    enabled: (options.enabled ?? true) && viewer.buyer,
   });
 }
 
@@ -61,8 +66,7 @@ export async function invalidateAccountScoped(client: QueryClient): Promise<void
  */
 export function useChooseAccount() {
   const client = useQueryClient();
-  const session = useSession();
-  const userId = session.data?.guestUser === false ? (session.data.userId ?? null) : null;
+  const { userId } = useViewer();
   return useCallback(
     (account: Pick<EffectiveAccountSummary, 'id' | 'name'>) => {
       chooseEffectiveAccount(account);

@@ -1,7 +1,7 @@
 // TanStack Query hooks of the address book (spec sections 3, 6 and 7 "Addresses"): the effective
 // account's saved addresses, their changes, and the server's refusals mapped to form fields.
 
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   ADDRESS_PAGE_SIZE,
   createAddress,
@@ -13,7 +13,7 @@ import {
   type CommerceAddressInput,
 } from './addresses';
 import { FetchError } from './errors';
-import { useEffectiveAccount, useSession } from './hooks';
+import { useViewer, type Viewer } from './hooks';
 
 export const addressKeys = {
   all: ['addresses'] as const,
@@ -23,22 +23,25 @@ export const addressKeys = {
 /**
  * The effective account's address book ('current'), default addresses first, a page at a time
  * (fetchNextPage for more). Every address is listed, also those in countries the store does not
- * ship to: the book is where a buyer fixes them. Off for guests and while the session loads.
+ * ship to: the book is where a buyer fixes them.
  */
+export const addressQueries = {
+  book: (viewer: Viewer) =>
+    infiniteQueryOptions<AddressPage, unknown, CommerceAddress[], ReturnType<typeof addressKeys.book>, string | undefined>({
+      queryKey: addressKeys.book(viewer.userId, viewer.accountId),
+      queryFn: ({ pageParam, signal }) =>
+        getAddresses({ pageSize: ADDRESS_PAGE_SIZE, pageToken: pageParam, excludeUnsupportedCountries: false, signal }),
+      initialPageParam: undefined,
+      getNextPageParam: (last) => last.nextPageToken ?? undefined,
+      select: (data) => data.pages.flatMap((p) => p.items),
+      retry: false,
+    }),
+};
+
+/** The viewer's address book. Off for guests and while the session loads. */
 export function useAddressBook() {
-  const session = useSession();
-  const account = useEffectiveAccount();
-  const buyer = session.data?.guestUser === false;
-  return useInfiniteQuery<AddressPage, unknown, CommerceAddress[], ReturnType<typeof addressKeys.book>, string | undefined>({
-    queryKey: addressKeys.book(buyer ? (session.data?.userId ?? null) : null, account?.id ?? null),
-    queryFn: ({ pageParam, signal }) =>
-      getAddresses({ pageSize: ADDRESS_PAGE_SIZE, pageToken: pageParam, excludeUnsupportedCountries: false, signal }),
-    initialPageParam: undefined,
-    getNextPageParam: (last) => last.nextPageToken ?? undefined,
-    select: (data) => data.pages.flatMap((p) => p.items),
-    enabled: buyer,
-    retry: false,
-  });
+  const viewer = useViewer();
+  return useInfiniteQuery({ ...addressQueries.book(viewer), enabled: viewer.buyer });
 }
 
 /** A change to the book: reloads it when settled (a default moved on the server moves others too). */

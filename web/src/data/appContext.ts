@@ -1,9 +1,11 @@
 // Application context (store settings) with its cache (spec section 4,
 // "Application context cache"): fetched as a guest, kept for the max-age of
 // the Cache-Control header (default 300000 ms), refreshed when expired or
-// within 30 s of expiry.
+// within 30 s of expiry. TanStack Query keeps it (lifetime, one request shared by
+// concurrent callers) in the data layer's own client, because cart calls read the
+// settings outside any component.
 
-import { commerceUrl, request } from './http';
+import { commerceUrl, layerClient, request } from './http';
 
 export const APP_CONTEXT_DEFAULT_TTL_MS = 300_000;
 export const APP_CONTEXT_REFRESH_WINDOW_MS = 30_000;
@@ -30,14 +32,6 @@ export interface ApplicationContext {
   [key: string]: unknown;
 }
 
-interface CacheEntry {
-  value: ApplicationContext;
-  expiresAt: number;
-}
-
-let entry: CacheEntry | null = null;
-let inflight: Promise<ApplicationContext> | null = null;
-
 /** max-age of a Cache-Control header in ms, or the default when absent or unreadable. */
 export function maxAgeMs(cacheControl: string | null): number {
   if (!cacheControl) return APP_CONTEXT_DEFAULT_TTL_MS;
@@ -46,40 +40,34 @@ export function maxAgeMs(cacheControl: string | null): number {
   return Number(m[1]) * 1000;
 }
 
-export interface AppContextOptions {
-  /** Clock, for tests. */
-  now?: () => number;
-  signal?: AbortSignal;
+interface Cached {
+  value: ApplicationContext;
+  maxAgeMs: number;
 }
 
+const APP_CONTEXT_KEY = ['application-context'];
+
 /** The cached application context; fetched with ?asGuest=true when missing, expired or about to expire. */
-export async function getApplicationContext(options: AppContextOptions = {}): Promise<ApplicationContext> {
-  const now = options.now ?? Date.now;
-  if (entry && now() < entry.expiresAt - APP_CONTEXT_REFRESH_WINDOW_MS) {
-    return entry.value;
-  }
-  if (inflight) return inflight;
-  inflight = (async () => {
-    try {
+export async function getApplicationContext(): Promise<ApplicationContext> {
+  const cached = await layerClient.fetchQuery<Cached>({
+    queryKey: APP_CONTEXT_KEY,
+    queryFn: async ({ signal }) => {
       // Fetched as a guest: the settings do not depend on the effective account.
       const res = await request<ApplicationContext>(
         commerceUrl('application-context', { asGuest: 'true' }, { effectiveAccount: false }),
-        { signal: options.signal },
+        { signal },
       );
-      const value = res.data ?? {};
-      entry = { value, expiresAt: now() + maxAgeMs(res.headers.get('cache-control')) };
-      return value;
-    } finally {
-      inflight = null;
-    }
-  })();
-  return inflight;
+      return { value: res.data ?? {}, maxAgeMs: maxAgeMs(res.headers.get('cache-control')) };
+    },
+    // Fresh until 30 s before the server's max-age runs out.
+    staleTime: (query) => (query.state.data?.maxAgeMs ?? 0) - APP_CONTEXT_REFRESH_WINDOW_MS,
+  });
+  return cached.value;
 }
 
 /** Drops the cached application context; for tests and after a store change. */
 export function clearApplicationContextCache(): void {
-  entry = null;
-  inflight = null;
+  layerClient.removeQueries({ queryKey: APP_CONTEXT_KEY });
 }
 
 /** Inventory reservation length when the application context gives none (spec section 9). */

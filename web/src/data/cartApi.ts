@@ -211,7 +211,7 @@ export interface ReserveOptions extends CartCallOptions {
 /** PUT carts/{id}/inventory-reservations {durationInSeconds}. */
 export function reserveInventory(options: ReserveOptions = {}): Promise<Record<string, unknown> | undefined> {
   return runCartMutation('cart', async () => {
-    const durationInSeconds = options.durationInSeconds ?? (await storeReservationSeconds(options.signal));
+    const durationInSeconds = options.durationInSeconds ?? (await storeReservationSeconds());
     return cartJson<Record<string, unknown> | undefined>('PUT', cartPath(options.cartId, 'inventory-reservations'), {
       body: { durationInSeconds },
       signal: options.signal,
@@ -219,9 +219,9 @@ export function reserveInventory(options: ReserveOptions = {}): Promise<Record<s
   });
 }
 
-async function storeReservationSeconds(signal?: AbortSignal): Promise<number> {
+async function storeReservationSeconds(): Promise<number> {
   try {
-    return reservationSeconds(await getApplicationContext({ signal }));
+    return reservationSeconds(await getApplicationContext());
   } catch (err) {
     if (isAbortError(err)) throw err;
     return DEFAULT_RESERVATION_SECONDS;

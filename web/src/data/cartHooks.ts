@@ -3,7 +3,7 @@
 // normaliseCartError(error). Batch results carry per-line normalised errors.
 
 import { useEffect, useSyncExternalStore } from 'react';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   addItemToCart,
   addItemsToCart,
@@ -22,7 +22,7 @@ import { getCartStatus, setCartCapabilities, setReadyForCheckout, subscribeCartS
 import { isReadyForCheckout, type BatchLineResult, type CartItem, type CartItemInput, type CartItemsPage, type CartSummary } from './cartTypes';
 import { CURRENT_CART } from './cartHttp';
 import { forgetGuestCartId, preserveGuestCart, rememberGuestCartId } from './guestCart';
-import { useApplicationContext, useEffectiveAccount, useSession } from './hooks';
+import { useApplicationContext, useViewer, type Viewer } from './hooks';
 
 /**
  * Every cart query key, in one place. All start with 'cart', so one invalidation after a
@@ -45,19 +45,6 @@ export function invalidateCart(client: QueryClient): Promise<void> {
   return client.invalidateQueries({ queryKey: cartKeys.all });
 }
 
-/** Who the cart belongs to: keys carry the user and the effective account, so switching reloads. */
-function useCartScope() {
-  const session = useSession();
-  const account = useEffectiveAccount();
-  const guest = session.data?.guestUser === true;
-  return {
-    ready: session.isSuccess,
-    guest,
-    userId: session.data?.guestUser === false ? session.data.userId : null,
-    accountId: account?.id ?? null,
-  };
-}
-
 /** A cart change: queued and counted by the data layer; reloads the cart when settled (success or not: a batch may half-apply). */
 function useCartMutation<TVars, TResult>(mutationFn: (vars: TVars) => Promise<TResult>) {
   const client = useQueryClient();
@@ -68,38 +55,54 @@ function useCartMutation<TVars, TResult>(mutationFn: (vars: TVars) => Promise<TR
   });
 }
 
-/** The Cart Summary (GET carts/{id}); a guest's cart id is remembered for the preserve after login. */
+/**
+ * The cart's queries. A guest's cart id is remembered for the preserve after login; the data
+ * layer retries and polls (cartHttp.ts), so the library does not retry again.
+ */
+export const cartQueries = {
+  /** The Cart Summary (GET carts/{id}). */
+  summary: (viewer: Viewer, cartId: string) =>
+    queryOptions<CartSummary>({
+      queryKey: cartKeys.summary(viewer.userId, viewer.accountId, cartId),
+      queryFn: async ({ signal }) => {
+        const summary = await getCartSummary({ cartId, signal });
+        if (viewer.guest) rememberGuestCartId(summary?.cartId);
+        return summary;
+      },
+      retry: false,
+    }),
+  /** A page of cart lines with summary, promotions and coupons; polls while processing; sets isReadyForCheckout. */
+  items: (viewer: Viewer, cartId: string, params: Omit<CartItemsQuery, 'signal' | 'cartId'>) =>
+    queryOptions<CartItemsPage>({
+      queryKey: cartKeys.items(viewer.userId, viewer.accountId, cartId, params),
+      queryFn: async ({ signal }) => {
+        const page = await getCartItems({ ...params, cartId, signal });
+        if (viewer.guest) rememberGuestCartId(page.summary?.cartId);
+        setReadyForCheckout(isReadyForCheckout(page));
+        return page;
+      },
+      retry: false,
+    }),
+};
+
+/** The Cart Summary of the viewer's cart (current by default). */
 export function useCartSummary(options: { cartId?: string; enabled?: boolean } = {}) {
-  const scope = useCartScope();
-  const cartId = options.cartId ?? CURRENT_CART;
-  return useQuery<CartSummary>({
-    queryKey: cartKeys.summary(scope.userId, scope.accountId, cartId),
-    queryFn: async ({ signal }) => {
-      const summary = await getCartSummary({ cartId, signal });
-      if (scope.guest) rememberGuestCartId(summary?.cartId);
-      return summary;
-    },
-    enabled: (options.enabled ?? true) && scope.ready,
-    retry: false,
+  const viewer = useViewer();
+  return useQuery({
+    ...cartQueries.summary(viewer, options.cartId ?? CURRENT_CART),
+    enabled: (options.enabled ?? true) && viewer.ready,
   });
 }
 
 export type CartItemsOptions = Omit<CartItemsQuery, 'signal'> & { enabled?: boolean };
 
-/** A page of cart lines with summary, promotions and coupons (page 1 of 25 by default); polls while processing; sets isReadyForCheckout. */
+/** A page of the viewer's cart lines (page 1 of 25 by default). */
 export function useCartItems(options: CartItemsOptions = {}) {
-  const scope = useCartScope();
+  const viewer = useViewer();
   const { enabled = true, cartId = CURRENT_CART, ...params } = options;
-  return useQuery<CartItemsPage>({
-    queryKey: cartKeys.items(scope.userId, scope.accountId, cartId, params),
-    queryFn: async ({ signal }) => {
-      const page = await getCartItems({ ...params, cartId, signal });
-      if (scope.guest) rememberGuestCartId(page.summary?.cartId);
-      setReadyForCheckout(isReadyForCheckout(page));
-      return page;
-    },
-    enabled: enabled && scope.ready,
-    retry: false,
+  return useQuery({
+    ...cartQueries.items(viewer, cartId, params),
+    enabled: enabled && viewer.ready,
     // Paging keeps the previous page on screen until the next one arrives.
     placeholderData: (previous) => previous,
   });
@@ -107,10 +110,10 @@ export function useCartItems(options: CartItemsOptions = {}) {
 
 /** Adds one product: mutate({productId, quantity}); resolves with the Cart Item once the cart has reloaded. */
 export function useAddToCart() {
-  const scope = useCartScope();
+  const viewer = useViewer();
   return useCartMutation<CartItemInput, CartItem>(async (input) => {
     const item = await addItemToCart(input);
-    if (scope.guest) rememberGuestCartId(item?.cartId);
+    if (viewer.guest) rememberGuestCartId(item?.cartId);
     return item;
   });
 }
@@ -123,10 +126,10 @@ export interface AddItemsBatchVars {
 
 /** Adds many products (quick order), 100 per call; resolves with one result per input, errors per line. */
 export function useAddItemsBatch() {
-  const scope = useCartScope();
+  const viewer = useViewer();
   return useCartMutation<AddItemsBatchVars, BatchLineResult[]>(async ({ inputs, onProgress }) => {
     const results = await addItemsToCart(inputs, { onProgress });
-    if (scope.guest) rememberGuestCartId(results.find((r) => r.item?.cartId)?.item?.cartId);
+    if (viewer.guest) rememberGuestCartId(results.find((r) => r.item?.cartId)?.item?.cartId);
     return results;
   });
 }
@@ -145,10 +148,10 @@ export function useDeleteCartItem() {
 
 /** Empties the cart (DELETE carts/current): mutate(). A guest's stored cart id goes with it. */
 export function useClearCart() {
-  const scope = useCartScope();
+  const viewer = useViewer();
   return useCartMutation<void, void>(async () => {
     await deleteCart();
-    if (scope.guest) forgetGuestCartId();
+    if (viewer.guest) forgetGuestCartId();
   });
 }
 
@@ -164,9 +167,9 @@ export function useRemoveCoupon() {
 
 /** The cart status (isProcessing, isReadyForCheckout, guest cart/checkout flags...); re-renders on change. */
 export function useCartStatus(): CartStatus {
-  const session = useSession();
+  const viewer = useViewer();
   const app = useApplicationContext();
-  const guestUser = session.data?.guestUser;
+  const guestUser = viewer.ready ? viewer.guest : undefined;
   useEffect(() => {
     // A buyer's flags are forced on and need no settings; a guest's wait for them.
     if (guestUser !== undefined) setCartCapabilities(app.data ?? {}, guestUser);
@@ -176,9 +179,8 @@ export function useCartStatus(): CartStatus {
 
 /** Mount once in the layout: after login, preserves the stored guest cart into the buyer's cart (once) and reloads the cart. */
 export function usePreserveGuestCart(): void {
-  const session = useSession();
+  const { buyer } = useViewer();
   const client = useQueryClient();
-  const buyer = session.data?.guestUser === false;
   useEffect(() => {
     if (!buyer) return;
     void preserveGuestCart().then(async (result) => {

@@ -45,9 +45,9 @@ interface CartCallSettings {
  * cannot be read the call still goes out, without either: the server then uses the
  * store's default currency, which beats failing the cart over its settings.
  */
-async function cartCallSettings(signal?: AbortSignal): Promise<CartCallSettings> {
+async function cartCallSettings(): Promise<CartCallSettings> {
   try {
-    const app = await getApplicationContext({ signal });
+    const app = await getApplicationContext();
     return { currency: chooseCurrency(app, getSiteLanguage()), highScale: isHighScaleCartEnabled(app) };
   } catch (err) {
     if (isAbortError(err)) throw err;
@@ -57,7 +57,7 @@ async function cartCallSettings(signal?: AbortSignal): Promise<CartCallSettings>
 
 /** Sends one cart call (see the file comment); rejects with the FetchError of the last attempt. */
 export async function cartRequest<T>(method: CartMethod, path: string, options: CartRequestOptions = {}): Promise<JsonResponse<T>> {
-  const settings = await cartCallSettings(options.signal);
+  const settings = await cartCallSettings();
   const query: Query = { ...options.query };
   // Deletes take no currency: there is nothing to price.
   if (method !== 'DELETE' && settings.currency) query.currencyIsoCode = settings.currency;

@@ -2,9 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addItemToCart, applyCoupon, getCartItems, removeCoupon, updateCartItem } from './cartApi';
 import { loadDeliveryGroups } from './cartHttp';
 import {
-  decrementProcessing,
   getCartStatus,
-  incrementProcessing,
   runCartMutation,
   setCartCapabilities,
   setCartProcessing,
@@ -43,33 +41,30 @@ function gate() {
 const gaps = (times: number[], start: number) => times.map((t, i) => t - (i === 0 ? start : times[i - 1]));
 
 describe('in-progress counter and shadow flag', () => {
-  it('counts operations, never goes below 0, and notifies subscribers', () => {
+  it('counts operations, settled ones and failed ones too, and notifies subscribers only on change', async () => {
     const seen: number[] = [];
     const off = subscribeCartStatus(() => seen.push(getCartStatus().isProcessingCount));
-    incrementProcessing();
-    incrementProcessing();
+    const one = gate();
+    const two = gate();
+    const a = runCartMutation('addItem', () => one.promise);
+    const b = runCartMutation('coupon', () => two.promise.then(() => Promise.reject(new Error('refused'))));
     expect(getCartStatus()).toMatchObject({ isProcessing: true, isProcessingCount: 2 });
-    decrementProcessing();
-    decrementProcessing();
-    decrementProcessing();
+    one.open();
+    await a;
+    two.open();
+    await expect(b).rejects.toThrow('refused');
     expect(getCartStatus()).toMatchObject({ isProcessing: false, isProcessingCount: 0 });
-    incrementProcessing();
-    expect(getCartStatus().isProcessingCount).toBe(1);
     off();
-    // The extra decrement at 0 changed nothing, so it notified nobody.
-    expect(seen).toEqual([1, 2, 1, 0, 1]);
+    expect(seen).toEqual([1, 2, 1, 0]);
   });
 
-  it('is processing while the shadow flag is set, whatever the counter', () => {
+  it('is processing while the shadow flag is set, whatever the counter', async () => {
     setCartProcessing(true);
     expect(getCartStatus()).toMatchObject({ isProcessing: true, isProcessingCount: 0 });
-    incrementProcessing();
-    decrementProcessing();
+    await runCartMutation('cart', async () => undefined);
     expect(getCartStatus().isProcessing).toBe(true);
     setCartProcessing(false);
     expect(getCartStatus().isProcessing).toBe(false);
-    incrementProcessing();
-    expect(getCartStatus().isProcessing).toBe(true);
   });
 
   it('forces the guest cart and checkout flags on for signed-in buyers', () => {

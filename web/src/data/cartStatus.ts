@@ -1,9 +1,13 @@
 // The cart status (spec sections 3 and 4, "Cart processing"): a small external store
 // that components read with useSyncExternalStore (useCartStatus), and the queue that
-// every cart mutation runs through.
+// every cart mutation runs through. The queue is TanStack Query's: a cart mutation is a
+// mutation of the data layer's client scoped by its type, and the in-progress counter is the
+// number of those pending. What stays hand-written is what the library has no place for: the
+// shadow flag, the flags set by loads and settings, and one snapshot that notifies only on change.
 
 import type { ApplicationContext } from './appContext';
 import { settingEnabled } from './appContext';
+import { layerClient } from './http';
 
 export interface CartStatus {
   /** True while a cart operation runs: the counter is above 0 or the shadow flag is set. */
@@ -41,8 +45,8 @@ function update(count: number, fields: Partial<Fields> = {}): void {
   const next: CartStatus = {
     ...status,
     ...fields,
-    isProcessingCount: Math.max(0, count),
-    isProcessing: Math.max(0, count) > 0 || shadow,
+    isProcessingCount: count,
+    isProcessing: count > 0 || shadow,
   };
   const keys = Object.keys(next) as (keyof CartStatus)[];
   if (keys.every((k) => next[k] === status[k])) return;
@@ -61,16 +65,6 @@ export function subscribeCartStatus(listener: () => void): () => void {
   return () => {
     listeners.delete(listener);
   };
-}
-
-/** One more cart operation in progress. */
-export function incrementProcessing(): void {
-  update(status.isProcessingCount + 1);
-}
-
-/** One cart operation settled; the counter stops at 0 even if settled twice. */
-export function decrementProcessing(): void {
-  update(status.isProcessingCount - 1);
 }
 
 /** Sets or clears the shadow flag: isProcessing stays true while it is set, whatever the counter. */
@@ -98,30 +92,31 @@ export function setCartCapabilities(app: ApplicationContext, guestUser: boolean)
 /** Mutation types: a mutation waits for the pending ones of its own type, not for others. */
 export type CartMutationType = 'addItem' | 'updateItem' | 'deleteItem' | 'coupon' | 'deliveryGroup' | 'cart';
 
-const tails = new Map<CartMutationType, Promise<unknown>>();
+const CART_MUTATION = 'cart-mutation';
+const mutations = layerClient.getMutationCache();
+
+// A pending mutation is counted from the moment it is asked for (waiting for its scope) until it settles.
+mutations.subscribe(() => {
+  update(mutations.findAll({ mutationKey: [CART_MUTATION], status: 'pending' }).length);
+});
 
 /**
- * Runs a cart mutation after the pending mutations of the same type have settled (so two
- * quantity changes reach the server in the order they were made), counting it as in
- * progress from the moment it is asked for until it settles.
+ * Runs a cart mutation after the pending mutations of the same type have settled, failed ones
+ * included (so two quantity changes reach the server in the order they were made).
  */
 export function runCartMutation<T>(type: CartMutationType, mutate: () => Promise<T>): Promise<T> {
-  incrementProcessing();
-  const previous = tails.get(type) ?? Promise.resolve();
-  const run = previous.then(() => mutate()).finally(decrementProcessing);
-  // The queue waits for a predecessor to settle, whatever the outcome: a failed change must not block the next.
-  const tail = run.catch(() => undefined);
-  tails.set(type, tail);
-  void tail.then(() => {
-    if (tails.get(type) === tail) tails.delete(type);
+  const mutation = mutations.build<T, unknown, void, unknown>(layerClient, {
+    mutationKey: [CART_MUTATION, type],
+    scope: { id: `${CART_MUTATION}:${type}` },
+    mutationFn: mutate,
   });
-  return run;
+  return mutation.execute();
 }
 
 /** Forgets the status and the queues; for tests. */
 export function resetCartStatus(): void {
+  for (const m of mutations.findAll({ mutationKey: [CART_MUTATION] })) mutations.remove(m);
   status = INITIAL;
   shadow = false;
-  tails.clear();
   listeners.forEach((l) => l());
 }

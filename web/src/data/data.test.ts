@@ -398,20 +398,26 @@ describe('pollingDelay', () => {
 describe('application context cache', () => {
   beforeEach(() => setWebstoreId(SITE.webstoreId));
 
+  // The library's lifetime runs on Date.now(): only the clock is faked.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(1_000_000);
+  });
+  afterEach(() => vi.useRealTimers());
+  const wait = (ms: number) => vi.setSystemTime(Date.now() + ms);
+
   it('reads max-age, serves from cache, and refreshes within 30 s of expiry', async () => {
-    let t = 1_000_000;
-    const now = () => t;
     let version = 0;
     const { calls } = mockFetch(() =>
       jsonResponse({ version: ++version }, { headers: { 'Cache-Control': 'private, max-age=300' } }),
     );
-    expect(await getApplicationContext({ now })).toEqual({ version: 1 });
+    expect(await getApplicationContext()).toEqual({ version: 1 });
     expect(calls[0].url).toBe(`${COMMERCE}/application-context?asGuest=true`);
-    t += 269_999; // 30.001 s before expiry
-    expect(await getApplicationContext({ now })).toEqual({ version: 1 });
+    wait(269_999); // 30.001 s before expiry
+    expect(await getApplicationContext()).toEqual({ version: 1 });
     expect(calls).toHaveLength(1);
-    t += 1; // 30 s before expiry: refresh
-    expect(await getApplicationContext({ now })).toEqual({ version: 2 });
+    wait(1); // 30 s before expiry: refresh
+    expect(await getApplicationContext()).toEqual({ version: 2 });
     expect(calls).toHaveLength(2);
   });
 
@@ -419,15 +425,21 @@ describe('application context cache', () => {
     expect(maxAgeMs(null)).toBe(300_000);
     expect(maxAgeMs('no-cache')).toBe(300_000);
     expect(maxAgeMs('max-age=60')).toBe(60_000);
-    let t = 0;
     const { calls } = mockFetch(() => jsonResponse({ a: 1 }));
-    await Promise.all([getApplicationContext({ now: () => t }), getApplicationContext({ now: () => t })]);
+    await Promise.all([getApplicationContext(), getApplicationContext()]);
     expect(calls).toHaveLength(1);
-    t = 269_999;
-    await getApplicationContext({ now: () => t });
+    wait(269_999);
+    await getApplicationContext();
     expect(calls).toHaveLength(1);
-    t = 270_000;
-    await getApplicationContext({ now: () => t });
+    wait(1);
+    await getApplicationContext();
+    expect(calls).toHaveLength(2);
+  });
+
+  it('asks again at every use when max-age is within the refresh window', async () => {
+    const { calls } = mockFetch(() => jsonResponse({ a: 1 }, { headers: { 'Cache-Control': 'max-age=20' } }));
+    await getApplicationContext();
+    await getApplicationContext();
     expect(calls).toHaveLength(2);
   });
 });

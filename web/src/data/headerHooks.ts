@@ -1,10 +1,11 @@
 // TanStack Query hooks of the page header: menus, logo and cart count.
 
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getCartCountSummary, type CartCountSummary } from './cart';
 import { cartKeys } from './cartHooks';
 import { getLogo, type ImageInfo } from './cms';
-import { useEffectiveAccount, useSession, useSite } from './hooks';
+import type { Site } from './api';
+import { useSite, useViewer, type Viewer } from './hooks';
 import { getNavigationItems, toMenuItems, type MenuItem } from './navigation';
 import { getSearchSuggestions } from './searchSuggestions';
 
@@ -26,69 +27,75 @@ export interface MenuQueryOptions {
   enabled?: boolean;
 }
 
-/**
- * The items of a navigation menu, as menu items. Asked again when the visitor or the
- * effective account changes, since entitlements decide which categories a menu lists.
- */
+/** The header's queries. */
+export const headerQueries = {
+  /** A navigation menu's items, as menu items; entitlements decide which categories it lists, hence the viewer. */
+  menu: (site: Site | undefined, viewer: Viewer, name: string, options: MenuQueryOptions) =>
+    queryOptions<MenuItem[]>({
+      queryKey: headerKeys.menu(name, options.showHomeLink, viewer.userId, viewer.accountId),
+      queryFn: async ({ signal }) =>
+        toMenuItems(
+          await getNavigationItems(
+            {
+              communityId: site?.communityId ?? '',
+              navigationLinkSetDeveloperName: name,
+              showHomeLink: options.showHomeLink,
+              effectiveAccountId: viewer.accountId ?? undefined,
+            },
+            { signal },
+          ),
+          { basePath: site?.basePath ?? '', dropSubmenus: options.dropSubmenus },
+        ),
+      staleTime: 300_000,
+    }),
+  /** The site logo (null when the site has none). */
+  logo: (siteId: string, contentKey: string) =>
+    queryOptions<ImageInfo>({
+      queryKey: headerKeys.logo(siteId, contentKey),
+      queryFn: ({ signal }) => getLogo(siteId, contentKey, { signal }),
+      staleTime: Infinity,
+    }),
+  /** The viewer's cart count; under the cart keys, so every cart change made through the cart hooks reloads it. */
+  cartCount: (viewer: Viewer) =>
+    queryOptions<CartCountSummary>({
+      queryKey: headerKeys.cartCount(viewer.userId, viewer.accountId),
+      queryFn: ({ signal }) => getCartCountSummary({ signal }),
+      staleTime: 30_000,
+    }),
+  suggestions: (term: string, accountId: string | null) =>
+    queryOptions<string[]>({
+      queryKey: headerKeys.suggestions(term, accountId),
+      queryFn: ({ signal }) => getSearchSuggestions(term, { signal }),
+      staleTime: 60_000,
+      retry: false,
+    }),
+};
+
+/** The items of a navigation menu; asked again when the visitor or the effective account changes. */
 export function useNavigationMenu(name: string, options: MenuQueryOptions) {
   const site = useSite();
-  const session = useSession();
-  const account = useEffectiveAccount();
-  const userId = session.data?.guestUser === false ? session.data.userId : null;
-  const communityId = site.data?.communityId ?? '';
-  return useQuery<MenuItem[]>({
-    queryKey: headerKeys.menu(name, options.showHomeLink, userId, account?.id ?? null),
-    queryFn: async ({ signal }) =>
-      toMenuItems(
-        await getNavigationItems(
-          { communityId, navigationLinkSetDeveloperName: name, showHomeLink: options.showHomeLink, effectiveAccountId: account?.id },
-          { signal },
-        ),
-        { basePath: site.data?.basePath ?? '', dropSubmenus: options.dropSubmenus },
-      ),
-    enabled: (options.enabled ?? true) && site.isSuccess && session.isSuccess,
-    staleTime: 300_000,
+  const viewer = useViewer();
+  return useQuery({
+    ...headerQueries.menu(site.data, viewer, name, options),
+    enabled: (options.enabled ?? true) && site.isSuccess && viewer.ready,
   });
 }
 
 /** The site logo (null when the site has none). */
 export function useLogo() {
   const site = useSite();
-  const siteId = site.data?.siteId ?? '';
   const key = site.data?.logoContentKey ?? '';
-  return useQuery<ImageInfo>({
-    queryKey: headerKeys.logo(siteId, key),
-    queryFn: ({ signal }) => getLogo(siteId, key, { signal }),
-    enabled: key !== '',
-    staleTime: Infinity,
-  });
+  return useQuery({ ...headerQueries.logo(site.data?.siteId ?? '', key), enabled: key !== '' });
 }
 
-/**
- * The cart count of the visitor (a guest's where the site shows guests the badge). Its key carries the user and the effective account,
- * so logging in, logging out and switching accounts ask again; every cart change made through
- * the cart hooks reloads it.
- */
+/** The cart count of the visitor (a guest's where the site shows guests the badge). */
 export function useCartCount(enabled = true) {
-  const session = useSession();
-  const account = useEffectiveAccount();
-  const buyer = session.data?.guestUser === false;
-  return useQuery<CartCountSummary>({
-    queryKey: headerKeys.cartCount(buyer ? (session.data?.userId ?? null) : null, account?.id ?? null),
-    queryFn: ({ signal }) => getCartCountSummary({ signal }),
-    enabled: enabled && session.data !== undefined,
-    staleTime: 30_000,
-  });
+  const viewer = useViewer();
+  return useQuery({ ...headerQueries.cartCount(viewer), enabled: enabled && viewer.ready });
 }
 
 /** Suggestions for a (debounced) search term; off below the minimum length. */
 export function useSearchSuggestions(term: string | null) {
-  const account = useEffectiveAccount();
-  return useQuery<string[]>({
-    queryKey: headerKeys.suggestions(term ?? '', account?.id ?? null),
-    queryFn: ({ signal }) => getSearchSuggestions(term ?? '', { signal }),
-    enabled: term !== null,
-    staleTime: 60_000,
-    retry: false,
-  });
+  const viewer = useViewer();
+  return useQuery({ ...headerQueries.suggestions(term ?? '', viewer.accountId), enabled: term !== null });
 }

@@ -1,8 +1,22 @@
 // The one place that calls fetch. Every call of the app goes through request().
 
+import { QueryClient } from '@tanstack/react-query';
 import { API_VERSION, getWebstoreId, sitePath } from './config';
 import { getEffectiveAccountId } from './effectiveAccount';
 import { FetchError, isAbortError, parseErrorsList } from './errors';
+
+/**
+ * The data layer's own TanStack Query client, for what it keeps outside components: the
+ * application context cache (appContext.ts) and the cart mutation queue (cartStatus.ts). Nothing
+ * here retries (the layer's own calls do, retry.ts) and nothing waits for the browser to say it
+ * is online: an offline call fails as the spec says instead of pausing.
+ */
+export const layerClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: false, gcTime: Infinity, networkMode: 'always' },
+    mutations: { retry: false, gcTime: 0, networkMode: 'always' },
+  },
+});
 
 export const CSRF_COOKIE = 'sf_csrf';
 export const CSRF_HEADER = 'X-CSRF-Token';

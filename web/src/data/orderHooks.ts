@@ -1,9 +1,9 @@
 // TanStack Query hooks of order history: the effective account's orders a page at a time, one
 // order's detail, and the reorder (which changes the cart, so the cart queries reload after it).
 
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { invalidateCart } from './cartHooks';
-import { useEffectiveAccount, useSession } from './hooks';
+import { useViewer, type Viewer } from './hooks';
 import {
   ORDER_PAGE_SIZE,
   addOrderToCart,
@@ -30,48 +30,56 @@ export const orderKeys = {
   lookup: (userId: string | null, accountId: string | null, ref: string) => ['orders', 'lookup', userId, accountId, ref] as const,
 };
 
-/** Who is asking: keys carry the user and the effective account, so switching accounts reloads. */
-function useOrderScope() {
-  const session = useSession();
-  const account = useEffectiveAccount();
-  const buyer = session.data?.guestUser === false;
-  return { buyer, userId: buyer ? (session.data?.userId ?? null) : null, accountId: account?.id ?? null };
-}
+/** The order queries; every key carries the viewer, so switching accounts asks again. */
+export const orderQueries = {
+  /** The orders of the filter, a page at a time (fetchNextPage follows nextPageToken). */
+  list: (viewer: Viewer, filter: OrderListFilter) =>
+    infiniteQueryOptions<
+      OrderSummaryPage,
+      unknown,
+      { orders: OrderSummary[]; count: number },
+      ReturnType<typeof orderKeys.list>,
+      string | undefined
+    >({
+      queryKey: orderKeys.list(viewer.userId, viewer.accountId, filter),
+      queryFn: ({ pageParam, signal }) => getOrderSummaries({ ...filter, pageSize: ORDER_PAGE_SIZE, pageToken: pageParam, signal }),
+      initialPageParam: undefined,
+      getNextPageParam: (last) => last.nextPageToken ?? undefined,
+      select: (data) => ({ orders: data.pages.flatMap((p) => p.orderSummaries), count: data.pages[0]?.count ?? 0 }),
+      retry: false,
+    }),
+  /** One order's detail; a 404 (not an order of this account) is the error. */
+  detail: (viewer: Viewer, orderSummaryId: string) =>
+    queryOptions<OrderDetail>({
+      queryKey: orderKeys.detail(viewer.userId, viewer.accountId, orderSummaryId),
+      queryFn: ({ signal }) => getOrderDetail(orderSummaryId, { signal }),
+      retry: false,
+    }),
+  /** An order of the buyer's account found by its reference (order) number, as the confirmation page knows it. */
+  lookup: (viewer: Viewer, orderNumber: string) =>
+    queryOptions<OrderDetail>({
+      queryKey: orderKeys.lookup(viewer.userId, viewer.accountId, orderNumber),
+      queryFn: ({ signal }) => lookupOrder(orderNumber, { signal }),
+      retry: false,
+    }),
+};
 
-/** The orders of the filter, a page at a time (fetchNextPage follows nextPageToken). Off for guests. */
+/** The viewer's orders of the filter. Off for guests. */
 export function useOrderSummaries(filter: OrderListFilter) {
-  const scope = useOrderScope();
-  return useInfiniteQuery<OrderSummaryPage, unknown, { orders: OrderSummary[]; count: number }, ReturnType<typeof orderKeys.list>, string | undefined>({
-    queryKey: orderKeys.list(scope.userId, scope.accountId, filter),
-    queryFn: ({ pageParam, signal }) => getOrderSummaries({ ...filter, pageSize: ORDER_PAGE_SIZE, pageToken: pageParam, signal }),
-    initialPageParam: undefined,
-    getNextPageParam: (last) => last.nextPageToken ?? undefined,
-    select: (data) => ({ orders: data.pages.flatMap((p) => p.orderSummaries), count: data.pages[0]?.count ?? 0 }),
-    enabled: scope.buyer,
-    retry: false,
-  });
+  const viewer = useViewer();
+  return useInfiniteQuery({ ...orderQueries.list(viewer, filter), enabled: viewer.buyer });
 }
 
-/** One order's detail; a 404 (not an order of this account) is the error. Off for guests. */
+/** One order's detail. Off for guests. */
 export function useOrderDetail(orderSummaryId: string) {
-  const scope = useOrderScope();
-  return useQuery<OrderDetail>({
-    queryKey: orderKeys.detail(scope.userId, scope.accountId, orderSummaryId),
-    queryFn: ({ signal }) => getOrderDetail(orderSummaryId, { signal }),
-    enabled: scope.buyer && orderSummaryId.trim() !== '',
-    retry: false,
-  });
+  const viewer = useViewer();
+  return useQuery({ ...orderQueries.detail(viewer, orderSummaryId), enabled: viewer.buyer && orderSummaryId.trim() !== '' });
 }
 
-/** An order of the buyer's account found by its reference (order) number, as the confirmation page knows it. Off for guests. */
+/** An order found by its order number. Off for guests. */
 export function useOrderLookup(orderNumber: string) {
-  const scope = useOrderScope();
-  return useQuery<OrderDetail>({
-    queryKey: orderKeys.lookup(scope.userId, scope.accountId, orderNumber),
-    queryFn: ({ signal }) => lookupOrder(orderNumber, { signal }),
-    enabled: scope.buyer && orderNumber.trim() !== '',
-    retry: false,
-  });
+  const viewer = useViewer();
+  return useQuery({ ...orderQueries.lookup(viewer, orderNumber), enabled: viewer.buyer && orderNumber.trim() !== '' });
 }
 
 /** Adds an order's products to the cart again: mutate(orderSummaryId). The cart (and its badge) reloads after. */

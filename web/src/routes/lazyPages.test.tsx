@@ -1,11 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { RouteObject } from 'react-router';
-import { preloadPageAt, type LazyPage } from './lazyPages';
+import { preloadPageAt } from './lazyPages';
 
-function fakePage(): LazyPage {
-  const Page = (() => null) as unknown as LazyPage;
-  Page.load = vi.fn(() => Promise.resolve());
-  return Page;
+function fakePage() {
+  return vi.fn(() => Promise.resolve({ Component: () => null }));
 }
 
 describe('preloading the page of the address the app starts at', () => {
@@ -16,8 +14,8 @@ describe('preloading the page of the address the app starts at', () => {
     {
       path: '/',
       children: [
-        { index: true, element: <Home /> },
-        { path: 'product/:urlName/:productId', element: <Product /> },
+        { index: true, lazy: Home },
+        { path: 'product/:urlName/:productId', lazy: Product },
         { path: '*', element: <NotFound /> },
       ],
     },
@@ -25,16 +23,16 @@ describe('preloading the page of the address the app starts at', () => {
 
   it('loads the page a path routes to, with or without a site base path before it', () => {
     preloadPageAt(routes, '/product/pen/01t1');
-    expect(Product.load).toHaveBeenCalledTimes(1);
+    expect(Product).toHaveBeenCalledTimes(1);
     preloadPageAt(routes, '/shop/product/pen/01t1');
-    expect(Product.load).toHaveBeenCalledTimes(2);
+    expect(Product).toHaveBeenCalledTimes(2);
     preloadPageAt(routes, '/shop');
-    expect(Home.load).toHaveBeenCalledTimes(1);
+    expect(Home).toHaveBeenCalledTimes(1);
   });
 
   it('loads nothing for a path no page takes', () => {
     preloadPageAt(routes, '/no/such/page');
-    expect(Home.load).toHaveBeenCalledTimes(1);
-    expect(Product.load).toHaveBeenCalledTimes(2);
+    expect(Home).toHaveBeenCalledTimes(1);
+    expect(Product).toHaveBeenCalledTimes(2);
   });
 });

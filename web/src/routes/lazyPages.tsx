@@ -1,63 +1,42 @@
-// The pages, each loaded on first use: the entry chunk holds the app shell (router, data layer,
-// header) and the home page downloads only its own code. Layout's Suspense boundary shows the
-// loading state while a page's chunk arrives. Each page module keeps its named export; React.lazy
-// needs a default one, hence the small adapter.
-import { isValidElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+// The pages, each loaded on first use through React Router's route-level lazy: the entry chunk
+// holds the app shell (router, data layer, header) and the home page downloads only its own code.
+// On the first load the layout shows the header with a loading state while the page's code
+// arrives (the layout route's hydrateFallbackElement); a later navigation keeps the current page
+// on screen until the next one's code is in.
+import type { ComponentType } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 
-const modules = {
-  HomePage: () => import('./HomePage'),
-  LoginPage: () => import('./LoginPage'),
-  SearchPage: () => import('./SearchPage'),
-  CategoryPage: () => import('./CategoryPage'),
-  ProductPage: () => import('./ProductPage'),
-  FaqPage: () => import('./FaqPage'),
-  FaqArticlePage: () => import('./FaqArticlePage'),
-  QuickOrderPage: () => import('./QuickOrderPage'),
-  MyAccountPage: () => import('./account/MyAccountPage'),
-  AddressesPage: () => import('./account/AddressesPage'),
-  OrderHistoryPage: () => import('./orders/OrderHistoryPage'),
-  OrderDetailPage: () => import('./orders/OrderDetailPage'),
-  ProfilePage: () => import('./account/ProfilePage'),
-  ForgotPasswordPage: () => import('./account/ForgotPasswordPage'),
-  ResetPasswordPage: () => import('./account/ResetPasswordPage'),
-  CartPage: () => import('./cart/CartPage'),
-  CheckoutPage: () => import('./checkout/CheckoutPage'),
-  OrderConfirmationPage: () => import('./checkout/OrderConfirmationPage'),
-};
-
-/** A page loaded on first use; `load` fetches its code ahead of that. */
-export type LazyPage = LazyExoticComponent<ComponentType> & { load: () => Promise<unknown> };
+/** A page's route-level lazy: its code, as the route's Component. */
+export type LazyPage = () => Promise<{ Component: ComponentType }>;
 
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyPage {
-  return Object.assign(
-    lazy(() => load().then((m) => ({ default: m[name] }))),
-    { load },
-  );
+  return () => load().then((m) => ({ Component: m[name] }));
 }
 
-export const HomePage = page(modules.HomePage, 'HomePage');
-export const LoginPage = page(modules.LoginPage, 'LoginPage');
-export const SearchPage = page(modules.SearchPage, 'SearchPage');
-export const CategoryPage = page(modules.CategoryPage, 'CategoryPage');
-export const ProductPage = page(modules.ProductPage, 'ProductPage');
-export const FaqPage = page(modules.FaqPage, 'FaqPage');
-export const FaqArticlePage = page(modules.FaqArticlePage, 'FaqArticlePage');
-export const QuickOrderPage = page(modules.QuickOrderPage, 'QuickOrderPage');
-export const MyAccountPage = page(modules.MyAccountPage, 'MyAccountPage');
-export const AddressesPage = page(modules.AddressesPage, 'AddressesPage');
-export const OrderHistoryPage = page(modules.OrderHistoryPage, 'OrderHistoryPage');
-export const OrderDetailPage = page(modules.OrderDetailPage, 'OrderDetailPage');
-export const ProfilePage = page(modules.ProfilePage, 'ProfilePage');
-export const ForgotPasswordPage = page(modules.ForgotPasswordPage, 'ForgotPasswordPage');
-export const ResetPasswordPage = page(modules.ResetPasswordPage, 'ResetPasswordPage');
-export const CartPage = page(modules.CartPage, 'CartPage');
-export const CheckoutPage = page(modules.CheckoutPage, 'CheckoutPage');
-export const OrderConfirmationPage = page(modules.OrderConfirmationPage, 'OrderConfirmationPage');
+export const pages = {
+  HomePage: page(() => import('./HomePage'), 'HomePage'),
+  LoginPage: page(() => import('./LoginPage'), 'LoginPage'),
+  SearchPage: page(() => import('./SearchPage'), 'SearchPage'),
+  CategoryPage: page(() => import('./CategoryPage'), 'CategoryPage'),
+  ProductPage: page(() => import('./ProductPage'), 'ProductPage'),
+  FaqPage: page(() => import('./FaqPage'), 'FaqPage'),
+  FaqArticlePage: page(() => import('./FaqArticlePage'), 'FaqArticlePage'),
+  QuickOrderPage: page(() => import('./QuickOrderPage'), 'QuickOrderPage'),
+  MyAccountPage: page(() => import('./account/MyAccountPage'), 'MyAccountPage'),
+  AddressesPage: page(() => import('./account/AddressesPage'), 'AddressesPage'),
+  OrderHistoryPage: page(() => import('./orders/OrderHistoryPage'), 'OrderHistoryPage'),
+  OrderDetailPage: page(() => import('./orders/OrderDetailPage'), 'OrderDetailPage'),
+  ProfilePage: page(() => import('./account/ProfilePage'), 'ProfilePage'),
+  ForgotPasswordPage: page(() => import('./account/ForgotPasswordPage'), 'ForgotPasswordPage'),
+  ResetPasswordPage: page(() => import('./account/ResetPasswordPage'), 'ResetPasswordPage'),
+  CartPage: page(() => import('./cart/CartPage'), 'CartPage'),
+  CheckoutPage: page(() => import('./checkout/CheckoutPage'), 'CheckoutPage'),
+  OrderConfirmationPage: page(() => import('./checkout/OrderConfirmationPage'), 'OrderConfirmationPage'),
+};
 
 /** Loads the code of every page now: tests do, so that a page's first render does not wait on compiling it. */
 export function loadAllPages(): Promise<unknown> {
-  return Promise.all(Object.values(modules).map((load) => load()));
+  return Promise.all(Object.values(pages).map((load) => load()));
 }
 
 /**
@@ -68,10 +47,9 @@ export function loadAllPages(): Promise<unknown> {
 export function preloadPageAt(routes: RouteObject[], pathname: string): void {
   for (const path of [pathname, pathname.replace(/^\/[^/]+/, '') || '/']) {
     const matches = matchRoutes(routes, path) ?? [];
-    const element = matches[matches.length - 1]?.route.element;
-    const type = isValidElement(element) ? (element.type as Partial<LazyPage>) : null;
-    if (typeof type?.load === 'function') {
-      void type.load().catch(() => {});
+    const lazy = matches[matches.length - 1]?.route.lazy;
+    if (typeof lazy === 'function') {
+      void lazy().catch(() => {});
       return;
     }
   }

@@ -343,9 +343,10 @@ describe('FAQ page', () => {
   it('is the FAQ view: title FAQ, a horizontal line and two links to the UK and US FAQ opening in new tabs', async () => {
     installServer();
     renderAt('/faq');
+    // The page's code arrives through the route's lazy, a moment after the first render.
+    expect(await main().findByRole('heading', { level: 1, name: 'FAQ' })).toBeTruthy();
     expect(document.title).toBe('FAQ');
     expect(document.querySelector('[data-view="FAQ"]')).toBeTruthy();
-    expect(main().getByRole('heading', { level: 1, name: 'FAQ' })).toBeTruthy();
     expect(main().getByRole('separator')).toBeTruthy();
     const list = main().getByRole('list');
     const links = within(list).getAllByRole('link');
