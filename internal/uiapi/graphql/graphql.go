@@ -105,12 +105,9 @@ func (h *Handler) Execute(ctx context.Context, actor *identity.Principal, query,
 	if err != nil {
 		return nil, err
 	}
-	doc, perr := parser.ParseQuery(&ast.Source{Name: "query", Input: query})
-	if perr != nil {
-		return failed(InvalidSyntax, perr), nil
-	}
-	if errs := validator.Validate(schema.AST, doc); len(errs) > 0 {
-		return failed(ValidationError, errs), nil
+	doc, refused := schema.document(query)
+	if refused != nil {
+		return *refused, nil
 	}
 	op := doc.Operations.ForName(operation)
 	if op == nil {
@@ -135,6 +132,45 @@ func (h *Handler) Execute(ctx context.Context, actor *identity.Principal, query,
 		return nil, x.fatal
 	}
 	return answer{Data: data, Errors: x.errs}, nil
+}
+
+// document is a query's parsed and validated document, or the answer refusing it. Both are kept per schema (a
+// change of the metadata starts afresh) and query text: a client sends the same few queries over and over, and
+// parsing and validating is most of the work of a small one. Documents are only read once validated; what
+// depends on the caller (field-level security, limits) is checked on every request.
+func (s *Schema) document(query string) (*ast.QueryDocument, *answer) {
+	s.mu.Lock()
+	p, ok := s.parsed[query]
+	s.mu.Unlock()
+	if ok {
+		return p.doc, p.refused
+	}
+	doc, perr := parser.ParseQuery(&ast.Source{Name: "query", Input: query})
+	if perr != nil {
+		a := failed(InvalidSyntax, perr)
+		p = parsed{refused: &a}
+	} else if errs := validator.Validate(s.AST, doc); len(errs) > 0 {
+		a := failed(ValidationError, errs)
+		p = parsed{refused: &a}
+	} else {
+		p = parsed{doc: doc}
+	}
+	s.mu.Lock()
+	if len(s.parsed) >= maxParsed {
+		clear(s.parsed) // a client sending ever new texts: start over rather than grow
+	}
+	s.parsed[query] = p
+	s.mu.Unlock()
+	return p.doc, p.refused
+}
+
+// maxParsed bounds the documents kept per schema.
+const maxParsed = 512
+
+// parsed is a query text's document, or its refusal.
+type parsed struct {
+	doc     *ast.QueryDocument
+	refused *answer
 }
 
 // failed is the answer to a query refused before it ran: no data, the parser's or validator's errors.

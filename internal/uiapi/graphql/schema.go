@@ -85,6 +85,8 @@ type Schema struct {
 	AST     *ast.Schema
 	Catalog *records.Catalog
 	members map[string]map[string]*member // by object API name, then member name
+	mu      sync.Mutex
+	parsed  map[string]parsed // by query text (document)
 }
 
 // member is the member of the record type o named name (exact, as GraphQL names are), or nil.
@@ -111,7 +113,7 @@ func (c *schemas) get(ctx context.Context, engine *records.Engine) (*Schema, err
 	if err != nil {
 		return nil, fmt.Errorf("graphql schema: %w", err)
 	}
-	c.latest = &Schema{AST: s, Catalog: cat, members: map[string]map[string]*member{}}
+	c.latest = &Schema{AST: s, Catalog: cat, members: map[string]map[string]*member{}, parsed: map[string]parsed{}}
 	for _, o := range cat.Objects() {
 		if Queried(o) {
 			byName := map[string]*member{}
