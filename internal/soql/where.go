@@ -174,8 +174,7 @@ func (w *whereBuilder) compare(r *resolved, op string, v *Value) (records.Filter
 }
 
 // dateCompare compares a date or datetime field with a literal of its own type or a date literal, a range
-// [start, end): = is within it, != outside it (or no value), < before its start, <= before its end, > from its
-// end, >= from its start.
+// [start, end) (RangeFilter).
 func (w *whereBuilder) dateCompare(r *resolved, op string, v *Value) (records.Filter, *Error) {
 	f := r.field
 	isDate := f.Type == records.TypeDate
@@ -183,19 +182,7 @@ func (w *whereBuilder) dateCompare(r *resolved, op string, v *Value) (records.Fi
 	switch {
 	case v.Kind == ValDateLiteral:
 		rg := resolveDateLiteral(v, w.c.now)
-		switch op {
-		case "=":
-			return records.And{cond(">=", rg.start), cond("<", rg.end)}, nil
-		case "!=":
-			return records.Or{r.cond("=", nil, nil), cond("<", rg.start), cond(">=", rg.end)}, nil
-		case "<":
-			return cond("<", rg.start), nil
-		case "<=":
-			return cond("<", rg.end), nil
-		case ">":
-			return cond(">=", rg.end), nil
-		}
-		return cond(">=", rg.start), nil
+		return RangeFilter(op, rg.start, rg.end, func(op string, v any) *records.Cond { return r.cond(op, v, nil) }), nil
 	case isDate && v.Kind == ValDate:
 		t, err := time.Parse(records.DateLayout, v.Text)
 		if err != nil {

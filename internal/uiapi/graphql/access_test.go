@@ -72,7 +72,18 @@ func TestErrorsAndLimits(t *testing.T) {
 				Account { Owner { Name { value } } } } } } } } } } } } } } } }`, "ValidationError", "Query depth exceeds the maximum of 15 levels"},
 			{`{ uiapi { query { Account { edges { node { Parent { Parent { Parent { Parent { Parent { Parent { Id } } } } } } } } } } } }`,
 				"ValidationError", "a path may follow at most 5 relationships"},
-			{`{ __schema { types { name } } }`, "ValidationError", "Introspection is not supported"},
+			{`{ uiapi { query { Opportunity(where: {CloseDate: {eq: {range: {last_n_days: 7, next_n_days: 2}}}}) { totalCount } } } }`,
+				"ValidationError", "A date filter takes one of value, literal or range, and a range one unit"},
+			{`{ uiapi { query { Opportunity(where: {CloseDate: {eq: {range: {last_n_days: -1}}}}) { totalCount } } } }`,
+				"ValidationError", "range last_n_days must be a whole number of at least 0"},
+			{`{ uiapi { query { Opportunity(where: {CloseDate: {eq: {literal: SOMEDAY}}}) { totalCount } } } }`,
+				"ValidationError", `Value "SOMEDAY" does not exist in "DateLiteral" enum.`},
+			{`{ uiapi { query { Account(where: {Id: {inq: {ApiName: "AccountId"}}}) { totalCount } } } }`,
+				"ValidationError", "A semi-join names the object it selects from"},
+			{`{ uiapi { query { Account(where: {Id: {inq: {Contact: {}, Opportunity: {}, ApiName: "AccountId"}}}) { totalCount } } } }`,
+				"ValidationError", "A semi-join selects from one object: Contact or Opportunity"},
+			{`{ uiapi { query { Account(where: {Id: {inq: {Contact: {}, ApiName: "LastName"}}}) { totalCount } } } }`,
+				"ValidationError", "semi-joins can only select id fields: LastName"},
 		}
 		for _, c := range cases {
 			out := admin.gql(c.query, nil)
