@@ -269,9 +269,8 @@ func (x *request) root(op *ast.OperationDefinition) any {
 			} else {
 				out = append(out, entry{f.Alias, x.uiapi(f)})
 			}
-		default: // __schema and __type
-			x.errs = append(x.errs, newError(ValidationError, "Introspection is not supported", f.Position, f.Alias))
-			out = append(out, entry{f.Alias, nil})
+		case "__schema", "__type":
+			out = append(out, entry{f.Alias, x.introspect(f)})
 		}
 	}
 	return out

@@ -91,6 +91,7 @@ type Schema struct {
 	AST     *ast.Schema
 	Catalog *records.Catalog
 	members map[string]map[string]*member // by object API name, then member name
+	owners  map[string]*records.Object    // the object each of an object's types is of (Account, AccountConnection...)
 	mu      sync.Mutex
 	parsed  map[string]parsed // by query text (document)
 }
@@ -119,9 +120,13 @@ func (c *schemas) get(ctx context.Context, engine *records.Engine) (*Schema, err
 	if err != nil {
 		return nil, fmt.Errorf("graphql schema: %w", err)
 	}
-	c.latest = &Schema{AST: s, Catalog: cat, members: map[string]map[string]*member{}, parsed: map[string]parsed{}}
+	c.latest = &Schema{AST: s, Catalog: cat, members: map[string]map[string]*member{}, parsed: map[string]parsed{},
+		owners: map[string]*records.Object{}}
 	for _, o := range cat.Objects() {
 		if Queried(o) {
+			for _, suffix := range ownedTypes {
+				c.latest.owners[o.APIName+suffix] = o
+			}
 			byName := map[string]*member{}
 			for _, m := range members(cat, o) {
 				byName[m.name] = &m
@@ -131,6 +136,11 @@ func (c *schemas) get(ctx context.Context, engine *records.Engine) (*Schema, err
 	}
 	return c.latest, nil
 }
+
+// ownedTypes are the suffixes of the names of an object's types (writeObjectTypes, writeMutations).
+var ownedTypes = []string{"", "Connection", "Edge", "_Filter", "_OrderBy", "CreateRepresentation",
+	"UpdateRepresentation", "CreateInput", "UpdateInput", "DeleteInput", "CreatePayload", "UpdatePayload",
+	"DeletePayload"}
 
 // Queried reports whether the object has a record type in the schema.
 func Queried(o *records.Object) bool { return o != nil && o.Queryable && !reserved[o.APIName] }
