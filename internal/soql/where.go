@@ -190,7 +190,7 @@ func (w *whereBuilder) dateCompare(r *resolved, op string, v *Value) (records.Fi
 		}
 		return cond(op, t), nil
 	case !isDate && v.Kind == ValDateTime:
-		t, ok := parseDateTime(v.Text)
+		t, ok := ParseDateTime(v.Text)
 		if !ok {
 			return nil, malformed(v.Pos, "Invalid datetime: %s", v.Text)
 		}
@@ -235,8 +235,8 @@ func parseDecimal(s string) (*big.Rat, bool) {
 	return r, ok
 }
 
-// parseDateTime reads a datetime literal: Z or a ±hh:mm / ±hhmm offset, with optional fractions of a second.
-func parseDateTime(s string) (time.Time, bool) {
+// ParseDateTime reads a datetime literal (SOQL's, and GraphQL's DateTimeInput values): Z or a ±hh:mm / ±hhmm offset, with optional fractions of a second.
+func ParseDateTime(s string) (time.Time, bool) {
 	for _, layout := range []string{"2006-01-02T15:04:05.999999999Z07:00", "2006-01-02T15:04:05.999999999Z0700"} {
 		if t, err := time.Parse(layout, s); err == nil {
 			return t, true

@@ -1,6 +1,7 @@
 package graphql_test
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -95,6 +96,12 @@ func TestErrorsAndLimits(t *testing.T) {
 			if _, ok := apitest.Dig(errs[0], "paths").([]any); !ok {
 				t.Fatalf("%s: no paths: %v", c.query, errs[0])
 			}
+		}
+		// A variable of the wrong type is named, at its definition.
+		out := admin.gql("query Q(\n  $first: Int) { uiapi { query { Account(first: $first) { totalCount } } } }", map[string]any{"first": "x"})
+		if out["data"] != nil || apitest.Dig(out, "errors", 0, "message") != `Variable "$first" got invalid value: cannot use string as Int` ||
+			apitest.Dig(out, "errors", 0, "locations", 0, "line") != json.Number("2") || apitest.Dig(out, "errors", 0, "locations", 0, "column") != json.Number("3") {
+			t.Fatalf("variable: %v", out)
 		}
 		// The depth just under the limit runs.
 		admin.data(`{ uiapi { query { Account { edges { node { Contacts { edges { node { Account { Contacts { edges { node {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/vektah/gqlparser/v2/ast"
 
@@ -154,13 +155,17 @@ func (x *request) condition(field string, op entry) (records.Filter, error) {
 		if days, ok := relative(op.value); ok {
 			return x.dateRange(field, c.Op, days)
 		}
-		c.Value = unwrap(op.value)
-		return c, nil
+		var err error
+		c.Value, err = unwrap(op.value)
+		return c, err
 	}
 	c.Values = make([]any, len(list))
 	dated := false
 	for i, v := range list {
-		c.Values[i] = unwrap(v)
+		var err error
+		if c.Values[i], err = unwrap(v); err != nil {
+			return nil, err
+		}
 		_, ok := relative(v)
 		dated = dated || ok
 	}
@@ -246,11 +251,23 @@ func (x *request) dateRange(field, op string, in object) (records.Filter, error)
 	}), nil
 }
 
-func unwrap(v any) any {
-	if o, ok := v.(object); ok {
-		return o.get("value")
+// unwrap is a filter's value: a date's or datetime's {value} checked (a date, or a datetime with its offset),
+// so that a malformed one is refused rather than compared as text.
+func unwrap(v any) (any, error) {
+	o, ok := v.(object)
+	if !ok {
+		return v, nil
 	}
-	return v
+	s, ok := o.get("value").(string)
+	if !ok {
+		return o.get("value"), nil
+	}
+	if _, err := time.Parse(records.DateLayout, s); err != nil {
+		if _, ok := soql.ParseDateTime(s); !ok {
+			return nil, inputError("Invalid date or datetime value: " + s)
+		}
+	}
+	return s, nil
 }
 
 // orderBy turns an orderBy argument into sort terms, in the order written: {Field: {order, nulls}}, parents

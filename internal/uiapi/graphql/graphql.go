@@ -119,7 +119,7 @@ func (h *Handler) Execute(ctx context.Context, actor *identity.Principal, query,
 	}
 	coerced, verr := validator.VariableValues(schema.AST, op, vars)
 	if verr != nil {
-		return failed(ValidationError, verr), nil
+		return failed(ValidationError, variableError(op, verr)), nil
 	}
 	x := &request{ctx: ctx, actor: actor, engine: h.Engine, schema: schema, vars: coerced, omit: map[*ast.Field]bool{},
 		prefetched: map[*ast.Field]map[string]*records.QueryResult{}}
@@ -146,6 +146,9 @@ func (s *Schema) document(query string) (*ast.QueryDocument, *answer) {
 		return p.doc, p.refused
 	}
 	doc, perr := parser.ParseQuery(&ast.Source{Name: "query", Input: query})
+	if perr == nil && len(doc.Operations) == 0 && len(doc.Fragments) == 0 {
+		perr = gqlerror.ErrorLocf("query", 1, 1, "Unexpected <EOF>") // no query at all, as the parser words it
+	}
 	if perr != nil {
 		a := failed(InvalidSyntax, perr)
 		p = parsed{refused: &a}
@@ -171,6 +174,21 @@ const maxParsed = 512
 type parsed struct {
 	doc     *ast.QueryDocument
 	refused *answer
+}
+
+// variableError names the variable whose value was refused and points at its definition, as GraphQL servers word
+// it: Variable "$first" got invalid value: ...
+func variableError(op *ast.OperationDefinition, err error) error {
+	ge, ok := err.(*gqlerror.Error)
+	if !ok || len(ge.Path) < 2 {
+		return err
+	}
+	name, _ := ge.Path[1].(ast.PathName)
+	out := &gqlerror.Error{Message: "Variable \"$" + string(name) + "\" got invalid value: " + ge.Message}
+	if def := op.VariableDefinitions.ForName(string(name)); def != nil && def.Position != nil {
+		out.Locations = []gqlerror.Location{{Line: def.Position.Line, Column: def.Position.Column}}
+	}
+	return out
 }
 
 // failed is the answer to a query refused before it ran: no data, the parser's or validator's errors.
