@@ -31,8 +31,8 @@ type Query struct {
 	Count bool
 	// PerGroup, a path, reads the first PageSize rows of each of its values (in OrderBy) instead of one page:
 	// the children of many parents in one statement, each parent's share the page its own query would read.
-	// The result has every group's rows, each group's in order (rows of different groups interleave), and
-	// GroupSizes; no page token.
+	// The result has every group's rows, each group's in order (rows of different groups interleave), and with
+	// Count GroupSizes; no page token.
 	PerGroup string
 }
 
@@ -63,7 +63,7 @@ type QueryResult struct {
 	NextPageToken string
 	// TotalSize is the count of the whole query when asked (Query.Count), -1 otherwise.
 	TotalSize int64
-	// GroupSizes is each PerGroup value's count of rows, all of them, not only those read.
+	// GroupSizes is each PerGroup value's count of rows, all of them, not only those read (PerGroup with Count).
 	GroupSizes map[any]int64
 }
 
@@ -128,7 +128,7 @@ func (e *Engine) Query(ctx context.Context, q db.Querier, actor *identity.Princi
 	if query.Limit > 0 {
 		limit = int64(query.Limit)
 	}
-	if query.Count {
+	if query.Count && query.PerGroup == "" { // PerGroup counts each group in its own statement
 		if res.TotalSize, err = s.Count(ctx, q, conds, whereArgs, int64(query.Offset), limit); err != nil {
 			return nil, err
 		}
@@ -190,9 +190,12 @@ func (e *Engine) perGroup(ctx context.Context, q db.Querier, s *Select, query Qu
 		outer = append(outer, "c"+strconv.Itoa(i))
 	}
 	inner = append(inner, group.SQL+" AS sf_group",
-		"ROW_NUMBER() OVER (PARTITION BY "+group.SQL+" ORDER BY "+strings.Join(order, ", ")+") AS sf_n",
-		"COUNT(*) OVER (PARTITION BY "+group.SQL+") AS sf_total")
-	outer = append(outer, "sf_group", "sf_n", "sf_total")
+		"ROW_NUMBER() OVER (PARTITION BY "+group.SQL+" ORDER BY "+strings.Join(order, ", ")+") AS sf_n")
+	outer = append(outer, "sf_group", "sf_n")
+	if query.Count { // a second window, costly on SQLite: only when asked
+		inner = append(inner, "COUNT(*) OVER (PARTITION BY "+group.SQL+") AS sf_total")
+		outer = append(outer, "sf_total")
+	}
 	sql, args := s.SQL(Statement{Columns: inner, Conds: conds, Args: args, Limit: -1})
 	sql = "SELECT " + strings.Join(outer, ", ") + " FROM (" + sql + ") w WHERE sf_n <= ?"
 	rows, err := q.Query(ctx, sql, append(args, size)...)
@@ -200,15 +203,21 @@ func (e *Engine) perGroup(ctx context.Context, q db.Querier, s *Select, query Qu
 		return nil, err
 	}
 	defer rows.Close()
-	res := &QueryResult{Rows: []*Row{}, TotalSize: -1, GroupSizes: map[any]int64{}}
+	res := &QueryResult{Rows: []*Row{}, TotalSize: -1}
+	if query.Count {
+		res.GroupSizes = map[any]int64{}
+	}
 	idField := s.Obj.Field("Id")
-	raw := make([]any, len(outer)-2)
+	raw := make([]any, len(selects)+1) // the selected columns and the group
 	ptrs := make([]any, len(outer))
 	for i := range raw {
 		ptrs[i] = &raw[i]
 	}
 	var n, total int64
-	ptrs[len(ptrs)-2], ptrs[len(ptrs)-1] = &n, &total
+	ptrs[len(raw)] = &n
+	if query.Count {
+		ptrs[len(raw)+1] = &total
+	}
 	var ranks []int64
 	for rows.Next() {
 		if err := rows.Scan(ptrs...); err != nil {
@@ -219,7 +228,9 @@ func (e *Engine) perGroup(ctx context.Context, q db.Querier, s *Select, query Qu
 		for i, c := range cols {
 			row.Values[query.Fields[i]] = fromDB(c.Field, raw[i+1])
 		}
-		res.GroupSizes[fromDB(group.Field, raw[len(raw)-1])] = total
+		if query.Count {
+			res.GroupSizes[fromDB(group.Field, raw[len(raw)-1])] = total
+		}
 		res.Rows = append(res.Rows, row)
 		ranks = append(ranks, n)
 	}

@@ -241,7 +241,7 @@ func TestQueryPerGroup(t *testing.T) {
 		order := []Order{{Field: "Account.Name", Desc: true}, {Field: "LastName", Desc: true}}
 		q := Query{Object: "Contact", Fields: []string{"LastName", "AccountId"},
 			Where:   And{&Cond{Field: "AccountId", Op: OpIn, Values: []any{f.acme, f.globex, f.initch}}, where},
-			OrderBy: order, PageSize: 3, PerGroup: "AccountId"}
+			OrderBy: order, PageSize: 3, PerGroup: "AccountId", Count: true}
 		_, _ = f.e.Query(ctx, d, staff, q) // warm: the catalog and the caller's rights are cached after one call
 		before := d.Statements()
 		res, err := f.e.Query(ctx, d, staff, q)

@@ -8,9 +8,9 @@ import (
 
 // prefetch reads the child connections of a page's records with one query per child relationship instead of one
 // per record: the engine's PerGroup reads each parent's first rows in the connection's order (the same filter
-// narrowed to it, the same tie-break on Id) and counts each parent's children, so each parent's share is the page
-// its own query would answer, hasNextPage and totalCount included. A connection that pages on (after) is left to
-// per-parent queries.
+// narrowed to it, the same tie-break on Id) and, when totalCount is asked, counts each parent's children, so each
+// parent's share is the page its own query would answer, hasNextPage and totalCount included. A connection that
+// pages on (after) is left to per-parent queries.
 func (x *request) prefetch(o *records.Object, nodes []*ast.Field, rows []*records.Row) {
 	if len(rows) < 2 {
 		return
@@ -40,10 +40,10 @@ func (x *request) children(rel *records.ChildRelationship, f *ast.Field, ids []a
 	if err != nil || args.first >= records.MaxPageSize {
 		return nil
 	}
-	paths, _, _ := x.selection(child, f)
+	paths, _, count := x.selection(child, f)
 	// One row more than first tells whether a parent has more (and first 0 still reads whether there are any).
 	res, err := x.engine.Query(x.ctx, x.engine.Querier(x.ctx), x.actor, records.Query{Object: child.APIName,
-		Fields: append(paths, rel.FieldName), OrderBy: args.order, PageSize: args.first + 1, PerGroup: rel.FieldName,
+		Fields: append(paths, rel.FieldName), OrderBy: args.order, PageSize: args.first + 1, PerGroup: rel.FieldName, Count: count,
 		Where: and(&records.Cond{Field: rel.FieldName, Op: records.OpIn, Values: ids}, args.where)})
 	if err != nil {
 		return nil
@@ -56,7 +56,10 @@ func (x *request) children(rel *records.ChildRelationship, f *ast.Field, ids []a
 	shares := make(map[string]*records.QueryResult, len(ids))
 	for _, id := range ids {
 		all := byParent[id.(string)]
-		share := &records.QueryResult{Rows: all[:min(args.first, len(all))], TotalSize: res.GroupSizes[id]}
+		share := &records.QueryResult{Rows: all[:min(args.first, len(all))], TotalSize: -1}
+		if count {
+			share.TotalSize = res.GroupSizes[id]
+		}
 		if len(all) > args.first {
 			share.NextPageToken = records.PageTokenAt(args.first)
 		}
