@@ -175,8 +175,8 @@ func (e *Engine) Query(ctx context.Context, q db.Querier, actor *identity.Princi
 }
 
 // perGroup reads the first size rows of each value of query.PerGroup: a window numbering each group's rows in
-// the query's order and counting them, one statement on both databases. The rows come back in any order (sorting
-// them all again in SQL costs more than it saves) and are put in their group's order here.
+// the query's order (and, with Count, counting them), one statement on both databases. The rows come back in any
+// order (sorting them all again in SQL costs more than it saves) and are put in their group's order here.
 func (e *Engine) perGroup(ctx context.Context, q db.Querier, s *Select, query Query, size int, selects []string,
 	cols []*Column, conds []string, args []any, order []string) (*QueryResult, error) {
 	group, err := s.column(query.PerGroup)

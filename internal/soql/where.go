@@ -235,7 +235,8 @@ func parseDecimal(s string) (*big.Rat, bool) {
 	return r, ok
 }
 
-// ParseDateTime reads a datetime literal (SOQL's, and GraphQL's DateTimeInput values): Z or a ±hh:mm / ±hhmm offset, with optional fractions of a second.
+// ParseDateTime reads a datetime literal (SOQL's, and GraphQL's DateTimeInput values): Z or a ±hh:mm / ±hhmm
+// offset, with optional fractions of a second.
 func ParseDateTime(s string) (time.Time, bool) {
 	for _, layout := range []string{"2006-01-02T15:04:05.999999999Z07:00", "2006-01-02T15:04:05.999999999Z0700"} {
 		if t, err := time.Parse(layout, s); err == nil {

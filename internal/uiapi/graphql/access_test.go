@@ -75,6 +75,8 @@ func TestErrorsAndLimits(t *testing.T) {
 				"ValidationError", "a path may follow at most 5 relationships"},
 			{`{ uiapi { query { Opportunity(where: {CloseDate: {eq: {range: {last_n_days: 7, next_n_days: 2}}}}) { totalCount } } } }`,
 				"ValidationError", "A date filter takes one of value, literal or range, and a range one unit"},
+			{`{ uiapi { query { Opportunity(where: {CloseDate: {eq: {value: "2026-01-01", literal: TODAY}}}) { totalCount } } } }`,
+				"ValidationError", "A date filter takes one of value, literal or range, and a range one unit"},
 			{`{ uiapi { query { Opportunity(where: {CloseDate: {eq: {range: {last_n_days: -1}}}}) { totalCount } } } }`,
 				"ValidationError", "range last_n_days must be a whole number of at least 0"},
 			{`{ uiapi { query { Opportunity(where: {CloseDate: {eq: {literal: SOMEDAY}}}) { totalCount } } } }`,

@@ -242,8 +242,14 @@ func (x *request) dateRange(field, op string, in object) (records.Filter, error)
 			return nil, inputError("range " + r[0].key + " must be a whole number of at least 0")
 		}
 	}
+	given := 0 // value, literal and range are one or another
+	for _, e := range in {
+		if e.value != nil {
+			given++
+		}
+	}
 	start, end, ok := soql.DateLiteralRange(name, n, x.engine.Now())
-	if !ok || (in.get("literal") != nil && in.get("range") != nil) {
+	if !ok || given != 1 {
 		return nil, inputError("A date filter takes one of value, literal or range, and a range one unit")
 	}
 	return soql.RangeFilter(op, start, end, func(op string, v any) *records.Cond {

@@ -43,8 +43,8 @@ func (x *request) children(rel *records.ChildRelationship, f *ast.Field, ids []a
 	paths, _, count := x.selection(child, f)
 	// One row more than first tells whether a parent has more (and first 0 still reads whether there are any).
 	res, err := x.engine.Query(x.ctx, x.engine.Querier(x.ctx), x.actor, records.Query{Object: child.APIName,
-		Fields: append(paths, rel.FieldName), OrderBy: args.order, PageSize: args.first + 1, PerGroup: rel.FieldName, Count: count,
-		Where: and(&records.Cond{Field: rel.FieldName, Op: records.OpIn, Values: ids}, args.where)})
+		Fields: append(paths, rel.FieldName), OrderBy: args.order, PageSize: args.first + 1, Count: count,
+		Where: and(&records.Cond{Field: rel.FieldName, Op: records.OpIn, Values: ids}, args.where), PerGroup: rel.FieldName})
 	if err != nil {
 		return nil
 	}
