@@ -3,6 +3,7 @@ package records
 import (
 	"context"
 	"encoding/base64"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -28,6 +29,11 @@ type Query struct {
 	PageToken string
 	// Count asks for TotalSize, the rows the query selects within Limit and Offset (one more statement).
 	Count bool
+	// PerGroup, a path, reads the first PageSize rows of each of its values (in OrderBy) instead of one page:
+	// the children of many parents in one statement, each parent's share the page its own query would read.
+	// The result has every group's rows, each group's in order (rows of different groups interleave), and with
+	// Count GroupSizes; no page token.
+	PerGroup string
 }
 
 // Order is one sort term: ascending puts nulls first and descending last unless NullsFirst says otherwise.
@@ -57,6 +63,8 @@ type QueryResult struct {
 	NextPageToken string
 	// TotalSize is the count of the whole query when asked (Query.Count), -1 otherwise.
 	TotalSize int64
+	// GroupSizes is each PerGroup value's count of rows, all of them, not only those read (PerGroup with Count).
+	GroupSizes map[any]int64
 }
 
 // Query reads one page of the query's rows; q is the database or a transaction. An object the actor may not read
@@ -120,13 +128,16 @@ func (e *Engine) Query(ctx context.Context, q db.Querier, actor *identity.Princi
 	if query.Limit > 0 {
 		limit = int64(query.Limit)
 	}
-	if query.Count {
+	if query.Count && query.PerGroup == "" { // PerGroup counts each group in its own statement
 		if res.TotalSize, err = s.Count(ctx, q, conds, whereArgs, int64(query.Offset), limit); err != nil {
 			return nil, err
 		}
 	}
 	if size <= 0 {
 		return res, nil
+	}
+	if query.PerGroup != "" {
+		return e.perGroup(ctx, q, s, query, size, selects, cols, conds, whereArgs, order)
 	}
 	// One row more than the page tells whether another page follows, unless the page ends the query's limit.
 	read := size + 1
@@ -161,6 +172,87 @@ func (e *Engine) Query(ctx context.Context, q db.Querier, actor *identity.Princi
 		res.Rows = append(res.Rows, row)
 	}
 	return res, rows.Err()
+}
+
+// perGroup reads the first size rows of each value of query.PerGroup: a window numbering each group's rows in
+// the query's order (and, with Count, counting them), one statement on both databases. The rows come back in any
+// order (sorting them all again in SQL costs more than it saves) and are put in their group's order here.
+func (e *Engine) perGroup(ctx context.Context, q db.Querier, s *Select, query Query, size int, selects []string,
+	cols []*Column, conds []string, args []any, order []string) (*QueryResult, error) {
+	group, err := s.column(query.PerGroup)
+	if err != nil {
+		return nil, err
+	}
+	inner := make([]string, 0, len(selects)+3)
+	outer := make([]string, 0, len(selects)+3)
+	for i, c := range selects {
+		inner = append(inner, c+" AS c"+strconv.Itoa(i))
+		outer = append(outer, "c"+strconv.Itoa(i))
+	}
+	inner = append(inner, group.SQL+" AS sf_group",
+		"ROW_NUMBER() OVER (PARTITION BY "+group.SQL+" ORDER BY "+strings.Join(order, ", ")+") AS sf_n")
+	outer = append(outer, "sf_group", "sf_n")
+	if query.Count { // a second window, costly on SQLite: only when asked
+		inner = append(inner, "COUNT(*) OVER (PARTITION BY "+group.SQL+") AS sf_total")
+		outer = append(outer, "sf_total")
+	}
+	sql, args := s.SQL(Statement{Columns: inner, Conds: conds, Args: args, Limit: -1})
+	sql = "SELECT " + strings.Join(outer, ", ") + " FROM (" + sql + ") w WHERE sf_n <= ?"
+	rows, err := q.Query(ctx, sql, append(args, size)...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	res := &QueryResult{Rows: []*Row{}, TotalSize: -1}
+	if query.Count {
+		res.GroupSizes = map[any]int64{}
+	}
+	idField := s.Obj.Field("Id")
+	raw := make([]any, len(selects)+1) // the selected columns and the group
+	ptrs := make([]any, len(outer))
+	for i := range raw {
+		ptrs[i] = &raw[i]
+	}
+	var n, total int64
+	ptrs[len(raw)] = &n
+	if query.Count {
+		ptrs[len(raw)+1] = &total
+	}
+	var ranks []int64
+	for rows.Next() {
+		if err := rows.Scan(ptrs...); err != nil {
+			return nil, err
+		}
+		row := &Row{Values: make(map[string]any, len(cols))}
+		row.ID, _ = fromDB(idField, raw[0]).(string)
+		for i, c := range cols {
+			row.Values[query.Fields[i]] = fromDB(c.Field, raw[i+1])
+		}
+		if query.Count {
+			res.GroupSizes[fromDB(group.Field, raw[len(raw)-1])] = total
+		}
+		res.Rows = append(res.Rows, row)
+		ranks = append(ranks, n)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	// By rank alone: each group's rows stay in its order, which is all a caller splitting them by group needs.
+	sort.Stable(byRank{res.Rows, ranks})
+	return res, nil
+}
+
+// byRank sorts rows by their rank within their group.
+type byRank struct {
+	rows  []*Row
+	ranks []int64
+}
+
+func (b byRank) Len() int           { return len(b.rows) }
+func (b byRank) Less(i, j int) bool { return b.ranks[i] < b.ranks[j] }
+func (b byRank) Swap(i, j int) {
+	b.rows[i], b.rows[j] = b.rows[j], b.rows[i]
+	b.ranks[i], b.ranks[j] = b.ranks[j], b.ranks[i]
 }
 
 // PageTokenAt is the token of the page starting at the query's row n (0: the first), and PageStart the row a token

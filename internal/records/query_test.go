@@ -231,6 +231,50 @@ func TestQueryPagesAndCounts(t *testing.T) {
 	})
 }
 
+// PerGroup reads each group's first rows in one statement: the same rows each group's own query reads, and
+// each group's full count.
+func TestQueryPerGroup(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		f := newQueryFixture(t, d)
+		where := &Cond{Field: "LastName", Op: OpNe, Value: "C004"}
+		order := []Order{{Field: "Account.Name", Desc: true}, {Field: "LastName", Desc: true}}
+		q := Query{Object: "Contact", Fields: []string{"LastName", "AccountId"},
+			Where:   And{&Cond{Field: "AccountId", Op: OpIn, Values: []any{f.acme, f.globex, f.initch}}, where},
+			OrderBy: order, PageSize: 3, PerGroup: "AccountId", Count: true}
+		_, _ = f.e.Query(ctx, d, staff, q) // warm: the catalog and the caller's rights are cached after one call
+		before := d.Statements()
+		res, err := f.e.Query(ctx, d, staff, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := d.Statements() - before; n != 1 {
+			t.Fatalf("%d statements; want 1", n)
+		}
+		got := map[any][]any{}
+		for _, r := range res.Rows {
+			got[r.Values["AccountId"]] = append(got[r.Values["AccountId"]], r.Values["LastName"])
+		}
+		for _, acct := range []string{f.acme, f.globex} {
+			own, err := f.e.Query(ctx, d, staff, Query{Object: "Contact", Fields: []string{"LastName"}, PageSize: 3, Count: true,
+				Where: And{&Cond{Field: "AccountId", Op: OpEq, Value: acct}, where}, OrderBy: order})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []any
+			for _, r := range own.Rows {
+				want = append(want, r.Values["LastName"])
+			}
+			if !reflect.DeepEqual(got[acct], want) || res.GroupSizes[acct] != own.TotalSize {
+				t.Fatalf("group %s: %v of %d; want %v of %d", acct, got[acct], res.GroupSizes[acct], want, own.TotalSize)
+			}
+		}
+		if len(got) != 2 || res.GroupSizes[f.acme] != 149 || res.GroupSizes[f.globex] != 150 || res.NextPageToken != "" {
+			t.Fatalf("groups %v, sizes %v", got, res.GroupSizes)
+		}
+	})
+}
+
 func TestQueryVisibilityAndFieldSecurity(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()

@@ -1,6 +1,10 @@
 package soql
 
-import "time"
+import (
+	"time"
+
+	"storefront/internal/records"
+)
 
 // Date literals name a range of days relative to now, [start, end). The store runs in UTC, so days start at 00:00
 // UTC; weeks start on Sunday, as in Salesforce's default (en_US) locale.
@@ -49,12 +53,44 @@ var countedRanges = map[string]func(today time.Time, n int) dayRange{
 
 // resolveDateLiteral is the range a date literal names at the instant now.
 func resolveDateLiteral(v *Value, now time.Time) dayRange {
+	start, end, _ := DateLiteralRange(v.Text, int(v.N), now)
+	return dayRange{start, end}
+}
+
+// DateLiteralRange is the range of days [start, end) a date literal names at the instant now: name as SOQL spells
+// it (TODAY, LAST_N_DAYS with n); ok is false for a name it does not know. GraphQL's literal and range filters
+// name the same ranges.
+func DateLiteralRange(name string, n int, now time.Time) (start, end time.Time, ok bool) {
 	now = now.UTC()
 	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
-	if f, ok := fixedRanges[v.Text]; ok {
-		return f(today)
+	if f, ok := fixedRanges[name]; ok {
+		r := f(today)
+		return r.start, r.end, true
 	}
-	return countedRanges[v.Text](today, int(v.N))
+	if f, ok := countedRanges[name]; ok {
+		r := f(today, n)
+		return r.start, r.end, true
+	}
+	return time.Time{}, time.Time{}, false
+}
+
+// RangeFilter compares a date or datetime with a range [start, end): = is within it, != outside it (or no value),
+// < before its start, <= before its end, > from its end, >= from its start. cond makes one comparison of the
+// field.
+func RangeFilter(op string, start, end time.Time, cond func(op string, v any) *records.Cond) records.Filter {
+	switch op {
+	case "=":
+		return records.And{cond(">=", start), cond("<", end)}
+	case "!=":
+		return records.Or{cond("=", nil), cond("<", start), cond(">=", end)}
+	case "<":
+		return cond("<", start)
+	case "<=":
+		return cond("<", end)
+	case ">":
+		return cond(">=", end)
+	}
+	return cond(">=", start)
 }
 
 // days is count days from offset days after today.

@@ -174,8 +174,7 @@ func (w *whereBuilder) compare(r *resolved, op string, v *Value) (records.Filter
 }
 
 // dateCompare compares a date or datetime field with a literal of its own type or a date literal, a range
-// [start, end): = is within it, != outside it (or no value), < before its start, <= before its end, > from its
-// end, >= from its start.
+// [start, end) (RangeFilter).
 func (w *whereBuilder) dateCompare(r *resolved, op string, v *Value) (records.Filter, *Error) {
 	f := r.field
 	isDate := f.Type == records.TypeDate
@@ -183,19 +182,7 @@ func (w *whereBuilder) dateCompare(r *resolved, op string, v *Value) (records.Fi
 	switch {
 	case v.Kind == ValDateLiteral:
 		rg := resolveDateLiteral(v, w.c.now)
-		switch op {
-		case "=":
-			return records.And{cond(">=", rg.start), cond("<", rg.end)}, nil
-		case "!=":
-			return records.Or{r.cond("=", nil, nil), cond("<", rg.start), cond(">=", rg.end)}, nil
-		case "<":
-			return cond("<", rg.start), nil
-		case "<=":
-			return cond("<", rg.end), nil
-		case ">":
-			return cond(">=", rg.end), nil
-		}
-		return cond(">=", rg.start), nil
+		return RangeFilter(op, rg.start, rg.end, func(op string, v any) *records.Cond { return r.cond(op, v, nil) }), nil
 	case isDate && v.Kind == ValDate:
 		t, err := time.Parse(records.DateLayout, v.Text)
 		if err != nil {
@@ -203,7 +190,7 @@ func (w *whereBuilder) dateCompare(r *resolved, op string, v *Value) (records.Fi
 		}
 		return cond(op, t), nil
 	case !isDate && v.Kind == ValDateTime:
-		t, ok := parseDateTime(v.Text)
+		t, ok := ParseDateTime(v.Text)
 		if !ok {
 			return nil, malformed(v.Pos, "Invalid datetime: %s", v.Text)
 		}
@@ -248,8 +235,9 @@ func parseDecimal(s string) (*big.Rat, bool) {
 	return r, ok
 }
 
-// parseDateTime reads a datetime literal: Z or a ±hh:mm / ±hhmm offset, with optional fractions of a second.
-func parseDateTime(s string) (time.Time, bool) {
+// ParseDateTime reads a datetime literal (SOQL's, and GraphQL's DateTimeInput values): Z or a ±hh:mm / ±hhmm
+// offset, with optional fractions of a second.
+func ParseDateTime(s string) (time.Time, bool) {
 	for _, layout := range []string{"2006-01-02T15:04:05.999999999Z07:00", "2006-01-02T15:04:05.999999999Z0700"} {
 		if t, err := time.Parse(layout, s); err == nil {
 			return t, true

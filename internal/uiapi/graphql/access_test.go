@@ -1,6 +1,7 @@
 package graphql_test
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -72,7 +73,20 @@ func TestErrorsAndLimits(t *testing.T) {
 				Account { Owner { Name { value } } } } } } } } } } } } } } } }`, "ValidationError", "Query depth exceeds the maximum of 15 levels"},
 			{`{ uiapi { query { Account { edges { node { Parent { Parent { Parent { Parent { Parent { Parent { Id } } } } } } } } } } } }`,
 				"ValidationError", "a path may follow at most 5 relationships"},
-			{`{ __schema { types { name } } }`, "ValidationError", "Introspection is not supported"},
+			{`{ uiapi { query { Opportunity(where: {CloseDate: {eq: {range: {last_n_days: 7, next_n_days: 2}}}}) { totalCount } } } }`,
+				"ValidationError", "A date filter takes one of value, literal or range, and a range one unit"},
+			{`{ uiapi { query { Opportunity(where: {CloseDate: {eq: {value: "2026-01-01", literal: TODAY}}}) { totalCount } } } }`,
+				"ValidationError", "A date filter takes one of value, literal or range, and a range one unit"},
+			{`{ uiapi { query { Opportunity(where: {CloseDate: {eq: {range: {last_n_days: -1}}}}) { totalCount } } } }`,
+				"ValidationError", "range last_n_days must be a whole number of at least 0"},
+			{`{ uiapi { query { Opportunity(where: {CloseDate: {eq: {literal: SOMEDAY}}}) { totalCount } } } }`,
+				"ValidationError", `Value "SOMEDAY" does not exist in "DateLiteral" enum.`},
+			{`{ uiapi { query { Account(where: {Id: {inq: {ApiName: "AccountId"}}}) { totalCount } } } }`,
+				"ValidationError", "A semi-join names the object it selects from"},
+			{`{ uiapi { query { Account(where: {Id: {inq: {Contact: {}, Opportunity: {}, ApiName: "AccountId"}}}) { totalCount } } } }`,
+				"ValidationError", "A semi-join selects from one object: Contact or Opportunity"},
+			{`{ uiapi { query { Account(where: {Id: {inq: {Contact: {}, ApiName: "LastName"}}}) { totalCount } } } }`,
+				"ValidationError", "semi-joins can only select id fields: LastName"},
 		}
 		for _, c := range cases {
 			out := admin.gql(c.query, nil)
@@ -84,6 +98,12 @@ func TestErrorsAndLimits(t *testing.T) {
 			if _, ok := apitest.Dig(errs[0], "paths").([]any); !ok {
 				t.Fatalf("%s: no paths: %v", c.query, errs[0])
 			}
+		}
+		// A variable of the wrong type is named, at its definition.
+		out := admin.gql("query Q(\n  $first: Int) { uiapi { query { Account(first: $first) { totalCount } } } }", map[string]any{"first": "x"})
+		if out["data"] != nil || apitest.Dig(out, "errors", 0, "message") != `Variable "$first" got invalid value: cannot use string as Int` ||
+			apitest.Dig(out, "errors", 0, "locations", 0, "line") != json.Number("2") || apitest.Dig(out, "errors", 0, "locations", 0, "column") != json.Number("3") {
+			t.Fatalf("variable: %v", out)
 		}
 		// The depth just under the limit runs.
 		admin.data(`{ uiapi { query { Account { edges { node { Contacts { edges { node { Account { Contacts { edges { node {

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/vektah/gqlparser/v2/ast"
+
+	"storefront/internal/records"
 )
 
 // Limits of one query: how deep its selections nest, and its cost, the records it may read (each connection's
@@ -67,7 +69,14 @@ func (x *request) readable(f *ast.Field) bool {
 	if o == nil || !Queried(o) || o.APIName != f.ObjectDefinition.Name {
 		return true // not a record type
 	}
-	m := x.schema.member(o, f.Name)
+	return x.memberReadable(o, f.Name)
+}
+
+// memberReadable reports whether the caller may read a member of a record type: a field, the parent a reference
+// leads to, a child relationship; Id, ApiName and DisplayValue always.
+func (x *request) memberReadable(o *records.Object, name string) bool {
+	cat, e, actor := x.schema.Catalog, x.engine, x.actor
+	m := x.schema.member(o, name)
 	switch {
 	case m == nil: // Id, ApiName, DisplayValue, __typename
 		return true

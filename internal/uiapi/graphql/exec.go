@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/vektah/gqlparser/v2/ast"
 
@@ -39,25 +40,110 @@ type entry struct {
 	value any
 }
 
-func (o object) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, e := range o {
-		if i > 0 {
-			b.WriteByte(',')
+// MarshalJSON writes the whole answer under o in one pass. Nested objects are written by appendJSON, not by
+// their own MarshalJSON: encoding/json re-reads (compacts) what every Marshaler returns, which for an answer of
+// nested objects is a pass per level.
+func (o object) MarshalJSON() ([]byte, error) { return appendJSON(make([]byte, 0, 1024), o) }
+
+// appendJSON appends v as JSON: answers hold objects, lists, strings, booleans, numbers and nulls; anything else
+// is left to encoding/json.
+func appendJSON(b []byte, v any) ([]byte, error) {
+	var err error
+	switch t := v.(type) {
+	case nil:
+		return append(b, "null"...), nil
+	case object:
+		b = append(b, '{')
+		for i, e := range t {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendString(b, e.key)
+			b = append(b, ':')
+			if b, err = appendJSON(b, e.value); err != nil {
+				return nil, err
+			}
 		}
-		k, _ := json.Marshal(e.key)
-		b.Write(k)
-		b.WriteByte(':')
-		enc := json.NewEncoder(&b)
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(e.value); err != nil {
-			return nil, err
+		return append(b, '}'), nil
+	case []any:
+		b = append(b, '[')
+		for i, e := range t {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			if b, err = appendJSON(b, e); err != nil {
+				return nil, err
+			}
 		}
-		b.Truncate(b.Len() - 1) // the encoder's newline
+		return append(b, ']'), nil
+	case string:
+		return appendString(b, t), nil
+	case bool:
+		return strconv.AppendBool(b, t), nil
+	case int:
+		return strconv.AppendInt(b, int64(t), 10), nil
+	case int64:
+		return strconv.AppendInt(b, t, 10), nil
+	case json.Number: // a number the engine read, as its text
+		if t != "" {
+			return append(b, t...), nil
+		}
 	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return append(b, bytes.TrimSuffix(buf.Bytes(), []byte{'\n'})...), nil
+}
+
+// appendString appends s as a JSON string, escaped as encoding/json does without HTML escaping: quotes,
+// backslashes, control characters, U+2028 and U+2029, invalid UTF-8 as U+FFFD.
+func appendString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
+			i++
+			continue
+		}
+		if c < utf8.RuneSelf {
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(append(b, s[start:i]...), `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(append(b, s[start:i]...), '\\', 'u', '2', '0', '2', hex[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	return append(append(b, s[start:]...), '"')
 }
 
 // get is the value of key, nil when absent.
@@ -183,9 +269,8 @@ func (x *request) root(op *ast.OperationDefinition) any {
 			} else {
 				out = append(out, entry{f.Alias, x.uiapi(f)})
 			}
-		default: // __schema and __type
-			x.errs = append(x.errs, newError(ValidationError, "Introspection is not supported", f.Position, f.Alias))
-			out = append(out, entry{f.Alias, nil})
+		case "__schema", "__type":
+			out = append(out, entry{f.Alias, x.introspect(f)})
 		}
 	}
 	return out

@@ -1,11 +1,15 @@
 package graphql
 
 import (
+	"fmt"
 	"strconv"
+	"strings"
+	"time"
 
 	"github.com/vektah/gqlparser/v2/ast"
 
 	"storefront/internal/records"
+	"storefront/internal/soql"
 )
 
 // First page sizes: Salesforce's default of 10 records when first is left out, and the most one page may ask.
@@ -120,7 +124,11 @@ func (x *request) filter(o *records.Object, prefix string, w object) (records.Fi
 			}
 			ops, _ := e.value.(object)
 			for _, op := range ops {
-				terms = append(terms, condition(prefix+e.key, op))
+				c, err := x.condition(prefix+e.key, op)
+				if err != nil {
+					return nil, err
+				}
+				terms = append(terms, c)
 			}
 		}
 	}
@@ -135,25 +143,137 @@ func (x *request) subFilter(o *records.Object, prefix string, v any) (records.Fi
 	return x.filter(o, prefix, w)
 }
 
-// condition is one operator of a field's filter; dates and datetimes come as {value: ...}.
-func condition(field string, op entry) *records.Cond {
-	c := &records.Cond{Field: field, Op: operators[op.key]}
-	if list, ok := op.value.([]any); ok {
-		c.Values = make([]any, len(list))
-		for i, v := range list {
-			c.Values[i] = unwrap(v)
-		}
-	} else {
-		c.Value = unwrap(op.value)
+// condition is one operator of a field's filter. Dates and datetimes come as {value}, {literal: TODAY} or
+// {range: {last_n_days: 7}}: a literal or range names days, compared as SOQL compares its date literals.
+func (x *request) condition(field string, op entry) (records.Filter, error) {
+	if op.key == "inq" || op.key == "ninq" {
+		return x.semiJoin(field, op)
 	}
-	return c
+	c := &records.Cond{Field: field, Op: operators[op.key]}
+	list, isList := op.value.([]any)
+	if !isList {
+		if days, ok := relative(op.value); ok {
+			return x.dateRange(field, c.Op, days)
+		}
+		var err error
+		c.Value, err = unwrap(op.value)
+		return c, err
+	}
+	c.Values = make([]any, len(list))
+	dated := false
+	for i, v := range list {
+		var err error
+		if c.Values[i], err = unwrap(v); err != nil {
+			return nil, err
+		}
+		_, ok := relative(v)
+		dated = dated || ok
+	}
+	if !dated {
+		return c, nil
+	}
+	// in and nin with literals or ranges: one term per value, any of them (in) or none (nin).
+	each, terms := records.OpEq, make([]records.Filter, len(list))
+	if c.Op == records.OpNotIn {
+		each = records.OpNe
+	}
+	for i, v := range list {
+		terms[i] = &records.Cond{Field: field, Op: each, Value: c.Values[i]}
+		if days, ok := relative(v); ok {
+			var err error
+			if terms[i], err = x.dateRange(field, each, days); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if c.Op == records.OpNotIn {
+		return records.And(terms), nil
+	}
+	return records.Or(terms), nil
 }
 
-func unwrap(v any) any {
-	if o, ok := v.(object); ok {
-		return o.get("value")
+// semiJoin is Id: {inq: {Opportunity: {StageName: {eq: "Closed Won"}}, ApiName: "AccountId"}} (ninq: not in):
+// the engine's In, which reads only the records of the subquery the caller may see, as SOQL's semi-joins do.
+func (x *request) semiJoin(field string, op entry) (records.Filter, error) {
+	j, _ := op.value.(object)
+	in := &records.In{Field: field, Not: op.key == "ninq"}
+	in.Select, _ = j.get("ApiName").(string)
+	for _, e := range j {
+		if e.key == "ApiName" {
+			continue
+		}
+		if in.Object != "" {
+			return nil, inputError("A semi-join selects from one object: " + in.Object + " or " + e.key)
+		}
+		o := x.schema.Catalog.Object(e.key)
+		in.Object = o.APIName
+		if w, _ := e.value.(object); len(w) > 0 {
+			var err error
+			if in.Where, err = x.filter(o, "", w); err != nil {
+				return nil, err
+			}
+		}
 	}
-	return v
+	if in.Object == "" {
+		return nil, inputError("A semi-join names the object it selects from")
+	}
+	return in, nil
+}
+
+// relative is a date input's literal or range, when it has one.
+func relative(v any) (object, bool) {
+	o, ok := v.(object)
+	if !ok || (o.get("literal") == nil && o.get("range") == nil) {
+		return nil, false
+	}
+	return o, true
+}
+
+// dateRange compares field with the days a literal ({literal: LAST_WEEK}) or range ({range: {n_days_ago: 3}})
+// names today, the ranges of SOQL's date literals.
+func (x *request) dateRange(field, op string, in object) (records.Filter, error) {
+	name, n := "", 0
+	if lit, ok := in.get("literal").(string); ok {
+		name = lit
+	} else if r, ok := in.get("range").(object); ok && len(r) == 1 {
+		name = strings.ToUpper(r[0].key)
+		var err error
+		if n, err = strconv.Atoi(fmt.Sprint(r[0].value)); err != nil || n < 0 {
+			return nil, inputError("range " + r[0].key + " must be a whole number of at least 0")
+		}
+	}
+	given := 0 // value, literal and range are one or another
+	for _, e := range in {
+		if e.value != nil {
+			given++
+		}
+	}
+	start, end, ok := soql.DateLiteralRange(name, n, x.engine.Now())
+	if !ok || given != 1 {
+		return nil, inputError("A date filter takes one of value, literal or range, and a range one unit")
+	}
+	return soql.RangeFilter(op, start, end, func(op string, v any) *records.Cond {
+		return &records.Cond{Field: field, Op: op, Value: v}
+	}), nil
+}
+
+// unwrap is a filter's value: a date's or datetime's {value} checked (a date, or a datetime with its offset),
+// so that a malformed one is refused rather than compared as text.
+func unwrap(v any) (any, error) {
+	o, ok := v.(object)
+	if !ok {
+		return v, nil
+	}
+	s, ok := o.get("value").(string)
+	if !ok {
+		return o.get("value"), nil
+	}
+	if _, err := time.Parse(records.DateLayout, s); err != nil {
+		if _, ok := soql.ParseDateTime(s); !ok {
+			return nil, inputError("Invalid date or datetime value: " + s)
+		}
+	}
+	return s, nil
 }
 
 // orderBy turns an orderBy argument into sort terms, in the order written: {Field: {order, nulls}}, parents

@@ -105,12 +105,9 @@ func (h *Handler) Execute(ctx context.Context, actor *identity.Principal, query,
 	if err != nil {
 		return nil, err
 	}
-	doc, perr := parser.ParseQuery(&ast.Source{Name: "query", Input: query})
-	if perr != nil {
-		return failed(InvalidSyntax, perr), nil
-	}
-	if errs := validator.Validate(schema.AST, doc); len(errs) > 0 {
-		return failed(ValidationError, errs), nil
+	doc, refused := schema.document(query)
+	if refused != nil {
+		return *refused, nil
 	}
 	op := doc.Operations.ForName(operation)
 	if op == nil {
@@ -122,7 +119,7 @@ func (h *Handler) Execute(ctx context.Context, actor *identity.Principal, query,
 	}
 	coerced, verr := validator.VariableValues(schema.AST, op, vars)
 	if verr != nil {
-		return failed(ValidationError, verr), nil
+		return failed(ValidationError, variableError(op, verr)), nil
 	}
 	x := &request{ctx: ctx, actor: actor, engine: h.Engine, schema: schema, vars: coerced, omit: map[*ast.Field]bool{},
 		prefetched: map[*ast.Field]map[string]*records.QueryResult{}}
@@ -135,6 +132,63 @@ func (h *Handler) Execute(ctx context.Context, actor *identity.Principal, query,
 		return nil, x.fatal
 	}
 	return answer{Data: data, Errors: x.errs}, nil
+}
+
+// document is a query's parsed and validated document, or the answer refusing it. Both are kept per schema (a
+// change of the metadata starts afresh) and query text: a client sends the same few queries over and over, and
+// parsing and validating is most of the work of a small one. Documents are only read once validated; what
+// depends on the caller (field-level security, limits) is checked on every request.
+func (s *Schema) document(query string) (*ast.QueryDocument, *answer) {
+	s.mu.Lock()
+	p, ok := s.parsed[query]
+	s.mu.Unlock()
+	if ok {
+		return p.doc, p.refused
+	}
+	doc, perr := parser.ParseQuery(&ast.Source{Name: "query", Input: query})
+	if perr == nil && len(doc.Operations) == 0 && len(doc.Fragments) == 0 {
+		perr = gqlerror.ErrorLocf("query", 1, 1, "Unexpected <EOF>") // no query at all, as the parser words it
+	}
+	if perr != nil {
+		a := failed(InvalidSyntax, perr)
+		p = parsed{refused: &a}
+	} else if errs := validator.Validate(s.AST, doc); len(errs) > 0 {
+		a := failed(ValidationError, errs)
+		p = parsed{refused: &a}
+	} else {
+		p = parsed{doc: doc}
+	}
+	s.mu.Lock()
+	if len(s.parsed) >= maxParsed {
+		clear(s.parsed) // a client sending ever new texts: start over rather than grow
+	}
+	s.parsed[query] = p
+	s.mu.Unlock()
+	return p.doc, p.refused
+}
+
+// maxParsed bounds the documents kept per schema.
+const maxParsed = 512
+
+// parsed is a query text's document, or its refusal.
+type parsed struct {
+	doc     *ast.QueryDocument
+	refused *answer
+}
+
+// variableError names the variable whose value was refused and points at its definition, as GraphQL servers word
+// it: Variable "$first" got invalid value: ...
+func variableError(op *ast.OperationDefinition, err error) error {
+	ge, ok := err.(*gqlerror.Error)
+	if !ok || len(ge.Path) < 2 {
+		return err
+	}
+	name, _ := ge.Path[1].(ast.PathName)
+	out := &gqlerror.Error{Message: "Variable \"$" + string(name) + "\" got invalid value: " + ge.Message}
+	if def := op.VariableDefinitions.ForName(string(name)); def != nil && def.Position != nil {
+		out.Locations = []gqlerror.Location{{Line: def.Position.Line, Column: def.Position.Column}}
+	}
+	return out
 }
 
 // failed is the answer to a query refused before it ran: no data, the parser's or validator's errors.

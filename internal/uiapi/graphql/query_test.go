@@ -117,6 +117,23 @@ func TestFiltersMatchSOQL(t *testing.T) {
 			{"Opportunity", `{StageName: {in: ["Prospecting", "Closed Won", "Negotiation/Review"]}}`, "StageName IN ('Prospecting', 'Closed Won', 'Negotiation/Review')", false},
 			{"Opportunity", `{StageName: {nin: ["Prospecting"]}, Amount: {gt: 1000}}`, "StageName NOT IN ('Prospecting') AND Amount > 1000", true},
 			{"Product2", `{CreatedDate: {gt: {value: "2000-01-01T00:00:00.000Z"}}}`, "CreatedDate > 2000-01-01T00:00:00Z", true},
+			// Relative dates: literals and ranges name the days SOQL's date literals name.
+			{"Product2", `{CreatedDate: {eq: {literal: TODAY}}}`, "CreatedDate = TODAY", true},
+			{"Product2", `{CreatedDate: {gte: {range: {last_n_days: 7}}}}`, "CreatedDate >= LAST_N_DAYS:7", true},
+			{"Product2", `{CreatedDate: {ne: {literal: YESTERDAY}}}`, "CreatedDate != YESTERDAY", true},
+			{"Opportunity", `{CloseDate: {lt: {literal: THIS_YEAR}}}`, "CloseDate < THIS_YEAR", false},
+			{"Opportunity", `{CloseDate: {gt: {range: {n_days_ago: 30}}, lte: {literal: NEXT_QUARTER}}}`,
+				"CloseDate > N_DAYS_AGO:30 AND CloseDate <= NEXT_QUARTER", false},
+			{"Opportunity", `{CloseDate: {in: [{literal: LAST_MONTH}, {range: {next_n_months: 2}}]}}`,
+				"(CloseDate = LAST_MONTH OR CloseDate = NEXT_N_MONTHS:2)", false},
+			{"Opportunity", `{CloseDate: {nin: [{literal: THIS_MONTH}, {value: "2026-01-15"}]}}`,
+				"CloseDate != THIS_MONTH AND CloseDate != 2026-01-15", true},
+			// Semi-joins and anti-joins: parent to child on Id, child to parent on a reference.
+			{"Account", `{Id: {inq: {Opportunity: {Amount: {gt: 1000}}, ApiName: "AccountId"}}}`,
+				"Id IN (SELECT AccountId FROM Opportunity WHERE Amount > 1000)", true},
+			{"Account", `{Id: {ninq: {Contact: {}, ApiName: "AccountId"}}}`, "Id NOT IN (SELECT AccountId FROM Contact)", true},
+			{"Contact", `{AccountId: {inq: {Account: {Name: {like: "%a%"}}, ApiName: "Id"}}, LastName: {ne: null}}`,
+				"AccountId IN (SELECT Id FROM Account WHERE Name LIKE '%a%') AND LastName != null", true},
 			{"Product2", `{Id: {in: ["` + admin.soqlIDs("SELECT Id FROM Product2 ORDER BY Id LIMIT 2")[1] + `"]}}`,
 				"Id IN ('" + admin.soqlIDs("SELECT Id FROM Product2 ORDER BY Id LIMIT 2")[1] + "')", true},
 		}

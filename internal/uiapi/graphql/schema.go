@@ -34,10 +34,15 @@ enum ResultOrder { ASC DESC }
 enum NullOrder { FIRST LAST }
 enum ResultsScope { EVERYTHING MINE }
 input OrderByClause { order: ResultOrder nulls: NullOrder }
-input DateInput { value: String }
-input DateTimeInput { value: String }
+input DateInput { value: String literal: DateLiteral range: DateRange }
+input DateTimeInput { value: String literal: DateLiteral range: DateRange }
+enum DateLiteral { TODAY YESTERDAY TOMORROW LAST_WEEK THIS_WEEK NEXT_WEEK LAST_MONTH THIS_MONTH NEXT_MONTH
+  LAST_90_DAYS NEXT_90_DAYS LAST_QUARTER THIS_QUARTER NEXT_QUARTER LAST_YEAR THIS_YEAR NEXT_YEAR }
+input DateRange { last_n_days: Int next_n_days: Int n_days_ago: Int last_n_weeks: Int next_n_weeks: Int
+  n_weeks_ago: Int last_n_months: Int next_n_months: Int n_months_ago: Int last_n_quarters: Int
+  next_n_quarters: Int last_n_years: Int next_n_years: Int n_years_ago: Int }
 input StringOperators { eq: String ne: String like: String lt: String gt: String lte: String gte: String in: [String] nin: [String] }
-input IDOperators { eq: ID ne: ID like: String in: [ID] nin: [ID] }
+input IDOperators { eq: ID ne: ID like: String in: [ID] nin: [ID] inq: SemiJoin ninq: SemiJoin }
 input BooleanOperators { eq: Boolean ne: Boolean }
 input NumberOperators { eq: Float ne: Float lt: Float gt: Float lte: Float gte: Float in: [Float] nin: [Float] }
 input DateOperators { eq: DateInput ne: DateInput lt: DateInput gt: DateInput lte: DateInput gte: DateInput in: [DateInput] nin: [DateInput] }
@@ -78,13 +83,17 @@ var valueTypes = map[records.FieldType]struct{ name, scalar, ops string }{
 // reserved are the fixed type names an object may not take (its types would clash).
 var reserved = map[string]bool{"Query": true, "Mutation": true, "UIAPI": true, "UIAPIMutations": true,
 	"RecordQuery": true, "PageInfo": true, "ObjectInfo": true, "FieldInfo": true, "ReferenceToInfo": true,
-	"ChildRelationshipInfo": true, "OrderByClause": true, "DateInput": true, "DateTimeInput": true}
+	"ChildRelationshipInfo": true, "OrderByClause": true, "DateInput": true, "DateTimeInput": true, "DateLiteral": true, "DateRange": true,
+	"SemiJoin": true}
 
 // Schema is the GraphQL schema of one version of the metadata.
 type Schema struct {
 	AST     *ast.Schema
 	Catalog *records.Catalog
 	members map[string]map[string]*member // by object API name, then member name
+	owners  map[string]*records.Object    // the object each of an object's types is of (Account, AccountConnection...)
+	mu      sync.Mutex
+	parsed  map[string]parsed // by query text (document)
 }
 
 // member is the member of the record type o named name (exact, as GraphQL names are), or nil.
@@ -111,9 +120,13 @@ func (c *schemas) get(ctx context.Context, engine *records.Engine) (*Schema, err
 	if err != nil {
 		return nil, fmt.Errorf("graphql schema: %w", err)
 	}
-	c.latest = &Schema{AST: s, Catalog: cat, members: map[string]map[string]*member{}}
+	c.latest = &Schema{AST: s, Catalog: cat, members: map[string]map[string]*member{}, parsed: map[string]parsed{},
+		owners: map[string]*records.Object{}}
 	for _, o := range cat.Objects() {
 		if Queried(o) {
+			for _, suffix := range ownedTypes {
+				c.latest.owners[o.APIName+suffix] = o
+			}
 			byName := map[string]*member{}
 			for _, m := range members(cat, o) {
 				byName[m.name] = &m
@@ -123,6 +136,11 @@ func (c *schemas) get(ctx context.Context, engine *records.Engine) (*Schema, err
 	}
 	return c.latest, nil
 }
+
+// ownedTypes are the suffixes of the names of an object's types (writeObjectTypes, writeMutations).
+var ownedTypes = []string{"", "Connection", "Edge", "_Filter", "_OrderBy", "CreateRepresentation",
+	"UpdateRepresentation", "CreateInput", "UpdateInput", "DeleteInput", "CreatePayload", "UpdatePayload",
+	"DeletePayload"}
 
 // Queried reports whether the object has a record type in the schema.
 func Queried(o *records.Object) bool { return o != nil && o.Queryable && !reserved[o.APIName] }
@@ -134,8 +152,10 @@ func BuildSDL(cat *records.Catalog) string {
 	for _, vt := range uniqueValueTypes() {
 		fmt.Fprintf(&b, "type %s { value: %s displayValue: String }\n", vt.name, vt.scalar)
 	}
-	var query, mutations strings.Builder
+	var query, mutations, semi strings.Builder
 	query.WriteString("type RecordQuery {\n")
+	// A semi-join (inq, ninq) selects ApiName, an id or reference field, of the records of one object its filter picks.
+	semi.WriteString("input SemiJoin {\n  ApiName: String!\n")
 	mutations.WriteString("type UIAPIMutations {\n")
 	n := 0
 	for _, o := range cat.Objects() {
@@ -146,9 +166,12 @@ func BuildSDL(cat *records.Catalog) string {
 		name := o.APIName
 		fmt.Fprintf(&query, "  %s(first: Int after: String where: %s_Filter orderBy: %s_OrderBy scope: ResultsScope): %sConnection\n",
 			name, name, name, name)
+		fmt.Fprintf(&semi, "  %s: %s_Filter\n", name, name)
 		writeObjectTypes(&b, cat, o)
 		writeMutations(&b, &mutations, o)
 	}
+	semi.WriteString("}\n")
+	b.WriteString(semi.String())
 	if n == 0 {
 		query.WriteString("  _empty: Boolean\n")
 	}
