@@ -39,16 +39,21 @@ func main() {
 	maxErrors := flag.Float64("max-error-ratio", 0.01, "fail when a scenario's errors exceed this share of its requests")
 	products := flag.Int("products", 200, "before starting the server, run `storefront seed --products N` on its database: N generated products besides the demo store's 300 (the default makes the 500 a cart scenario fills)")
 	requireGoals := flag.Bool("require-goals", false, "fail when a goal of issue 9 does not hold")
+	seeded := flag.Bool("seeded", false, "the --db database already holds the --products generated products (from an earlier `storefront seed --products N`): run on it without seeding again, so that a million-product file is seeded once")
 	flag.Parse()
+	if *seeded && *dbURL == "" {
+		fmt.Fprintln(os.Stderr, "bench: --seeded needs --db")
+		os.Exit(2)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	if err := bench(ctx, *bin, *dbURL, *only, *duration, *concurrency, *maxErrors, *products, *requireGoals); err != nil {
+	if err := bench(ctx, *bin, *dbURL, *only, *duration, *concurrency, *maxErrors, *products, *seeded, *requireGoals); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
 
-func bench(ctx context.Context, bin, dbURL, only string, duration time.Duration, concurrency int, maxErrors float64, products int, requireGoals bool) error {
+func bench(ctx context.Context, bin, dbURL, only string, duration time.Duration, concurrency int, maxErrors float64, products int, seeded, requireGoals bool) error {
 	selected, err := selectScenarios(scenarios, only)
 	if err != nil {
 		return err
@@ -64,7 +69,7 @@ func bench(ctx context.Context, bin, dbURL, only string, duration time.Duration,
 			buyers = max(buyers, concurrency, s.connections)
 		}
 	}
-	srv, err := startServer(ctx, bin, dbURL, products, buyers)
+	srv, err := startServer(ctx, bin, dbURL, products, seeded, buyers)
 	if err != nil {
 		return err
 	}
@@ -170,9 +175,10 @@ type server struct {
 }
 
 // startServer runs `bin serve --demo` on a free loopback port and waits for /healthz. With products > 0 it first
-// runs `bin seed --products N` on the same database (about 25 s for 100,000 products on SQLite); with buyers > 0 it
-// creates that many buyers in the demo buyer's account (`bin user create`).
-func startServer(ctx context.Context, bin, dbURL string, products, buyers int) (*server, error) {
+// runs `bin seed --products N` on the same database (about 25 s for 100,000 products on SQLite) unless seeded says
+// the database holds them already; with buyers > 0 it creates that many buyers in the demo buyer's account
+// (`bin user create`).
+func startServer(ctx context.Context, bin, dbURL string, products int, seeded bool, buyers int) (*server, error) {
 	if _, err := os.Stat(bin); err != nil {
 		return nil, fmt.Errorf("no binary at %s (run make build first): %w", bin, err)
 	}
@@ -192,7 +198,7 @@ func startServer(ctx context.Context, bin, dbURL string, products, buyers int) (
 	if err != nil {
 		return nil, err
 	}
-	if products > 0 {
+	if products > 0 && !seeded {
 		if err := seedProducts(ctx, bin, dbURL, products, logFile); err != nil {
 			logFile.Close()
 			os.RemoveAll(dir)

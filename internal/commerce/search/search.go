@@ -163,12 +163,15 @@ func (s *snapshot) scope(q *query, tree *categoryTree, seen *roaring.Bitmap) (*r
 func (s *Service) candidates(ctx context.Context, store *storecontext.Store, q *query, snap *snapshot,
 	set *roaring.Bitmap, ranked []string) ([]*candidate, error) {
 	backing := make([]candidate, 0, set.GetCardinality())
+	r := snap.names.ranges(ranked)
 	it := set.Iterator()
 	for it.HasNext() {
-		c := candidate{doc: snap.all[it.Next()]}
+		pos := it.Next()
+		c := candidate{doc: snap.all[pos]}
 		if len(q.words) > 0 {
-			c.score = nameFocus(c.nameWords, ranked)
-			c.tier = rankTier(&c, q.term, ranked)
+			name := snap.nameTerms.of(pos)
+			c.score = r.focus(name)
+			c.tier = rankTier(&c, q.term, name, r)
 		}
 		backing = append(backing, c)
 	}

@@ -20,8 +20,7 @@ type doc struct {
 	id, name, sku, family, brand, uom, created string
 	sortName                                   string // lower-case name
 	lowerSKU                                   string
-	nameWords                                  []string // the name's words as the index splits them
-	nameRank                                   int      // position in name order (then id), for cheap sorting
+	nameRank                                   int // position in name order (then id), for cheap sorting
 	active                                     bool
 	categories                                 []string
 	policies                                   []string // entitlement policies listing the product
@@ -42,6 +41,7 @@ type snapshot struct {
 	all        []*doc           // in name order (lower-case name, then id): all[i].nameRank == i
 	text       *postings        // the full-text index: words -> positions in all
 	names      *postings        // the same over names only, for ranking (see rankset.go)
+	nameTerms  nameTerms        // every product's name words as indexes of names' terms (see focus.go)
 	bySKU      []int32          // positions in all of the products with a SKU, by lower-case SKU
 	byCategory map[string][]int // category id -> positions in all of the products filed directly under it, ascending
 	attributes [][]attributeSet // per facet, the products of each attribute value (see sets.go)
@@ -119,7 +119,7 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 		return nil, err
 	}
 	defer rows.Close()
-	text, names := newPostingsBuilder(), newPostingsBuilder()
+	text, names, nameWords := newPostingsBuilder(), newPostingsBuilder(), newNameTermsBuilder()
 	interned := map[string]string{} // categories, policies, families and brands repeat: keep one copy of each
 	intern := func(s string) string {
 		if v, ok := interned[s]; ok {
@@ -137,11 +137,10 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 		}
 		x.family, x.brand, x.uom, x.created = intern(x.family), intern(x.brand), intern(x.uom), intern(x.created)
 		x.sortName, x.lowerSKU = strings.ToLower(x.name), strings.ToLower(x.sku)
-		x.nameWords = words(x.name)
 		x.categories = splitIDs(cats, intern)
 		x.policies = splitIDs(policies, intern)
 		text.add(len(snap.all), x.name, x.sku, description)
-		names.add(len(snap.all), x.name)
+		nameWords.add(names, x.name)
 		snap.all = append(snap.all, x)
 	}
 	if err := rows.Err(); err != nil {
@@ -168,6 +167,7 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 		position[k] = x.nameRank
 	}
 	snap.text, snap.names = text.build(position), names.build(position)
+	snap.nameTerms = nameWords.build(names, position)
 	snap.bySKU = sortedSKUs(snap.all)
 	snap.attributes = buildAttributeSets(snap.all)
 	return snap, nil

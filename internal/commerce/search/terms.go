@@ -31,21 +31,3 @@ func queryWords(term string) []string {
 	}
 	return out
 }
-
-// coversAll reports whether every query word is one of have (a text's words) or the start of one: how relevance
-// tells a product whose name matches from one that matches only in its description.
-func coversAll(have, query []string) bool {
-	for _, q := range query {
-		found := false
-		for _, h := range have {
-			if strings.HasPrefix(h, q) {
-				found = true
-				break
-			}
-		}
-		if !found {
-			return false
-		}
-	}
-	return true
-}
