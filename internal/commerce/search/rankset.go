@@ -38,36 +38,13 @@ func (s *snapshot) order(set *roaring.Bitmap, q *query, ranked []string, limit i
 		return out
 	}
 	r := s.names.ranges(ranked)
-	named := s.nameHolders(ranked)
 	for _, members := range s.tiers(set, q.term, ranked) {
 		if len(out) == limit {
 			break
 		}
-		// A member whose name holds no query word has focus 0: those follow the others, in name order.
-		out = s.mostFocused(out, roaring.And(members, named), r, limit-len(out))
-		if len(out) < limit {
-			members.AndNot(named)
-			it := members.Iterator()
-			for len(out) < limit && it.HasNext() {
-				out = append(out, int32(it.Next()))
-			}
-		}
+		out = s.mostFocused(out, members, r, limit-len(out))
 	}
 	return out
-}
-
-// nameHolders is the set of products whose name holds a word that one of ws starts; it may be shared: read only.
-func (s *snapshot) nameHolders(ws []string) *roaring.Bitmap {
-	var sets []*roaring.Bitmap
-	for _, w := range ws {
-		if p := s.names.prefix(w); p != nil {
-			sets = append(sets, p)
-		}
-	}
-	if len(sets) == 1 {
-		return sets[0] // shared: read only, as the caller uses it
-	}
-	return roaring.FastOr(sets...)
 }
 
 // tiers splits set into rankTier's tiers, best first.

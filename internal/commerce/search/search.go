@@ -33,8 +33,10 @@ func New(d *db.DB, reg *records.Registry) *Service { return &Service{DB: d, Regi
 // 100,000 products). Errors are left for the first search to report.
 func (s *Service) Warm(ctx context.Context) { _, _ = s.snapshots.get(ctx, s.DB) }
 
-// keptOrder is how many hits of a kept answer are put in order ahead of being asked for: 20 pages of 12.
-const keptOrder = 240
+// keptOrder is how many hits of a kept answer are put in order ahead of being asked for: 4 pages of 12. A deeper
+// page is ordered when asked for, which costs a bounded heap per relevance tier (see mostFocused); ordering 20
+// pages ahead made a distinct search read whole broad tiers that its first page never reaches.
+const keptOrder = 48
 
 // run runs a validated query for the account ("" for a guest) in the store.
 func (s *Service) run(ctx context.Context, store *storecontext.Store, accountID string, q *query) (*Results, error) {

@@ -41,15 +41,36 @@ type attributeSet struct {
 	set   *roaring.Bitmap
 }
 
-// visibleSet is visibility's bitmap as a set.
+// visibleSet returns the products the policies (named key, see policyKey) let a buyer see: active and listed by
+// one of them. It is worked out once per snapshot for each set of policies; the first searches of a snapshot all
+// ask at once, so one works it out while the others wait for it rather than each scanning every product.
 func (s *snapshot) visibleSet(key string, policies map[string]bool) *roaring.Bitmap {
-	s.mu.Lock()
-	set := s.visibleSets[key]
-	s.mu.Unlock()
-	if set != nil {
+	kept := func() *roaring.Bitmap {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return s.visibleSets[key]
+	}
+	if set := kept(); set != nil {
 		return set
 	}
-	set = roaring.FromDense(s.visibility(key, policies), true)
+	s.building.Lock()
+	defer s.building.Unlock()
+	if set := kept(); set != nil {
+		return set
+	}
+	bits := make([]uint64, (len(s.all)+63)/64)
+	for i, x := range s.all {
+		if !x.active {
+			continue
+		}
+		for _, p := range x.policies {
+			if _, ok := policies[p]; ok {
+				bits[i/64] |= 1 << (i % 64)
+				break
+			}
+		}
+	}
+	set := roaring.FromDense(bits, true)
 	set.RunOptimize()
 	s.mu.Lock()
 	if len(s.visibleSets) < maxVisibilitySets {

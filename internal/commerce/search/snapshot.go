@@ -47,8 +47,8 @@ type snapshot struct {
 	attributes [][]attributeSet // per facet, the products of each attribute value (see sets.go)
 
 	mu          sync.Mutex
-	visibleBy   map[string][]uint64        // policy set key -> bit i set when all[i] is active and listed by one of the set
-	visibleSets map[string]*roaring.Bitmap // the same as sets
+	visibleSets map[string]*roaring.Bitmap // policy set key -> the products active and listed by one of the set
+	building    sync.Mutex                 // held while a visible set is worked out (see visibleSet)
 	trees       map[string]*categoryTree   // store id -> its category tree, read once per snapshot
 	searches    searchCache
 }
@@ -107,7 +107,7 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 		return nil, err
 	}
 	defer tx.Rollback()
-	snap := &snapshot{visibleBy: map[string][]uint64{}, visibleSets: map[string]*roaring.Bitmap{},
+	snap := &snapshot{visibleSets: map[string]*roaring.Bitmap{},
 		trees: map[string]*categoryTree{}}
 	if err := tx.QueryRowContext(ctx, `SELECT version FROM search_state`).Scan(&snap.version); err != nil {
 		return nil, err
@@ -192,35 +192,6 @@ func policyKey(policies map[string]bool) string {
 	}
 	slices.Sort(ids)
 	return strings.Join(ids, ",")
-}
-
-// visibility returns the bitmap of the products the policies (named key, see policyKey) let a buyer see: active
-// and listed by one of them. It is computed once per snapshot for each set of policies.
-func (s *snapshot) visibility(key string, policies map[string]bool) []uint64 {
-	s.mu.Lock()
-	bits, ok := s.visibleBy[key]
-	s.mu.Unlock()
-	if ok {
-		return bits
-	}
-	bits = make([]uint64, (len(s.all)+63)/64)
-	for i, x := range s.all {
-		if !x.active {
-			continue
-		}
-		for _, p := range x.policies {
-			if _, ok := policies[p]; ok {
-				bits[i/64] |= 1 << (i % 64)
-				break
-			}
-		}
-	}
-	s.mu.Lock()
-	if len(s.visibleBy) < maxVisibilitySets {
-		s.visibleBy[key] = bits
-	}
-	s.mu.Unlock()
-	return bits
 }
 
 // categories returns the store's category tree, read on the first search of the snapshot. The tree's tables move
