@@ -110,8 +110,8 @@ func (r wordRanges) focus(name []int32) float64 {
 	return float64(r.hits(name)) / float64(len(name))
 }
 
-// mostFocused appends to out the first n members in relevance order within a tier: focus descending, then name
-// order. It is candidateOrder's answer for one tier without scoring the tier as candidates: members are
+// mostFocused appends to out the first n members in relevance order within a tier, members whose names all hold a
+// query word (see order for the others): focus descending, then name order. It is candidateOrder's answer for one tier without scoring the tier as candidates: members are
 // read in name order, so a later one displaces a kept one only with a strictly higher focus, and the reading stops
 // once every kept member has the highest focus there is (each of its name words matched).
 func (s *snapshot) mostFocused(out []int32, members *roaring.Bitmap, r wordRanges, n int) []int32 {
@@ -146,9 +146,6 @@ func (s *snapshot) mostFocused(out []int32, members *roaring.Bitmap, r wordRange
 	members.Iterate(func(pos uint32) bool {
 		name := s.nameTerms.of(pos)
 		c := scored{pos: int32(pos), hits: int32(r.hits(name)), words: int32(len(name))}
-		if c.hits == 0 { // focus 0: after every member with a focus (below)
-			return true
-		}
 		if len(kept) < n {
 			kept = append(kept, c)
 			for i := len(kept) - 1; i > 0; { // up
@@ -168,15 +165,6 @@ func (s *snapshot) mostFocused(out []int32, members *roaring.Bitmap, r wordRange
 	sort.Slice(kept, func(i, j int) bool { return worse(kept[j], kept[i]) })
 	for _, c := range kept {
 		out = append(out, c.pos)
-	}
-	if need := n - len(kept); need > 0 { // then the members whose name holds no query word, in name order
-		members.Iterate(func(pos uint32) bool {
-			if r.hits(s.nameTerms.of(pos)) == 0 {
-				out = append(out, int32(pos))
-				need--
-			}
-			return need > 0
-		})
 	}
 	return out
 }

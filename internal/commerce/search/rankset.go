@@ -38,11 +38,33 @@ func (s *snapshot) order(set *roaring.Bitmap, q *query, ranked []string, limit i
 		return out
 	}
 	r := s.names.ranges(ranked)
-	for _, members := range s.tiers(set, q.term, ranked) {
+	var holders []*roaring.Bitmap // per query word, the products whose name holds a word it starts
+	for _, w := range ranked {
+		if p := s.names.prefix(w); p != nil {
+			holders = append(holders, p)
+		}
+	}
+	for tier, members := range s.tiers(set, q.term, ranked) {
 		if len(out) == limit {
 			break
 		}
-		out = s.mostFocused(out, members, r, limit-len(out))
+		named := members // the name tier's names hold every query word
+		if tier != tierName {
+			// A member whose name holds no query word has focus 0: those follow the others, in name order.
+			parts := make([]*roaring.Bitmap, len(holders))
+			for i, h := range holders {
+				parts[i] = roaring.And(members, h)
+			}
+			named = roaring.FastOr(parts...)
+			members.AndNot(named)
+		}
+		out = s.mostFocused(out, named, r, limit-len(out))
+		if tier != tierName {
+			it := members.Iterator()
+			for len(out) < limit && it.HasNext() {
+				out = append(out, int32(it.Next()))
+			}
+		}
 	}
 	return out
 }
