@@ -30,13 +30,13 @@ type nameTermsBuilder struct {
 
 func newNameTermsBuilder() *nameTermsBuilder { return &nameTermsBuilder{from: []uint32{0}} }
 
-// add records the name of the product read next (at load index len(from)-1) into names and into b.
-func (b *nameTermsBuilder) add(names *postingsBuilder, name string) {
+// add records the name of the product read next (at load index len(from)-1) into names and into b; buf is scratch
+// space for eachWord, returned for reuse.
+func (b *nameTermsBuilder) add(names *postingsBuilder, name string, buf []byte) []byte {
 	k := len(b.from) - 1
-	for _, w := range words(name) {
-		b.raw = append(b.raw, names.record(k, w))
-	}
+	buf = eachWord(name, buf, func(w []byte) { b.raw = append(b.raw, names.record(k, w)) })
 	b.from = append(b.from, uint32(len(b.raw)))
+	return buf
 }
 
 // build lays the names out in name order once names is built: position[k] is where load index k ended up.

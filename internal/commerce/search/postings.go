@@ -44,22 +44,22 @@ type postingsBuilder struct {
 
 func newPostingsBuilder() *postingsBuilder { return &postingsBuilder{ids: map[string]uint32{}} }
 
-// add records the words of the product read at index k.
-func (b *postingsBuilder) add(k int, texts ...string) {
+// add records the words of the product read at index k; buf is scratch space for eachWord, returned for reuse.
+func (b *postingsBuilder) add(k int, buf []byte, texts ...string) []byte {
 	for _, text := range texts {
-		for _, w := range words(text) {
-			b.record(k, w)
-		}
+		buf = eachWord(text, buf, func(w []byte) { b.record(k, w) })
 	}
+	return buf
 }
 
 // record records word w of the product read at index k, and returns the word's id in the builder (see sorted).
-func (b *postingsBuilder) record(k int, w string) uint32 {
-	id, ok := b.ids[w]
+// Only a word not seen before is copied.
+func (b *postingsBuilder) record(k int, w []byte) uint32 {
+	id, ok := b.ids[string(w)]
 	if !ok {
 		id = uint32(len(b.terms))
-		b.ids[w] = id
-		b.terms = append(b.terms, w)
+		b.ids[string(w)] = id
+		b.terms = append(b.terms, string(w))
 		b.raw = append(b.raw, nil)
 	}
 	if list := b.raw[id]; len(list) == 0 || list[len(list)-1] != uint32(k) { // a word twice in a product

@@ -11,7 +11,7 @@ func nameSnapshot(names ...string) *snapshot {
 	builder, terms := newPostingsBuilder(), newNameTermsBuilder()
 	position := make([]int, len(names))
 	for k, n := range names {
-		terms.add(builder, n)
+		terms.add(builder, n, nil)
 		position[k] = k
 	}
 	s := &snapshot{names: builder.build(position)}

@@ -17,7 +17,7 @@ func buildAttributeSets(all []*doc) [][]attributeSet {
 		}
 		index := map[string]int{}
 		for i, x := range all {
-			v := facets[f].value(&candidate{doc: x})
+			v := facets[f].value(x)
 			if v == "" {
 				continue
 			}

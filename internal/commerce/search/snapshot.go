@@ -120,6 +120,7 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 	}
 	defer rows.Close()
 	text, names, nameWords := newPostingsBuilder(), newPostingsBuilder(), newNameTermsBuilder()
+	var buf []byte                  // scratch space for splitting words
 	interned := map[string]string{} // categories, policies, families and brands repeat: keep one copy of each
 	intern := func(s string) string {
 		if v, ok := interned[s]; ok {
@@ -139,8 +140,8 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 		x.sortName, x.lowerSKU = strings.ToLower(x.name), strings.ToLower(x.sku)
 		x.categories = splitIDs(cats, intern)
 		x.policies = splitIDs(policies, intern)
-		text.add(len(snap.all), x.name, x.sku, description)
-		nameWords.add(names, x.name)
+		buf = text.add(len(snap.all), buf, x.name, x.sku, description)
+		buf = nameWords.add(names, x.name, buf)
 		snap.all = append(snap.all, x)
 	}
 	if err := rows.Err(); err != nil {
