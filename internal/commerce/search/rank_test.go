@@ -1,6 +1,8 @@
 package search
 
 import (
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/RoaringBitmap/roaring/v2"
@@ -65,6 +67,44 @@ func TestMostFocusedIsTheSortedOrder(t *testing.T) {
 		for i := range got {
 			if got[i] != want[i] {
 				t.Fatalf("n=%d: %v, want %v", n, got, want[:n])
+			}
+		}
+	}
+}
+
+// On random names and page sizes, mostFocused gives what sorting every member gives.
+func TestMostFocusedMatchesAFullSort(t *testing.T) {
+	vocabulary := []string{"valve", "valves", "steel", "brass", "ball", "gate", "pipe", "fitting", "inch"}
+	rnd := rand.New(rand.NewPCG(19, 1))
+	for round := range 200 {
+		names := make([]string, 1+rnd.IntN(60))
+		for i := range names {
+			ws := make([]string, 1+rnd.IntN(5))
+			for j := range ws {
+				ws[j] = vocabulary[rnd.IntN(len(vocabulary))]
+			}
+			names[i] = strings.Join(ws, " ")
+		}
+		s := nameSnapshot(names...)
+		query := []string{vocabulary[rnd.IntN(3)], vocabulary[rnd.IntN(len(vocabulary))]}
+		r := s.names.ranges(query)
+		members := roaring.New()
+		var all []*candidate
+		for i := range names {
+			if r.hits(s.nameTerms.of(uint32(i))) > 0 && rnd.IntN(4) > 0 {
+				members.Add(uint32(i))
+				all = append(all, &candidate{doc: &doc{nameRank: i}, score: r.focus(s.nameTerms.of(uint32(i)))})
+			}
+		}
+		sortCandidates(all, sortRelevance, true)
+		n := 1 + rnd.IntN(len(names))
+		got := s.mostFocused(nil, members, r, n)
+		if len(got) != min(n, len(all)) {
+			t.Fatalf("round %d: %d members for n=%d of %d", round, len(got), n, len(all))
+		}
+		for i, pos := range got {
+			if int(pos) != all[i].nameRank {
+				t.Fatalf("round %d (%q, n=%d): %v, want the sorted order's %d at %d", round, query, n, got, all[i].nameRank, i)
 			}
 		}
 	}
