@@ -113,27 +113,55 @@ func (s *snapshot) categorySet(tree *categoryTree, id string) *roaring.Bitmap {
 	return set
 }
 
+// fewHits is the size of a hit set below which setFacets counts product by product.
+const fewHits = 2048
+
 // setFacets counts the facets and the category summary of hits with bitmaps: the answer of countFacets and
 // countChildren when the search has no refinements (every product then counts under every facet).
 func (s *snapshot) setFacets(tree *categoryTree, under string, hits *roaring.Bitmap) ([]Facet, map[string]int) {
 	children := map[string]int{}
-	for _, child := range tree.childrenOf(under) {
-		if n := int(hits.AndCardinality(s.categorySet(tree, child.id))); n > 0 {
-			children[child.id] = n
+	counts := make([]map[string]int, len(facets)) // per attribute facet, the hits per value
+	if hits.GetCardinality() <= fewHits {
+		// A few hits are counted one by one: cheaper than intersecting every value's set, which spans the catalogue.
+		for i := range facets {
+			counts[i] = map[string]int{}
+		}
+		hits.Iterate(func(pos uint32) bool {
+			x := s.all[pos]
+			for _, child := range tree.childrenHolding(x.categories, under) {
+				children[child]++
+			}
+			for i := range facets {
+				if facets[i].value != nil {
+					if v := facets[i].value(x); v != "" {
+						counts[i][v]++
+					}
+				}
+			}
+			return true
+		})
+	} else {
+		for _, child := range tree.childrenOf(under) {
+			if n := int(hits.AndCardinality(s.categorySet(tree, child.id))); n > 0 {
+				children[child.id] = n
+			}
+		}
+		for i := range facets {
+			counts[i] = map[string]int{}
+			for _, a := range s.attributes[i] {
+				if n := int(hits.AndCardinality(a.set)); n > 0 {
+					counts[i][a.value] = n
+				}
+			}
 		}
 	}
 	f := &filter{tree: tree}
 	var out []Facet
 	for i := range facets {
 		def := &facets[i]
-		counts := children
-		if !def.isCategory {
-			counts = map[string]int{}
-			for _, a := range s.attributes[i] {
-				if n := int(hits.AndCardinality(a.set)); n > 0 {
-					counts[a.value] = n
-				}
-			}
+		counts := counts[i]
+		if def.isCategory {
+			counts = children
 		}
 		if len(counts) > 0 {
 			out = append(out, f.facet(def, counts))
