@@ -14,6 +14,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/url"
@@ -39,16 +40,21 @@ func main() {
 	maxErrors := flag.Float64("max-error-ratio", 0.01, "fail when a scenario's errors exceed this share of its requests")
 	products := flag.Int("products", 200, "before starting the server, run `storefront seed --products N` on its database: N generated products besides the demo store's 300 (the default makes the 500 a cart scenario fills)")
 	requireGoals := flag.Bool("require-goals", false, "fail when a goal of issue 9 does not hold")
+	seeded := flag.Bool("seeded", false, "the --db database already holds the --products generated products (from an earlier `storefront seed --products N`): run on it without seeding again, so that a million-product file is seeded once")
 	flag.Parse()
+	if *seeded && *dbURL == "" {
+		fmt.Fprintln(os.Stderr, "bench: --seeded needs --db")
+		os.Exit(2)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	if err := bench(ctx, *bin, *dbURL, *only, *duration, *concurrency, *maxErrors, *products, *requireGoals); err != nil {
+	if err := bench(ctx, *bin, *dbURL, *only, *duration, *concurrency, *maxErrors, *products, *seeded, *requireGoals); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
 
-func bench(ctx context.Context, bin, dbURL, only string, duration time.Duration, concurrency int, maxErrors float64, products int, requireGoals bool) error {
+func bench(ctx context.Context, bin, dbURL, only string, duration time.Duration, concurrency int, maxErrors float64, products int, seeded, requireGoals bool) error {
 	selected, err := selectScenarios(scenarios, only)
 	if err != nil {
 		return err
@@ -80,7 +86,7 @@ func bench(ctx context.Context, bin, dbURL, only string, duration time.Duration,
 			buyers = max(buyers, concurrency, s.connections)
 		}
 	}
-	srv, err := startServer(ctx, bin, dbURL, products, buyers)
+	srv, err := startServer(ctx, bin, dbURL, products, seeded, buyers)
 	if err != nil {
 		return err
 	}
@@ -186,9 +192,10 @@ type server struct {
 }
 
 // startServer runs `bin serve --demo` on a free loopback port and waits for /healthz. With products > 0 it first
-// runs `bin seed --products N` on the same database (about 25 s for 100,000 products on SQLite); with buyers > 0 it
-// creates that many buyers in the demo buyer's account (`bin user create`).
-func startServer(ctx context.Context, bin, dbURL string, products, buyers int) (*server, error) {
+// runs `bin seed --products N` on the same database (about 25 s for 100,000 products on SQLite) unless seeded says
+// the database holds them already; with buyers > 0 it creates that many buyers in the demo buyer's account
+// (`bin user create`).
+func startServer(ctx context.Context, bin, dbURL string, products int, seeded bool, buyers int) (*server, error) {
 	if _, err := os.Stat(bin); err != nil {
 		return nil, fmt.Errorf("no binary at %s (run make build first): %w", bin, err)
 	}
@@ -208,7 +215,7 @@ func startServer(ctx context.Context, bin, dbURL string, products, buyers int) (
 	if err != nil {
 		return nil, err
 	}
-	if products > 0 {
+	if products > 0 && !seeded {
 		if err := seedProducts(ctx, bin, dbURL, products, logFile); err != nil {
 			logFile.Close()
 			os.RemoveAll(dir)
@@ -223,6 +230,7 @@ func startServer(ctx context.Context, bin, dbURL string, products, buyers int) (
 			return nil, err
 		}
 	}
+	started := time.Now()
 	cmd := exec.Command(bin, "serve", "--addr", addr, "--db", dbURL, "--demo")
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	if err := cmd.Start(); err != nil {
@@ -246,7 +254,39 @@ func startServer(ctx context.Context, bin, dbURL string, products, buyers int) (
 		stop()
 		return nil, fmt.Errorf("server did not become healthy: %w\n%s", err, log)
 	}
+	// The server loads its search index in the background once up; the rows measure it loaded. How long that took
+	// is the start time a large catalogue is quoted with.
+	if err := waitSearchIndex(ctx, base, 15*time.Minute); err != nil {
+		stop()
+		return nil, fmt.Errorf("search index: %w", err)
+	}
+	fmt.Fprintf(os.Stderr, "bench: server up, search index loaded, %s after start\n", time.Since(started).Round(100*time.Millisecond))
 	return &server{base: base, pid: cmd.Process.Pid, buyers: emails, stop: stop}, nil
+}
+
+// waitSearchIndex waits until /metrics reports the search index loaded (storefront_search_index_products above 0).
+func waitSearchIndex(ctx context.Context, base string, limit time.Duration) error {
+	deadline := time.Now().Add(limit)
+	for {
+		resp, err := http.Get(base + "/metrics")
+		if err == nil {
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			for _, line := range strings.Split(string(body), "\n") {
+				if n, ok := strings.CutPrefix(line, "storefront_search_index_products "); ok && n != "0" {
+					return nil
+				}
+			}
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("not loaded after %s", limit)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(250 * time.Millisecond):
+		}
+	}
 }
 
 // createBuyers creates n buyers in the demo buyer's account with `bin user create` (the demo store seeded first with

@@ -14,7 +14,7 @@ type facetDef struct {
 	displayType   string // MultiSelect | CategoryTree
 	rank          int
 	isCategory    bool
-	value         func(c *candidate) string // the product's value (attribute facets)
+	value         func(x *doc) string // the product's value (attribute facets)
 }
 
 // facets are the store's facets in display order. The category facet lists the children of the searched category
@@ -23,11 +23,11 @@ var facets = []facetDef{
 	{nameOrID: categoryFacet, displayName: "Category", attributeType: "ProductCategory", displayType: "CategoryTree",
 		rank: 1, isCategory: true},
 	{nameOrID: "Family", displayName: "Product Family", attributeType: "Standard", displayType: "MultiSelect", rank: 2,
-		value: func(c *candidate) string { return c.family }},
+		value: func(x *doc) string { return x.family }},
 	{nameOrID: "Brand", displayName: "Brand", attributeType: "Standard", displayType: "MultiSelect", rank: 3,
-		value: func(c *candidate) string { return c.brand }},
+		value: func(x *doc) string { return x.brand }},
 	{nameOrID: "QuantityUnitOfMeasure", displayName: "Unit of Measure", attributeType: "Standard",
-		displayType: "MultiSelect", rank: 4, value: func(c *candidate) string { return c.uom }},
+		displayType: "MultiSelect", rank: 4, value: func(x *doc) string { return x.uom }},
 }
 
 const categoryFacet = "ProductCategory"
@@ -82,7 +82,7 @@ func (f *filter) matches(c *candidate, skip string) bool {
 			}
 			continue
 		}
-		if !values[def.value(c)] {
+		if !values[def.value(c.doc)] {
 			return false
 		}
 	}
@@ -111,7 +111,7 @@ func (f *filter) countFacets(all []*candidate, under string, categoryCounts map[
 				for _, child := range f.tree.childrenHolding(c.categories, under) {
 					counts[child]++
 				}
-			} else if v := def.value(c); v != "" {
+			} else if v := def.value(c.doc); v != "" {
 				counts[v]++
 			}
 		}

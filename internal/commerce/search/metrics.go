@@ -16,7 +16,7 @@ var (
 	indexTerms = prometheus.NewGauge(prometheus.GaugeOpts{Name: "storefront_search_index_terms",
 		Help: "Distinct words in the search snapshot loaded last."})
 	indexBytes = prometheus.NewGauge(prometheus.GaugeOpts{Name: "storefront_search_index_postings_bytes",
-		Help: "Size of the search snapshot's postings bitmaps (full text and names)."})
+		Help: "Size of the search snapshot's postings bitmaps (full text and names) and of its products' name words."})
 	indexLoadSeconds = prometheus.NewGauge(prometheus.GaugeOpts{Name: "storefront_search_index_load_seconds",
 		Help: "Time the search snapshot loaded last took to read and build."})
 )
@@ -29,6 +29,6 @@ func init() {
 func observeSnapshot(s *snapshot, took time.Duration) {
 	indexProducts.Set(float64(len(s.all)))
 	indexTerms.Set(float64(len(s.text.terms)))
-	indexBytes.Set(float64(s.text.bytes() + s.names.bytes()))
+	indexBytes.Set(float64(s.text.bytes() + s.names.bytes() + 4*uint64(len(s.nameTerms.ids)+len(s.nameTerms.from))))
 	indexLoadSeconds.Set(took.Seconds())
 }

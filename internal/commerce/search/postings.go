@@ -38,26 +38,34 @@ type postingsBuilder struct {
 	ids   map[string]uint32
 	terms []string
 	raw   [][]uint32 // per term id, the load indexes holding it
+
+	sorted []int32 // after build, per term id, the term's index in the built postings' sorted terms
 }
 
 func newPostingsBuilder() *postingsBuilder { return &postingsBuilder{ids: map[string]uint32{}} }
 
-// add records the words of the product read at index k.
-func (b *postingsBuilder) add(k int, texts ...string) {
+// add records the words of the product read at index k; buf is scratch space for eachWord, returned for reuse.
+func (b *postingsBuilder) add(k int, buf []byte, texts ...string) []byte {
 	for _, text := range texts {
-		for _, w := range words(text) {
-			id, ok := b.ids[w]
-			if !ok {
-				id = uint32(len(b.terms))
-				b.ids[w] = id
-				b.terms = append(b.terms, w)
-				b.raw = append(b.raw, nil)
-			}
-			if list := b.raw[id]; len(list) == 0 || list[len(list)-1] != uint32(k) { // a word twice in a product
-				b.raw[id] = append(list, uint32(k))
-			}
-		}
+		buf = eachWord(text, buf, func(w []byte) { b.record(k, w) })
 	}
+	return buf
+}
+
+// record records word w of the product read at index k, and returns the word's id in the builder (see sorted).
+// Only a word not seen before is copied.
+func (b *postingsBuilder) record(k int, w []byte) uint32 {
+	id, ok := b.ids[string(w)]
+	if !ok {
+		id = uint32(len(b.terms))
+		b.ids[string(w)] = id
+		b.terms = append(b.terms, string(w))
+		b.raw = append(b.raw, nil)
+	}
+	if list := b.raw[id]; len(list) == 0 || list[len(list)-1] != uint32(k) { // a word twice in a product
+		b.raw[id] = append(list, uint32(k))
+	}
+	return id
 }
 
 // build turns the collected lists into bitmaps of name-order positions: position[k] is where the product read at
@@ -68,6 +76,10 @@ func (b *postingsBuilder) build(position []int) *postings {
 		order[i] = i
 	}
 	sort.Slice(order, func(i, j int) bool { return b.terms[order[i]] < b.terms[order[j]] })
+	b.sorted = make([]int32, len(order))
+	for i, id := range order {
+		b.sorted[id] = int32(i)
+	}
 	p := &postings{terms: make([]string, len(order)), lists: make([]*roaring.Bitmap, len(order)),
 		prefixes: map[string]*roaring.Bitmap{}}
 	for i, id := range order {

@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// Relevance tiers, best first. Within a tier nameFocus decides, then the name, then the id, so the order is the same
+// Relevance tiers, best first. Within a tier the name's focus decides (wordRanges.focus), then the name, then the id, so the order is the same
 // on both databases and never depends on their row order.
 const (
 	tierExactSKU  = iota // the term is the product's SKU (case-insensitive)
@@ -15,15 +15,15 @@ const (
 	tierOther            // the words are spread over name, SKU and description
 )
 
-// rankTier places a candidate for a term.
-func rankTier(c *candidate, term string, ws []string) int {
+// rankTier places a candidate for a term; name are its name's words (see nameTerms), r the query words.
+func rankTier(c *candidate, term string, name []int32, r wordRanges) int {
 	sku, t := c.lowerSKU, strings.ToLower(term)
 	switch {
 	case sku != "" && sku == t:
 		return tierExactSKU
 	case sku != "" && strings.HasPrefix(sku, t):
 		return tierSKUPrefix
-	case coversAll(c.nameWords, ws):
+	case r.coversAll(name):
 		return tierName
 	}
 	return tierOther
@@ -136,23 +136,4 @@ func comparePrice(a, b *candidate, desc bool) int {
 		return -c
 	}
 	return c
-}
-
-// nameFocus scores how much of a product's name the query words make up: the share of the name's words that a
-// query word starts. "Nitrile Gloves" is more about "gloves" than "Leather Work Gloves, Size L", as a full-text
-// score with length normalisation would say, but computed from the in-memory index instead of per matching row.
-func nameFocus(name, query []string) float64 {
-	if len(name) == 0 {
-		return 0
-	}
-	hits := 0
-	for _, w := range name {
-		for _, q := range query {
-			if strings.HasPrefix(w, q) {
-				hits++
-				break
-			}
-		}
-	}
-	return float64(hits) / float64(len(name))
 }

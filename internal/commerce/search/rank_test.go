@@ -1,22 +1,111 @@
 package search
 
-import "testing"
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
 
-func TestNameFocusPrefersNamesMostlyAboutTheTerm(t *testing.T) {
-	q := queryWords("gloves")
-	short, long := nameFocus(words("Nitrile Gloves"), q), nameFocus(words("Leather Work Gloves, Size L"), q)
-	if short != 0.5 || long != 0.2 {
-		t.Fatalf("nameFocus: %v and %v, want 0.5 and 0.2", short, long)
+	"github.com/RoaringBitmap/roaring/v2"
+)
+
+// nameSnapshot is a snapshot of just the names, in the order given (taken as name order), for the ranking tests.
+func nameSnapshot(names ...string) *snapshot {
+	builder, terms := newPostingsBuilder(), newNameTermsBuilder()
+	position := make([]int, len(names))
+	for k, n := range names {
+		terms.add(builder, n, nil)
+		position[k] = k
 	}
-	if nameFocus(words("Safety Glasses"), q) != 0 || nameFocus(nil, q) != 0 {
+	s := &snapshot{names: builder.build(position)}
+	s.nameTerms = terms.build(builder, position)
+	return s
+}
+
+func TestFocusPrefersNamesMostlyAboutTheTerm(t *testing.T) {
+	s := nameSnapshot("Nitrile Gloves", "Leather Work Gloves, Size L", "Safety Glasses", "")
+	r := s.names.ranges(queryWords("gloves"))
+	if short, long := r.focus(s.nameTerms.of(0)), r.focus(s.nameTerms.of(1)); short != 0.5 || long != 0.2 {
+		t.Fatalf("focus: %v and %v, want 0.5 and 0.2", short, long)
+	}
+	if r.focus(s.nameTerms.of(2)) != 0 || r.focus(s.nameTerms.of(3)) != 0 {
 		t.Fatal("a name without the term scores 0")
 	}
 	// Within a tier the more focused name ranks first, whatever their alphabetical order.
-	a := &candidate{doc: &doc{id: "a", nameRank: 1}, tier: tierName, score: long}
-	b := &candidate{doc: &doc{id: "b", nameRank: 2}, tier: tierName, score: short}
+	a := &candidate{doc: &doc{id: "a", nameRank: 1}, tier: tierName, score: 0.2}
+	b := &candidate{doc: &doc{id: "b", nameRank: 2}, tier: tierName, score: 0.5}
 	cs := []*candidate{a, b}
 	sortCandidates(cs, sortRelevance, true)
 	if cs[0] != b {
 		t.Fatal("the more focused name must come first within its tier")
+	}
+}
+
+func TestCoversAll(t *testing.T) {
+	s := nameSnapshot("Keystone Nitrile Gloves, Size M", "Keystone Nitrile Gloves")
+	if !s.names.ranges([]string{"nitr", "glove"}).coversAll(s.nameTerms.of(0)) ||
+		s.names.ranges([]string{"itrile"}).coversAll(s.nameTerms.of(1)) {
+		t.Fatal("coversAll")
+	}
+}
+
+// mostFocused must pick what sorting every member by focus, then name order, picks: ties to the first in name
+// order, fractions compared exactly (2/4 ties 1/2), and its early stop must not cut a better member.
+func TestMostFocusedIsTheSortedOrder(t *testing.T) {
+	s := nameSnapshot("a valve b c", "valve d", "steel valve e f", "valve", "g valve", "valve steel h i",
+		"valve", "k l m valve", "valve n")
+	r := s.names.ranges([]string{"valve", "steel"})
+	members := roaring.New()
+	for i := range 9 {
+		members.Add(uint32(i))
+	}
+	want := []int32{3, 6, 1, 2, 4, 5, 8, 0, 7} // 1, 1, 1/2, 2/4, 1/2, 2/4, 1/2, 1/4, 1/4
+	for n := 1; n <= len(want); n++ {
+		got := s.mostFocused(nil, members, r, n)
+		if len(got) != n {
+			t.Fatalf("n=%d: %v", n, got)
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("n=%d: %v, want %v", n, got, want[:n])
+			}
+		}
+	}
+}
+
+// On random names and page sizes, mostFocused gives what sorting every member gives.
+func TestMostFocusedMatchesAFullSort(t *testing.T) {
+	vocabulary := []string{"valve", "valves", "steel", "brass", "ball", "gate", "pipe", "fitting", "inch"}
+	rnd := rand.New(rand.NewPCG(19, 1))
+	for round := range 200 {
+		names := make([]string, 1+rnd.IntN(60))
+		for i := range names {
+			ws := make([]string, 1+rnd.IntN(5))
+			for j := range ws {
+				ws[j] = vocabulary[rnd.IntN(len(vocabulary))]
+			}
+			names[i] = strings.Join(ws, " ")
+		}
+		s := nameSnapshot(names...)
+		query := []string{vocabulary[rnd.IntN(3)], vocabulary[rnd.IntN(len(vocabulary))]}
+		r := s.names.ranges(query)
+		members := roaring.New()
+		var all []*candidate
+		for i := range names {
+			if r.hits(s.nameTerms.of(uint32(i))) > 0 && rnd.IntN(4) > 0 {
+				members.Add(uint32(i))
+				all = append(all, &candidate{doc: &doc{nameRank: i}, score: r.focus(s.nameTerms.of(uint32(i)))})
+			}
+		}
+		sortCandidates(all, sortRelevance, true)
+		n := 1 + rnd.IntN(len(names))
+		got := s.mostFocused(nil, members, r, n)
+		if len(got) != min(n, len(all)) {
+			t.Fatalf("round %d: %d members for n=%d of %d", round, len(got), n, len(all))
+		}
+		for i, pos := range got {
+			if int(pos) != all[i].nameRank {
+				t.Fatalf("round %d (%q, n=%d): %v, want the sorted order's %d at %d", round, query, n, got, all[i].nameRank, i)
+			}
+		}
 	}
 }

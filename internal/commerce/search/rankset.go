@@ -37,27 +37,33 @@ func (s *snapshot) order(set *roaring.Bitmap, q *query, ranked []string, limit i
 		}
 		return out
 	}
+	r := s.names.ranges(ranked)
+	var holders []*roaring.Bitmap // per query word, the products whose name holds a word it starts
+	for _, w := range ranked {
+		if p := s.names.prefix(w); p != nil {
+			holders = append(holders, p)
+		}
+	}
 	for tier, members := range s.tiers(set, q.term, ranked) {
-		need := limit - len(out)
-		if need == 0 {
+		if len(out) == limit {
 			break
 		}
-		if members.IsEmpty() {
-			continue
+		named := members // the name tier's names hold every query word
+		if tier != tierName {
+			// A member whose name holds no query word has focus 0: those follow the others, in name order.
+			parts := make([]*roaring.Bitmap, len(holders))
+			for i, h := range holders {
+				parts[i] = roaring.And(members, h)
+			}
+			named = roaring.FastOr(parts...)
+			members.AndNot(named)
 		}
-		backing := make([]candidate, 0, members.GetCardinality())
-		it := members.Iterator()
-		for it.HasNext() {
-			x := s.all[it.Next()]
-			backing = append(backing, candidate{doc: x, tier: tier, score: nameFocus(x.nameWords, ranked)})
-		}
-		cs := make([]*candidate, len(backing))
-		for i := range backing {
-			cs[i] = &backing[i]
-		}
-		sortPage(cs, sortRelevance, true, need)
-		for _, c := range cs[:min(need, len(cs))] {
-			out = append(out, int32(c.nameRank))
+		out = s.mostFocused(out, named, r, limit-len(out))
+		if tier != tierName {
+			it := members.Iterator()
+			for len(out) < limit && it.HasNext() {
+				out = append(out, int32(it.Next()))
+			}
 		}
 	}
 	return out

@@ -33,8 +33,10 @@ func New(d *db.DB, reg *records.Registry) *Service { return &Service{DB: d, Regi
 // 100,000 products). Errors are left for the first search to report.
 func (s *Service) Warm(ctx context.Context) { _, _ = s.snapshots.get(ctx, s.DB) }
 
-// keptOrder is how many hits of a kept answer are put in order ahead of being asked for: 20 pages of 12.
-const keptOrder = 240
+// keptOrder is how many hits of a kept answer are put in order ahead of being asked for: 4 pages of 12. A deeper
+// page is ordered when asked for, which costs a bounded heap per relevance tier (see mostFocused); ordering 20
+// pages ahead made a distinct search read whole broad tiers that its first page never reaches.
+const keptOrder = 48
 
 // run runs a validated query for the account ("" for a guest) in the store.
 func (s *Service) run(ctx context.Context, store *storecontext.Store, accountID string, q *query) (*Results, error) {
@@ -163,12 +165,15 @@ func (s *snapshot) scope(q *query, tree *categoryTree, seen *roaring.Bitmap) (*r
 func (s *Service) candidates(ctx context.Context, store *storecontext.Store, q *query, snap *snapshot,
 	set *roaring.Bitmap, ranked []string) ([]*candidate, error) {
 	backing := make([]candidate, 0, set.GetCardinality())
+	r := snap.names.ranges(ranked)
 	it := set.Iterator()
 	for it.HasNext() {
-		c := candidate{doc: snap.all[it.Next()]}
+		pos := it.Next()
+		c := candidate{doc: snap.all[pos]}
 		if len(q.words) > 0 {
-			c.score = nameFocus(c.nameWords, ranked)
-			c.tier = rankTier(&c, q.term, ranked)
+			name := snap.nameTerms.of(pos)
+			c.score = r.focus(name)
+			c.tier = rankTier(&c, q.term, name, r)
 		}
 		backing = append(backing, c)
 	}

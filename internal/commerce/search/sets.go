@@ -17,7 +17,7 @@ func buildAttributeSets(all []*doc) [][]attributeSet {
 		}
 		index := map[string]int{}
 		for i, x := range all {
-			v := facets[f].value(&candidate{doc: x})
+			v := facets[f].value(x)
 			if v == "" {
 				continue
 			}
@@ -41,15 +41,36 @@ type attributeSet struct {
 	set   *roaring.Bitmap
 }
 
-// visibleSet is visibility's bitmap as a set.
+// visibleSet returns the products the policies (named key, see policyKey) let a buyer see: active and listed by
+// one of them. It is worked out once per snapshot for each set of policies; the first searches of a snapshot all
+// ask at once, so one works it out while the others wait for it rather than each scanning every product.
 func (s *snapshot) visibleSet(key string, policies map[string]bool) *roaring.Bitmap {
-	s.mu.Lock()
-	set := s.visibleSets[key]
-	s.mu.Unlock()
-	if set != nil {
+	kept := func() *roaring.Bitmap {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return s.visibleSets[key]
+	}
+	if set := kept(); set != nil {
 		return set
 	}
-	set = roaring.FromDense(s.visibility(key, policies), true)
+	s.building.Lock()
+	defer s.building.Unlock()
+	if set := kept(); set != nil {
+		return set
+	}
+	bits := make([]uint64, (len(s.all)+63)/64)
+	for i, x := range s.all {
+		if !x.active {
+			continue
+		}
+		for _, p := range x.policies {
+			if _, ok := policies[p]; ok {
+				bits[i/64] |= 1 << (i % 64)
+				break
+			}
+		}
+	}
+	set := roaring.FromDense(bits, true)
 	set.RunOptimize()
 	s.mu.Lock()
 	if len(s.visibleSets) < maxVisibilitySets {
@@ -92,27 +113,55 @@ func (s *snapshot) categorySet(tree *categoryTree, id string) *roaring.Bitmap {
 	return set
 }
 
+// fewHits is the size of a hit set below which setFacets counts product by product.
+const fewHits = 2048
+
 // setFacets counts the facets and the category summary of hits with bitmaps: the answer of countFacets and
 // countChildren when the search has no refinements (every product then counts under every facet).
 func (s *snapshot) setFacets(tree *categoryTree, under string, hits *roaring.Bitmap) ([]Facet, map[string]int) {
 	children := map[string]int{}
-	for _, child := range tree.childrenOf(under) {
-		if n := int(hits.AndCardinality(s.categorySet(tree, child.id))); n > 0 {
-			children[child.id] = n
+	counts := make([]map[string]int, len(facets)) // per attribute facet, the hits per value
+	if hits.GetCardinality() <= fewHits {
+		// A few hits are counted one by one: cheaper than intersecting every value's set, which spans the catalogue.
+		for i := range facets {
+			counts[i] = map[string]int{}
+		}
+		hits.Iterate(func(pos uint32) bool {
+			x := s.all[pos]
+			for _, child := range tree.childrenHolding(x.categories, under) {
+				children[child]++
+			}
+			for i := range facets {
+				if facets[i].value != nil {
+					if v := facets[i].value(x); v != "" {
+						counts[i][v]++
+					}
+				}
+			}
+			return true
+		})
+	} else {
+		for _, child := range tree.childrenOf(under) {
+			if n := int(hits.AndCardinality(s.categorySet(tree, child.id))); n > 0 {
+				children[child.id] = n
+			}
+		}
+		for i := range facets {
+			counts[i] = map[string]int{}
+			for _, a := range s.attributes[i] {
+				if n := int(hits.AndCardinality(a.set)); n > 0 {
+					counts[i][a.value] = n
+				}
+			}
 		}
 	}
 	f := &filter{tree: tree}
 	var out []Facet
 	for i := range facets {
 		def := &facets[i]
-		counts := children
-		if !def.isCategory {
-			counts = map[string]int{}
-			for _, a := range s.attributes[i] {
-				if n := int(hits.AndCardinality(a.set)); n > 0 {
-					counts[a.value] = n
-				}
-			}
+		counts := counts[i]
+		if def.isCategory {
+			counts = children
 		}
 		if len(counts) > 0 {
 			out = append(out, f.facet(def, counts))

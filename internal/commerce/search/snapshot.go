@@ -20,8 +20,7 @@ type doc struct {
 	id, name, sku, family, brand, uom, created string
 	sortName                                   string // lower-case name
 	lowerSKU                                   string
-	nameWords                                  []string // the name's words as the index splits them
-	nameRank                                   int      // position in name order (then id), for cheap sorting
+	nameRank                                   int // position in name order (then id), for cheap sorting
 	active                                     bool
 	categories                                 []string
 	policies                                   []string // entitlement policies listing the product
@@ -42,13 +41,14 @@ type snapshot struct {
 	all        []*doc           // in name order (lower-case name, then id): all[i].nameRank == i
 	text       *postings        // the full-text index: words -> positions in all
 	names      *postings        // the same over names only, for ranking (see rankset.go)
+	nameTerms  nameTerms        // every product's name words as indexes of names' terms (see focus.go)
 	bySKU      []int32          // positions in all of the products with a SKU, by lower-case SKU
 	byCategory map[string][]int // category id -> positions in all of the products filed directly under it, ascending
 	attributes [][]attributeSet // per facet, the products of each attribute value (see sets.go)
 
 	mu          sync.Mutex
-	visibleBy   map[string][]uint64        // policy set key -> bit i set when all[i] is active and listed by one of the set
-	visibleSets map[string]*roaring.Bitmap // the same as sets
+	visibleSets map[string]*roaring.Bitmap // policy set key -> the products active and listed by one of the set
+	building    sync.Mutex                 // held while a visible set is worked out (see visibleSet)
 	trees       map[string]*categoryTree   // store id -> its category tree, read once per snapshot
 	searches    searchCache
 }
@@ -107,7 +107,7 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 		return nil, err
 	}
 	defer tx.Rollback()
-	snap := &snapshot{visibleBy: map[string][]uint64{}, visibleSets: map[string]*roaring.Bitmap{},
+	snap := &snapshot{visibleSets: map[string]*roaring.Bitmap{},
 		trees: map[string]*categoryTree{}}
 	if err := tx.QueryRowContext(ctx, `SELECT version FROM search_state`).Scan(&snap.version); err != nil {
 		return nil, err
@@ -119,7 +119,8 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 		return nil, err
 	}
 	defer rows.Close()
-	text, names := newPostingsBuilder(), newPostingsBuilder()
+	text, names, nameWords := newPostingsBuilder(), newPostingsBuilder(), newNameTermsBuilder()
+	var buf []byte                  // scratch space for splitting words
 	interned := map[string]string{} // categories, policies, families and brands repeat: keep one copy of each
 	intern := func(s string) string {
 		if v, ok := interned[s]; ok {
@@ -137,11 +138,10 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 		}
 		x.family, x.brand, x.uom, x.created = intern(x.family), intern(x.brand), intern(x.uom), intern(x.created)
 		x.sortName, x.lowerSKU = strings.ToLower(x.name), strings.ToLower(x.sku)
-		x.nameWords = words(x.name)
 		x.categories = splitIDs(cats, intern)
 		x.policies = splitIDs(policies, intern)
-		text.add(len(snap.all), x.name, x.sku, description)
-		names.add(len(snap.all), x.name)
+		buf = text.add(len(snap.all), buf, x.name, x.sku, description)
+		buf = nameWords.add(names, x.name, buf)
 		snap.all = append(snap.all, x)
 	}
 	if err := rows.Err(); err != nil {
@@ -168,6 +168,7 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 		position[k] = x.nameRank
 	}
 	snap.text, snap.names = text.build(position), names.build(position)
+	snap.nameTerms = nameWords.build(names, position)
 	snap.bySKU = sortedSKUs(snap.all)
 	snap.attributes = buildAttributeSets(snap.all)
 	return snap, nil
@@ -192,35 +193,6 @@ func policyKey(policies map[string]bool) string {
 	}
 	slices.Sort(ids)
 	return strings.Join(ids, ",")
-}
-
-// visibility returns the bitmap of the products the policies (named key, see policyKey) let a buyer see: active
-// and listed by one of them. It is computed once per snapshot for each set of policies.
-func (s *snapshot) visibility(key string, policies map[string]bool) []uint64 {
-	s.mu.Lock()
-	bits, ok := s.visibleBy[key]
-	s.mu.Unlock()
-	if ok {
-		return bits
-	}
-	bits = make([]uint64, (len(s.all)+63)/64)
-	for i, x := range s.all {
-		if !x.active {
-			continue
-		}
-		for _, p := range x.policies {
-			if _, ok := policies[p]; ok {
-				bits[i/64] |= 1 << (i % 64)
-				break
-			}
-		}
-	}
-	s.mu.Lock()
-	if len(s.visibleBy) < maxVisibilitySets {
-		s.visibleBy[key] = bits
-	}
-	s.mu.Unlock()
-	return bits
 }
 
 // categories returns the store's category tree, read on the first search of the snapshot. The tree's tables move

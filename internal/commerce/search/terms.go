@@ -3,6 +3,7 @@ package search
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // maxTerms is how many words of a search term count (the API's limit of 32 space-separated terms).
@@ -13,6 +14,37 @@ func words(text string) []string {
 	return strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	})
+}
+
+// eachWord calls f with each word of text as words splits it, in a buffer f must not keep (buf, returned for
+// reuse): loading a large catalogue splits every name and description, and words' copies of the lower-cased
+// text and of each word were most of that work. Text of ASCII only is split here; other text goes through words.
+func eachWord(text string, buf []byte, f func(w []byte)) []byte {
+	for i := 0; i < len(text); i++ {
+		if text[i] >= utf8.RuneSelf {
+			for _, w := range words(text) {
+				f(append(buf[:0], w...))
+			}
+			return buf
+		}
+	}
+	buf = buf[:0]
+	for i := 0; i <= len(text); i++ {
+		var c byte
+		if i < len(text) {
+			c = text[i]
+		}
+		switch {
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+			buf = append(buf, c)
+		case c >= 'A' && c <= 'Z':
+			buf = append(buf, c+'a'-'A')
+		case len(buf) > 0:
+			f(buf)
+			buf = buf[:0]
+		}
+	}
+	return buf
 }
 
 // queryWords are the words of a search term that the query uses: at most maxTerms, duplicates dropped.
@@ -30,22 +62,4 @@ func queryWords(term string) []string {
 		}
 	}
 	return out
-}
-
-// coversAll reports whether every query word is one of have (a text's words) or the start of one: how relevance
-// tells a product whose name matches from one that matches only in its description.
-func coversAll(have, query []string) bool {
-	for _, q := range query {
-		found := false
-		for _, h := range have {
-			if strings.HasPrefix(h, q) {
-				found = true
-				break
-			}
-		}
-		if !found {
-			return false
-		}
-	}
-	return true
 }
