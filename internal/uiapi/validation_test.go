@@ -1,6 +1,79 @@
 package uiapi_test
 
-// TABLE
+// Where each validation rule of spec/data-layer.md section 5 and each message of section 8 is produced and which
+// integration test asserts it (status + errorCode + message; every test runs on SQLite and PostgreSQL). Paths are
+// under internal/ unless they start with web/. "client" marks what the web data layer does itself (config checks
+// before any request, its cache, snapshots), not the server; "here" is a test of this file.
+//
+// Section 5                                     | produced at                                   | asserted by
+// ----------------------------------------------+-----------------------------------------------+------------------------------------------
+// 15-char ids become 18 chars                   | records/ids.go:49 (To18), NormalizeID :69     | uiapi/uiapi_test.go:130 (GET, PATCH by 15)
+// record fetch needs fields/optional/layoutTypes| uiapi/records/get.go:26  400 INVALID_INPUT    | uiapi/records/get_test.go:64
+// record UI needs recordIds, layoutTypes, modes | uiapi/metadata/recordui.go:50,54              | uiapi/metadata/recordui_test.go:65-66
+// record UI: formFactor, childRelationships,    | uiapi/metadata/recordui.go:29 (list), :42     | recordui_test.go:67-68; here (pageSize,
+//   pageSize, updateMru unsupported             |                                               |   updateMru, formFactor, exact bodies)
+// updateRecord "Invalid recordInput", values    | uiapi/records/write.go:70-101                 | uiapi/records/write_test.go:49-53
+//   string/number/boolean/null                  |                                               |
+// If-Unmodified-Since ISO -> HTTP date          | uiapi/records/write.go:153                    | uiapi/records/write_test.go:55 (412/200)
+// deleteRecord "Invalid config for deleteRecord"| uiapi/records/write.go:167                    | uiapi/records/write_test.go:79
+// field paths at most 6 levels                  | recordsapi/paths.go:23 (ResolvePath)          | uiapi/records/get_test.go:60-62
+// batch ops: type CREATE/UPDATE/DELETE, records,| uiapi/records/batch.go:22,48-72               | uiapi/records/write_test.go:129-160;
+//   allOrNone required, useDefaultRule boolean  |   (useDefaultRule in the body: added here)    |   here (useDefaultRule in the body)
+// batch read entries: recordIds, fields lists;  | client (drops entries); server batch GET:     | uiapi/records/get_test.go:148-163
+//   bad entries dropped                         |   uiapi/records/get.go:80                     |
+// layout needs objectApiName, layoutType, mode  | uiapi/metadata/layouts.go:24 (defaults Full/  | uiapi/metadata/layouts_test.go:69-70
+//                                               |   View as the spec's section 9 says)          |
+// layout user state: defaults, sectionUserStates| uiapi/metadata/userstate.go:95 (message now   | uiapi/metadata/userstate_test.go:37-49;
+//   object of objects, '@wire(updateLayout...   |   the spec's '@wire(...) invalid config...')  |   here (exact body)
+// list config or "unrecognized config"          | uiapi/lists/info.go:155                       | uiapi/lists/lists_test.go:121, write_test.go:127
+// list filter items, scope, ordering types      | uiapi/lists/write.go:35,173; preferences.go:45| uiapi/lists/write_test.go:59-69,189-191
+// column widths whole numbers                   | uiapi/lists/preferences.go:66                 | uiapi/lists/write_test.go:185-187
+// 'Invalid config for "{operation}"' (list view | uiapi/lists/write.go:27 (create/update/delete | uiapi/lists/write_test.go:56,141-155,183
+//   create/update/delete, list preferences)     |   ListInfo(ByName), updateListPreferences)    |
+// CMS list query types                          | connectapi/params.go:24 ("The type entered...")| app/cms_test.go:174-194
+// record actions: recordIds + sections/apiNames | uiapi/actions/lists.go:38                     | uiapi/actions/actions_test.go:153
+// related-list action batch: relatedListId str  | uiapi/actions/relatedlist.go:133-175          | uiapi/actions/actions_test.go:234-235
+// updateRelatedListInfo config, orderedByInfo,  | uiapi/relatedlists/input.go:18,51,123-139     | uiapi/relatedlists/preferences_test.go:27-40
+//   'Expected "integer" but received ...'       |                                               |
+// updateRelatedListPreferences types            | uiapi/relatedlists/input.go:19,154-171        | uiapi/relatedlists/preferences_test.go:93-95
+// related-list record batch item types          | uiapi/relatedlists/records.go:119; input.go:  | relatedlists/records_test.go:133 (status
+//                                               |   177,200,211                                 |   only); here (each message exact)
+// lookup sourceRecord / duplicate field types   | uiapi/lookups/input.go:59; duplicates/        | uiapi/lookups/lookups_test.go:163;
+//                                               |   handlers.go:326                             |   uiapi/duplicates/duplicates_test.go:157
+// files: fileData object, 'Invalid config for   | uiapi/files/upload.go:18                      | uiapi/files/files_test.go:113-114
+//   createContentDocumentAndVersion/Version'    |                                               |
+// CMS: channelOrSiteId/contentKeyOrId required, | cms/handlers.go:51,109 (section 8 wording     | app/cms_test.go:77-82,183-186
+//   0DM/0ap prefix                              |   "Enter a value for X."; section 5's wording |
+//                                               |   is the client's), prefix :112               |
+// SEO {!Record.f}/{!Content.f}, quotes escaped  | client (the SEO component substitutes)        | -
+// 'updateRecordAvatar invalid configuration'    | uiapi/avatars/association.go:22               | uiapi/avatars/avatars_test.go:117
+//
+// Section 8                                     | produced at                                   | asserted by
+// ----------------------------------------------+-----------------------------------------------+------------------------------------------
+// statuses 200 201 204 304 400 401 403 404 500  | platform/httpx (304: conditional.go:20)       | app/conditional_test.go:49 (304), the
+//   (504 is the client's, below)                |                                               |   package tests (others)
+// "data is not fetchable" 400, cache-only 504   | client                                        | -
+//   "Gateway Timeout", record-UI 404 snapshot,  |                                               |
+//   'RecordUi adapter resolved with ...', error |                                               |
+//   lifetimes, freezing rethrown errors         |                                               |
+// batch: per-item 404, other items' status and  | recordsapi/batch.go                           | uiapi/records/get_test.go:160-163
+//   body passed through                         |                                               |
+// 404 on the batch itself                       | relatedlists count batch, records batch       | uiapi/relatedlists/count_test.go:67
+// avatar batch 400/404 items with errorCode and | uiapi/avatars/avatars.go                      | uiapi/avatars/avatars_test.go:19-27
+//   message                                     |                                               |
+// related-list count batch: 404, failed items   | uiapi/relatedlists/count.go                   | uiapi/relatedlists/count_test.go:57-70
+// clone template errors                         | uiapi/records/defaults.go                     | uiapi/records/defaults_test.go:63
+// messages: Invalid recordInput; Invalid config | see section 5 rows above; 'Invalid config for | as above; executeBatchRecordOperations:
+//   for deleteRecord / createContentDocument... |   "executeBatchRecordOperations"' at          |   uiapi/records/write_test.go:129; Invalid
+//   / updateRelatedListInfo / ...Preferences /  |   uiapi/records/batch.go:22; 'Invalid         |   discriminatorValue: avatars_test.go:119
+//   executeBatchRecordOperations; updateRecord- |   discriminatorValue' at                      |
+//   Avatar invalid configuration; Invalid       |   uiapi/avatars/association.go:56             |
+//   discriminatorValue                          |                                               |
+// CMS parameter errors (Enter a value for ...,  | cms/handlers.go:51,109,112,231; connectapi/  | app/cms_test.go:174-194
+//   Enter input parameters..., The type entered |                                               |
+//   for X isn't valid..., Enter a valid prefix) |                                               |
+// failed CMS/SEO fetch, session context, image  | client                                        | -
+//   preload warnings, image URL fallback        |                                               |
 
 import (
 	"net/http"
