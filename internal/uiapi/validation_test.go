@@ -70,7 +70,7 @@ package uiapi_test
 //   Avatar invalid configuration; Invalid       |   uiapi/avatars/association.go:56             |
 //   discriminatorValue                          |                                               |
 // CMS parameter errors (Enter a value for ...,  | cms/handlers.go:51,109,112,231; connectapi/  | app/cms_test.go:174-194
-//   Enter input parameters..., The type entered |                                               |
+//   Enter input parameters..., The type entered |   params.go:24                                |
 //   for X isn't valid..., Enter a valid prefix) |                                               |
 // failed CMS/SEO fetch, session context, image  | client                                        | -
 //   preload warnings, image URL fallback        |                                               |
