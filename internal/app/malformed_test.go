@@ -175,6 +175,15 @@ var pathValues = map[string]string{
 	"orgId":          "00DSF0000000001AAA", // the installation's is random: probes stop at the org check, still a 4xx
 	"userId":         demo.BuyerUserID,
 	"version":        "64.0",
+	// The UI API groups' (records, lists, related lists, actions, lookups, layouts, list preferences).
+	"recordIds":           demo.BuyerAccountID,
+	"listViewApiName":     "AllAccounts",
+	"relatedListId":       "Contacts",
+	"parentRecordId":      demo.BuyerAccountID,
+	"parentObjectApiName": "Account",
+	"preferencesId":       "Account.Contacts",
+	"fieldApiName":        "ParentId",
+	"actionApiName":       "Account.NewContact",
 }
 
 // queryNames are the query parameters the routes read, by a part of their path.
@@ -209,6 +218,24 @@ var bodies = map[string]string{
 	"POST search/product-search": `{"searchTerm":"pen","categoryId":"` + records.StableID("0ZG", 2) + `","page":0,"pageSize":20,` +
 		`"fields":["Name"],"refinements":[{"attributeType":"Custom","nameOrId":"Color","type":"DistinctValue","values":["Black"]}],` +
 		`"sortRuleId":"x","includePrices":true,"grouping":{"groupingOption":"NoGrouping"}}`,
+	"POST /ui-api/records/batch": `{"allOrNone":true,"useDefaultRule":false,"operations":[{"type":"CREATE",` +
+		`"records":[{"apiName":"Account","fields":{"Name":"Probe"}}]}]}`,
+	"POST /ui-api/list-info/": `{"label":"Probe","filteredByInfo":[{"fieldApiName":"Name","operandLabels":["x"],"operator":"Equals"}],` +
+		`"scope":{"apiName":"everything","entityId":null},"displayColumns":["Name"],"visibility":"Private"}`,
+	"PATCH /ui-api/list-preferences/": `{"columnWidths":{"Name":120},"columnWrap":{"Name":true},` +
+		`"orderedBy":[{"fieldApiName":"Name","isAscending":true}]}`,
+	"PATCH /ui-api/related-list-info/": `{"orderedByInfo":[{"fieldApiName":"Name","isAscending":true}],` +
+		`"userPreferences":{"columnWidths":{"Name":120},"columnWrap":{"Name":true}}}`,
+	"PATCH /ui-api/related-list-preferences/": `{"columnWidths":{"Name":120},"columnWrap":{"Name":true},` +
+		`"orderedBy":[{"fieldApiName":"Name","isAscending":true}]}`,
+	"POST /ui-api/related-list-records/": `{"fields":["Contact.Name"],"optionalFields":["Contact.Email"],"sortBy":["Name"],` +
+		`"pageSize":5,"where":"LastName != null"}`,
+	"POST /ui-api/related-list-records/batch/": `{"relatedListParameters":[{"relatedListId":"Contacts","fields":["Contact.Name"],` +
+		`"sortBy":["Name"],"pageSize":5,"where":"LastName != null"}]}`,
+	"POST /related-list/batch":    `{"relatedListsActionParameters":[{"relatedListId":"Contacts","sections":["Page"]}]}`,
+	"POST /ui-api/lookups/":       `{"sourceRecord":{"apiName":"Account","fields":{"Name":"x","AnnualRevenue":1,"IsDeleted":false,"Site":null}}}`,
+	"PATCH /user-state":           `{"sectionUserStates":{"01B000000000000AAA":{"collapsed":true}}}`,
+	"POST /association":           `{"type":"Theme"}`,
 	"PUT /carts":                  `{"name":"Probe"}`,
 	"POST /carts":                 `{"name":"Probe"}`,
 	"POST /cart-items":            `{"productId":"` + records.StableID("01t", 1) + `","quantity":"1","type":"Product"}`,

@@ -150,7 +150,8 @@ func DecodeJSONBytes(body []byte, v any) error {
 	if err := dec.Decode(v); err != nil {
 		return BadRequest("JSON_PARSER_ERROR", "The request body is not valid JSON: %s", jsonProblem(err))
 	}
-	if dec.More() {
+	// Only space may follow the value. (Decoder.More is not the check: it reports false for a stray '}' or ']'.)
+	if _, err := dec.Token(); err != io.EOF {
 		return BadRequest("JSON_PARSER_ERROR", "The request body has data after the JSON value.")
 	}
 	return nil

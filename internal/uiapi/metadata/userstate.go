@@ -90,10 +90,10 @@ type userStateInput struct {
 	} `json:"sectionUserStates"`
 }
 
-// invalidUserState is the 400 for a body that is not a layout user state (the client's '@wire(updateLayoutUserState)
-// invalid configuration').
+// invalidUserState is the 400 for a body that is not a layout user state, worded as spec/data-layer.md section 5
+// words it ('@wire(updateLayoutUserState) invalid configuration ...'), the detail after it.
 func invalidUserState(detail string) error {
-	return invalidInput("Invalid configuration for updateLayoutUserState: %s", detail)
+	return invalidInput("@wire(updateLayoutUserState) invalid configuration: %s", detail)
 }
 
 // UpdateLayoutUserState answers PATCH /ui-api/layout/{objectApiName}/user-state: the sections named are set for

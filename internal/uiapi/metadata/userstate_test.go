@@ -42,7 +42,7 @@ func checkUserState(t *testing.T, s *apptest.Server) {
 	} {
 		refusals = append(refusals, apitest.Scenario{Name: name, As: apitest.User("admin@example.com"), Method: "PATCH",
 			Path: ui + path, Body: body, WantStatus: 400, WantJSON: `[{"errorCode":"INVALID_INPUT"}]`,
-			WantContains: "Invalid configuration for updateLayoutUserState", RowsBefore: none, RowsAfter: none})
+			WantContains: "@wire(updateLayoutUserState) invalid configuration: ", RowsBefore: none, RowsAfter: none})
 	}
 	refusals = append(refusals, apitest.Scenario{Name: "a mode not served", As: apitest.User("admin@example.com"),
 		Method: "PATCH", Path: ui + "/layout/Case/user-state?mode=Nope", Body: `{"sectionUserStates":{}}`, WantStatus: 400,

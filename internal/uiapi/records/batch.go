@@ -32,7 +32,8 @@ type batchOp struct {
 	id   string // UPDATE and DELETE: the record's Id field
 }
 
-// decodeBatch checks the body: {allOrNone: boolean (required), operations: [{type, records: [recordInput]}]}.
+// decodeBatch checks the body: {allOrNone: boolean (required), useDefaultRule: boolean (optional), operations:
+// [{type, records: [recordInput]}]}.
 func decodeBatch(w http.ResponseWriter, r *http.Request) (allOrNone bool, ops []batchOp, err error) {
 	var decoded any
 	if err := httpx.DecodeJSON(w, r, &decoded); err != nil {
@@ -45,6 +46,12 @@ func decodeBatch(w http.ResponseWriter, r *http.Request) (allOrNone bool, ops []
 	allOrNone, ok = body["allOrNone"].(bool)
 	if !ok {
 		return false, nil, batchConfig("allOrNone is required and must be a boolean")
+	}
+	// useDefaultRule may come in the body too (the client's config, spec section 5): optional, boolean when given.
+	if v, given := body["useDefaultRule"]; given {
+		if _, ok := v.(bool); !ok {
+			return false, nil, batchConfig("useDefaultRule must be a boolean")
+		}
 	}
 	operations, ok := body["operations"].([]any)
 	if !ok || len(operations) == 0 {
