@@ -2,8 +2,8 @@
 // cells, Enter on a row opens its record and on a header sorts by it. Columns are resized by dragging or with the
 // arrow keys on their handle; the width is reported once the drag or key ends, to be saved as a list preference.
 
-import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
-import { AUTO_WIDTH, clampWidth, keyedWidth, moveCell, type Cell } from './grid';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { AUTO_WIDTH, clampWidth, keyedWidth, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, moveCell, type Cell } from './grid';
 
 export interface Column {
   fieldApiName: string;
@@ -29,6 +29,14 @@ export function Grid({ label, columns, rows, sort, onSort, onOpen, onResize, onW
   const [active, setActive] = useState<Cell>({ row: 0, col: 0 });
   const [dragging, setDragging] = useState<Record<string, number>>({});
   const table = useRef<HTMLTableElement>(null);
+  // A column of natural width still has a size to announce on its resize handle (aria-valuenow): the measured one.
+  const [measured, setMeasured] = useState<Record<string, number>>({});
+  useLayoutEffect(() => {
+    const ths = table.current?.querySelectorAll<HTMLElement>('thead th') ?? [];
+    const next: Record<string, number> = {};
+    ths.forEach((th, i) => columns[i] && (next[columns[i].fieldApiName] = clampWidth(th.getBoundingClientRect().width)));
+    setMeasured((m) => (JSON.stringify(m) === JSON.stringify(next) ? m : next));
+  }, [columns, rows.length]);
   const rowCount = rows.length + 1;
   const current = { row: Math.min(active.row, rowCount - 1), col: Math.min(active.col, columns.length - 1) };
 
@@ -83,8 +91,7 @@ export function Grid({ label, columns, rows, sort, onSort, onOpen, onResize, onW
   };
 
   const keyResize = (c: Column, e: KeyboardEvent<HTMLSpanElement>) => {
-    const th = (e.currentTarget.parentElement as HTMLElement).getBoundingClientRect().width;
-    const current = widthOf(c) === AUTO_WIDTH ? th : widthOf(c);
+    const current = widthOf(c) === AUTO_WIDTH ? (measured[c.fieldApiName] ?? MIN_COLUMN_WIDTH) : widthOf(c);
     const next = keyedWidth(current, e.key, e.shiftKey);
     if (next === null) return;
     e.preventDefault();
@@ -140,9 +147,9 @@ export function Grid({ label, columns, rows, sort, onSort, onOpen, onResize, onW
                   role="separator"
                   aria-orientation="vertical"
                   aria-label={`Resize ${c.label}`}
-                  aria-valuenow={widthOf(c) === AUTO_WIDTH ? undefined : widthOf(c)}
-                  aria-valuemin={60}
-                  aria-valuemax={1000}
+                  aria-valuenow={widthOf(c) === AUTO_WIDTH ? (measured[c.fieldApiName] ?? MIN_COLUMN_WIDTH) : widthOf(c)}
+                  aria-valuemin={MIN_COLUMN_WIDTH}
+                  aria-valuemax={MAX_COLUMN_WIDTH}
                   tabIndex={0}
                   onPointerDown={(e) => startDrag(c, e)}
                   onKeyDown={(e) => keyResize(c, e)}

@@ -152,7 +152,7 @@ function Field({ item, record, info, recordTypeId }: { item: LayoutItem; record:
           <label htmlFor={inputId}>{item.label}</label>
         </dt>
         <dd>
-          <form onSubmit={save} onKeyDown={(e) => e.key === 'Escape' && setEditing(false)}>
+          <form noValidate onSubmit={save} onKeyDown={(e) => e.key === 'Escape' && setEditing(false)}>
             <FieldInput
               id={inputId}
               field={only}

@@ -7,6 +7,7 @@ import {
   getRelatedListCount,
   getRelatedListRecords,
   getRelatedListsInfo,
+  useLayout,
   useRecordCreateDefaults,
   useRecordWrites,
   useWire,
@@ -118,13 +119,20 @@ function RelatedList({ parent, summary }: { parent: RecordRep; summary: RelatedS
 
 interface Defaults {
   record: RecordRep;
-  layout: { sections: { layoutRows: { layoutItems: { editableForNew: boolean; layoutComponents: { apiName: string | null; componentType: string }[] }[] }[] }[] };
   objectInfos: Record<string, { label: string; fields: Record<string, FieldInfo> }>;
 }
 
-/** The New form of a related list, as a modal dialog: the create layout's fields, the parent's field filled in. */
+interface CreateLayout {
+  sections: { layoutRows: { layoutItems: { editableForNew: boolean; layoutComponents: { apiName: string | null; componentType: string }[] }[] }[] }[];
+}
+
+/**
+ * The New form of a related list, as a modal dialog: the Full layout's fields in Create mode, with the create
+ * defaults' initial values and the parent's field filled in.
+ */
 function NewRecord({ summary, parent, onClose, onCreated }: { summary: RelatedSummary; parent: RecordRep; onClose(): void; onCreated(): void }) {
   const snap = useRecordCreateDefaults({ objectApiName: summary.objectApiName });
+  const layout = useLayout({ objectApiName: summary.objectApiName, layoutType: 'Full', mode: 'Create' }).data as CreateLayout | undefined;
   const { createRecord } = useRecordWrites();
   const [values, setValues] = useState<Record<string, string | boolean | null>>({});
   const [errors, setErrors] = useState<SaveErrors | null>(null);
@@ -138,7 +146,7 @@ function NewRecord({ summary, parent, onClose, onCreated }: { summary: RelatedSu
   const info = defaults?.objectInfos[summary.objectApiName];
   const fieldNames = [
     ...new Set(
-      (defaults?.layout.sections ?? []).flatMap((s) =>
+      (layout?.sections ?? []).flatMap((s) =>
         s.layoutRows.flatMap((r) => r.layoutItems.filter((i) => i.editableForNew).flatMap((i) => i.layoutComponents.filter((c) => c.componentType === 'Field' && c.apiName).map((c) => c.apiName as string))),
       ),
     ),
@@ -169,8 +177,8 @@ function NewRecord({ summary, parent, onClose, onCreated }: { summary: RelatedSu
     <dialog ref={dialog} className="cs-dialog" aria-labelledby={titleId} onCancel={onClose}>
       <h2 id={titleId}>New {summary.entityLabel}</h2>
       {snap.state === 'Error' ? <p role="alert">The form could not be loaded.</p> : null}
-      {!defaults ? <p role="status">Loading the form…</p> : null}
-      <form onSubmit={save}>
+      {!defaults || !layout ? <p role="status">Loading the form…</p> : null}
+      <form noValidate onSubmit={save}>
         {errors ? (
           <p className="cs-error" role="alert">
             {errors.message}

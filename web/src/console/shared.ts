@@ -30,29 +30,28 @@ export function nameOf(record: RecordRep | undefined, nameFields: string[] = ['N
   return record.id;
 }
 
+type Reads = [Adapter<NetworkRequest, unknown>, unknown][];
+
+/** Reads the given configs again from the network, so that every reader watching them sees the server's answer. */
+export function useRefresh() {
+  const layer = useDataLayer();
+  return useCallback((reads: Reads) => Promise.all(reads.map(([adapter, config]) => layer.network(adapter, adapter.validate(config)))), [layer]);
+}
+
 /**
- * Sends a write through the layer (its session cookie and CSRF header), then reads the given configs again from
- * the network so that every reader watching them sees the server's new answer.
+ * Sends a write the layer has no adapter for (list preferences, layout user state, the selected app) through it (its
+ * session cookie and CSRF header), then refreshes the reads that show it.
  */
 export function useWriteThenRefresh() {
   const layer = useDataLayer();
+  const refresh = useRefresh();
   return useCallback(
-    async (req: NetworkRequest, refresh: [Adapter<NetworkRequest, unknown>, unknown][]) => {
+    async (req: NetworkRequest, reads: Reads) => {
       const body = await layer.send(req);
-      await Promise.all(refresh.map(([adapter, config]) => layer.network(adapter, adapter.validate(config))));
+      await refresh(reads);
       return body;
     },
-    [layer],
-  );
-}
-
-/** Reads the given configs again from the network (after a write the layer made, a create in a related list). */
-export function useRefresh() {
-  const layer = useDataLayer();
-  return useCallback(
-    (refresh: [Adapter<NetworkRequest, unknown>, unknown][]) =>
-      Promise.all(refresh.map(([adapter, config]) => layer.network(adapter, adapter.validate(config)))),
-    [layer],
+    [layer, refresh],
   );
 }
 
