@@ -8,6 +8,16 @@ import { FAQ_SEARCH_PLACEHOLDER } from './routes/faqConfig';
 /** Routes, relative to the site base path (the router's basename). */
 export const routes: RouteObject[] = [
   {
+    // The staff console: its own bundle, loaded on first visit (src/console).
+    path: '/console',
+    lazy: async () => ({ Component: (await import('./console')).ConsoleRoot }),
+    children: [
+      { index: true, lazy: async () => ({ Component: (await import('./console')).ConsoleHome }) },
+      { path: 'o/:objectApiName', lazy: async () => ({ Component: (await import('./console')).ObjectHome }) },
+      { path: 'r/:objectApiName/:recordId', lazy: async () => ({ Component: (await import('./console')).RecordPage }) },
+    ],
+  },
+  {
     // The view named FAQ gives the header search box its placeholder.
     path: '/faq',
     element: <Layout searchPlaceholder={FAQ_SEARCH_PLACEHOLDER} />,

@@ -1,0 +1,158 @@
+// An object's home: its list views (switch, search, paging, the recent list) and the grid whose sort, column widths
+// and wrap are saved as the list's preferences, so they survive a reload.
+
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { getListInfoByName, getListInfosByObjectName, getListRecordsByName, useWire, type RecordRep } from '../data/records';
+import { Grid, type Column } from './Grid';
+import { AUTO_WIDTH, sortByOf } from './grid';
+import { displayOf, useWriteThenRefresh } from './shared';
+
+const PAGE_SIZE = 25;
+
+interface ListInfo {
+  label: string;
+  displayColumns: { fieldApiName: string; label: string; sortable: boolean }[];
+  orderedByInfo: { fieldApiName: string; isAscending: boolean }[];
+  userPreferences?: { columnWidths?: Record<string, number>; columnWrap?: Record<string, boolean> };
+}
+
+interface ListPage {
+  count: number;
+  records: RecordRep[];
+  currentPageToken: string | null;
+  nextPageToken: string | null;
+  previousPageToken: string | null;
+}
+
+export function ObjectHome() {
+  const { objectApiName = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const lists = useWire(getListInfosByObjectName, { objectApiName });
+  const views = (lists.data as { lists?: { apiName: string; label: string }[] } | undefined)?.lists ?? [];
+  const view = params.get('view') ?? views[0]?.apiName;
+  const search = params.get('q') ?? '';
+  const [draft, setDraft] = useState(search);
+
+  const set = (next: Record<string, string>) => setParams((p) => {
+    for (const [k, v] of Object.entries(next)) if (v) p.set(k, v); else p.delete(k);
+    return p;
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    set({ q: draft.trim() });
+  };
+
+  return (
+    <>
+      <div className="cs-toolbar">
+        <h1>{views.find((v) => v.apiName === view)?.label ?? objectApiName}</h1>
+        <label>
+          <span>List view</span>
+          <select value={view ?? ''} onChange={(e) => set({ view: e.target.value })} disabled={!views.length}>
+            {views.map((v) => (
+              <option key={v.apiName} value={v.apiName}>
+                {v.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <form role="search" onSubmit={submit}>
+          <label>
+            <span>Search this list</span>
+            <input type="search" value={draft} onChange={(e) => setDraft(e.target.value)} />
+          </label>
+          <button type="submit">Search</button>
+        </form>
+      </div>
+      {lists.state === 'Error' ? <p role="alert">The list views could not be loaded.</p> : null}
+      {view ? <ListView key={`${objectApiName}/${view}/${search}`} objectApiName={objectApiName} listViewApiName={view} searchTerm={search} /> : null}
+    </>
+  );
+}
+
+function ListView({ objectApiName, listViewApiName, searchTerm }: { objectApiName: string; listViewApiName: string; searchTerm: string }) {
+  const navigate = useNavigate();
+  const write = useWriteThenRefresh();
+  const [pageToken, setPageToken] = useState<string | undefined>(undefined);
+  const [saveError, setSaveError] = useState('');
+  const infoConfig = { objectApiName, listViewApiName };
+  const infoSnap = useWire(getListInfoByName, infoConfig);
+  const info = infoSnap.data as ListInfo | undefined;
+  const page = useWire(
+    getListRecordsByName,
+    info ? { objectApiName, listViewApiName, pageSize: PAGE_SIZE, pageToken, searchTerm: searchTerm || undefined, sortBy: sortByOf(info.orderedByInfo) } : undefined,
+  );
+  const data = page.data as ListPage | undefined;
+
+  if (infoSnap.state === 'Error' || page.state === 'Error') return <p role="alert">This list could not be loaded. Reload the page to try again.</p>;
+  if (!info) return <p role="status">Loading the list…</p>;
+
+  const columns: Column[] = info.displayColumns.map((c) => ({
+    ...c,
+    width: info.userPreferences?.columnWidths?.[c.fieldApiName] ?? AUTO_WIDTH,
+    wrap: info.userPreferences?.columnWrap?.[c.fieldApiName] ?? false,
+  }));
+  const sort = info.orderedByInfo[0];
+
+  const savePrefs = async (body: Record<string, unknown>) => {
+    setSaveError('');
+    try {
+      await write(
+        { method: 'PATCH', path: `list-preferences/${encodeURIComponent(objectApiName)}/${encodeURIComponent(listViewApiName)}`, body },
+        [[getListInfoByName, infoConfig]],
+      );
+    } catch {
+      setSaveError('Your change to this list could not be saved.');
+    }
+  };
+  const onSort = (fieldApiName: string) => {
+    const isAscending = sort?.fieldApiName === fieldApiName ? !sort.isAscending : true;
+    setPageToken(undefined);
+    void savePrefs({ orderedBy: [{ fieldApiName, isAscending }] });
+  };
+
+  const recordPath = (id: string) => `/console/r/${objectApiName}/${id}`;
+  const rows = (data?.records ?? []).map((r) => ({
+    id: r.id,
+    cells: columns.map((c, i) =>
+      i === 0 ? (
+        <Link to={recordPath(r.id)} tabIndex={-1}>
+          {displayOf(r, c.fieldApiName) || r.id}
+        </Link>
+      ) : (
+        displayOf(r, c.fieldApiName)
+      ),
+    ),
+  }));
+
+  return (
+    <section aria-labelledby="cs-list-count">
+      <p id="cs-list-count" className="cs-count" aria-live="polite">
+        {data ? `${data.count} ${data.count === 1 ? 'item' : 'items'}${searchTerm ? ` matching “${searchTerm}”` : ''}` : 'Loading…'}
+      </p>
+      {saveError ? <p role="alert">{saveError}</p> : null}
+      <div className="cs-grid-wrap" aria-busy={page.state === 'Pending'}>
+        <Grid
+          label={info.label}
+          columns={columns}
+          rows={rows}
+          sort={sort}
+          onSort={onSort}
+          onOpen={(id) => navigate(recordPath(id))}
+          onResize={(f, width) => void savePrefs({ columnWidths: { [f]: width } })}
+          onWrap={(f, wrap) => void savePrefs({ columnWrap: { [f]: wrap } })}
+        />
+      </div>
+      {data && data.records.length === 0 ? <p className="cs-empty">No items to show{searchTerm ? ' for this search' : ''}.</p> : null}
+      <nav className="cs-pager" aria-label="Pages of this list">
+        <button type="button" disabled={!data?.previousPageToken} onClick={() => setPageToken(data?.previousPageToken ?? undefined)}>
+          Previous page
+        </button>
+        <button type="button" disabled={!data?.nextPageToken} onClick={() => setPageToken(data?.nextPageToken ?? undefined)}>
+          Next page
+        </button>
+      </nav>
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { clampWidth, keyedWidth, moveCell, sortByOf, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from './grid';
+import { allowedValues } from './fields';
+
+describe('moveCell', () => {
+  const at = { row: 1, col: 1 };
+  it('moves one cell with the arrows and stops at the edges', () => {
+    expect(moveCell(at, 'ArrowDown', 3, 3)).toEqual({ row: 2, col: 1 });
+    expect(moveCell(at, 'ArrowUp', 3, 3)).toEqual({ row: 0, col: 1 });
+    expect(moveCell(at, 'ArrowRight', 3, 3)).toEqual({ row: 1, col: 2 });
+    expect(moveCell(at, 'ArrowLeft', 3, 3)).toEqual({ row: 1, col: 0 });
+    expect(moveCell({ row: 2, col: 2 }, 'ArrowDown', 3, 3)).toEqual({ row: 2, col: 2 });
+    expect(moveCell({ row: 0, col: 0 }, 'ArrowLeft', 3, 3)).toEqual({ row: 0, col: 0 });
+  });
+  it('jumps with Home, End and the page keys', () => {
+    expect(moveCell(at, 'Home', 3, 4)).toEqual({ row: 1, col: 0 });
+    expect(moveCell(at, 'End', 3, 4)).toEqual({ row: 1, col: 3 });
+    expect(moveCell(at, 'PageDown', 30, 4, 10)).toEqual({ row: 11, col: 1 });
+    expect(moveCell({ row: 5, col: 0 }, 'PageUp', 30, 4, 10)).toEqual({ row: 0, col: 0 });
+  });
+  it('ignores other keys', () => {
+    expect(moveCell(at, 'Enter', 3, 3)).toBeNull();
+    expect(moveCell(at, 'a', 3, 3)).toBeNull();
+  });
+});
+
+describe('column widths', () => {
+  it('are whole pixels within the limits', () => {
+    expect(clampWidth(10)).toBe(MIN_COLUMN_WIDTH);
+    expect(clampWidth(5000)).toBe(MAX_COLUMN_WIDTH);
+    expect(clampWidth(123.6)).toBe(124);
+  });
+  it('change by 10 px per arrow key, 50 with Shift, and not for other keys', () => {
+    expect(keyedWidth(200, 'ArrowRight', false)).toBe(210);
+    expect(keyedWidth(200, 'ArrowLeft', true)).toBe(150);
+    expect(keyedWidth(65, 'ArrowLeft', false)).toBe(MIN_COLUMN_WIDTH);
+    expect(keyedWidth(200, 'ArrowUp', false)).toBeNull();
+  });
+});
+
+describe('sortByOf', () => {
+  it('turns list ordering into sortBy', () => {
+    expect(sortByOf([{ fieldApiName: 'Name', isAscending: true }])).toEqual(['Name']);
+    expect(sortByOf([{ fieldApiName: 'Industry', isAscending: false }])).toEqual(['-Industry']);
+    expect(sortByOf([])).toBeUndefined();
+  });
+});
+
+describe('allowedValues', () => {
+  const field = {
+    controllerValues: { US: 0, CA: 1 },
+    values: [
+      { label: 'Texas', value: 'TX', validFor: [0] },
+      { label: 'Ontario', value: 'ON', validFor: [1] },
+      { label: 'Both', value: 'B', validFor: [0, 1] },
+    ],
+  };
+  it('offers only the values valid for the controlling value', () => {
+    expect(allowedValues(field, 'US').map((v) => v.value)).toEqual(['TX', 'B']);
+    expect(allowedValues(field, 'CA').map((v) => v.value)).toEqual(['ON', 'B']);
+    expect(allowedValues(field, 'MX')).toEqual([]);
+  });
+  it('offers every value of an independent picklist', () => {
+    expect(allowedValues({ controllerValues: {}, values: field.values }, 'x')).toHaveLength(3);
+  });
+});
