@@ -17,7 +17,7 @@ var maxStatements = map[string]map[db.Dialect]int64{
 	"add":         {db.SQLite: 32, db.Postgres: 34},
 	"batch add":   {db.SQLite: 39, db.Postgres: 41},
 	"reprice":     {db.SQLite: 22, db.Postgres: 24},
-	"place order": {db.SQLite: 71, db.Postgres: 79},
+	"place order": {db.SQLite: 71, db.Postgres: 76},
 }
 
 // wantAtMostStatements fails the test when the write request what ran more statements than maxStatements allows.

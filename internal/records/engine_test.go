@@ -136,6 +136,26 @@ func TestEngineValidationWritesNothing(t *testing.T) {
 		if c1.String("CaseNumber") != "00001001" || c2.String("CaseNumber") != "00001002" || c1.String("Status") != "New" {
 			t.Fatalf("case numbers %q %q status %q", c1.String("CaseNumber"), c2.String("CaseNumber"), c1.String("Status"))
 		}
+		// A number stored around the engine (a table filled before PostgreSQL's sequence existed) is passed at the
+		// next start, and the next start after that takes no number back.
+		if _, err := d.Exec(ctx, `UPDATE "case" SET casenumber = '00005000' WHERE id = ?`, c2.ID); err != nil {
+			t.Fatal(err)
+		}
+		for range 2 {
+			if err := SyncSchema(ctx, d, StandardObjects()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var batch []*Record
+		if err := d.InTx(ctx, func(tx *db.Tx) (err error) {
+			batch, err = e.Insert(ctx, tx, staff, "Case", []map[string]any{{"Subject": "Third"}, {"Subject": "Fourth"}})
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if batch[0].String("CaseNumber") != "00005001" || batch[1].String("CaseNumber") != "00005002" {
+			t.Fatalf("case numbers after a stored 00005000: %q %q", batch[0].String("CaseNumber"), batch[1].String("CaseNumber"))
+		}
 	})
 }
 

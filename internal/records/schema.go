@@ -160,7 +160,8 @@ func storeDefinition(ctx context.Context, tx *db.Tx, o *Object) error {
 	return err
 }
 
-// syncIndexes indexes reference columns (child lookups, related lists) and enforces unique fields.
+// syncIndexes indexes reference columns (child lookups, related lists) and enforces unique fields; on PostgreSQL
+// it also keeps each auto-number field's sequence.
 func syncIndexes(ctx context.Context, tx *db.Tx, o *Object) error {
 	for i := range o.Fields {
 		f := &o.Fields[i]
@@ -175,6 +176,11 @@ func syncIndexes(ctx context.Context, tx *db.Tx, o *Object) error {
 			kind = "INDEX"
 		default:
 			continue
+		}
+		if f.AutoNumber && tx.Dialect() == db.Postgres {
+			if err := syncAutoNumberSequence(ctx, tx, o, f); err != nil {
+				return err
+			}
 		}
 		name := "ix_" + o.TableName() + "_" + f.Column()
 		if _, err := tx.Exec(ctx, "CREATE "+kind+" IF NOT EXISTS "+db.Ident(name)+" ON "+

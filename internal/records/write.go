@@ -28,8 +28,8 @@ func (e *Engine) Create(ctx context.Context, actor *identity.Principal, apiName 
 	return rec, err
 }
 
-// inTx runs fn in a transaction. Two PostgreSQL writers may draw the same auto-number; the unique index refuses
-// one, which tries again (unless the transaction is the caller's, see InTx: the caller's whole work would have to
+// inTx runs fn in a transaction. A PostgreSQL auto-number from the field's sequence is unique, but one could still
+// meet a number stored before the sequence caught up with it; the unique index refuses it, and the write tries again (unless the transaction is the caller's, see InTx: the caller's whole work would have to
 // run again).
 func (e *Engine) inTx(ctx context.Context, apiName string, fn func(tx *db.Tx) error) error {
 	for attempt := 0; ; attempt++ {

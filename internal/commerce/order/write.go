@@ -57,14 +57,9 @@ type Placed struct {
 }
 
 // Write writes the order and its summary in tx with a fixed number of statements however many lines (one batch
-// insert per object). Order numbers are the engine's auto-number; on PostgreSQL a transaction-scoped advisory lock
-// makes concurrent placements take numbers one after the other (SQLite's single writer does already).
+// insert per object). Order numbers are the engine's auto-number (a sequence on PostgreSQL), so concurrent
+// placements do not wait for each other's commit.
 func Write(ctx context.Context, tx *db.Tx, e *records.Engine, p *Placement) (*Placed, error) {
-	if tx.Dialect() == db.Postgres {
-		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('storefront:order-number'))`); err != nil {
-			return nil, err
-		}
-	}
 	actor := records.SystemFor(p.OwnerID)
 	ctx = placing(ctx) // the order rules let placing make orders (status.go)
 	totals := func(v map[string]any) map[string]any {
