@@ -151,6 +151,18 @@ func TestKeptAnswersFollowEveryWrite(t *testing.T) {
 		if got := apitest.Dig(admin.kept("POST", "/services/data/v64.0/graphql", query), "data", "uiapi", "query", "Account", "edges", 0, "node", "Name", "value"); got != "Kept Four" {
 			t.Fatalf("graphql after raw SQL: %v", got)
 		}
+		// A 200 reporting errors beside its data (a field that failed) may report a passing failure: not kept.
+		partial := `{"query":"{ uiapi { query { ok: Account(first: 1) { edges { node { Name { value } } } } ` +
+			`bad: Account(where: {CreatedDate: {gt: {value: \"not-a-date\"}}}) { edges { node { Id } } } } } }"}`
+		for range 2 {
+			out, ran := admin.read("POST", "/services/data/v64.0/graphql", partial)
+			if out["errors"] == nil || apitest.Dig(out, "data", "uiapi", "query", "ok", "edges", 0) == nil {
+				t.Fatalf("the partial query answers data and errors: %v", out)
+			}
+			if ran == 0 {
+				t.Fatal("an answer reporting errors was answered from memory")
+			}
+		}
 		mutation := `{"query":"mutation { uiapi { AccountUpdate(input: {Id: \"` + account + `\", Account: {Description: \"kept\"}}) { success } } }"}`
 		for range 2 {
 			if _, ran := admin.read("POST", "/services/data/v64.0/graphql", mutation); ran == 0 {

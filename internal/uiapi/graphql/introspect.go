@@ -1,7 +1,8 @@
 package graphql
 
 import (
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/vektah/gqlparser/v2/ast"
@@ -28,16 +29,11 @@ func (x *request) introspect(f *ast.Field) any {
 	return x.introObject(f.SelectionSet, "__Schema", func(g *ast.Field) any {
 		switch g.Name {
 		case "types":
-			names := make([]string, 0, len(s.Types))
-			for name, def := range s.Types {
-				if x.typeVisible(def) {
-					names = append(names, name)
+			out := []any{}
+			for _, name := range slices.Sorted(maps.Keys(s.Types)) {
+				if def := s.Types[name]; x.typeVisible(def) {
+					out = append(out, x.introType(def, g.SelectionSet))
 				}
-			}
-			sort.Strings(names)
-			out := make([]any, len(names))
-			for i, name := range names {
-				out[i] = x.introType(s.Types[name], g.SelectionSet)
 			}
 			return out
 		case "queryType":
@@ -45,14 +41,9 @@ func (x *request) introspect(f *ast.Field) any {
 		case "mutationType":
 			return x.introType(s.Mutation, g.SelectionSet)
 		case "directives":
-			names := make([]string, 0, len(s.Directives))
-			for name := range s.Directives {
-				names = append(names, name)
-			}
-			sort.Strings(names)
-			out := make([]any, len(names))
-			for i, name := range names {
-				out[i] = x.introDirective(s.Directives[name], g.SelectionSet)
+			out := []any{}
+			for _, name := range slices.Sorted(maps.Keys(s.Directives)) {
+				out = append(out, x.introDirective(s.Directives[name], g.SelectionSet))
 			}
 			return out
 		}

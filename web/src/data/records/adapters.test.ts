@@ -1,19 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as A from './adapters';
 import { DataLayer, INVALID_CONFIG, type Adapter } from './engine';
 import { LIFETIMES } from './lifetimes';
-import { ACC1, ACC2, CON1, jsonResponse, rec, uiApiServer } from './testing';
+import { ACC1, ACC2, CON1, jsonResponse, rec, uiApiServer, withFakeClock } from './testing';
 import { to18 } from './validate';
 
 let layer: DataLayer;
 
+withFakeClock();
 beforeEach(() => {
-  vi.useFakeTimers({ now: Date.parse('2026-01-01T00:00:00Z') });
   layer = new DataLayer();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 const RT = '012000000000000AAA';

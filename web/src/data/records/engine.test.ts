@@ -1,18 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getObjectInfo, getRecord } from './adapters';
 import { DataLayer, INVALID_CONFIG, ONLY_IF_CACHED_MISS, type Snapshot } from './engine';
-import { ACC1, deferred, jsonResponse, rec, uiApiServer, type Reply } from './testing';
+import { ACC1, deferred, jsonResponse, rec, uiApiServer, type Reply, withFakeClock } from './testing';
 
 const NAME = { recordId: ACC1, fields: ['Account.Name'] };
 let layer: DataLayer;
 
+withFakeClock();
 beforeEach(() => {
-  vi.useFakeTimers({ now: Date.parse('2026-01-01T00:00:00Z') });
   layer = new DataLayer();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 /** A server whose account answers with the current name and version. */

@@ -1,18 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { getListRecordsByName, getRecord, getRecordUi } from './adapters';
 import { DataLayer } from './engine';
 import { Store, type RecordRep } from './store';
-import { ACC1, ACC2, CON1, USER1, jsonResponse, rec, uiApiServer } from './testing';
+import { ACC1, ACC2, CON1, USER1, jsonResponse, rec, uiApiServer, withFakeClock } from './testing';
 
 let layer: DataLayer;
 
+withFakeClock();
 beforeEach(() => {
-  vi.useFakeTimers({ now: Date.parse('2026-01-01T00:00:00Z') });
   layer = new DataLayer();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 const LIST = { objectApiName: 'Account', listViewApiName: 'AllAccounts', fields: ['Account.Name'] };

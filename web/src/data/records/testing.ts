@@ -1,4 +1,5 @@
 // Test helpers for the records layer: a fake UI API behind fetch, and record builders. Unit tests only.
+import { afterEach, beforeEach, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../testing';
 import type { RecordRep } from './store';
 
@@ -52,3 +53,14 @@ export const ACC1 = '001xx000003Gn4WAAS';
 export const ACC2 = '001xx000003Gn4XAAS';
 export const CON1 = '003xx000004TmiQAAS';
 export const USER1 = '005xx000001XL1tAAG';
+
+/** Every test of the calling file runs on fake timers from 2026-01-01 and ends with fetch restored. */
+export function withFakeClock() {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: Date.parse('2026-01-01T00:00:00Z') });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+}

@@ -1,19 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getListRecordsByName, getObjectInfo, getRecord } from './adapters';
 import { DataLayer, ONLY_IF_CACHED_MISS, type Snapshot } from './engine';
 import type { RecordRep } from './store';
-import { ACC1, ACC2, jsonResponse, rec, uiApiServer, type UiApiCall } from './testing';
+import { ACC1, ACC2, jsonResponse, rec, uiApiServer, type UiApiCall, withFakeClock } from './testing';
 import { createRecord, deleteRecord, notifyRecordUpdateAvailable, toHttpDate, updateRecord } from './writes';
 
 let layer: DataLayer;
 
+withFakeClock();
 beforeEach(() => {
-  vi.useFakeTimers({ now: Date.parse('2026-01-01T00:00:00Z') });
   layer = new DataLayer();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 const NAME = { recordId: ACC1, fields: ['Account.Name'] };
