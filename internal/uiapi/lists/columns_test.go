@@ -30,6 +30,15 @@ func TestDefaultColumnsOfNamelessRecords(t *testing.T) {
 			}
 		}
 
+		// A column through a reference is labelled without saying the target twice.
+		var labels []string
+		for _, c := range admin.must(t, 200, "GET", "list-info/PricebookEntry/AllPriceBookEntries", nil)["displayColumns"].([]any) {
+			labels = append(labels, c.(map[string]any)["label"].(string))
+		}
+		if want := []string{"Price Book Name", "Product Name", "List Price", "Active"}; !reflect.DeepEqual(labels, want) {
+			t.Errorf("labels %v, want %v", labels, want)
+		}
+
 		page := admin.must(t, 200, "POST", "list-records/PricebookEntry/AllPriceBookEntries", map[string]any{"pageSize": 1})
 		rec := page["records"].([]any)[0].(map[string]any)["fields"].(map[string]any)
 		product, _ := rec["Product2"].(map[string]any)
