@@ -2,7 +2,8 @@
 // switches to Commerce Admin (kept after a reload), changes the standard price of a product from its price book
 // entries, and a buyer in another browser sees the new price on the product page after a reload; an order summary's
 // status moves along the order rules and an invalid move shows the API's error; a coupon is added to a promotion from
-// its related list. axe finds no serious violations on the pages on the way.
+// its related list; the Store Manager adjusts stock, a negative count refused by the inventory rule. axe finds no
+// serious violations on the pages on the way.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { setupStack, seriousAxeViolations, usd } from './harness.mjs';
@@ -10,6 +11,8 @@ import { setupStack, seriousAxeViolations, usd } from './harness.mjs';
 const stack = setupStack();
 
 const ADMIN = { username: 'admin@example.com', password: 'demo1234' };
+// The demo's Store Manager (manager@example.com is a buyer who manages their company's account).
+const STORE_MANAGER = { username: 'merchandiser@example.com', password: 'demo1234' };
 const BUYER = { username: 'buyer@example.com', password: 'demo1234', first: 'Bonnie' };
 // Demo product 6: 47.49 in the standard price book (the buyer's list price), a contract price below it.
 const BINDER = { id: '01t0S0000000006QAA', name: 'Everline Ring Binder, 1 in, White', path: '/product/ring-binder-1-in-white-6/01t0S0000000006QAA' };
@@ -17,9 +20,9 @@ const BINDER = { id: '01t0S0000000006QAA', name: 'Everline Ring Binder, 1 in, Wh
 const launcher = (page) => page.getByRole('combobox', { name: 'App', exact: true });
 const nav = (page) => page.getByRole('navigation', { name: 'Commerce Admin items' });
 
-/** Signs the admin in and selects Commerce Admin in the launcher (a saved choice: it may already be selected). */
-async function openCommerceAdmin(page) {
-  await stack.logIn(page, ADMIN);
+/** Signs a staff user (the admin by default) in and selects Commerce Admin in the launcher. */
+async function openCommerceAdmin(page, user = ADMIN) {
+  await stack.logIn(page, user);
   await page.goto(stack.url('/console'));
   await launcher(page).selectOption({ label: 'Commerce Admin' });
   await nav(page).getByRole('link', { name: 'Products' }).waitFor();
@@ -156,4 +159,30 @@ test("a coupon is added to a promotion from the promotion's Coupons list", async
   await dialog.getByRole('alert').waitFor();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('region', { name: `Coupons (${count + 1})` }).waitFor();
+});
+
+test('the Store Manager adjusts stock from Product Inventory; a negative count is refused', async () => {
+  const page = await (await stack.newContext()).newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openCommerceAdmin(page, STORE_MANAGER);
+  // Stock rows have no name of their own: the list names them by their product, and the link opens the row.
+  await nav(page).getByRole('link', { name: 'Product Inventory', exact: true }).click();
+  const grid = page.getByRole('grid', { name: 'All Product Inventory' });
+  await grid.getByRole('row').nth(1).waitFor();
+  const headings = await grid.getByRole('separator').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label').replace(/^Resize /, '')));
+  assert.deepEqual(headings, ['Product Name', 'Quantity On Hand', 'Quantity Reserved', 'Low Stock Threshold', 'Location']);
+  await grid.locator('tbody tr').first().getByRole('link').click();
+  await page.waitForURL((u) => /\/console\/r\/ProductInventory\/0iv/.test(u.pathname));
+
+  const edit = page.getByRole('button', { name: 'Edit Quantity On Hand' });
+  await edit.click();
+  const input = page.getByLabel('Quantity On Hand', { exact: true });
+  await input.fill('-1');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('alert').filter({ hasText: "Quantity On Hand can't be negative." }).waitFor();
+  assert.deepEqual(await seriousAxeViolations(page), []);
+  await input.fill('250');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await edit.waitFor();
+  assert.equal(await fieldValue(page, 'Quantity On Hand').textContent(), '250');
 });
