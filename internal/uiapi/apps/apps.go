@@ -73,7 +73,7 @@ type options struct {
 	userCustomizations bool
 }
 
-// app builds the representation of d for the actor; ok is false when none of its tabs is theirs.
+// app builds the representation of d for the actor; ok is false when the app is not theirs (tabs).
 func app(e *records.Engine, actor *identity.Principal, cat *records.Catalog, d *definition, selected bool, opt options) (*App, bool) {
 	items := tabs(e, actor, cat, d)
 	if items == nil {
