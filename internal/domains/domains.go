@@ -44,6 +44,7 @@ func Register(engine *records.Engine, log *slog.Logger) *cart.Service {
 	carts.Register(engine)
 	account.Register(engine) // one default address per account and type
 	order.Register(engine)
+	pricing.Register(engine)         // no negative prices
 	checkout.Register(engine, carts) // after carts.Register: the checkout follows delivery-group changes
 	duplicates.Register(engine)      // Block duplicate rules refuse saves of Accounts, Contacts and Leads
 	files.Register(engine)           // a deleted file version takes its stored bytes with it

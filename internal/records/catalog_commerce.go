@@ -197,7 +197,8 @@ func fulfilmentObjects() []Object {
 		Bool("IsAutomatic", "Automatic", true),
 	)
 	coupon := StandardObject("Coupon", "Coupon", "Coupons", "0cB", false,
-		Unique(Required(Text("CouponCode", "Coupon Code", 80))),
+		// The code is what staff and buyers call a coupon: its name field.
+		Unique(Field{APIName: "CouponCode", Label: "Coupon Code", Type: TypeText, Length: 80, Required: true, NameField: true}),
 		Cascade(Required(Ref("PromotionId", "Promotion ID", "Promotion"))),
 		Required(WithDefault(Picklist("Status", "Status", "Active", "Inactive", "Expired"), "Active")),
 		Int("UsageLimit", "Usage Limit"), // empty: unlimited

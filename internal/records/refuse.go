@@ -1,8 +1,10 @@
 package records
 
 import (
+	"context"
 	"fmt"
 	"net/http"
+	"strings"
 )
 
 // CodeRule is the error code of a domain rule's refusal (a hook), as Salesforce answers a validation rule.
@@ -17,4 +19,32 @@ func Refuse(code, field, format string, args ...any) *WriteError {
 		return &WriteError{Status: http.StatusBadRequest, Errors: []FieldError{fe}}
 	}
 	return &WriteError{Status: http.StatusBadRequest, FieldErrors: []FieldError{fe}}
+}
+
+// NotNegative is a before-save rule refusing a value below zero in any of the fields (a price, a stock count), as
+// CodeRule on the field.
+func NotNegative(fields ...string) func(context.Context, *SaveEvent) error {
+	return func(_ context.Context, ev *SaveEvent) error {
+		for _, rec := range ev.Records {
+			for _, name := range fields {
+				if f := rec.Object.Field(name); f != nil && negative(rec.Values[f.APIName]) {
+					return Refuse(CodeRule, f.APIName, "%s can't be negative.", f.Label)
+				}
+			}
+		}
+		return nil
+	}
+}
+
+// negative reports whether a number as records hold it (canonical decimal text, int64, float64) is below zero.
+func negative(v any) bool {
+	switch n := v.(type) {
+	case string:
+		return strings.HasPrefix(n, "-") && strings.Trim(n, "-0.") != ""
+	case int64:
+		return n < 0
+	case float64:
+		return n < 0
+	}
+	return false
 }

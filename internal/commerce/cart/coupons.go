@@ -163,9 +163,12 @@ func (s *Service) UseCoupons(ctx context.Context, tx *db.Tx, cartID string) erro
 
 // beforeCouponSave keeps a coupon's use count within its limit: a count raised past the limit is refused, for
 // every writer (an order's use, staff through the records API). Lowering the limit below the count is allowed
-// (it ends the coupon); the count may then not grow.
+// (it ends the coupon); the count may then not grow. Like a promotion, a coupon does not end before it starts.
 func beforeCouponSave(_ context.Context, ev *records.SaveEvent) error {
 	for i, rec := range ev.Records {
+		if err := datesInOrder(rec); err != nil {
+			return err
+		}
 		limit, hasLimit := rec.Values["UsageLimit"].(int64)
 		used, _ := rec.Values["UsageCount"].(int64)
 		var before int64

@@ -130,4 +130,6 @@ func (s *Service) Register(e *records.Engine) {
 	e.OnRecords("WebCartAdjustmentBasis", records.Hooks{BeforeSave: checkCoupons, AfterSave: s.afterCouponSave,
 		AfterDelete: s.afterCouponDelete})
 	e.OnRecords("Coupon", records.Hooks{BeforeSave: beforeCouponSave})
+	e.OnRecords("Promotion", records.Hooks{BeforeSave: checkPromotions})
+	e.OnRecords("ProductInventory", records.Hooks{BeforeSave: records.NotNegative("QuantityOnHand", "QuantityReserved", "LowStockThreshold")})
 }

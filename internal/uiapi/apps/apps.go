@@ -1,7 +1,8 @@
 // Package apps serves the UI API's apps and navigation calls: the console's apps with their tabs (nav items), the
 // app each user last selected (stored per user in sf_selected_app), and the paged list of nav items. Apps are
-// defined in code; a tab shows only when the caller may read its object, and an app with no tab left for them is
-// not theirs.
+// defined in code; a tab shows only when the caller may read its object, and an app whose first tab (its home
+// object, what the app is for) is not theirs is not theirs: a support agent who reads products and orders gets no
+// Commerce Admin.
 package apps
 
 import (
@@ -24,10 +25,13 @@ type definition struct {
 var definitions = []definition{
 	{id: records.To18("02u000000000001"), developerName: "StorefrontConsole", label: "Storefront Console",
 		description: "Accounts, contacts, products, orders and the service and sales work around them.", color: "#0070D2",
-		objects: []string{"Account", "Contact", "Product2", "Pricebook2", "Order", "Case", "Lead", "Opportunity"}},
+		objects: []string{"Account", "Contact", "Product2", "Pricebook2", "Order", "OrderSummary", "Case", "Lead", "Opportunity"}},
+	// Price book entries, buyer group members and a policy's entitlement products and buyer groups are worked
+	// from their parents' related lists.
 	{id: records.To18("02u000000000002"), developerName: "CommerceAdmin", label: "Commerce Admin",
-		description: "Stores, buyer groups, entitlements, promotions and coupons.", color: "#1B5297",
-		objects: []string{"WebStore", "BuyerGroup", "CommerceEntitlementPolicy", "ProductCatalog", "Promotion", "Coupon"}},
+		description: "Stores, products, pricing, inventory, buyer groups, entitlements, promotions, coupons and orders.", color: "#1B5297",
+		objects: []string{"WebStore", "Product2", "Pricebook2", "ProductInventory", "BuyerGroup", "CommerceEntitlementPolicy",
+			"ProductCatalog", "Promotion", "Coupon", "OrderSummary"}},
 }
 
 // findDefinition returns the app of an id (15 or 18 characters) or developer name, or nil.
@@ -69,10 +73,10 @@ type options struct {
 	userCustomizations bool
 }
 
-// app builds the representation of d for the actor; ok is false when none of its tabs is theirs.
+// app builds the representation of d for the actor; ok is false when the app is not theirs (tabs).
 func app(e *records.Engine, actor *identity.Principal, cat *records.Catalog, d *definition, selected bool, opt options) (*App, bool) {
-	items := visibleNavItems(e, actor, cat, d.objects)
-	if len(items) == 0 {
+	items := tabs(e, actor, cat, d)
+	if items == nil {
 		return nil, false
 	}
 	a := &App{AppID: d.id, Description: d.description, DeveloperName: d.developerName, FormFactors: []string{"Large", "Medium", "Small"},

@@ -73,18 +73,19 @@ func TestApps(t *testing.T) {
 		if len(apps) != 2 || apps[0].Label != "Storefront Console" || apps[1].Label != "Commerce Admin" || !apps[0].Selected || apps[1].Selected {
 			t.Fatalf("admin apps: %+v", apps)
 		}
-		if got := apps[0].tabs(); !slices.Equal(got, []string{"Accounts", "Contacts", "Products", "Price Books", "Orders", "Cases", "Leads", "Opportunities"}) {
+		if got := apps[0].tabs(); !slices.Equal(got, []string{"Accounts", "Contacts", "Products", "Price Books", "Orders", "Order Summaries", "Cases", "Leads", "Opportunities"}) {
 			t.Errorf("console tabs: %v", got)
 		}
-		if got := apps[1].tabs(); !slices.Equal(got, []string{"Stores", "Buyer Groups", "Entitlement Policies", "Catalogs", "Promotions", "Coupons"}) {
+		if got := apps[1].tabs(); !slices.Equal(got, []string{"Stores", "Products", "Price Books", "Product Inventory", "Buyer Groups", "Entitlement Policies", "Catalogs", "Promotions", "Coupons", "Order Summaries"}) {
 			t.Errorf("admin tabs: %v", got)
 		}
-		if len(apps[0].UserNavItems) != 8 || apps[0].NavItems[0].DeveloperName != "standard-Account" {
+		if len(apps[0].UserNavItems) != 9 || apps[0].NavItems[0].DeveloperName != "standard-Account" {
 			t.Errorf("user nav items: %+v", apps[0])
 		}
-		// A support agent reads neither price books, leads, opportunities nor any commerce setup.
+		// A support agent reads neither price books, leads, opportunities nor any commerce setup: though they read
+		// products and order summaries, Commerce Admin (its home, Stores) is not theirs.
 		apps = decodeApps(t, c.checked("support", "GET", base+"apps", 200))
-		if len(apps) != 1 || !slices.Equal(apps[0].tabs(), []string{"Accounts", "Contacts", "Products", "Orders", "Cases"}) || len(apps[0].UserNavItems) != 0 {
+		if len(apps) != 1 || !slices.Equal(apps[0].tabs(), []string{"Accounts", "Contacts", "Products", "Orders", "Order Summaries", "Cases"}) || len(apps[0].UserNavItems) != 0 {
 			t.Errorf("support apps: %+v", apps)
 		}
 		admin := decodeApps(t, c.checked("admin", "GET", base+"apps", 200))[1]
@@ -152,7 +153,7 @@ func TestNavItems(t *testing.T) {
 			t.Errorf("first item: %+v", it)
 		}
 		p = read(c.checked("admin", "GET", base+"nav-items?pageSize=10&page=1", 200))
-		if len(p.NavItems) != 4 || p.NextPageURL != nil {
+		if len(p.NavItems) != 6 || p.NextPageURL != nil {
 			t.Errorf("last page: %+v", p)
 		}
 		p = read(c.checked("admin", "GET", base+"nav-items?navItemNames=%5Bstandard-Contact%2C%20standard-Coupon%5D&formFactor=Small", 200))

@@ -143,7 +143,7 @@ func (h *Handler) selectedID(ctx context.Context, actor *identity.Principal, cat
 	first := ""
 	for i := range definitions {
 		d := &definitions[i]
-		if len(visibleNavItems(h.Engine, actor, cat, d.objects)) == 0 {
+		if tabs(h.Engine, actor, cat, d) == nil {
 			continue
 		}
 		if d.id == stored {

@@ -61,6 +61,15 @@ func visibleNavItems(e *records.Engine, actor *identity.Principal, cat *records.
 	return out
 }
 
+// tabs are the app's tabs the actor sees, nil when the app is not theirs (they may not read its home object).
+func tabs(e *records.Engine, actor *identity.Principal, cat *records.Catalog, d *definition) []NavItem {
+	items := visibleNavItems(e, actor, cat, d.objects)
+	if len(items) == 0 || items[0].ObjectAPIName != d.objects[0] {
+		return nil
+	}
+	return items
+}
+
 // allNavObjects are the objects of every app's tabs, each once, in app order.
 func allNavObjects() []string {
 	var out []string

@@ -14,6 +14,11 @@ func columnLabel(p *recordsapi.FieldPath) string {
 	for _, ref := range p.Rels {
 		parts = append(parts, strings.TrimSuffix(ref.Label, " ID"))
 	}
+	// A field whose label already says what it belongs to is not said twice: Product.Name is "Product Name", not
+	// "Product Product Name".
+	if n := len(parts); n > 0 && strings.HasPrefix(p.Field.Label, parts[n-1]+" ") {
+		parts = parts[:n-1]
+	}
 	return strings.Join(append(parts, p.Field.Label), " ")
 }
 

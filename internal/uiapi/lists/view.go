@@ -167,11 +167,21 @@ func openValues(o *records.Object) (string, []string) {
 }
 
 // defaultColumns are a standard view's columns: the name field, then up to five short fields that are not system
-// fields, then the owner's name when records have owners.
+// fields, then the owner's name when records have owners. A record without a name field (a price book entry, an
+// inventory row, a junction such as a buyer group member) is named by the records its required references point
+// at, so those lead, shown by name ("Product2.Name"); a target without a Name field drops its column when the view
+// is read, as any column that does not resolve.
 func defaultColumns(o *records.Object) []string {
 	var cols []string
 	if nf := o.NameFieldName(); nf != "" {
 		cols = append(cols, nf)
+	} else {
+		for i := range o.Fields {
+			if f := &o.Fields[i]; f.Type == records.TypeReference && f.Required && f.RelationshipName != "" && !f.Hidden &&
+				!systemField(f.APIName) {
+				cols = append(cols, f.RelationshipName+".Name")
+			}
+		}
 	}
 	for i := range o.Fields {
 		if len(cols) >= 6 {

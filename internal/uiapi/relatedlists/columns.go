@@ -39,18 +39,18 @@ func lookupID(c *recordsapi.FieldPath) *string {
 // that say something about a record.
 const defaultColumnCount = 3
 
-// defaultColumns are a list's display columns: the child's name field (or Id), then its first few descriptive
-// fields; a reference shows the name of the record it points at. The reference to the parent is left out: every
-// row would show the same parent.
+// defaultColumns are a list's display columns: the child's name field, then its first few descriptive fields; a
+// reference shows the name of the record it points at. The reference to the parent is left out: every row would
+// show the same parent. A child without a name field (a product's price book entries, a promotion's coupons) is
+// told apart by those fields, its record id being no help to a person; Id stands in only when it has none.
 func (h *Handler) defaultColumns(cat *records.Catalog, actor *identity.Principal, rl *relatedList) []*recordsapi.FieldPath {
 	child := rl.Object
 	var out []*recordsapi.FieldPath
 	name := child.NameFieldName()
-	if name == "" {
-		name = "Id"
-	}
-	if c := h.resolve(cat, actor, child, name); c != nil {
-		out = append(out, c)
+	if name != "" {
+		if c := h.resolve(cat, actor, child, name); c != nil {
+			out = append(out, c)
+		}
 	}
 	for i := range child.Fields {
 		if len(out) > defaultColumnCount {
@@ -72,6 +72,9 @@ func (h *Handler) defaultColumns(cat *records.Catalog, actor *identity.Principal
 		if c := h.resolve(cat, actor, child, path); c != nil {
 			out = append(out, c)
 		}
+	}
+	if c := h.resolve(cat, actor, child, "Id"); len(out) == 0 && c != nil {
+		out = append(out, c)
 	}
 	return out
 }

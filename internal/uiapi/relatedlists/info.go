@@ -124,7 +124,7 @@ func (h *Handler) infoOf(cat *records.Catalog, actor *identity.Principal, rl *re
 		}
 	}
 	rep := &infoRep{Createable: h.Engine.CanCreate(actor, rl.Object), Deletable: h.Engine.CanDelete(actor, rl.Object),
-		DisplayColumns: []columnRep{}, FieldAPIName: rl.Field.APIName, FilteredByInfo: []any{}, Label: rl.Object.LabelPlural,
+		DisplayColumns: []columnRep{}, FieldAPIName: rl.Field.APIName, FilteredByInfo: []any{}, Label: rl.Label,
 		ListReference: rl.reference("", opts.RecordTypeID), ObjectAPINames: []string{rl.Object.APIName},
 		OrderedByInfo: prefs.OrderedBy, Updateable: h.Engine.CanUpdate(actor, rl.Object),
 		UserPreferences: userPrefsRep{ColumnWidths: prefs.ColumnWidths, ColumnWrap: prefs.ColumnWrap}, Visibility: "Public"}
@@ -286,7 +286,7 @@ func (h *Handler) GetSummaries(w http.ResponseWriter, r *http.Request, actor *id
 	for _, rl := range h.lists(cat, actor, parent) {
 		url := "/services/data/" + recordsapi.Version(r) + "/ui-api/related-list-info/" + parent.APIName + "/" + rl.ID()
 		s := summaryRep{EntityLabel: rl.Object.Label, EntityPluralLabel: rl.Object.LabelPlural, FieldAPIName: rl.Field.APIName,
-			KeyPrefix: nonEmpty(rl.Object.KeyPrefix), Label: rl.Object.LabelPlural, ObjectAPIName: rl.Object.APIName,
+			KeyPrefix: nonEmpty(rl.Object.KeyPrefix), Label: rl.Label, ObjectAPIName: rl.Object.APIName,
 			ParentFieldAPIName: "Id", RelatedListID: rl.ID(), RelatedListInfoURL: &url, ThemeInfo: metadata.Theme(rl.Object),
 			UIAPIEnabledLayout: true}
 		s.ETag = eTag(s)

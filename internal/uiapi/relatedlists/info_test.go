@@ -115,3 +115,33 @@ func TestInfo(t *testing.T) {
 		f.admin.refused("GET", "related-list-info/batch/Account/,", "", 400, "INVALID_INPUT", "")
 	})
 }
+
+// TestCommerceColumns: the related lists staff work the store through lead with what tells rows apart: a product's
+// price book entries by their book (no id column), a promotion's coupons by their code; lists of one child object
+// are told apart by their reference.
+func TestCommerceColumns(t *testing.T) {
+	apptest.Each(t, "", func(t *testing.T, s *apptest.Server) {
+		f := newFixture(t, s)
+		for path, want := range map[string][]string{
+			"related-list-info/Product2/PriceBookEntries":    {"Pricebook2.Name", "UnitPrice", "IsActive", "PriceAdjustmentSchedule.Name"},
+			"related-list-info/Promotion/Coupons":            {"CouponCode", "Status", "UsageLimit", "UsageCount"},
+			"related-list-info/BuyerGroup/BuyerGroupMembers": {"Buyer.Name"},
+		} {
+			if got := columns(f.admin.call("GET", path, "", 200)); !slices.Equal(got, want) {
+				t.Errorf("%s: %v, want %v", path, got, want)
+			}
+		}
+		// A price book's two lists of stores (the stores' guest and standard books) each say which they are.
+		var labels []string
+		for _, l := range f.admin.call("GET", "related-list-info/Pricebook2", "", 200)["relatedLists"].([]any) {
+			labels = append(labels, apitest.Dig(l, "label").(string))
+		}
+		if !slices.Contains(labels, "Stores (Guest Price Book)") || !slices.Contains(labels, "Stores (Standard Price Book)") ||
+			!slices.Contains(labels, "Price Book Entries") {
+			t.Errorf("price book lists: %v", labels)
+		}
+		if got := f.admin.call("GET", "related-list-info/Pricebook2/StandardPricebookStores", "", 200)["label"]; got != "Stores (Standard Price Book)" {
+			t.Errorf("one list's label: %v", got)
+		}
+	})
+}

@@ -28,6 +28,9 @@ type Handler struct {
 type relatedList struct {
 	Parent *records.Object
 	recordsapi.Child
+	// Label is the child object's plural label, followed by the reference's label when the parent has several
+	// lists of that object ("Stores (Guest Price Book)", "Stores (Standard Price Book)"), so each list says which.
+	Label string
 }
 
 // ID is the related list's id: the relationship name.
@@ -39,8 +42,15 @@ func (rl *relatedList) PreferencesID() string { return rl.Parent.APIName + "." +
 // lists are the related lists of parent the actor sees, in the metadata's order.
 func (h *Handler) lists(cat *records.Catalog, actor *identity.Principal, parent *records.Object) []*relatedList {
 	var out []*relatedList
+	perObject := map[string]int{}
 	for _, ch := range recordsapi.VisibleChildren(cat, h.Engine, actor, parent) {
-		out = append(out, &relatedList{Parent: parent, Child: ch})
+		out = append(out, &relatedList{Parent: parent, Child: ch, Label: ch.Object.LabelPlural})
+		perObject[ch.Object.APIName]++
+	}
+	for _, rl := range out {
+		if perObject[rl.Object.APIName] > 1 {
+			rl.Label += " (" + strings.TrimSuffix(rl.Field.Label, " ID") + ")"
+		}
 	}
 	return out
 }
