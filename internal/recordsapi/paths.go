@@ -48,3 +48,24 @@ func InvalidField(path string) error {
 func InvalidFieldOn(name, object string) error {
 	return httpx.BadRequest("INVALID_FIELD", "%s", NoSuchColumn(name, object))
 }
+
+// LayoutPaths are the paths a layout's fields are read by: each field, and for a lookup the name of the record it
+// points at (OwnerId brings Owner.Name), as Salesforce's record reads by layout answer, so that a page shows the
+// parent's name rather than its id. A name the actor may not read is left out.
+func LayoutPaths(e *records.Engine, cat *records.Catalog, actor *identity.Principal, o *records.Object, fields []*records.Field) []*FieldPath {
+	out := make([]*FieldPath, 0, len(fields))
+	for _, f := range fields {
+		out = append(out, &FieldPath{Path: f.APIName, Field: f})
+		if f.RelationshipName == "" || len(f.ReferenceTo) == 0 {
+			continue
+		}
+		target := cat.Object(f.ReferenceTo[0])
+		if target == nil {
+			continue
+		}
+		if p := ResolvePath(e, cat, actor, o, f.RelationshipName+"."+target.NameFieldName()); p != nil {
+			out = append(out, p)
+		}
+	}
+	return out
+}

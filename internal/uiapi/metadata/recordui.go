@@ -149,13 +149,18 @@ func (h *Handler) addObject(ctx context.Context, actor *identity.Principal, cat 
 	if err != nil {
 		return err
 	}
+	layoutFields := make([]*records.Field, len(fields))
+	for i, name := range fields {
+		layoutFields[i] = o.Field(name)
+	}
+	r := &recordsapi.Representer{Engine: h.Engine, Catalog: cat, Actor: actor, RelatedFields: []string{"Id"}}
+	reps, err := r.Represent(ctx, o, recs, recordsapi.LayoutPaths(h.Engine, cat, actor, o, layoutFields))
+	if err != nil {
+		return err
+	}
 	out.ObjectInfos[o.APIName] = h.ObjectInfo(cat, actor, o)
 	for _, rec := range recs {
-		rep := recordsapi.NewRecordRep(rec)
-		for _, name := range fields {
-			rep.Fields[name] = recordsapi.FieldValueOf(rec, o.Field(name))
-		}
-		out.Records[rec.ID] = rep
+		out.Records[rec.ID] = reps[rec.ID]
 		for key, layout := range layouts {
 			if key.recordTypeID != rec.RecordTypeID() {
 				continue

@@ -49,6 +49,12 @@ func checkRecordUI(t *testing.T, s *apptest.Server) {
 	if apitest.Dig(rec, "fields", "Subject", "value") != "Damaged cartons in last delivery" || apitest.Dig(rec, "fields", "Nope") != nil {
 		t.Fatalf("record fields %v", keys(apitest.Dig(rec, "fields")))
 	}
+	// A lookup of the layout brings the name of the record it points at, so a page shows the account, not its id.
+	if apitest.Dig(rec, "fields", "Account", "displayValue") == nil ||
+		apitest.Dig(rec, "fields", "Account", "displayValue") != apitest.Dig(rec, "fields", "Account", "value", "fields", "Name", "value") ||
+		apitest.Dig(rec, "fields", "Account", "value", "id") != apitest.Dig(rec, "fields", "AccountId", "value") {
+		t.Fatalf("the case's Account: %v", apitest.Dig(rec, "fields", "Account"))
+	}
 
 	// Field-level security holds in the records: the merchandiser's account has no AnnualRevenue.
 	mine := merch.get("/record-ui/" + account + "?layoutTypes=Full&modes=View,Edit")

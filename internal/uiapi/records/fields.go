@@ -76,8 +76,8 @@ func (h *Handler) resolve(ctx context.Context, actor *identity.Principal, o *eng
 	}
 	for _, lt := range req.layoutTypes {
 		for _, mode := range modes {
-			for _, f := range h.layoutFields()(h.Engine, actor, o, lt, mode) {
-				s.add(&recordsapi.FieldPath{Path: f.APIName, Field: f})
+			for _, fp := range recordsapi.LayoutPaths(h.Engine, cat, actor, o, h.layoutFields()(h.Engine, actor, o, lt, mode)) {
+				s.add(fp)
 			}
 		}
 	}

@@ -71,10 +71,14 @@ func TestGetRecordFieldPaths(t *testing.T) {
 			`[{"errorCode":"METHOD_NOT_ALLOWED","message":"HTTP Method 'PUT' not allowed. Allowed are GET,HEAD,PATCH,DELETE"}]`)
 
 		// Compact is the compact layout's fields (the name and the highlights, package uiapi/metadata); Full the
-		// full layout's.
+		// full layout's. A lookup brings the name of the record it points at (OwnerId: Owner, shown by its Name).
 		compact := admin.do("GET", "/records/"+acct+"?layoutTypes=Compact")
-		if got := strings.Join(keys(path(compact.json, "fields")), ","); got != "Name,OwnerId,Phone" {
+		if got := strings.Join(keys(path(compact.json, "fields")), ","); got != "Name,Owner,OwnerId,Phone" {
 			t.Fatalf("Compact fields: %s", got)
+		}
+		if owner := path(compact.json, "fields", "Owner"); path(owner, "displayValue") != "Ada Admin" ||
+			strings.Join(keys(path(owner, "value", "fields")), ",") != "Id,Name" {
+			t.Fatalf("Compact Owner: %s", compact.body)
 		}
 		if full := admin.do("GET", "/records/"+acct+"?layoutTypes=Full&modes=View,Edit"); len(keys(path(full.json, "fields"))) < 15 {
 			t.Fatalf("Full fields: %s", full.body)
