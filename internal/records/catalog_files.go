@@ -44,8 +44,9 @@ func fileObjects() []Object {
 	}
 }
 
-// linkableObjects are the objects a file can be shared with (a ContentDocumentLink's LinkedEntityId).
-var linkableObjects = []string{"Account", "Contact", "User", "Case", "Lead", "Opportunity", "Product2"}
+// linkableObjects are the objects a file can be shared with (a ContentDocumentLink's LinkedEntityId): the staff
+// console's record pages with a Files list, Orders among them (a purchase order's PDF, a delivery note).
+var linkableObjects = []string{"Account", "Contact", "User", "Case", "Lead", "Opportunity", "Product2", "Order"}
 
 // shareFiles gives the file objects Salesforce's rule: a file is visible to its owner and to whoever sees a record
 // it is linked to. The rule binds staff as well as buyers (a support agent, who reads cases but not leads, sees the
