@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { setupStack, seriousAxeViolations } from './harness.mjs';
+import { productId, setupStack, seriousAxeViolations } from './harness.mjs';
 
 // The server of this file takes files up to 64 KiB (the harness passes its environment on), so an over-limit file
 // is small enough to send quickly.
@@ -106,6 +106,15 @@ test('staff see avatars, upload files to an account with progress, download them
   await files.getByRole('alert').filter({ hasText: 'too-big.txt: The file is larger than the limit of 64.0 KB.' }).waitFor();
   assert.equal(await countOf(), before + 1);
 
+  // A file dropped on the list is uploaded as well.
+  const dropped = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(['dropped on the list'], 'dropped.txt', { type: 'text/plain' }));
+    return transfer;
+  });
+  await files.dispatchEvent('drop', { dataTransfer: dropped });
+  await page.getByRole('region', { name: `Files (${before + 2})` }).getByRole('link', { name: 'dropped (download)' }).waitFor();
+
   // Several at once, one of them cancelled while the network is slow: the other is listed, the cancelled one not.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
@@ -122,11 +131,28 @@ test('staff see avatars, upload files to an account with progress, download them
   assert.deepEqual(await seriousAxeViolations(page), []);
   await files.getByRole('button', { name: 'Cancel upload of slow-b.txt' }).click();
   await files.getByRole('listitem').filter({ hasText: 'slow-b.txt' }).getByRole('status').filter({ hasText: 'Cancelled' }).waitFor();
-  await page.getByRole('region', { name: `Files (${before + 2})` }).waitFor();
+  await page.getByRole('region', { name: `Files (${before + 3})` }).waitFor();
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   await files.getByRole('link', { name: 'slow-a (download)' }).waitFor();
   assert.equal(await files.getByRole('link', { name: 'slow-b (download)' }).count(), 0);
   await page.reload();
-  await page.getByRole('region', { name: `Files (${before + 2})` }).getByRole('link', { name: 'slow-a (download)' }).waitFor();
+  await page.getByRole('region', { name: `Files (${before + 3})` }).getByRole('link', { name: 'slow-a (download)' }).waitFor();
   assert.equal(await page.getByRole('link', { name: 'slow-b (download)' }).count(), 0);
+});
+
+test('the record pages of Contacts, Cases, Leads, Opportunities, Products and Orders have the Files list', async () => {
+  // The demo has no orders: the buyer places one.
+  const buyer = { username: 'buyer@example.com', password: 'demo1234' };
+  await stack.emptyCart(buyer);
+  await stack.placeOrder(buyer, [{ productId: productId(1), quantity: 1 }]);
+  const bearer = await stack.token(ADMIN);
+  const page = await stack.newPage();
+  await stack.logIn(page, ADMIN);
+  for (const object of ['Contact', 'Case', 'Lead', 'Opportunity', 'Product2', 'Order']) {
+    const { records } = await stack.apiGet(bearer, `/services/data/v64.0/query?q=${encodeURIComponent(`SELECT Id FROM ${object} LIMIT 1`)}`);
+    await page.goto(stack.url(`/console/r/${object}/${records[0].Id}`));
+    const files = page.getByRole('region', { name: /^Files \(\d+\)$/ });
+    await files.getByRole('button', { name: 'Upload Files' }).waitFor();
+    await page.locator('h1 [data-avatar]').waitFor();
+  }
 });
