@@ -169,7 +169,7 @@ function UploadRow({ upload: u, onCancel, onDismiss }: { upload: Upload; onCance
   return (
     <li>
       <span className="cs-upload-name">
-        {u.name} <span className="cs-count">({formatSize(u.size)})</span>
+        {u.name} ({formatSize(u.size)})
       </span>
       {u.status === 'uploading' ? (
         <>

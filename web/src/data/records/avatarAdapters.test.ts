@@ -69,6 +69,17 @@ describe('getRecordAvatars', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('remembers a 404 of the batch for an hour', async () => {
+    const calls = uiApiServer(() => undefined); // every call answered 404
+    expect((await layer.get(getRecordAvatars, { recordIds: [ACC1] })).error?.status).toBe(404);
+    vi.advanceTimersByTime(60 * MIN - 1);
+    expect((await layer.get(getRecordAvatars, { recordIds: [ACC1] })).error?.status).toBe(404);
+    expect(calls).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    await layer.get(getRecordAvatars, { recordIds: [ACC1] });
+    expect(calls).toHaveLength(2);
+  });
+
   it('refuses a config without record ids', async () => {
     const calls = avatarServer();
     expect((await layer.get(getRecordAvatars, { recordIds: [] })).error?.statusText).toBe('INVALID_CONFIG');

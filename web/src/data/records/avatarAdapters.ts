@@ -1,7 +1,7 @@
 // Record avatars (spec/data-layer.md sections 7, 8 and 9): GET record-avatars/batch/{recordIds}. The batch answer
-// lives 5 minutes; each record's avatar in it is also kept on its own for an hour (an item's 400 or 404 as long), so a
-// later batch of records already seen (the record page's header after the list) is answered from the cache. Equal
-// requests in flight share one fetch (the engine's rule).
+// lives 5 minutes, a 404 of the batch an hour; each record's avatar in it is also kept on its own for an hour (an
+// item's 400 or 404 as long), so a later batch of records already seen (the record page's header after the list) is
+// answered from the cache. Equal requests in flight share one fetch (the engine's rule).
 
 import type { Adapter, NetworkRequest } from './engine';
 import { LIFETIMES } from './lifetimes';
@@ -43,6 +43,7 @@ const itemKey = (req: NetworkRequest, id: string) => `getRecordAvatar:${id}:${St
 export const getRecordAvatars: Adapter<NetworkRequest, AvatarBatch> = {
   name: 'getRecordAvatars',
   type: 'avatarBatch',
+  errorType: 'avatarBatchError',
   validate: (raw) => {
     const c = object(raw);
     return { method: 'GET', path: PREFIX + strList(c.recordIds).map(recordId).join(','), query: { formFactor: optStr(c.formFactor) } };
