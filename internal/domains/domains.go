@@ -19,11 +19,12 @@ import (
 	"storefront/internal/uiapi/duplicates"
 )
 
-// Objects are every object the server stores: the standard catalogue and the domains' own.
+// Objects are every object the server stores: the standard catalogue and the domains' own, files linkable to
+// orders as to the standard records.
 func Objects() []records.Object {
 	all := append(records.StandardObjects(), cart.Objects()...)
 	all = append(all, order.Objects()...)
-	return append(all, checkout.Objects()...)
+	return records.ShareFilesWith(append(all, checkout.Objects()...), "Order")
 }
 
 // Engine is the records engine over d with every domain's rules, and the cart service whose hooks it runs (the

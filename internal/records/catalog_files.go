@@ -1,6 +1,7 @@
 package records
 
 import (
+	"slices"
 	"strings"
 
 	"storefront/internal/identity"
@@ -44,8 +45,41 @@ func fileObjects() []Object {
 	}
 }
 
-// linkableObjects are the objects a file can be shared with (a ContentDocumentLink's LinkedEntityId).
+// linkableObjects are the standard objects a file can be shared with (a ContentDocumentLink's LinkedEntityId);
+// domains add theirs with ShareFilesWith.
 var linkableObjects = []string{"Account", "Contact", "User", "Case", "Lead", "Opportunity", "Product2"}
+
+// ShareFilesWith is objs with the named objects (a domain's, such as Orders: a purchase order's PDF, a delivery
+// note) added to those a file can be shared with. The definition is the one place that says it: the link's
+// reference check and the files' row rule (linkedVisible) both read it.
+func ShareFilesWith(objs []Object, names ...string) []Object {
+	out := slices.Clone(objs)
+	for i := range out {
+		if out[i].APIName != "ContentDocumentLink" {
+			continue
+		}
+		out[i].Fields = slices.Clone(out[i].Fields)
+		for j := range out[i].Fields {
+			if f := &out[i].Fields[j]; f.APIName == "LinkedEntityId" {
+				f.ReferenceTo = append(slices.Clone(f.ReferenceTo), names...)
+			}
+		}
+	}
+	return out
+}
+
+// linkTargets are the objects the catalogue lets a file be shared with: LinkedEntityId's references in the
+// definitions the engine last loaded (every query loads them first), else the standard ones.
+func (e *Engine) linkTargets() []string {
+	if cat := e.Registry.snap.Load(); cat != nil {
+		if o := cat.Object("ContentDocumentLink"); o != nil {
+			if f := o.Field("LinkedEntityId"); f != nil {
+				return f.ReferenceTo
+			}
+		}
+	}
+	return linkableObjects
+}
 
 // shareFiles gives the file objects Salesforce's rule: a file is visible to its owner and to whoever sees a record
 // it is linked to. The rule binds staff as well as buyers (a support agent, who reads cases but not leads, sees the
@@ -94,7 +128,7 @@ func (e *Engine) unlessSeesAllFiles(rule Visibility) Visibility {
 func (e *Engine) linkedVisible(alias string, actor *identity.Principal) (string, []any) {
 	var conds []string
 	var args []any
-	for _, name := range linkableObjects {
+	for _, name := range e.linkTargets() {
 		o := &Object{APIName: name}
 		if !e.canAccessObject(actor, o, accessRead) {
 			continue

@@ -4,6 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { getListInfoByName, getListInfosByObjectName, getListRecordsByName, useWire, type RecordRep } from '../data/records';
+import { Avatar, useAvatars } from './Avatar';
 import { Grid, type Column } from './Grid';
 import { AUTO_WIDTH, sortByOf } from './grid';
 import { displayOf, useWriteThenRefresh } from './shared';
@@ -84,6 +85,7 @@ function ListView({ objectApiName, listViewApiName, searchTerm }: { objectApiNam
     info ? { objectApiName, listViewApiName, pageSize: PAGE_SIZE, pageToken, searchTerm: searchTerm || undefined, sortBy: sortByOf(info.orderedByInfo) } : undefined,
   );
   const data = page.data as ListPage | undefined;
+  const avatars = useAvatars(data?.records.map((r) => r.id) ?? []);
 
   if (infoSnap.state === 'Error' || page.state === 'Error') return <p role="alert">This list could not be loaded. Reload the page to try again.</p>;
   if (!info) return <p role="status">Loading the list…</p>;
@@ -118,6 +120,7 @@ function ListView({ objectApiName, listViewApiName, searchTerm }: { objectApiNam
     cells: columns.map((c, i) =>
       i === 0 ? (
         <Link to={recordPath(r.id)} tabIndex={-1}>
+          <Avatar avatar={avatars[r.id]} />
           {displayOf(r, c.fieldApiName) || r.id}
         </Link>
       ) : (

@@ -4,6 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { getRecordUi, useRecordUi, useRecordWrites, type RecordRep } from '../data/records';
+import { RecordAvatarOf } from './Avatar';
 import { FieldInput, type FieldInfo } from './fields';
 import { RelatedLists } from './RelatedLists';
 import { displayOf, nameOf, saveErrors, useWriteThenRefresh, type SaveErrors } from './shared';
@@ -82,7 +83,10 @@ export function RecordPage() {
   return (
     <article className="cs-record">
       <p className="cs-object">{info.label}</p>
-      <h1>{nameOf(record, info.nameFields)}</h1>
+      <h1 className="cs-title">
+        <RecordAvatarOf recordId={record.id} />
+        {nameOf(record, info.nameFields)}
+      </h1>
       {stateError ? <p role="alert">{stateError}</p> : null}
       {layout.sections.map((s) => {
         const open = !isCollapsed(s);

@@ -14,7 +14,9 @@ import {
   getRelatedListInfo,
   type RecordRep,
 } from '../data/records';
+import { Avatar, useAvatars } from './Avatar';
 import { FieldInput, type FieldInfo } from './fields';
+import { Files } from './Files';
 import { displayOf, saveErrors, useRefresh, type SaveErrors } from './shared';
 
 const PAGE_SIZE = 5;
@@ -33,9 +35,14 @@ export function RelatedLists({ parent, recordTypeId }: { parent: RecordRep; reco
   if (snap.state === 'Error') return <p role="alert">The related lists could not be loaded.</p>;
   return (
     <div className="cs-related">
-      {lists.map((l) => (
-        <RelatedList key={l.relatedListId} parent={parent} summary={l} />
-      ))}
+      {lists.map((l) =>
+        // The record's files are a list of their own, with uploads (Files.tsx).
+        l.objectApiName === 'ContentDocumentLink' ? (
+          <Files key={`${l.relatedListId}:${parent.id}`} parent={parent} relatedListId={l.relatedListId} />
+        ) : (
+          <RelatedList key={l.relatedListId} parent={parent} summary={l} />
+        ),
+      )}
     </div>
   );
 }
@@ -54,6 +61,7 @@ function RelatedList({ parent, summary }: { parent: RecordRep; summary: RelatedS
   const page = useWire(getRelatedListRecords, recordsConfig);
   const data = page.data as { records: RecordRep[]; nextPageToken: string | null; previousPageToken: string | null } | undefined;
   const n = (count.data as { count?: number } | undefined)?.count;
+  const avatars = useAvatars(data?.records.map((r) => r.id) ?? []);
   const headingId = `cs-rl-${summary.relatedListId}`;
 
   const created = async () => {
@@ -92,7 +100,14 @@ function RelatedList({ parent, summary }: { parent: RecordRep; summary: RelatedS
               <tr key={r.id}>
                 {columns.map((c, i) => (
                   <td key={c.fieldApiName}>
-                    {i === 0 ? <Link to={`/console/r/${r.apiName}/${r.id}`}>{displayOf(r, c.fieldApiName) || r.id}</Link> : displayOf(r, c.fieldApiName)}
+                    {i === 0 ? (
+                      <Link to={`/console/r/${r.apiName}/${r.id}`}>
+                        <Avatar avatar={avatars[r.id]} />
+                        {displayOf(r, c.fieldApiName) || r.id}
+                      </Link>
+                    ) : (
+                      displayOf(r, c.fieldApiName)
+                    )}
                   </td>
                 ))}
               </tr>

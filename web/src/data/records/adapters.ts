@@ -7,6 +7,7 @@ import { LIFETIMES, type ItemType } from './lifetimes';
 import { fail, fieldPath, object, objectName, optBool, optFieldPaths, optInt, optRecordId, optStr, optStrList, recordId, str, strList, unsupported } from './validate';
 
 export { getRecord, getRecords } from './recordAdapters';
+export { getRecordAvatars, type AvatarBatch, type AvatarItem, type RecordAvatar } from './avatarAdapters';
 
 type Raw = Record<string, unknown>;
 
@@ -304,7 +305,3 @@ export const getKeywordSearchResults = define('getKeywordSearchResults', 'search
   query: { objectApiName: objectName(c.objectApiName), q: str(c.searchTerm) },
   body: { pageSize: optInt(c.pageSize), pageToken: optStr(c.pageToken), sortBy: optStr(c.sortBy), configurationName: optStr(c.configurationName) },
 }));
-
-export const getRecordAvatars = define('getRecordAvatars', 'avatarBatch', (c) =>
-  get(`record-avatars/batch/${strList(c.recordIds).map(recordId).join(',')}`, { formFactor: optStr(c.formFactor) }),
-);

@@ -62,6 +62,8 @@ export interface Adapter<C, T> {
   request(config: C, store: Store): NetworkRequest;
   /** Where a 404 is remembered; the entry key by default. */
   errorKey?(config: C): string;
+  /** The row of the lifetimes table a 404 lives by, when not type's (the avatar batch's error: 1 hour). */
+  errorType?: ItemType;
   /** Stores an answer; by default the whole body as an entry under key, its records normalised. */
   ingest?(store: Store, config: C, body: unknown, now: number): void;
   /** Reads the cache; by default the entry under key. */
@@ -205,7 +207,7 @@ export class DataLayer {
       body = await this.send(req);
     } catch (err) {
       const error = toDataError(err);
-      if (error.status === 404) this.store.putError(errorKey(adapter, config), error, ttl, Date.now());
+      if (error.status === 404) this.store.putError(errorKey(adapter, config), error, LIFETIMES[adapter.errorType ?? adapter.type], Date.now());
       return { ok: false, error };
     }
     const now = Date.now();
