@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { getListInfoByName, getListInfosByObjectName, getListRecordsByName, useWire, type RecordRep } from '../data/records';
 import { Grid, type Column } from './Grid';
+import { NewButton } from './NewRecord';
 import { AUTO_WIDTH, sortByOf } from './grid';
 import { displayOf, useWriteThenRefresh } from './shared';
 
@@ -57,6 +58,7 @@ export function ObjectHome() {
             ))}
           </select>
         </label>
+        <NewButton objectApiName={objectApiName} />
         <form role="search" onSubmit={submit}>
           <label>
             <span>Search this list</span>

@@ -4,7 +4,9 @@
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { getRecordUi, useRecordUi, useRecordWrites, type RecordRep } from '../data/records';
-import { FieldInput, type FieldInfo } from './fields';
+import { RecordActions } from './Actions';
+import { FieldInput, type FieldInfo, type FormValue } from './fields';
+import { nameFieldOf, useRecordName } from './Lookup';
 import { RelatedLists } from './RelatedLists';
 import { displayOf, nameOf, saveErrors, useWriteThenRefresh, type SaveErrors } from './shared';
 
@@ -83,6 +85,7 @@ export function RecordPage() {
     <article className="cs-record">
       <p className="cs-object">{info.label}</p>
       <h1>{nameOf(record, info.nameFields)}</h1>
+      <RecordActions record={record} />
       {stateError ? <p role="alert">{stateError}</p> : null}
       {layout.sections.map((s) => {
         const open = !isCollapsed(s);
@@ -122,11 +125,16 @@ function Field({ item, record, info, recordTypeId }: { item: LayoutItem; record:
   const only = fields.length === 1 ? info[fields[0]] : undefined;
   const editable = item.editableForUpdate && only?.updateable === true;
   const [editing, setEditing] = useState(false);
-  const [value, setValue] = useState<string | boolean | null>(null);
+  const [value, setValue] = useState<FormValue>(null);
   const [errors, setErrors] = useState<SaveErrors | null>(null);
   const [saving, setSaving] = useState(false);
   if (!item.label && !fields.length) return null;
-  const shown = fields.map((f) => displayOf(record, lookupPath(record, f))).filter(Boolean).join(', ');
+  // A reference whose name the record does not carry (record-ui answers ids only) is named by reading its record.
+  const byId = (f: string) => info[f]?.dataType === 'Reference' && typeof record.fields[f]?.value === 'string' && !lookupPath(record, f).includes('.');
+  const shown = fields
+    .map((f) => (byId(f) ? <ReferenceName key={f} record={record} field={info[f]} /> : displayOf(record, lookupPath(record, f))))
+    .filter(Boolean)
+    .flatMap((v, i) => (i ? [', ', v] : [v]));
   const inputId = `cs-f-${only?.apiName}`;
 
   const save = async (e: FormEvent) => {
@@ -191,7 +199,7 @@ function Field({ item, record, info, recordTypeId }: { item: LayoutItem; record:
             className="cs-edit"
             aria-label={`Edit ${item.label}`}
             onClick={() => {
-              setValue((record.fields[only.apiName]?.value as string | boolean | null) ?? null);
+              setValue((record.fields[only.apiName]?.value as FormValue) ?? null);
               setErrors(null);
               setEditing(true);
             }}
@@ -202,6 +210,14 @@ function Field({ item, record, info, recordTypeId }: { item: LayoutItem; record:
       </dd>
     </div>
   );
+}
+
+/** A reference the record does not carry the name of shows its record's name, read by id. */
+function ReferenceName({ record, field }: { record: RecordRep; field: FieldInfo }) {
+  const id = record.fields[field.apiName]?.value;
+  const target = field.referenceToInfos?.length === 1 ? field.referenceToInfos[0] : undefined;
+  const name = useRecordName(typeof id === 'string' && target ? id : null, target?.apiName ?? '', nameFieldOf(target));
+  return <>{name ?? (typeof id === 'string' ? id : '')}</>;
 }
 
 /** A lookup id field shows its record's name ('OwnerId' -> 'Owner.Name') when the record carries it. */
