@@ -1,7 +1,7 @@
 // The console's record forms in a real browser against the real binary (issue 18 item 2): a duplicate lead is
 // warned about and saved anyway, a Case form offers only the Reasons valid for its Type, a lookup is found by typing
-// and chosen by keyboard, an account is cloned, a quick action creates a case; axe finds no serious violations in
-// any dialog.
+// and chosen by keyboard, an account is cloned, edited and deleted, a quick action creates a case; axe finds no
+// serious violations in any dialog.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { setupStack, seriousAxeViolations } from './harness.mjs';
@@ -118,7 +118,7 @@ test("a contact's account is found by typing and chosen with the keyboard", asyn
   await page.getByRole('definition').filter({ hasText: names[1] }).first().waitFor();
 });
 
-test('an account is cloned with its values, the clone warned about as a duplicate of its source', async () => {
+test('an account is cloned with its values (warned about as a duplicate of its source), edited, then deleted', async () => {
   const page = await adminPage();
   await page.goto(stack.url(`/console/r/Account/${ACME.id}`));
   await page.getByRole('heading', { level: 1, name: ACME.name }).waitFor();
@@ -130,7 +130,9 @@ test('an account is cloned with its values, the clone warned about as a duplicat
   const name = dialog.getByLabel('Account Name', { exact: true });
   await name.waitFor();
   assert.equal(await name.inputValue(), ACME.name);
-  assert.equal(await dialog.getByLabel('Industry', { exact: true }).inputValue(), ACME.industry);
+  const industry = dialog.getByLabel('Industry', { exact: true });
+  await industry.locator('option', { hasText: ACME.industry }).waitFor({ state: 'attached' }); // the picklist's values arrive
+  assert.equal(await industry.inputValue(), ACME.industry);
   assert.deepEqual(await seriousAxeViolations(page), []);
   await name.fill(`${ACME.name} (clone)`);
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
@@ -141,6 +143,33 @@ test('an account is cloned with its values, the clone warned about as a duplicat
   await page.getByRole('heading', { level: 1, name: `${ACME.name} (clone)` }).waitFor();
   assert.notEqual(new URL(page.url()).pathname.split('/').pop(), ACME.id);
   await page.getByRole('definition').filter({ hasText: ACME.industry }).first().waitFor();
+
+  // Edit: the form holds the record's values; the change shows on the page.
+  await page.getByRole('group', { name: 'Record actions' }).getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Account' });
+  const phone = edit.getByLabel('Account Phone', { exact: true });
+  await phone.waitFor();
+  assert.equal(await edit.getByLabel('Account Name', { exact: true }).inputValue(), `${ACME.name} (clone)`);
+  await phone.fill('555-0142');
+  assert.deepEqual(await seriousAxeViolations(page), []);
+  await edit.getByRole('button', { name: 'Save', exact: true }).click();
+  await edit.waitFor({ state: 'detached' });
+  await page.getByRole('definition').filter({ hasText: '555-0142' }).waitFor();
+
+  // Delete asks first; Cancel keeps the record, Delete removes it and goes to the object's home.
+  const del = () => page.getByRole('group', { name: 'Record actions' }).getByRole('button', { name: 'Delete', exact: true }).click();
+  await del();
+  const confirm = page.getByRole('dialog', { name: 'Delete Account' });
+  await confirm.getByText('Are you sure you want to delete this account?').waitFor();
+  assert.deepEqual(await seriousAxeViolations(page), []);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await confirm.waitFor({ state: 'detached' });
+  await del();
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.waitForURL((u) => u.pathname.endsWith('/console/o/Account'));
+  await page.getByRole('grid', { name: 'All Accounts' }).getByRole('row').nth(1).waitFor();
+  const names = await page.getByRole('grid', { name: 'All Accounts' }).locator('tbody tr td:first-child').allTextContents();
+  assert.ok(names.includes(ACME.name) && !names.includes(`${ACME.name} (clone)`), names.join(', '));
 });
 
 test('a quick action creates a case on the account, which its Cases list then shows', async () => {

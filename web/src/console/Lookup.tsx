@@ -70,9 +70,11 @@ export function Lookup({ id, field, objectApiName, value, onChange, ...aria }: P
     return () => clearTimeout(t);
   }, [text]);
 
+  // Until the typing pauses, the last search's results are for other text: none are shown.
+  const settled = query === (text ?? '');
   const snap = useWire(
     getLookupRecords,
-    open && target
+    open && target && settled
       ? { fieldApiName: `${objectApiName}.${field.apiName}`, targetApiName: target, requestParams: { q: query || undefined, searchType: 'TypeAhead', pageSize: PAGE_SIZE } }
       : undefined,
   );

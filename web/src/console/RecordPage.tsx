@@ -1,5 +1,6 @@
-// A record page laid out by its Full layout: sections (collapse saved as layout user state), fields in view mode with
-// inline edit (errors per field from the API's error body), then the object's related lists.
+// A record page laid out by its Full layout: header actions (Actions.tsx), sections (collapse saved as layout user
+// state), fields in view mode with inline edit (errors per field from the API's error body), then the object's
+// related lists.
 
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
