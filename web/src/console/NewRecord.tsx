@@ -48,7 +48,8 @@ export function NewRecordDialog({ objectApiName, cloneOf, fixed, onClose, onSave
   const info = useObjectInfo({ objectApiName }).data as ObjectInfo | undefined;
   const types = choosableRecordTypes(info);
   const [chosen, setChosen] = useState<string | undefined>(cloneOf ? (cloneOf.recordTypeId ?? MASTER) : undefined);
-  const recordTypeId = chosen ?? (types.length === 1 ? types[0].recordTypeId : undefined);
+  // Asked only when there is a choice; an object with no record types uses the master.
+  const recordTypeId = chosen ?? (types.length > 1 ? undefined : (types[0]?.recordTypeId ?? MASTER));
   const verb = cloneOf ? 'Clone' : 'New';
   return (
     <Dialog title={`${verb} ${info?.label ?? objectApiName}`} onClose={onClose}>
