@@ -59,7 +59,7 @@ export function Lookup({ id, field, objectApiName, value, onChange, ...aria }: P
   // The chosen record's name: known once picked, else read once for a value the form started with.
   const [chosen, setChosen] = useState<{ id: string; name: string } | null>(null);
   const initialName = useRecordName(chosen?.id !== value && targets.length === 1 ? value : null, target, nameField);
-  const selectedName = chosen?.id === value ? chosen.name : (initialName ?? '');
+  const selectedName = chosen?.id === value ? chosen.name : (initialName ?? value ?? '');
 
   const [text, setText] = useState<string | null>(null); // null: not typing, the input shows the chosen name
   const [query, setQuery] = useState('');

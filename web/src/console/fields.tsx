@@ -19,13 +19,13 @@ export interface FieldInfo {
   referenceToInfos?: { apiName: string; nameFields: string[] }[];
 }
 
-export interface PicklistValue {
+interface PicklistValue {
   label: string;
   value: string;
   validFor: number[];
 }
 
-export interface PicklistField {
+interface PicklistField {
   controllerValues: Record<string, number>;
   values: PicklistValue[];
 }
