@@ -164,6 +164,7 @@ test('an account is cloned with its values (warned about as a duplicate of its s
   assert.deepEqual(await seriousAxeViolations(page), []);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await confirm.waitFor({ state: 'detached' });
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Delete'); // focus back on the opener
   await del();
   await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
   await page.waitForURL((u) => u.pathname.endsWith('/console/o/Account'));
