@@ -20,8 +20,6 @@ import (
 // Handler holds what the action routes need.
 type Handler struct {
 	Engine *records.Engine
-	// Duplicates checks a quick action's record against the duplicate rules before it is written (nil: none yet).
-	Duplicates DuplicateCheck
 }
 
 // orgID stands in for the org id that prefixes every action's externalId; the storefront is one org.

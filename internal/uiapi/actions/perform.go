@@ -1,7 +1,6 @@
 package actions
 
 import (
-	"context"
 	"net/http"
 	"strings"
 
@@ -10,11 +9,6 @@ import (
 	"storefront/internal/records"
 	"storefront/internal/recordsapi"
 )
-
-// DuplicateCheck is the seam for duplicate rules (the duplicates group): called before a quick action writes, with
-// the object, the record's values and the caller's allowSaveOnDuplicate; an error refuses the write. Nil checks
-// nothing.
-type DuplicateCheck func(ctx context.Context, actor *identity.Principal, object string, fields map[string]any, allowSave bool) error
 
 // performInput is the body of perform-quick-action.
 type performInput struct {
@@ -65,18 +59,16 @@ func (h *Handler) PerformQuickAction(w http.ResponseWriter, r *http.Request, act
 	for name, v := range in.fields {
 		values[name] = v
 	}
-	if h.Duplicates != nil {
-		if err := h.Duplicates(r.Context(), actor, q.Target, values, in.allowSaveOnDuplicate); err != nil {
-			return err
-		}
-	}
+	// Duplicate rules are the engine's before-save hook (package uiapi/duplicates), as for every writer: the
+	// caller's allowSaveOnDuplicate reaches it in the write's context.
+	ctx := recordsapi.AllowSaveOnDuplicate(r.Context(), in.allowSaveOnDuplicate)
 	var rec *records.Record
 	status, verb := http.StatusCreated, "created"
 	if q.Type == "Update" {
-		rec, err = h.Engine.Update(r.Context(), actor, ctxRec.ID, values, records.UpdateOptions{})
+		rec, err = h.Engine.Update(ctx, actor, ctxRec.ID, values, records.UpdateOptions{})
 		status, verb = http.StatusOK, "saved"
 	} else {
-		rec, err = h.Engine.Create(r.Context(), actor, q.Target, values)
+		rec, err = h.Engine.Create(ctx, actor, q.Target, values)
 	}
 	if err != nil {
 		return err

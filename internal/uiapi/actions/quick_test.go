@@ -153,6 +153,21 @@ func TestPerformQuickAction(t *testing.T) {
 			t.Errorf("contacts: %d, want %d", n, before+1)
 		}
 
+		// A Block duplicate rule refuses the action's record (the engine's hook, as for every writer), unless the
+		// caller saves anyway with allowSaveOnDuplicate.
+		c.call("admin", "PUT", "/services/data/v64.0/ui-api/duplicates/Contact/rules/Standard_Contact_Duplicate_Rule",
+			`{"actionOnInsert":"Block","actionOnUpdate":"Block","operationsOnInsert":["Alert"],"matchRules":[{"fields":[{"field":"Email"}]}]}`, 200)
+		dup := `"fields":{"LastName":"Twin","Email":"quinn.twin@example.com"}`
+		c.call("admin", "POST", base+"perform-quick-action/Account.NewContact", `{"contextId":"`+account+`",`+dup+`}`, 201)
+		out = c.call("admin", "POST", base+"perform-quick-action/Account.NewContact", `{"contextId":"`+account+`",`+dup+`}`, 400)
+		if !strings.Contains(string(out), `"errorCode":"DUPLICATES_DETECTED"`) || !strings.Contains(string(out), `"matchRecordIds":["`) {
+			t.Errorf("duplicate: %s", out)
+		}
+		c.call("admin", "POST", base+"perform-quick-action/Account.NewContact", `{"allowSaveOnDuplicate":true,"contextId":"`+account+`",`+dup+`}`, 201)
+		if n := c.count("SELECT Id FROM Contact WHERE Email = 'quinn.twin@example.com'"); n != 2 {
+			t.Errorf("contacts saved with the duplicate's email: %d, want 2", n)
+		}
+
 		// An update: the context record is required, and changed.
 		if msg := c.errorMessage(c.call("admin", "PATCH", base+"perform-quick-action/Case.CloseCase", `{"fields":{"Status":"Closed"}}`, 400)); msg != "contextId is required for the Case.CloseCase quick action." {
 			t.Errorf("no context: %q", msg)

@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { getListInfoByName, getListInfosByObjectName, getListRecordsByName, useWire, type RecordRep } from '../data/records';
 import { Avatar, useAvatars } from './Avatar';
 import { Grid, type Column } from './Grid';
+import { NewButton } from './NewRecord';
 import { AUTO_WIDTH, sortByOf } from './grid';
 import { displayOf, useWriteThenRefresh } from './shared';
 
@@ -58,6 +59,7 @@ export function ObjectHome() {
             ))}
           </select>
         </label>
+        <NewButton objectApiName={objectApiName} />
         <form role="search" onSubmit={submit}>
           <label>
             <span>Search this list</span>

@@ -1,11 +1,13 @@
-// A record page laid out by its Full layout: sections (collapse saved as layout user state), fields in view mode with
-// inline edit (errors per field from the API's error body), then the object's related lists.
+// A record page laid out by its Full layout: header actions (Actions.tsx), sections (collapse saved as layout user
+// state), fields in view mode with inline edit (errors per field from the API's error body), then the object's
+// related lists.
 
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { getRecordUi, useRecordUi, useRecordWrites, type RecordRep } from '../data/records';
+import { RecordActions } from './Actions';
 import { RecordAvatarOf } from './Avatar';
-import { FieldInput, type FieldInfo } from './fields';
+import { FieldInput, type FieldInfo, type FormValue } from './fields';
 import { RelatedLists } from './RelatedLists';
 import { displayOf, nameOf, saveErrors, useWriteThenRefresh, type SaveErrors } from './shared';
 
@@ -87,6 +89,7 @@ export function RecordPage() {
         <RecordAvatarOf recordId={record.id} />
         {nameOf(record, info.nameFields)}
       </h1>
+      <RecordActions record={record} />
       {stateError ? <p role="alert">{stateError}</p> : null}
       {layout.sections.map((s) => {
         const open = !isCollapsed(s);
@@ -126,11 +129,11 @@ function Field({ item, record, info, recordTypeId }: { item: LayoutItem; record:
   const only = fields.length === 1 ? info[fields[0]] : undefined;
   const editable = item.editableForUpdate && only?.updateable === true;
   const [editing, setEditing] = useState(false);
-  const [value, setValue] = useState<string | boolean | null>(null);
+  const [value, setValue] = useState<FormValue>(null);
   const [errors, setErrors] = useState<SaveErrors | null>(null);
   const [saving, setSaving] = useState(false);
   if (!item.label && !fields.length) return null;
-  const shown = fields.map((f) => displayOf(record, lookupPath(record, f))).filter(Boolean).join(', ');
+  const shown = fields.map((f) => shownValue(record, info[f], f)).filter(Boolean).join(', ');
   const inputId = `cs-f-${only?.apiName}`;
 
   const save = async (e: FormEvent) => {
@@ -195,7 +198,7 @@ function Field({ item, record, info, recordTypeId }: { item: LayoutItem; record:
             className="cs-edit"
             aria-label={`Edit ${item.label}`}
             onClick={() => {
-              setValue((record.fields[only.apiName]?.value as string | boolean | null) ?? null);
+              setValue((record.fields[only.apiName]?.value as FormValue) ?? null);
               setErrors(null);
               setEditing(true);
             }}
@@ -208,12 +211,12 @@ function Field({ item, record, info, recordTypeId }: { item: LayoutItem; record:
   );
 }
 
-/** A lookup id field shows its record's name ('OwnerId' -> 'Owner.Name') when the record carries it. */
-function lookupPath(record: RecordRep, field: string): string {
-  if (field.endsWith('Id') && field !== 'Id') {
-    const rel = field.slice(0, -2);
-    const v = record.fields[rel]?.value;
-    if (v && typeof v === 'object') return `${rel}.Name`;
-  }
-  return field;
+/**
+ * What a field shows: a lookup shows the name of the record it points at, which a record read by layout carries
+ * (OwnerId brings Owner, displayed by its name); any other field its display value.
+ */
+function shownValue(record: RecordRep, field: FieldInfo | undefined, name: string): string {
+  const parent = field?.relationshipName ? record.fields[field.relationshipName] : undefined;
+  if (parent?.value && typeof parent.value === 'object') return parent.displayValue ?? displayOf(record, name);
+  return displayOf(record, name);
 }

@@ -1,23 +1,20 @@
 // A record's related lists: each with its count, a page of records and paging, and "New" to create a child record
-// from the object's create defaults with the parent filled in.
+// with the record form (NewRecord.tsx), the parent filled in.
 
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   getRelatedListCount,
   getRelatedListRecords,
   getRelatedListsInfo,
-  useLayout,
-  useRecordCreateDefaults,
-  useRecordWrites,
   useWire,
   getRelatedListInfo,
   type RecordRep,
 } from '../data/records';
 import { Avatar, useAvatars } from './Avatar';
-import { FieldInput, type FieldInfo } from './fields';
 import { Files } from './Files';
-import { displayOf, saveErrors, useRefresh, type SaveErrors } from './shared';
+import { NewRecordDialog } from './NewRecord';
+import { displayOf, useRefresh } from './shared';
 
 const PAGE_SIZE = 5;
 
@@ -127,116 +124,14 @@ function RelatedList({ parent, summary }: { parent: RecordRep; summary: RelatedS
           </button>
         </nav>
       ) : null}
-      {creating ? <NewRecord summary={summary} parent={parent} onClose={() => setCreating(false)} onCreated={() => void created()} /> : null}
+      {creating ? (
+        <NewRecordDialog
+          objectApiName={summary.objectApiName}
+          fixed={{ [summary.fieldApiName]: parent.id }}
+          onClose={() => setCreating(false)}
+          onSaved={() => void created()}
+        />
+      ) : null}
     </section>
-  );
-}
-
-interface Defaults {
-  record: RecordRep;
-  objectInfos: Record<string, { label: string; fields: Record<string, FieldInfo> }>;
-}
-
-interface CreateLayout {
-  sections: { layoutRows: { layoutItems: { editableForNew: boolean; layoutComponents: { apiName: string | null; componentType: string }[] }[] }[] }[];
-}
-
-/**
- * The New form of a related list, as a modal dialog: the Full layout's fields in Create mode, with the create
- * defaults' initial values and the parent's field filled in.
- */
-function NewRecord({ summary, parent, onClose, onCreated }: { summary: RelatedSummary; parent: RecordRep; onClose(): void; onCreated(): void }) {
-  const snap = useRecordCreateDefaults({ objectApiName: summary.objectApiName });
-  const layout = useLayout({ objectApiName: summary.objectApiName, layoutType: 'Full', mode: 'Create' }).data as CreateLayout | undefined;
-  const { createRecord } = useRecordWrites();
-  const [values, setValues] = useState<Record<string, string | boolean | null>>({});
-  const [errors, setErrors] = useState<SaveErrors | null>(null);
-  const [saving, setSaving] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = dialog.current;
-    if (d && !d.open) d.showModal?.();
-  }, []);
-  const defaults = snap.data as Defaults | undefined;
-  const info = defaults?.objectInfos[summary.objectApiName];
-  const fieldNames = [
-    ...new Set(
-      (layout?.sections ?? []).flatMap((s) =>
-        s.layoutRows.flatMap((r) => r.layoutItems.filter((i) => i.editableForNew).flatMap((i) => i.layoutComponents.filter((c) => c.componentType === 'Field' && c.apiName).map((c) => c.apiName as string))),
-      ),
-    ),
-  ].filter((f) => f !== summary.fieldApiName && info?.fields[f]?.createable && ['String', 'Email', 'Phone', 'Url', 'Picklist', 'Boolean', 'TextArea'].includes(info.fields[f].dataType));
-  const recordTypeId = defaults?.record.recordTypeId ?? '012000000000000AAA';
-  const titleId = `cs-new-${summary.relatedListId}`;
-
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    setSaving(true);
-    setErrors(null);
-    const fields: Record<string, string | boolean | null> = { [summary.fieldApiName]: parent.id };
-    for (const f of fieldNames) {
-      const v = values[f] ?? (defaults?.record.fields[f]?.value as string | boolean | null | undefined);
-      if (v !== undefined && v !== null && v !== '') fields[f] = v;
-    }
-    try {
-      await createRecord({ apiName: summary.objectApiName, fields });
-      onCreated();
-    } catch (err) {
-      setErrors(saveErrors(err));
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  return (
-    <dialog ref={dialog} className="cs-dialog" aria-labelledby={titleId} onCancel={onClose}>
-      <h2 id={titleId}>New {summary.entityLabel}</h2>
-      {snap.state === 'Error' ? <p role="alert">The form could not be loaded.</p> : null}
-      {!defaults || !layout ? <p role="status">Loading the form…</p> : null}
-      <form noValidate onSubmit={save}>
-        {errors ? (
-          <p className="cs-error" role="alert">
-            {errors.message}
-          </p>
-        ) : null}
-        {fieldNames.map((f) => {
-          const field = info!.fields[f];
-          const id = `${titleId}-${f}`;
-          const fieldErrors = errors?.fields[f] ?? [];
-          return (
-            <div key={f} className="cs-form-row">
-              <label htmlFor={id}>
-                {field.label}
-                {field.required ? <span aria-hidden="true"> *</span> : null}
-              </label>
-              <FieldInput
-                id={id}
-                field={field}
-                objectApiName={summary.objectApiName}
-                recordTypeId={recordTypeId}
-                value={values[f] ?? defaults?.record.fields[f]?.value ?? null}
-                controllingValue={field.controllerName ? (values[field.controllerName] ?? defaults?.record.fields[field.controllerName]?.value) : undefined}
-                invalid={fieldErrors.length > 0}
-                describedBy={fieldErrors.length ? `${id}-err` : undefined}
-                onChange={(v) => setValues((s) => ({ ...s, [f]: v }))}
-              />
-              {fieldErrors.length ? (
-                <p id={`${id}-err`} className="cs-error">
-                  {fieldErrors.join(' ')}
-                </p>
-              ) : null}
-            </div>
-          );
-        })}
-        <div className="cs-actions">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" disabled={saving || !defaults}>
-            {saving ? 'Saving…' : 'Save'}
-          </button>
-        </div>
-      </form>
-    </dialog>
   );
 }
