@@ -44,7 +44,8 @@ func BenchmarkCheckout(b *testing.B) {
 	benchDemo(b, func(b *testing.B, srv *apptest.Server) {
 		buyer := srv.Token(b, "buyer@example.com")
 		var book struct{ Items []struct{ AddressID string } }
-		srv.Get(b, commercePath("accounts/current/addresses?addressType=Shipping&defaultOnly=true"), buyer).Decode(b, "address book", 200, &book)
+		srv.Get(b, commercePath("accounts/current/addresses?addressType=Shipping&defaultOnly=true"), buyer).
+			Decode(b, "address book", 200, &book)
 		if len(book.Items) == 0 {
 			b.Fatal("the buyer has no default shipping address")
 		}

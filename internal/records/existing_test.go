@@ -44,8 +44,8 @@ func TestReferencesCheckedOncePerTransaction(t *testing.T) {
 				return err
 			}
 			if firstOfBefore != ofInserted+1 || againOfBefore != ofInserted {
-				t.Errorf("a contact's insert ran %d statements naming an account inserted in the transaction, %d naming an older one, %d naming it again: want n, n+1, n",
-					ofInserted, firstOfBefore, againOfBefore)
+				t.Errorf("a contact's insert ran %d statements naming an account inserted in the transaction, "+
+					"%d naming an older one, %d naming it again: want n, n+1, n", ofInserted, firstOfBefore, againOfBefore)
 			}
 			if err := e.DeleteMany(ctx, tx, staff, []string{deleted}); err != nil {
 				return err
