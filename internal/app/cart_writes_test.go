@@ -14,10 +14,10 @@ import (
 // database (PostgreSQL's transactions take an advisory lock first), as measured: a change that needs more says why
 // here. "add" is the most of an add to an existing line and of a new line.
 var maxStatements = map[string]map[db.Dialect]int64{
-	"add":         {db.SQLite: 32, db.Postgres: 34},
-	"batch add":   {db.SQLite: 39, db.Postgres: 41},
-	"reprice":     {db.SQLite: 22, db.Postgres: 24},
-	"place order": {db.SQLite: 71, db.Postgres: 76},
+	"add":         {db.SQLite: 31, db.Postgres: 33},
+	"batch add":   {db.SQLite: 32, db.Postgres: 34},
+	"reprice":     {db.SQLite: 21, db.Postgres: 23},
+	"place order": {db.SQLite: 54, db.Postgres: 59},
 }
 
 // wantAtMostStatements fails the test when the write request what ran more statements than maxStatements allows.

@@ -85,6 +85,7 @@ func (e *Engine) deleteRecords(ctx context.Context, tx *db.Tx, cat *Catalog, act
 	for i := len(plan.batches) - 1; i >= 0; i-- {
 		ev := plan.batches[i]
 		ids := recordIDs(ev.Records)
+		existingIn(tx).forget(ids)
 		for start := 0; start < len(ids); start += maxInList {
 			in, args := db.InList(ids[start:min(len(ids), start+maxInList)])
 			if _, err := tx.Exec(ctx, "DELETE FROM "+db.Ident(ev.Object.TableName())+` WHERE "id" IN (`+in+")", args...); err != nil {

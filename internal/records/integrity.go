@@ -83,10 +83,14 @@ func (e *Engine) checkReferences(ctx context.Context, tx *db.Tx, cat *Catalog, a
 	for _, rec := range recs { // a record of the batch may name another (a category tree seeded in one go)
 		found[rec.ID] = true
 	}
+	known := existingIn(tx)
 	for target, ids := range byTarget {
 		filter, filterArgs := e.rowFilter("r", actor, target)
 		if target.APIName == "User" {
 			filter, filterArgs = "", nil // owners and contacts' users are people the actor need not see to name
+		}
+		if filter == "" {
+			ids = known.unknown(ids, found)
 		}
 		for start := 0; start < len(ids); start += maxInList {
 			in, args := db.InList(ids[start:min(len(ids), start+maxInList)])
@@ -97,6 +101,9 @@ func (e *Engine) checkReferences(ctx context.Context, tx *db.Tx, cat *Catalog, a
 			}
 			for _, id := range got {
 				found[id] = true
+			}
+			if filter == "" {
+				known.add(got)
 			}
 		}
 	}

@@ -123,6 +123,7 @@ func (e *Engine) Insert(ctx context.Context, tx *db.Tx, actor *identity.Principa
 	if err := insertRows(ctx, tx, o, recs); err != nil {
 		return nil, err
 	}
+	existingIn(tx).add(recordIDs(recs))
 	return recs, e.runSave(ctx, true, &SaveEvent{Tx: tx, Actor: actor, Object: o, Created: true, Records: recs})
 }
 

@@ -125,8 +125,8 @@ type Cart struct {
 	// read holds the prices a change already read in its transaction (an add reads its products'), so that the
 	// recalculation after it reads only the other lines' prices.
 	read *readPrices
-	// catalogFromMemory is set by a buyer's cart change, which writes no catalog rows: its prices and product
-	// categories come from the store's memory (as the store's pages show them) instead of the transaction. Other
+	// catalogFromMemory is set by a buyer's cart change or checkout step, which write no catalog rows: its prices,
+	// products and categories come from the store's memory (as the store's pages show them), not the transaction. Other
 	// callers (a staff write through the records API, which may change prices in the same transaction; placing an
 	// order) read the transaction's.
 	catalogFromMemory bool

@@ -48,8 +48,11 @@ func Reload(ctx context.Context, q db.Querier, id string) (*Cart, error) {
 	return scanCart(q.QueryRow(ctx, `SELECT `+cartColumns+` FROM webcart WHERE id = ?`, id))
 }
 
-// Recalculate prices the cart in tx (see recalculate); c.Revision moves to the stored revision.
+// Recalculate prices the cart in tx (see recalculate) for a checkout's step; c.Revision moves to the stored
+// revision. A step writes no catalog rows, so its catalog reads come from memory as a buyer's cart change's do
+// (Cart.catalogFromMemory); placing the order reads the transaction's (Reprice).
 func (s *Service) Recalculate(ctx context.Context, tx *db.Tx, c *Cart) error {
+	c.catalogFromMemory = true
 	return s.recalculate(ctx, tx, c)
 }
 

@@ -101,7 +101,7 @@ func (s *Service) addItems(ctx context.Context, tx *db.Tx, sh *storecontext.Shop
 	for i, in := range inputs {
 		ids[i] = in.ProductID
 	}
-	products, err := entitledProducts(ctx, tx, sh.Store.ID, c.AccountID, ids)
+	products, err := entitledProducts(ctx, s.catalog(tx, c), sh.Store.ID, c.AccountID, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -182,9 +182,20 @@ func validationErr(format string, args ...any) error {
 	return httpx.BadRequest("CART_VALIDATION_ERROR", format, args...)
 }
 
-// entitledProducts reads the given products that are active and that the account (or the guest) may see in the
-// store, with what adding them needs.
+// entitledProducts are the given products that are active and that the account (or the guest) may see in the
+// store, with what adding them needs. Read through the database (a buyer's cart change, see Service.catalog), they
+// come from memory while the catalog version holds, as prices do: an add and its line's hook ask once between them.
 func entitledProducts(ctx context.Context, q db.Querier, storeID, accountID string, ids []string) (map[string]product, error) {
+	return db.Remembered(ctx, q, &entitledProductsKey, "cart_entitled_products", db.Catalog, productFactsLimit,
+		storeID+"\x00"+accountID, ids, func(ctx context.Context, q db.Querier, ids []string) (map[string]product, error) {
+			return loadEntitledProducts(ctx, q, storeID, accountID, ids)
+		})
+}
+
+var entitledProductsKey int
+
+// loadEntitledProducts reads what entitledProducts answers.
+func loadEntitledProducts(ctx context.Context, q db.Querier, storeID, accountID string, ids []string) (map[string]product, error) {
 	pred, args := pricing.EntitledFilter("p", storeID, accountID)
 	in, inArgs := db.InList(ids)
 	rows, err := q.Query(ctx, `SELECT p.id, p.name, p.stockkeepingunit, p.purchasequantityminimum,

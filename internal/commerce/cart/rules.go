@@ -191,8 +191,8 @@ func (s *Service) checkLines(ctx context.Context, ev *records.SaveEvent) error {
 	if len(check) == 0 {
 		return nil
 	}
-	// The cart's own changes read prices from memory, as its calculation does (see Service.catalog); other
-	// writers read them in their transaction, which may change a price and a line at once.
+	// The cart's own changes read products and prices from memory, as its calculation does (see
+	// Service.catalog); other writers read them in their transaction, which may change a product and a line at once.
 	var priced pricing.Querier = ev.Tx
 	if records.Quieted(ctx, Recalculation) {
 		priced = s.DB
@@ -200,7 +200,7 @@ func (s *Service) checkLines(ctx context.Context, ev *records.SaveEvent) error {
 	products := map[key]map[string]product{}
 	prices := map[key]map[string]pricing.Price{}
 	for k, ids := range wanted {
-		if products[k], err = entitledProducts(ctx, ev.Tx, k.store, k.account, ids); err != nil {
+		if products[k], err = entitledProducts(ctx, priced, k.store, k.account, ids); err != nil {
 			return err
 		}
 		if prices[k], err = pricing.Prices(ctx, priced, k.store, k.account, ids); err != nil {

@@ -274,6 +274,8 @@ type Tx struct {
 	*sql.Tx
 	db   *DB
 	done atomic.Bool // committed or rolled back: a context carrying it no longer joins it (txctx.go)
+	// locals are values packages keep for the life of the transaction (TxLocal).
+	locals sync.Map
 }
 
 // Exec runs a statement inside the transaction, prepared when the writer's statement cache has it.

@@ -31,3 +31,14 @@ func (d *DB) Querier(ctx context.Context) Querier {
 	}
 	return d
 }
+
+// TxLocal is the value kept under key for the life of the transaction, made by init on first use: what a package
+// learnt inside the transaction and need not ask the database again before it ends (the records engine's ids known
+// to exist, say). It goes with the transaction, so a rollback forgets it too.
+func TxLocal[V any](t *Tx, key any, init func() V) V {
+	if v, ok := t.locals.Load(key); ok {
+		return v.(V)
+	}
+	v, _ := t.locals.LoadOrStore(key, init())
+	return v.(V)
+}
