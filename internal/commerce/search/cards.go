@@ -99,6 +99,17 @@ func (c *cards) summary(k int, id string, fields []*records.Field, columns []int
 	return s
 }
 
+// trim gives back the room the tables grew ahead of their rows: up to half of them once loaded.
+func (c *cards) trim() {
+	for _, t := range []*texts{&c.products, &c.images} {
+		t.arena, t.ends, t.nulls = exact(t.arena), exact(t.ends), exact(t.nulls)
+	}
+	c.sorts, c.image = exact(c.sorts), exact(c.image)
+}
+
+// exact is a copy of s without room to spare.
+func exact[S ~[]E, E any](s S) S { return append(make(S, 0, len(s)), s...) }
+
 // bytes is the cards' size in memory.
 func (c *cards) bytes() uint64 {
 	return c.products.bytes() + c.images.bytes() + 4*uint64(len(c.sorts)+len(c.image))

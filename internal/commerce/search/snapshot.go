@@ -171,6 +171,7 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 	if err := loadCardImages(ctx, tx, snap); err != nil {
 		return nil, err
 	}
+	snap.cards.trim()
 	loaded := slices.Clone(snap.all) // load order, which the postings were collected in
 	sort.Slice(snap.all, func(i, j int) bool {
 		if snap.all[i].sortName != snap.all[j].sortName {
