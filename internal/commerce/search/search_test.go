@@ -16,6 +16,7 @@ import (
 	"storefront/internal/demo"
 	"storefront/internal/identity"
 	"storefront/internal/platform/db"
+	"storefront/internal/platform/metrics"
 	"storefront/internal/platform/wire"
 	"storefront/internal/records"
 )
@@ -805,6 +806,9 @@ func TestResultCardsFollowWrites(t *testing.T) {
 		if before.DefaultImage.URL == defaultImage {
 			t.Fatalf("%s shows the placeholder before any change", id)
 		}
+		if n := gauge(t, "storefront_search_index_cards_bytes"); n < 1000 {
+			t.Errorf("/metrics reports %v bytes of result cards", n)
+		}
 		exec(`UPDATE product2 SET productcode = 'CARD-CODE-1', purchasequantityminimum = 3 WHERE id = ?`, id)
 		exec(`UPDATE managedcontent SET url = '/img/card-test.png' WHERE id = ?`, content)
 		after := card()
@@ -825,3 +829,19 @@ func TestResultCardsFollowWrites(t *testing.T) {
 }
 
 const defaultImage = "/img/b2b/default-product-image.svg"
+
+// gauge reads a gauge of the metrics registry /metrics serves.
+func gauge(t *testing.T, name string) float64 {
+	t.Helper()
+	families, err := metrics.Registry.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range families {
+		if f.GetName() == name && len(f.GetMetric()) == 1 {
+			return f.GetMetric()[0].GetGauge().GetValue()
+		}
+	}
+	t.Fatalf("no gauge %s on /metrics", name)
+	return 0
+}

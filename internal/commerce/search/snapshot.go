@@ -31,8 +31,9 @@ type doc struct {
 // snapshot is an in-memory copy of search_doc at one version of search_state, with the full-text index built from
 // it (postings.go). It is a cache of the database, never a source of truth: a search first checks the version and
 // reloads the copy when another writer, in this process or another app server, moved it. Matching, ranking,
-// refinements, facets, entitlement and sorting then run over this copy without SQL; only the page's summaries and
-// prices are read (and those are kept per product). Its size and load time are on /metrics (metrics.go).
+// refinements, facets, entitlement, sorting and the page's result cards (cards.go) then come from this copy
+// without SQL; only the page's prices are read (kept per product), and the summaries of a page asking for fields
+// the cards do not keep. Its size and load time are on /metrics (metrics.go).
 //
 // The documents are kept in name order, and every set of products (a word's postings, a category's products, what
 // a set of entitlement policies lets a buyer see) holds positions in that order: a hit set iterated is already
