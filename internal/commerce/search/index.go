@@ -19,10 +19,10 @@ import (
 // measure, creation date, active flag, the product's category ids and the entitlement policies listing it. Every
 // change to it, to a product's description or another column a result card shows (cards.go), and to a product's
 // media, also moves search_state.version, which is how the in-memory copy of search_doc (see snapshot.go) knows it
-// must reload. The full-text index is built in memory from that copy and
-// the descriptions (see postings.go): the database keeps no full-text index, so writes and the seed pay nothing for
-// one, and the index reads the same on both databases. On SQLite search_doc's docid is a small integer key;
-// PostgreSQL keeps an identity docid; PL/pgSQL trigger functions keep its copy current.
+// must reload. The full-text index is built in memory from that copy and the descriptions (see postings.go): the
+// database keeps no full-text index, so writes and the seed pay nothing for one, and the index reads the same on
+// both databases. On SQLite search_doc's docid is a small integer key; PostgreSQL keeps an identity docid; PL/pgSQL
+// trigger functions keep its copy current.
 
 // indexVersion changes whenever the index's definition changes; Install rebuilds an index of another version.
 const indexVersion = 7
