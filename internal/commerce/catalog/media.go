@@ -201,26 +201,45 @@ func loadListImages(ctx context.Context, q db.Querier, productIDs []string) (map
 	if len(productIDs) == 0 {
 		return out, nil
 	}
-	in, args := db.InList(productIDs)
+	err := EachListImage(ctx, q, productIDs, func(product string, img ListImage) error {
+		out[product] = img
+		return nil
+	})
+	return out, err
+}
+
+// EachListImage calls fn with the list image of each of the products that has one, in product id order; nil
+// productIDs means every product (the search snapshot reads them all at once).
+func EachListImage(ctx context.Context, q db.Querier, productIDs []string, fn func(product string, img ListImage) error) error {
+	where, args := "", []any(nil)
+	if productIDs != nil {
+		var in string
+		in, args = db.InList(productIDs)
+		where = `pm.productid IN (` + in + `) AND `
+	}
 	rows, err := q.Query(ctx, `SELECT pm.productid, pm.id, mc.id, COALESCE(mc.title, ''), COALESCE(mc.url, ''), mc.alttext,
 		COALESCE(pm.sortorder, 0)
 		FROM productmedia pm JOIN managedcontent mc ON mc.id = pm.electronicmediaid
-		WHERE pm.productid IN (`+in+`) AND pm.usagetype IN ('ListImage', 'ProductDetailImage') AND mc.ispublished
-			AND mc.url <> ''
+		WHERE `+where+`pm.usagetype IN ('ListImage', 'ProductDetailImage') AND mc.ispublished AND mc.url <> ''
 		ORDER BY pm.productid, CASE pm.usagetype WHEN 'ListImage' THEN 0 ELSE 1 END, pm.sortorder, pm.id`, args...)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer rows.Close()
+	last := ""
 	for rows.Next() {
 		var product string
 		var img ListImage
 		if err := rows.Scan(&product, &img.MediaID, &img.ContentID, &img.Title, &img.URL, &img.AltText, &img.SortOrder); err != nil {
-			return nil, err
+			return err
 		}
-		if _, done := out[product]; !done {
-			out[product] = img
+		if product == last { // the product's first image is its list image
+			continue
+		}
+		last = product
+		if err := fn(product, img); err != nil {
+			return err
 		}
 	}
-	return out, rows.Err()
+	return rows.Err()
 }

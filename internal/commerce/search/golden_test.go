@@ -2,10 +2,13 @@ package search_test
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,20 +26,39 @@ var updateGolden = flag.Bool("update-golden", false, "rewrite testdata/golden.js
 
 const goldenProducts = 3000 // generated products beside the demo's own
 
-// goldenAnswer is what a search answers but for the products' fields: the page's ids in order, the total, the
-// facets' counts and the category summary.
+// goldenAnswer is what a search answers: the page's ids in order, the total, the facets' counts, the category
+// summary, and a digest of the page's products exactly as sent (fields, image, prices, quantity rule), so that a
+// page built another way must be byte for byte the same.
 type goldenAnswer struct {
 	Body       string         `json:"body"`
 	Total      int            `json:"total"`
 	IDs        []string       `json:"ids"`
 	Facets     map[string]any `json:"facets"`
 	Categories map[string]int `json:"categories"`
+	Products   string         `json:"products"`
 }
 
 func (f *fixture) golden(body string) goldenAnswer {
-	r := f.search(body)
+	f.t.Helper()
+	var raw json.RawMessage
+	if status := f.call(http.MethodPost, "search/product-search", f.buyerToken, body, &raw); status != http.StatusCreated {
+		f.t.Fatalf("POST product-search %s: status %d", body, status)
+	}
+	var r results
+	var page struct {
+		ProductsPage struct {
+			Products json.RawMessage `json:"products"`
+		} `json:"productsPage"`
+	}
+	if err := json.Unmarshal(raw, &r); err != nil {
+		f.t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, &page); err != nil {
+		f.t.Fatal(err)
+	}
+	digest := sha256.Sum256(page.ProductsPage.Products)
 	out := goldenAnswer{Body: body, Total: r.ProductsPage.Total, IDs: []string{}, Facets: map[string]any{},
-		Categories: map[string]int{"": r.Categories.ProductCount}}
+		Categories: map[string]int{"": r.Categories.ProductCount}, Products: hex.EncodeToString(digest[:12])}
 	for _, p := range r.ProductsPage.Products {
 		out.IDs = append(out.IDs, p.ID)
 	}
@@ -107,6 +129,18 @@ func (f *fixture) goldenQueries() []string {
 		}
 		if i/37%11 == 4 && input["categoryId"] == nil {
 			input["categoryId"] = top[i%len(top)]
+		}
+		if i/37%3 == 1 {
+			input["includePrices"] = true
+		}
+		switch i / 37 % 13 {
+		case 6: // fields a result card keeps in memory, in another case
+			input["fields"] = []string{"stockkeepingunit", "Name"}
+		case 9: // and fields it does not keep
+			input["fields"] = []string{"Brand", "QuantityUnitOfMeasure", "Family", "IsActive"}
+		}
+		if i/37%17 == 8 {
+			input["includeQuantityRule"] = false
 		}
 		add(input)
 	}

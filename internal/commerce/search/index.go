@@ -17,14 +17,15 @@ import (
 //
 // search_doc has one row per product with what search needs of every match: name, SKU, family, brand, unit of
 // measure, creation date, active flag, the product's category ids and the entitlement policies listing it. Every
-// change to it, and to a product's description, also moves search_state.version, which is how the in-memory copy
-// of search_doc (see snapshot.go) knows it must reload. The full-text index is built in memory from that copy and
-// the descriptions (see postings.go): the database keeps no full-text index, so writes and the seed pay nothing for
-// one, and the index reads the same on both databases. On SQLite search_doc's docid is a small integer key;
-// PostgreSQL keeps an identity docid; PL/pgSQL trigger functions keep its copy current.
+// change to it, to a product's description or another column a result card shows (cards.go), and to a product's
+// media, also moves search_state.version, which is how the in-memory copy of search_doc (see snapshot.go) knows it
+// must reload. The full-text index is built in memory from that copy and the descriptions (see postings.go): the
+// database keeps no full-text index, so writes and the seed pay nothing for one, and the index reads the same on
+// both databases. On SQLite search_doc's docid is a small integer key; PostgreSQL keeps an identity docid; PL/pgSQL
+// trigger functions keep its copy current.
 
 // indexVersion changes whenever the index's definition changes; Install rebuilds an index of another version.
-const indexVersion = 6
+const indexVersion = 7
 
 // Install creates the search index and its triggers when they are missing or of an older version, filling the index
 // from the products already stored. It runs after the records schema exists (it needs the product2 table) and is
@@ -101,11 +102,19 @@ func policiesOf(agg, productID string) string {
 // webstorecatalog, which the snapshot keeps a copy of per store), changed.
 const bump = `UPDATE search_state SET version = version + 1`
 
-// The columns of the category tree loadCategories reads: a change to one moves the version.
+// The columns of the category tree loadCategories reads, and of the products' default images the snapshot's cards
+// keep (catalog.EachListImage): a change to one moves the version.
 const (
 	treeColumns         = `id, name, parentcategoryid, sortorder, catalogid`
 	storeCatalogColumns = `salesstoreid, productcatalogid`
+	mediaColumns        = `productid, electronicmediaid, usagetype, sortorder`
+	contentColumns      = `title, url, alttext, ispublished`
 )
+
+// productColumns are the product2 columns search reads: search_doc's, the description the full text holds, and
+// the ones a result card shows (cards.go). A change to one moves the version.
+const productColumns = `name, stockkeepingunit, description, family, brand, quantityunitofmeasure, isactive,
+	productcode, productclass, urlname, purchasequantityminimum, purchasequantitymaximum, purchasequantityincrement`
 
 func refreshCategories(agg, productID string) string {
 	return `UPDATE search_doc SET categories = ` + categoriesOf(agg, productID) + ` WHERE id = ` + productID
@@ -134,6 +143,12 @@ var sqliteIndex = []string{
 	`DROP TRIGGER IF EXISTS search_store_catalog_insert`,
 	`DROP TRIGGER IF EXISTS search_store_catalog_update`,
 	`DROP TRIGGER IF EXISTS search_store_catalog_delete`,
+	`DROP TRIGGER IF EXISTS search_media_insert`,
+	`DROP TRIGGER IF EXISTS search_media_update`,
+	`DROP TRIGGER IF EXISTS search_media_delete`,
+	`DROP TRIGGER IF EXISTS search_content_insert`,
+	`DROP TRIGGER IF EXISTS search_content_update`,
+	`DROP TRIGGER IF EXISTS search_content_delete`,
 	`DROP TABLE IF EXISTS search_fts`,
 	`DROP TABLE IF EXISTS search_doc`,
 	`DROP TABLE IF EXISTS search_state`,
@@ -146,8 +161,7 @@ var sqliteIndex = []string{
 		INSERT INTO search_doc (` + docColumns + `) SELECT ` + docValues("new", sqliteAgg) + `;
 		` + bump + `;
 	END`,
-	`CREATE TRIGGER search_product_attributes AFTER UPDATE OF name, stockkeepingunit, description, family, brand,
-		quantityunitofmeasure, isactive ON product2 BEGIN
+	`CREATE TRIGGER search_product_attributes AFTER UPDATE OF ` + productColumns + ` ON product2 BEGIN
 		UPDATE search_doc SET ` + docUpdate("new") + ` WHERE id = new.id;
 		` + bump + `;
 	END`,
@@ -189,6 +203,12 @@ var sqliteIndex = []string{
 		` + bump + `;
 	END`,
 	`CREATE TRIGGER search_store_catalog_delete AFTER DELETE ON webstorecatalog BEGIN ` + bump + `; END`,
+	`CREATE TRIGGER search_media_insert AFTER INSERT ON productmedia BEGIN ` + bump + `; END`,
+	`CREATE TRIGGER search_media_update AFTER UPDATE OF ` + mediaColumns + ` ON productmedia BEGIN ` + bump + `; END`,
+	`CREATE TRIGGER search_media_delete AFTER DELETE ON productmedia BEGIN ` + bump + `; END`,
+	`CREATE TRIGGER search_content_insert AFTER INSERT ON managedcontent BEGIN ` + bump + `; END`,
+	`CREATE TRIGGER search_content_update AFTER UPDATE OF ` + contentColumns + ` ON managedcontent BEGIN ` + bump + `; END`,
+	`CREATE TRIGGER search_content_delete AFTER DELETE ON managedcontent BEGIN ` + bump + `; END`,
 	`INSERT INTO search_doc (` + docColumns + `) SELECT ` + docValues("p", sqliteAgg) + ` FROM product2 p`,
 }
 
@@ -205,6 +225,8 @@ var postgresIndex = []string{
 	`DROP TRIGGER IF EXISTS search_entitlement_bump ON commerceentitlementproduct`,
 	`DROP TRIGGER IF EXISTS search_tree_bump ON productcategory`,
 	`DROP TRIGGER IF EXISTS search_store_catalog_bump ON webstorecatalog`,
+	`DROP TRIGGER IF EXISTS search_media_bump ON productmedia`,
+	`DROP TRIGGER IF EXISTS search_content_bump ON managedcontent`,
 	`DROP FUNCTION IF EXISTS search_bump()`,
 	`DROP TABLE IF EXISTS search_doc`,
 	`DROP TABLE IF EXISTS search_state`,
@@ -257,8 +279,8 @@ var postgresIndex = []string{
 		` + bump + `;
 		RETURN NULL;
 	END $$`,
-	`CREATE TRIGGER search_product_bump AFTER INSERT OR DELETE OR UPDATE OF name, stockkeepingunit, description,
-		family, brand, quantityunitofmeasure, isactive ON product2 FOR EACH STATEMENT EXECUTE FUNCTION search_bump()`,
+	`CREATE TRIGGER search_product_bump AFTER INSERT OR DELETE OR UPDATE OF ` + productColumns + `
+		ON product2 FOR EACH STATEMENT EXECUTE FUNCTION search_bump()`,
 	`CREATE TRIGGER search_category_bump AFTER INSERT OR DELETE OR UPDATE OF productid, productcategoryid
 		ON productcategoryproduct FOR EACH STATEMENT EXECUTE FUNCTION search_bump()`,
 	`CREATE TRIGGER search_entitlement_bump AFTER INSERT OR DELETE OR UPDATE OF productid, policyid
@@ -267,5 +289,9 @@ var postgresIndex = []string{
 		ON productcategory FOR EACH STATEMENT EXECUTE FUNCTION search_bump()`,
 	`CREATE TRIGGER search_store_catalog_bump AFTER INSERT OR DELETE OR UPDATE OF ` + storeCatalogColumns + `
 		ON webstorecatalog FOR EACH STATEMENT EXECUTE FUNCTION search_bump()`,
+	`CREATE TRIGGER search_media_bump AFTER INSERT OR DELETE OR UPDATE OF ` + mediaColumns + `
+		ON productmedia FOR EACH STATEMENT EXECUTE FUNCTION search_bump()`,
+	`CREATE TRIGGER search_content_bump AFTER INSERT OR DELETE OR UPDATE OF ` + contentColumns + `
+		ON managedcontent FOR EACH STATEMENT EXECUTE FUNCTION search_bump()`,
 	`INSERT INTO search_doc (` + docColumns + `) SELECT ` + docValues("p", postgresAgg) + ` FROM product2 p`,
 }

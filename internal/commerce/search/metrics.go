@@ -17,12 +17,14 @@ var (
 		Help: "Distinct words in the search snapshot loaded last."})
 	indexBytes = prometheus.NewGauge(prometheus.GaugeOpts{Name: "storefront_search_index_postings_bytes",
 		Help: "Size of the search snapshot's postings bitmaps (full text and names) and of its products' name words."})
+	indexCardBytes = prometheus.NewGauge(prometheus.GaugeOpts{Name: "storefront_search_index_cards_bytes",
+		Help: "Size of the search snapshot's result cards: the fields, images and rules a page of results shows."})
 	indexLoadSeconds = prometheus.NewGauge(prometheus.GaugeOpts{Name: "storefront_search_index_load_seconds",
 		Help: "Time the search snapshot loaded last took to read and build."})
 )
 
 func init() {
-	metrics.Registry.MustRegister(indexProducts, indexTerms, indexBytes, indexLoadSeconds)
+	metrics.Registry.MustRegister(indexProducts, indexTerms, indexBytes, indexCardBytes, indexLoadSeconds)
 }
 
 // observeSnapshot reports a snapshot just loaded.
@@ -30,5 +32,6 @@ func observeSnapshot(s *snapshot, took time.Duration) {
 	indexProducts.Set(float64(len(s.all)))
 	indexTerms.Set(float64(len(s.text.terms)))
 	indexBytes.Set(float64(s.text.bytes() + s.names.bytes() + 4*uint64(len(s.nameTerms.ids)+len(s.nameTerms.from))))
+	indexCardBytes.Set(float64(s.cards.bytes()))
 	indexLoadSeconds.Set(took.Seconds())
 }

@@ -76,6 +76,10 @@ type Image struct {
 // defaultImageURL is the placeholder of a product without an image, as the real API sends it.
 const defaultImageURL = "/img/b2b/default-product-image.svg"
 
+func placeholderImage() Image {
+	return Image{MediaType: "Image", Title: "image", URL: defaultImageURL, AlternateText: ptr("")}
+}
+
 // Prices is a product's price for the buyer: money as strings.
 type Prices struct {
 	CurrencyIsoCode  string  `json:"currencyIsoCode"`
@@ -99,20 +103,32 @@ var defaultFields = []string{"Name", "Description", "StockKeepingUnit", "Product
 type pageRequest struct {
 	storeID, accountID, currency string
 	ids                          []string
+	docs                         []*doc          // the same products in the snapshot
+	cards                        *cards          // the snapshot's
 	priceShown                   map[string]bool // the ids whose price the buyer's entitlement shows
 	fields                       []string
 	includePrices, includeRule   bool
 }
 
-// loadPage builds the summaries of one page of products, in the order of ids, with a fixed number of queries.
+// loadPage builds the summaries of one page of products, in the order of ids: from the snapshot's cards when they
+// hold the requested fields, else with a fixed number of queries; prices with one query at most.
 func loadPage(ctx context.Context, d *db.DB, product *records.Object, req pageRequest) ([]ProductSummary, error) {
 	out := make([]ProductSummary, 0, len(req.ids))
 	if len(req.ids) == 0 {
 		return out, nil
 	}
-	byID, err := summaries(ctx, d, resolveFields(product, req.fields), req.ids)
-	if err != nil {
-		return nil, err
+	fields := resolveFields(product, req.fields)
+	var byID map[string]*ProductSummary
+	if columns, kept := fieldColumns(fields); kept {
+		byID = make(map[string]*ProductSummary, len(req.docs))
+		for _, x := range req.docs {
+			byID[x.id] = req.cards.summary(x.card, x.id, fields, columns)
+		}
+	} else {
+		var err error
+		if byID, err = summaries(ctx, d, fields, req.ids); err != nil {
+			return nil, err
+		}
 	}
 	if req.includePrices {
 		if err := addPrices(ctx, d, byID, req); err != nil {
@@ -251,7 +267,7 @@ func quantityRule(min, max, inc any) *PurchaseQuantityRule {
 // placeholder.
 func loadImages(ctx context.Context, d *db.DB, byID map[string]*ProductSummary, ids []string) error {
 	for _, s := range byID {
-		s.DefaultImage = Image{MediaType: "Image", Title: "image", URL: defaultImageURL, AlternateText: ptr("")}
+		s.DefaultImage = placeholderImage()
 	}
 	images, err := catalog.ListImages(ctx, d, ids)
 	if err != nil {

@@ -89,7 +89,7 @@ func (s *Service) run(ctx context.Context, store *storecontext.Store, accountID 
 	for _, i := range found.order[min(from, len(found.order)):min(to, len(found.order))] {
 		pageDocs = append(pageDocs, snap.all[i])
 	}
-	res.ProductsPage.Products, err = s.page(ctx, store, accountID, q, pageDocs, visible)
+	res.ProductsPage.Products, err = s.page(ctx, store, accountID, q, snap, pageDocs, visible)
 	return res, err
 }
 
@@ -235,7 +235,7 @@ func categorySummary(tree *categoryTree, categoryID string, hits []*candidate) S
 }
 
 // page builds the requested page: docs are its products, in order.
-func (s *Service) page(ctx context.Context, store *storecontext.Store, accountID string, q *query,
+func (s *Service) page(ctx context.Context, store *storecontext.Store, accountID string, q *query, snap *snapshot,
 	docs []*doc, visible visibility) ([]ProductSummary, error) {
 	if len(docs) == 0 {
 		return []ProductSummary{}, nil
@@ -257,6 +257,6 @@ func (s *Service) page(ctx context.Context, store *storecontext.Store, accountID
 		return nil, errors.New("search: the records catalogue has no Product2")
 	}
 	return loadPage(ctx, s.DB, product, pageRequest{storeID: store.ID, accountID: accountID,
-		currency: store.DefaultCurrency, ids: ids, priceShown: priceShown, fields: q.fields,
+		currency: store.DefaultCurrency, ids: ids, docs: docs, cards: snap.cards, priceShown: priceShown, fields: q.fields,
 		includePrices: q.includePrices, includeRule: q.includeQuantityRule})
 }

@@ -16,6 +16,7 @@ import (
 	"storefront/internal/demo"
 	"storefront/internal/identity"
 	"storefront/internal/platform/db"
+	"storefront/internal/platform/metrics"
 	"storefront/internal/platform/wire"
 	"storefront/internal/records"
 )
@@ -770,4 +771,77 @@ func indexMaintenance(t *testing.T, f *fixture) {
 	if n := total("quokkatron"); n != 0 {
 		t.Fatalf("deleted product found: %d", n)
 	}
+}
+
+// TestResultCardsFollowWrites: a page of results is built from the snapshot's cards, and a write by plain SQL to
+// what a card shows (a product's code and quantity rule, its image's content, its media) is on the next search.
+func TestResultCardsFollowWrites(t *testing.T) {
+	eachDemo(t, func(t *testing.T, f *fixture) {
+		ctx := context.Background()
+		var id, sku, content, media string
+		if err := f.d.QueryRow(ctx, `SELECT p.id, p.stockkeepingunit, mc.id, pm.id FROM productmedia pm
+			JOIN product2 p ON p.id = pm.productid JOIN managedcontent mc ON mc.id = pm.electronicmediaid
+			WHERE pm.usagetype = 'ListImage' AND p.stockkeepingunit <> '' ORDER BY p.id LIMIT 1`).
+			Scan(&id, &sku, &content, &media); err != nil {
+			t.Fatal(err)
+		}
+		card := func() product {
+			t.Helper()
+			r := f.search(`{"searchTerm":"` + sku + `","pageSize":50,"fields":["ProductCode","Name"]}`)
+			for _, p := range r.ProductsPage.Products {
+				if p.ID == id {
+					return p
+				}
+			}
+			t.Fatalf("searching %s does not find %s", sku, id)
+			return product{}
+		}
+		exec := func(query string, args ...any) {
+			t.Helper()
+			if _, err := f.d.Exec(ctx, query, args...); err != nil {
+				t.Fatal(err)
+			}
+		}
+		before := card()
+		if before.DefaultImage.URL == defaultImage {
+			t.Fatalf("%s shows the placeholder before any change", id)
+		}
+		if n := gauge(t, "storefront_search_index_cards_bytes"); n < 1000 {
+			t.Errorf("/metrics reports %v bytes of result cards", n)
+		}
+		exec(`UPDATE product2 SET productcode = 'CARD-CODE-1', purchasequantityminimum = 3 WHERE id = ?`, id)
+		exec(`UPDATE managedcontent SET url = '/img/card-test.png' WHERE id = ?`, content)
+		after := card()
+		if got := after.field("ProductCode"); got != "CARD-CODE-1" {
+			t.Errorf("ProductCode %q after the update, want CARD-CODE-1", got)
+		}
+		if r := after.PurchaseQuantityRule; r == nil || r.Minimum == nil || *r.Minimum != "3" {
+			t.Errorf("quantity rule %+v after the update, want minimum 3", r)
+		}
+		if after.DefaultImage.URL != "/img/card-test.png" {
+			t.Errorf("image %q after the content's update", after.DefaultImage.URL)
+		}
+		exec(`DELETE FROM productmedia WHERE productid = ?`, id)
+		if got := card().DefaultImage.URL; got != defaultImage {
+			t.Errorf("image %q after the media's deletion, want the placeholder", got)
+		}
+	})
+}
+
+const defaultImage = "/img/b2b/default-product-image.svg"
+
+// gauge reads a gauge of the metrics registry /metrics serves.
+func gauge(t *testing.T, name string) float64 {
+	t.Helper()
+	families, err := metrics.Registry.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range families {
+		if f.GetName() == name && len(f.GetMetric()) == 1 {
+			return f.GetMetric()[0].GetGauge().GetValue()
+		}
+	}
+	t.Fatalf("no gauge %s on /metrics", name)
+	return 0
 }

@@ -113,45 +113,23 @@ func (s *snapshot) categorySet(tree *categoryTree, id string) *roaring.Bitmap {
 	return set
 }
 
-// fewHits is the size of a hit set below which setFacets counts product by product.
-const fewHits = 2048
-
 // setFacets counts the facets and the category summary of hits with bitmaps: the answer of countFacets and
-// countChildren when the search has no refinements (every product then counts under every facet).
+// countChildren when the search has no refinements (every product then counts under every facet). Each count is
+// one intersection's size with a set kept per snapshot; even for a few hits that costs less than reading each hit's
+// categories and attributes (a third of a distinct search's CPU at 100,000 products when it was done so).
 func (s *snapshot) setFacets(tree *categoryTree, under string, hits *roaring.Bitmap) ([]Facet, map[string]int) {
 	children := map[string]int{}
+	for _, child := range tree.childrenOf(under) {
+		if n := int(hits.AndCardinality(s.categorySet(tree, child.id))); n > 0 {
+			children[child.id] = n
+		}
+	}
 	counts := make([]map[string]int, len(facets)) // per attribute facet, the hits per value
-	if hits.GetCardinality() <= fewHits {
-		// A few hits are counted one by one: cheaper than intersecting every value's set, which spans the catalogue.
-		for i := range facets {
-			counts[i] = map[string]int{}
-		}
-		hits.Iterate(func(pos uint32) bool {
-			x := s.all[pos]
-			for _, child := range tree.childrenHolding(x.categories, under) {
-				children[child]++
-			}
-			for i := range facets {
-				if facets[i].value != nil {
-					if v := facets[i].value(x); v != "" {
-						counts[i][v]++
-					}
-				}
-			}
-			return true
-		})
-	} else {
-		for _, child := range tree.childrenOf(under) {
-			if n := int(hits.AndCardinality(s.categorySet(tree, child.id))); n > 0 {
-				children[child.id] = n
-			}
-		}
-		for i := range facets {
-			counts[i] = map[string]int{}
-			for _, a := range s.attributes[i] {
-				if n := int(hits.AndCardinality(a.set)); n > 0 {
-					counts[i][a.value] = n
-				}
+	for i := range facets {
+		counts[i] = map[string]int{}
+		for _, a := range s.attributes[i] {
+			if n := int(hits.AndCardinality(a.set)); n > 0 {
+				counts[i][a.value] = n
 			}
 		}
 	}

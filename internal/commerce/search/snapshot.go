@@ -12,6 +12,7 @@ import (
 
 	"github.com/RoaringBitmap/roaring/v2"
 
+	"storefront/internal/commerce/catalog"
 	"storefront/internal/platform/db"
 )
 
@@ -21,6 +22,7 @@ type doc struct {
 	sortName                                   string // lower-case name
 	lowerSKU                                   string
 	nameRank                                   int // position in name order (then id), for cheap sorting
+	card                                       int // load index: the product's row in the snapshot's cards
 	active                                     bool
 	categories                                 []string
 	policies                                   []string // entitlement policies listing the product
@@ -29,8 +31,9 @@ type doc struct {
 // snapshot is an in-memory copy of search_doc at one version of search_state, with the full-text index built from
 // it (postings.go). It is a cache of the database, never a source of truth: a search first checks the version and
 // reloads the copy when another writer, in this process or another app server, moved it. Matching, ranking,
-// refinements, facets, entitlement and sorting then run over this copy without SQL; only the page's summaries and
-// prices are read (and those are kept per product). Its size and load time are on /metrics (metrics.go).
+// refinements, facets, entitlement, sorting and the page's result cards (cards.go) then come from this copy
+// without SQL; only the page's prices are read (kept per product), and the summaries of a page asking for fields
+// the cards do not keep. Its size and load time are on /metrics (metrics.go).
 //
 // The documents are kept in name order, and every set of products (a word's postings, a category's products, what
 // a set of entitlement policies lets a buyer see) holds positions in that order: a hit set iterated is already
@@ -45,6 +48,7 @@ type snapshot struct {
 	bySKU      []int32          // positions in all of the products with a SKU, by lower-case SKU
 	byCategory map[string][]int // category id -> positions in all of the products filed directly under it, ascending
 	attributes [][]attributeSet // per facet, the products of each attribute value (see sets.go)
+	cards      *cards           // what a result card shows of each product (see cards.go)
 
 	mu          sync.Mutex
 	visibleSets map[string]*roaring.Bitmap // policy set key -> the products active and listed by one of the set
@@ -108,12 +112,14 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 	}
 	defer tx.Rollback()
 	snap := &snapshot{visibleSets: map[string]*roaring.Bitmap{},
-		trees: map[string]*categoryTree{}}
+		trees: map[string]*categoryTree{}, cards: newCards()}
 	if err := tx.QueryRowContext(ctx, `SELECT version FROM search_state`).Scan(&snap.version); err != nil {
 		return nil, err
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT d.id, d.name, d.sku, d.family, d.brand, d.uom, d.createddate,
-		d.isactive, COALESCE(d.categories, ''), COALESCE(d.policies, ''), COALESCE(p.description, '')
+		d.isactive, COALESCE(d.categories, ''), COALESCE(d.policies, ''), p.name, p.description, p.stockkeepingunit,
+		p.productcode, p.family, COALESCE(p.productclass, 'Simple'), p.urlname, p.purchasequantityminimum,
+		p.purchasequantitymaximum, p.purchasequantityincrement
 		FROM search_doc d LEFT JOIN product2 p ON p.id = d.id`)
 	if err != nil {
 		return nil, err
@@ -129,13 +135,29 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 		interned[s] = s
 		return s
 	}
+	var card [cardColumns]sql.NullString
+	var quantities [3]any // numbers: rendered as loadSummaries renders them
 	for rows.Next() {
-		x := &doc{}
-		var cats, policies, description string
+		x := &doc{card: len(snap.all)}
+		var cats, policies string
 		if err := rows.Scan(&x.id, &x.name, &x.sku, &x.family, &x.brand, &x.uom, &x.created, &x.active,
-			&cats, &policies, &description); err != nil {
+			&cats, &policies, &card[cardName], &card[cardDescription], &card[cardSKU], &card[cardProductCode],
+			&card[cardFamily], &card[cardProductClass], &card[cardURLName], &quantities[0], &quantities[1],
+			&quantities[2]); err != nil {
 			return nil, err
 		}
+		var cells [cardColumns]*string
+		for i := range cardMinimum {
+			if card[i].Valid {
+				cells[i] = &card[i].String
+			}
+		}
+		cells[cardMinimum], cells[cardMaximum], cells[cardIncrement] = nullableText(quantities[0]),
+			nullableText(quantities[1]), nullableText(quantities[2])
+		if err := snap.cards.products.add(cells[:]...); err != nil {
+			return nil, err
+		}
+		description := card[cardDescription].String
 		x.family, x.brand, x.uom, x.created = intern(x.family), intern(x.brand), intern(x.uom), intern(x.created)
 		x.sortName, x.lowerSKU = strings.ToLower(x.name), strings.ToLower(x.sku)
 		x.categories = splitIDs(cats, intern)
@@ -147,6 +169,10 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
+	if err := loadCardImages(ctx, tx, snap); err != nil {
+		return nil, err
+	}
+	snap.cards.trim()
 	loaded := slices.Clone(snap.all) // load order, which the postings were collected in
 	sort.Slice(snap.all, func(i, j int) bool {
 		if snap.all[i].sortName != snap.all[j].sortName {
@@ -172,6 +198,32 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 	snap.bySKU = sortedSKUs(snap.all)
 	snap.attributes = buildAttributeSets(snap.all)
 	return snap, nil
+}
+
+// loadCardImages reads every product's default image into the cards.
+func loadCardImages(ctx context.Context, tx *sql.Tx, snap *snapshot) error {
+	card := make(map[string]int, len(snap.all))
+	for _, x := range snap.all {
+		card[x.id] = x.card
+	}
+	return catalog.EachListImage(ctx, readTx{tx}, nil, func(product string, img catalog.ListImage) error {
+		if k, ok := card[product]; ok {
+			return snap.cards.addImage(k, img)
+		}
+		return nil
+	})
+}
+
+// readTx reads inside the snapshot's read transaction. Its statements take no arguments, so there are no
+// placeholders to rebind.
+type readTx struct{ *sql.Tx }
+
+func (t readTx) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return t.QueryContext(ctx, query, args...)
+}
+
+func (t readTx) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	return t.QueryRowContext(ctx, query, args...)
 }
 
 func splitIDs(s string, intern func(string) string) []string {

@@ -1,0 +1,98 @@
+package search
+
+import (
+	"context"
+	"os"
+	"runtime"
+	"sync"
+	"testing"
+	"time"
+
+	"storefront/internal/demo"
+	"storefront/internal/platform/db"
+)
+
+// The benchmarks below work on the catalogue STOREFRONT_BENCH_DB names (a database seeded with `storefront seed
+// --products N`), in process and without HTTP, so that a profile (-cpuprofile) shows search's own work at 100,000
+// or a million products. Without it they are skipped.
+
+// benchLoaded is the catalogue's snapshot, loaded once per test binary: testing calls a benchmark more than once,
+// and a million products take minutes to load.
+var benchLoaded struct {
+	once sync.Once
+	d    *db.DB
+	snap *snapshot
+	tree *categoryTree
+	err  error
+}
+
+func benchSnapshot(b *testing.B) (*db.DB, *snapshot, *categoryTree) {
+	url := os.Getenv("STOREFRONT_BENCH_DB")
+	if url == "" {
+		b.Skip("STOREFRONT_BENCH_DB names no seeded catalogue")
+	}
+	benchLoaded.once.Do(func() {
+		benchLoaded.d, benchLoaded.snap, benchLoaded.tree, benchLoaded.err = loadBenchSnapshot(b, url)
+	})
+	if benchLoaded.err != nil {
+		b.Fatal(benchLoaded.err)
+	}
+	return benchLoaded.d, benchLoaded.snap, benchLoaded.tree
+}
+
+func loadBenchSnapshot(b *testing.B, url string) (*db.DB, *snapshot, *categoryTree, error) {
+	ctx := context.Background()
+	d, err := db.Open(ctx, url)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	var before runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	start := time.Now()
+	snap, err := loadSnapshot(ctx, d)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	took := time.Since(start)
+	var after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	b.Logf("snapshot of %d products: loaded in %s, heap %d MB (postings %d MB, cards %d MB)", len(snap.all),
+		took.Round(time.Millisecond), (after.HeapAlloc-before.HeapAlloc)>>20,
+		(snap.text.bytes()+snap.names.bytes())>>20, snap.cards.bytes()>>20)
+	tree, err := snap.categories(ctx, d, demo.StoreID)
+	return d, snap, tree, err
+}
+
+// BenchmarkLoadSnapshot reads and builds the snapshot.
+func BenchmarkLoadSnapshot(b *testing.B) {
+	d, _, _ := benchSnapshot(b)
+	b.ResetTimer()
+	for range b.N {
+		if _, err := loadSnapshot(context.Background(), d); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkMatchDistinct works out distinct two-word searches as the load bench asks them (a page of 12): the
+// matches, the first page's order, the facets and the category summary; not the page's cards or prices.
+func BenchmarkMatchDistinct(b *testing.B) {
+	_, snap, tree := benchSnapshot(b)
+	visible := snap.categorySet(tree, "")
+	products := min(len(snap.all), 1_000_000)
+	b.ResetTimer()
+	for i := range b.N {
+		ws := demo.ProductWords(i*7919%products + 1)
+		q := &query{words: []string{ws[i%len(ws)], ws[(i/len(ws)+i+1)%len(ws)]}, pageSize: 12, sort: sortRules[0]}
+		q.term = q.words[0] + " " + q.words[1]
+		set, ranked := snap.scope(q, tree, visible)
+		out := snap.order(set, q, ranked, keptOrder)
+		facets, counts := snap.setFacets(tree, "", set)
+		summarize(tree, "", int(set.GetCardinality()), counts)
+		if len(out) == 0 && set.GetCardinality() > 0 || facets == nil {
+			b.Fatalf("%q: no order for %d hits", q.term, set.GetCardinality())
+		}
+	}
+}
