@@ -3,7 +3,7 @@
 // button shows them on phones).
 
 import { useState, type FormEvent } from 'react';
-import { Navigate, NavLink, Outlet, useLocation, useNavigate, useOutletContext, useSearchParams } from 'react-router';
+import { Navigate, NavLink, Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
 import { isStaffSession } from '../data/api';
 import { useSession } from '../data/hooks';
 import { DataLayer, DataLayerProvider, getAllApps, useWire } from '../data/records';
@@ -127,8 +127,7 @@ export function ConsoleHome() {
 /** The header's search box: a term opens the search page ({basePath}/console/search?q=). */
 function ConsoleSearch() {
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const [term, setTerm] = useState(params.get('q') ?? '');
+  const [term, setTerm] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (term.trim()) navigate(`/console/search?q=${encodeURIComponent(term.trim())}`);
