@@ -139,6 +139,7 @@ test('a guest who opens the console is sent to the login page, and back to the c
   const page = await stack.newPage();
   const res = await page.goto(stack.url('/console/o/Case'));
   assert.equal(res.status(), 200);
+  assert.equal((await fetch(stack.url('/console/search?q=acme'))).status, 200); // a page of the site, not a 404
   await page.waitForURL((u) => u.pathname.endsWith('/login'));
   assert.equal(new URL(page.url()).searchParams.get('startURL'), '/console/o/Case');
   await page.getByLabel('Email').fill(SUPPORT.username);
