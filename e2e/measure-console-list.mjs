@@ -76,7 +76,7 @@ try {
   // The first run meets cold caches (the server keeps answers); later runs mostly reuse them, so both are shown.
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const ms = (x) => (x === undefined ? '   -' : x.toFixed(0).padStart(4));
-  console.log(`\nconsole Products list view, ${PRODUCTS} products: ms from the action to the rows on screen (list-records request)`);
+  console.log(`\nconsole Products list view, ${PRODUCTS} products: ms from the action to the rows on screen (the list-records request; -: none seen in Resource Timing)`);
   console.log(`  ${''.padEnd(24)} first run         median of ${RUNS}`);
   for (const [name, xs] of Object.entries(figures)) {
     console.log(`  ${name.padEnd(24)} ${ms(xs[0].ms)} (${ms(xs[0].api)})    ${ms(median(xs.map((x) => x.ms)))} (${ms(median(xs.map((x) => x.api ?? 0)) || undefined)})`);
