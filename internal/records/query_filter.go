@@ -110,12 +110,17 @@ func (s *Select) compile(f Filter, args *[]any) (string, error) {
 			return empty, nil
 		}
 		parts := make([]string, len(terms))
+		rare := op == " OR "
 		for i, t := range terms {
 			p, err := s.compile(t, args)
 			if err != nil {
 				return "", err
 			}
 			parts[i] = p
+			rare = rare && strings.HasPrefix(p, sqliteRare)
+		}
+		if rare { // a search over several fields (any of them contains the term) is as rarely true as each
+			return sqliteRare + strings.Join(parts, op) + ")", nil
 		}
 		return "(" + strings.Join(parts, op) + ")", nil
 	case Not:
@@ -195,11 +200,32 @@ func (s *Select) cond(c *Cond, args *[]any) (string, error) {
 			return "", badFilter("value for field '%s' must be a string", f.APIName)
 		}
 		*args = append(*args, pattern)
-		return "(" + col.SQL + " IS NOT NULL AND LOWER(" + col.SQL + ") LIKE LOWER(?) ESCAPE '\\')", nil
+		// LIKE ignores case, as SOQL's does. SQLite's LIKE already does (for ASCII letters, as its LOWER does), so the
+		// column is compared as it is: lowering every row first tripled the cost of a search over a large table.
+		like := col.SQL + " LIKE ?"
+		if s.e.DB.Dialect == db.Postgres {
+			like = col.SQL + " ILIKE ?"
+		}
+		return rareOnSQLite(s.e.DB.Dialect, "("+col.SQL+" IS NOT NULL AND "+like+" ESCAPE '\\')"), nil
 	case OpEq, OpNe, OpLt, OpLe, OpGt, OpGe:
 		return compare(col, c.Op, c.Value, args)
 	}
 	return "", badFilter("unknown operator %q", c.Op)
+}
+
+// sqliteRare opens a condition SQLite's planner is told is rarely true.
+const sqliteRare = "unlikely("
+
+// rareOnSQLite marks a LIKE as rarely true on SQLite. No index serves a LIKE here (text is compared without regard
+// to case), and without the mark SQLite reads a page sorted by an indexed column (the name field) through that index
+// until the page is full: a term found in few rows or none then costs a random read of every row, several times
+// slower than the scan and sort it chooses once told (2 s against 0.3 s over 100,000 products). PostgreSQL weighs a
+// LIKE from its statistics.
+func rareOnSQLite(dialect db.Dialect, cond string) string {
+	if dialect == db.SQLite {
+		return sqliteRare + cond + ")"
+	}
+	return cond
 }
 
 // idList is the values of an IN over an id or reference field as 18-character ids, when every one is an id.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -88,6 +89,8 @@ func TestQueryFilters(t *testing.T) {
 		wantNames(t, "or, like, case-insensitive =",
 			acct(Or{&Cond{Field: "Name", Op: OpLike, Value: "ac%"}, &Cond{Field: "Name", Op: OpEq, Value: "INITECH"}}),
 			"Acme", "initech")
+		wantNames(t, "like ignores the pattern's case too", acct(&Cond{Field: "Name", Op: OpLike, Value: "%NITE%"}), "initech")
+		wantNames(t, "not like", acct(Not{&Cond{Field: "Name", Op: OpLike, Value: "%C%"}}), "Globex")
 		wantNames(t, "and, not, int range",
 			acct(And{Not{&Cond{Field: "Name", Op: OpEq, Value: "acme"}}, &Cond{Field: "NumberOfEmployees", Op: OpGe, Value: 100}}),
 			"Globex")
@@ -344,4 +347,36 @@ func TestQueryVisibilityAndFieldSecurity(t *testing.T) {
 			t.Fatalf("reader's contacts: %v", err)
 		}
 	})
+}
+
+// A search (any of several fields contains the term) over a page sorted by name scans and sorts on SQLite rather
+// than walking the name index until the page is full, which reads every row at random when the term is rare.
+func TestSearchPageScansOnSQLite(t *testing.T) {
+	d := dbtest.Open(t, "sqlite")
+	f := newQueryFixture(t, d)
+	cat, err := f.e.Catalog(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sel := f.e.NewSelect(cat, staff, cat.Object("Account"), "a")
+	cond, args, err := sel.Where(Or{&Cond{Field: "Name", Op: OpLike, Value: "%zq%"}, &Cond{Field: "Phone", Op: OpLike, Value: "%zq%"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	name, err := sel.column("Name")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := Statement{Columns: []string{`a."id"`}, OrderBy: []string{OrderTerm(name, false, nil), `a."id"`}, Limit: 26}
+	query, qargs := sel.SQL(page)
+	if plan := queryPlan(t, d, query, qargs...); !strings.Contains(plan, "sx_account_name") {
+		t.Fatalf("without a search the page should read the name index:\n%s", plan)
+	}
+	page.Conds, page.Args = []string{cond}, args
+	query, qargs = sel.SQL(page)
+	if plan := queryPlan(t, d, query, qargs...); strings.Contains(plan, "sx_account_name") {
+		t.Fatalf("a search walks the name index:\n%s", plan)
+	}
+	wantNames(t, "the search still finds", f.names(t, staff, Query{Object: "Account", Fields: []string{"Name"},
+		Where: Or{&Cond{Field: "Name", Op: OpLike, Value: "%LOB%"}, &Cond{Field: "Phone", Op: OpLike, Value: "%LOB%"}}}), "Globex")
 }

@@ -188,7 +188,29 @@ func syncIndexes(ctx context.Context, tx *db.Tx, o *Object) error {
 			return err
 		}
 	}
+	if err := syncNameSortIndex(ctx, tx, o); err != nil {
+		return err
+	}
 	return syncCompositeIndexes(ctx, tx, o)
+}
+
+// syncNameSortIndex indexes the object's name field in the order a read sorts it by (OrderTerm: text without regard
+// to case, nulls first ascending), as list views, lookups and search results sort by name by default: a page of a
+// large table is then read from the index instead of sorting every row. A name field that sorts as its plain column
+// and is unique already has its index.
+func syncNameSortIndex(ctx context.Context, tx *db.Tx, o *Object) error {
+	f := o.Field(o.NameFieldName())
+	if f == nil || !f.HasColumn() || !Textual(f) {
+		return nil
+	}
+	col := "LOWER(" + db.Ident(f.Column()) + ")"
+	if tx.Dialect() == db.Postgres {
+		// PostgreSQL puts nulls last in an ascending index; scanned either way it then serves both sort directions.
+		col += " NULLS FIRST"
+	}
+	_, err := tx.Exec(ctx, "CREATE INDEX IF NOT EXISTS "+db.Ident("sx_"+o.TableName()+"_"+f.Column())+" ON "+
+		db.Ident(o.TableName())+" ("+col+")")
+	return err
 }
 
 // syncCompositeIndexes enforces the object's UniqueTogether groups with one unique index each and creates its

@@ -15,6 +15,7 @@ export const routes: RouteObject[] = [
       { index: true, lazy: async () => ({ Component: (await import('./console')).ConsoleHome }) },
       { path: 'o/:objectApiName', lazy: async () => ({ Component: (await import('./console')).ObjectHome }) },
       { path: 'r/:objectApiName/:recordId', lazy: async () => ({ Component: (await import('./console')).RecordPage }) },
+      { path: 'search', lazy: async () => ({ Component: (await import('./console')).SearchResults }) },
     ],
   },
   {

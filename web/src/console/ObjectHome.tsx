@@ -134,7 +134,7 @@ function ListView({ objectApiName, listViewApiName, searchTerm }: { objectApiNam
   return (
     <section aria-labelledby="cs-list-count">
       <p id="cs-list-count" className="cs-count" aria-live="polite">
-        {data ? `${data.count} ${data.count === 1 ? 'item' : 'items'}${searchTerm ? ` matching “${searchTerm}”` : ''}` : 'Loading…'}
+        {data ? `${countText(data)}${searchTerm ? ` matching “${searchTerm}”` : ''}` : 'Loading…'}
       </p>
       {saveError ? <p role="alert">{saveError}</p> : null}
       <div className="cs-grid-wrap" aria-busy={page.state === 'Pending'}>
@@ -160,4 +160,10 @@ function ListView({ objectApiName, listViewApiName, searchTerm }: { objectApiNam
       </nav>
     </section>
   );
+}
+
+/** The page's count: its records, with a "+" when more follow (a list never counts all its rows: 100,000 would cost). */
+function countText(page: ListPage): string {
+  const n = page.records.length;
+  return `${n}${page.nextPageToken ? '+' : ''} ${n === 1 && !page.nextPageToken ? 'item' : 'items'}`;
 }

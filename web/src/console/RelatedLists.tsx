@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
+  getObjectInfo,
   getRelatedListCount,
   getRelatedListRecords,
   getRelatedListsInfo,
@@ -48,6 +49,8 @@ function RelatedList({ parent, summary }: { parent: RecordRep; summary: RelatedS
   const [pageToken, setPageToken] = useState<string | undefined>();
   const [creating, setCreating] = useState(false);
   const refresh = useRefresh();
+  // New only where the user may create the child object (a Support Agent reads an order's items, adds none).
+  const createable = (useWire(getObjectInfo, { objectApiName: summary.objectApiName }).data as { createable?: boolean } | undefined)?.createable === true;
   const info = useWire(getRelatedListInfo, { parentObjectApiName: parent.apiName, relatedListId: summary.relatedListId });
   const columns = ((info.data as { displayColumns?: { fieldApiName: string; label: string }[] } | undefined)?.displayColumns ?? []).slice(0, 4);
   const countConfig = { parentRecordId: parent.id, relatedListId: summary.relatedListId };
@@ -75,9 +78,11 @@ function RelatedList({ parent, summary }: { parent: RecordRep; summary: RelatedS
         <h2 id={headingId}>
           {summary.label} ({n ?? '…'})
         </h2>
-        <button type="button" onClick={() => setCreating(true)}>
-          New<span className="cs-sr"> {summary.entityLabel}</span>
-        </button>
+        {createable ? (
+          <button type="button" onClick={() => setCreating(true)}>
+            New<span className="cs-sr"> {summary.entityLabel}</span>
+          </button>
+        ) : null}
       </div>
       {page.state === 'Error' ? <p role="alert">These records could not be loaded.</p> : null}
       {data && data.records.length ? (

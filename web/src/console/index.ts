@@ -3,3 +3,4 @@
 export { ConsoleHome, ConsoleRoot } from './Console';
 export { ObjectHome } from './ObjectHome';
 export { RecordPage } from './RecordPage';
+export { SearchResults } from './SearchResults';
