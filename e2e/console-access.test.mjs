@@ -66,7 +66,7 @@ test('a Support Agent reads orders without edit controls, edits contacts and nev
   await page.goto(stack.url('/console'));
   await nav(page).getByRole('link').first().waitFor();
   const items = await nav(page).getByRole('link').allTextContents();
-  assert.deepEqual(items, ['Accounts', 'Contacts', 'Products', 'Orders', 'Cases']);
+  assert.deepEqual(items, ['Accounts', 'Contacts', 'Products', 'Orders', 'Order Summaries', 'Cases']);
 
   // Orders: the list has no hidden column; the record page has no edit, New or Delete control and no hidden field.
   await openList(page, 'Orders', 'All Orders');

@@ -34,7 +34,7 @@ async function openFromList(page, navLabel, listLabel, term, linkName) {
   const grid = page.getByRole('grid', { name: listLabel });
   await grid.getByRole('row').nth(1).waitFor();
   await page.getByRole('searchbox', { name: 'Search this list' }).fill(term);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('searchbox', { name: 'Search this list' }).press('Enter');
   await page.getByText(/matching/).waitFor();
   await grid.getByRole('link', { name: linkName, exact: true }).click();
   await page.getByRole('heading', { level: 1 }).waitFor();
@@ -80,13 +80,13 @@ test('the admin switches to Commerce Admin and changes a price; the buyer sees i
   await entries.getByRole('link', { name: 'Standard Price Book', exact: true }).click();
   await page.waitForURL((u) => /\/console\/r\/PricebookEntry\/01u/.test(u.pathname));
 
-  // Inline edit of List Price: a bad value is refused with the API's field error, a good one is saved.
+  // Inline edit of List Price: a negative price is refused with the rule's field error, a good one is saved.
   const edit = page.getByRole('button', { name: 'Edit List Price' });
   await edit.click();
   const input = page.getByLabel('List Price', { exact: true });
-  await input.fill('a lot');
+  await input.fill('-1');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await page.getByRole('alert').waitFor();
+  await page.getByRole('alert').filter({ hasText: "List Price can't be negative." }).waitFor();
   assert.equal(await input.getAttribute('aria-invalid'), 'true');
   await input.fill('52.25');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
