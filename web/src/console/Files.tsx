@@ -6,6 +6,7 @@ import { useEffect, useReducer, useRef, useState, type DragEvent } from 'react';
 import { API_VERSION, sitePath } from '../data/config';
 import { getRelatedListCount, getRelatedListRecords, useWire, type RecordRep } from '../data/records';
 import { displayOf, useRefresh } from './shared';
+import { Pager } from './Pager';
 import { formatSize, percentOf, refusal, sendFile, uploadsReducer, type Upload } from './upload';
 import './media.css';
 
@@ -149,16 +150,7 @@ export function Files({ parent, relatedListId }: { parent: RecordRep; relatedLis
       ) : data ? (
         <p className="cs-empty">No files yet.</p>
       ) : null}
-      {data?.nextPageToken || data?.previousPageToken ? (
-        <nav className="cs-pager" aria-label="Pages of Files">
-          <button type="button" disabled={!data.previousPageToken} onClick={() => setPageToken(data.previousPageToken ?? undefined)}>
-            Previous page
-          </button>
-          <button type="button" disabled={!data.nextPageToken} onClick={() => setPageToken(data.nextPageToken ?? undefined)}>
-            Next page
-          </button>
-        </nav>
-      ) : null}
+      <Pager label="Files" page={data} onPage={setPageToken} />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { getListInfoByName, getListInfosByObjectName, getListRecordsByName, useWire, type RecordRep } from '../data/records';
 import { Avatar, useAvatars } from './Avatar';
 import { Grid, type Column } from './Grid';
+import { Pager } from './Pager';
 import { NewButton } from './NewRecord';
 import { AUTO_WIDTH, sortByOf } from './grid';
 import { displayOf, useWriteThenRefresh } from './shared';
@@ -150,14 +151,7 @@ function ListView({ objectApiName, listViewApiName, searchTerm }: { objectApiNam
         />
       </div>
       {data && data.records.length === 0 ? <p className="cs-empty">No items to show{searchTerm ? ' for this search' : ''}.</p> : null}
-      <nav className="cs-pager" aria-label="Pages of this list">
-        <button type="button" disabled={!data?.previousPageToken} onClick={() => setPageToken(data?.previousPageToken ?? undefined)}>
-          Previous page
-        </button>
-        <button type="button" disabled={!data?.nextPageToken} onClick={() => setPageToken(data?.nextPageToken ?? undefined)}>
-          Next page
-        </button>
-      </nav>
+      <Pager label="this list" page={data} onPage={setPageToken} always />
     </section>
   );
 }

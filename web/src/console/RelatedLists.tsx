@@ -15,6 +15,7 @@ import {
 import { Avatar, useAvatars } from './Avatar';
 import { Files } from './Files';
 import { NewRecordDialog } from './NewRecord';
+import { Pager } from './Pager';
 import { displayOf, useRefresh } from './shared';
 
 const PAGE_SIZE = 5;
@@ -119,16 +120,7 @@ function RelatedList({ parent, summary }: { parent: RecordRep; summary: RelatedS
       ) : data ? (
         <p className="cs-empty">No {summary.label.toLowerCase()} yet.</p>
       ) : null}
-      {data?.nextPageToken || data?.previousPageToken ? (
-        <nav className="cs-pager" aria-label={`Pages of ${summary.label}`}>
-          <button type="button" disabled={!data.previousPageToken} onClick={() => setPageToken(data.previousPageToken ?? undefined)}>
-            Previous page
-          </button>
-          <button type="button" disabled={!data.nextPageToken} onClick={() => setPageToken(data.nextPageToken ?? undefined)}>
-            Next page
-          </button>
-        </nav>
-      ) : null}
+      <Pager label={summary.label} page={data} onPage={setPageToken} />
       {creating ? (
         <NewRecordDialog
           objectApiName={summary.objectApiName}
