@@ -34,7 +34,10 @@ test('staff work with accounts: sort, resize, open, edit inline, collapse a sect
   const before = await names(page);
   await nameHeader.getByRole('button', { name: 'Account Name', exact: true }).click();
   await page.waitForFunction(() => document.querySelector('[role=grid] th[aria-sort="descending"]'));
-  await page.waitForFunction((first) => document.querySelector('[role=grid] tbody tr td')?.textContent !== first, before[0]);
+  await page.waitForFunction((first) => {
+    const cell = document.querySelector('[role=grid] tbody tr td');
+    return cell && cell.textContent !== first && !cell.closest('[aria-busy=true]');
+  }, before[0]);
   const sorted = await names(page);
   assert.deepEqual(sorted, [...sorted].sort((a, b) => b.localeCompare(a)));
 

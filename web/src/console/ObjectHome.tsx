@@ -1,15 +1,23 @@
 // An object's home: its list views (switch, search, paging, the recent list) and the grid whose sort, column widths
 // and wrap are saved as the list's preferences, so they survive a reload.
 
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { getListInfoByName, getListInfosByObjectName, getListRecordsByName, useWire, type RecordRep } from '../data/records';
+import {
+  getListInfoByName,
+  getListInfosByObjectName,
+  getListRecordsByName,
+  useRecordWrites,
+  useWire,
+  type ListPreferencesInput,
+  type RecordRep,
+} from '../data/records';
 import { Avatar, useAvatars } from './Avatar';
 import { Grid, type Column } from './Grid';
 import { Pager } from './Pager';
 import { NewButton } from './NewRecord';
-import { AUTO_WIDTH, sortByOf } from './grid';
-import { displayOf, useWriteThenRefresh } from './shared';
+import { AUTO_WIDTH } from './grid';
+import { displayOf } from './shared';
 
 const PAGE_SIZE = 25;
 
@@ -77,7 +85,7 @@ export function ObjectHome() {
 
 function ListView({ objectApiName, listViewApiName, searchTerm }: { objectApiName: string; listViewApiName: string; searchTerm: string }) {
   const navigate = useNavigate();
-  const write = useWriteThenRefresh();
+  const { updateListPreferences } = useRecordWrites();
   const [pageToken, setPageToken] = useState<string | undefined>(undefined);
   const [saveError, setSaveError] = useState('');
   const infoConfig = { objectApiName, listViewApiName };
@@ -85,9 +93,18 @@ function ListView({ objectApiName, listViewApiName, searchTerm }: { objectApiNam
   const info = infoSnap.data as ListInfo | undefined;
   const page = useWire(
     getListRecordsByName,
-    info ? { objectApiName, listViewApiName, pageSize: PAGE_SIZE, pageToken, searchTerm: searchTerm || undefined, sortBy: sortByOf(info.orderedByInfo) } : undefined,
+    // Asked for at once beside the info, without a sortBy: the server sorts by the caller's preferred order, and a
+    // new order (updateListPreferences) drops the cached pages, so the one shown is fetched again.
+    { objectApiName, listViewApiName, pageSize: PAGE_SIZE, pageToken, searchTerm: searchTerm || undefined },
   );
-  const data = page.data as ListPage | undefined;
+  // While a page is fetched again (a new order, another page), the one on screen stays, marked busy, rather than an
+  // empty grid flashing between them.
+  const fresh = page.data as ListPage | undefined;
+  const [kept, setKept] = useState<ListPage | undefined>(undefined);
+  useEffect(() => {
+    if (fresh) setKept(fresh);
+  }, [fresh]);
+  const data = fresh ?? kept;
   const avatars = useAvatars(data?.records.map((r) => r.id) ?? []);
 
   if (infoSnap.state === 'Error' || page.state === 'Error') return <p role="alert">This list could not be loaded. Reload the page to try again.</p>;
@@ -100,13 +117,10 @@ function ListView({ objectApiName, listViewApiName, searchTerm }: { objectApiNam
   }));
   const sort = info.orderedByInfo[0];
 
-  const savePrefs = async (body: Record<string, unknown>) => {
+  const savePrefs = async (body: Omit<ListPreferencesInput, 'objectApiName' | 'listViewApiName'>) => {
     setSaveError('');
     try {
-      await write(
-        { method: 'PATCH', path: `list-preferences/${encodeURIComponent(objectApiName)}/${encodeURIComponent(listViewApiName)}`, body },
-        [[getListInfoByName, infoConfig]],
-      );
+      await updateListPreferences({ objectApiName, listViewApiName, ...body });
     } catch {
       setSaveError('Your change to this list could not be saved.');
     }
@@ -138,7 +152,7 @@ function ListView({ objectApiName, listViewApiName, searchTerm }: { objectApiNam
         {data ? `${countText(data)}${searchTerm ? ` matching “${searchTerm}”` : ''}` : 'Loading…'}
       </p>
       {saveError ? <p role="alert">{saveError}</p> : null}
-      <div className="cs-grid-wrap" aria-busy={page.state === 'Pending'}>
+      <div className="cs-grid-wrap" aria-busy={!fresh}>
         <Grid
           label={info.label}
           columns={columns}

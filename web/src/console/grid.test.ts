@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampWidth, keyedWidth, moveCell, sortByOf, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from './grid';
+import { clampWidth, keyedWidth, moveCell, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from './grid';
 import { allowedValues } from './fields';
 
 describe('moveCell', () => {
@@ -35,14 +35,6 @@ describe('column widths', () => {
     expect(keyedWidth(200, 'ArrowLeft', true)).toBe(150);
     expect(keyedWidth(65, 'ArrowLeft', false)).toBe(MIN_COLUMN_WIDTH);
     expect(keyedWidth(200, 'ArrowUp', false)).toBeNull();
-  });
-});
-
-describe('sortByOf', () => {
-  it('turns list ordering into sortBy', () => {
-    expect(sortByOf([{ fieldApiName: 'Name', isAscending: true }])).toEqual(['Name']);
-    expect(sortByOf([{ fieldApiName: 'Industry', isAscending: false }])).toEqual(['-Industry']);
-    expect(sortByOf([])).toBeUndefined();
   });
 });
 

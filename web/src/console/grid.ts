@@ -48,9 +48,3 @@ export function keyedWidth(current: number, key: string, shift: boolean): number
   if (key === 'ArrowRight') return clampWidth(current + step);
   return null;
 }
-
-/** The sortBy of a list read for its ordering ('Name' ascending, '-Name' descending). */
-export function sortByOf(orderedBy: { fieldApiName: string; isAscending: boolean }[] | undefined): string[] | undefined {
-  if (!orderedBy?.length) return undefined;
-  return orderedBy.map((o) => (o.isAscending ? o.fieldApiName : `-${o.fieldApiName}`));
-}

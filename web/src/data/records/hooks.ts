@@ -69,6 +69,7 @@ export function useRecordWrites() {
       updateRecord: (input: writes.RecordInput, options?: writes.ClientOptions) => writes.updateRecord(layer, input, options),
       deleteRecord: (recordId: string) => writes.deleteRecord(layer, recordId),
       notifyRecordUpdateAvailable: (records: { recordId: string }[]) => writes.notifyRecordUpdateAvailable(layer, records),
+      updateListPreferences: (input: writes.ListPreferencesInput) => writes.updateListPreferences(layer, input),
     }),
     [layer],
   );

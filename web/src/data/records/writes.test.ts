@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getListRecordsByName, getObjectInfo, getRecord } from './adapters';
+import { getListInfoByName, getListRecordsByName, getObjectInfo, getRecord } from './adapters';
 import { DataLayer, ONLY_IF_CACHED_MISS, type Snapshot } from './engine';
 import type { RecordRep } from './store';
 import { ACC1, ACC2, jsonResponse, rec, uiApiServer, type UiApiCall, withFakeClock } from './testing';
-import { createRecord, deleteRecord, notifyRecordUpdateAvailable, toHttpDate, updateRecord } from './writes';
+import { createRecord, deleteRecord, notifyRecordUpdateAvailable, toHttpDate, updateListPreferences, updateRecord } from './writes';
 
 let layer: DataLayer;
 
@@ -166,5 +166,46 @@ describe('notifyRecordUpdateAvailable (section 9: notify-style adapters, 60 call
     const other = new DataLayer();
     for (let i = 0; i < 60; i++) await notifyRecordUpdateAvailable(layer, [{ recordId: ACC1 }]);
     await expect(notifyRecordUpdateAvailable(other, [{ recordId: ACC1 }])).resolves.toBeUndefined();
+  });
+});
+
+describe('updateListPreferences reads the list again in the new order', () => {
+  const INFO = { objectApiName: 'Account', listViewApiName: 'AllAccounts' };
+  const OTHER = { objectApiName: 'Account', listViewApiName: 'AllAccountsOfMine', fields: ['Account.Name'] };
+
+  it('patches the preferences, reads the list info again and drops the cached pages of that list only', async () => {
+    const { calls, writes } = server(() => jsonResponse({ orderedBy: [{ fieldApiName: 'Name', isAscending: false }] }));
+    await layer.get(getListInfoByName, INFO);
+    await layer.get(getListRecordsByName, LIST);
+    await layer.get(getListRecordsByName, { ...LIST, pageToken: '5' });
+    await layer.get(getListRecordsByName, OTHER);
+    const infoReads = () => calls.filter((c) => c.path === 'list-info/Account/AllAccounts').length;
+    expect(infoReads()).toBe(1);
+
+    const orderedBy = [{ fieldApiName: 'Name', isAscending: false }];
+    await updateListPreferences(layer, { ...INFO, orderedBy });
+    expect(writes().map((c) => [c.method, c.path, c.body])).toEqual([['PATCH', 'list-preferences/Account/AllAccounts', { orderedBy }]]);
+    expect(infoReads()).toBe(2);
+    const state = (config: unknown) => layer.snapshot(getListRecordsByName, getListRecordsByName.validate(config)).state;
+    expect(state(LIST)).toBe('Unfulfilled');
+    expect(state({ ...LIST, pageToken: '5' })).toBe('Unfulfilled');
+    expect(state(OTHER)).toBe('Fulfilled');
+  });
+
+  it('a page on screen is fetched again', async () => {
+    const { calls } = server(() => jsonResponse({}));
+    const seen: string[] = [];
+    const stop = layer.watch(getListRecordsByName, LIST, undefined, (s) => seen.push(s.state));
+    await vi.waitFor(() => expect(seen.at(-1)).toBe('Fulfilled'));
+    await updateListPreferences(layer, { ...INFO, columnWidths: { Name: 200 } });
+    await vi.waitFor(() => expect(calls.filter((c) => c.path === 'list-records/Account/AllAccounts')).toHaveLength(2));
+    await vi.waitFor(() => expect(seen.at(-1)).toBe('Fulfilled'));
+    stop();
+  });
+
+  it('refuses a config without the list', async () => {
+    const { calls } = server(() => jsonResponse({}));
+    await expect(updateListPreferences(layer, { objectApiName: 'Account' } as never)).rejects.toThrow('Invalid config for updateListPreferences');
+    expect(calls).toHaveLength(0);
   });
 });

@@ -1,11 +1,11 @@
 // Record writes and notify-change (spec/data-layer.md sections 4, 5, 8 and 9). A write's answer goes through the
 // same merge as a read, so every list and record UI holding the record sees the change.
 
-import { getObjectInfo } from './adapters';
+import { getListInfoByName, getListRecordsByName, getListUi, getObjectInfo } from './adapters';
 import { toDataError, type DataLayer } from './engine';
 import { LIFETIMES } from './lifetimes';
 import { isRecordRep, recordErrorKey, type RecordRep } from './store';
-import { InvalidConfig, recordId } from './validate';
+import { InvalidConfig, objectName, recordId, str } from './validate';
 
 export type FieldInputValue = string | number | boolean | null;
 
@@ -126,6 +126,37 @@ export async function deleteRecord(layer: DataLayer, id: unknown): Promise<void>
     layer.store.evictRecord(checked);
     layer.store.evictEntry(recordErrorKey(checked));
   });
+}
+
+export interface ListPreferencesInput {
+  objectApiName: string;
+  listViewApiName: string;
+  columnWidths?: Record<string, number>;
+  columnWrap?: Record<string, boolean>;
+  orderedBy?: { fieldApiName: string; isAscending: boolean }[];
+}
+
+/**
+ * updateListPreferences({ objectApiName, listViewApiName, columnWidths, columnWrap, orderedBy }): PATCH the caller's
+ * preferences of a list view. The list's info, which carries them, is read again; its cached pages are dropped, as a
+ * new order changes every page, so a reader showing one fetches it again in the preferred order.
+ */
+export async function updateListPreferences(layer: DataLayer, input: ListPreferencesInput): Promise<unknown> {
+  let object: string, list: string;
+  try {
+    object = objectName(input?.objectApiName);
+    list = str(input?.listViewApiName);
+  } catch {
+    throw new InvalidConfig('Invalid config for updateListPreferences');
+  }
+  const { columnWidths, columnWrap, orderedBy } = input;
+  const name = `${encodeURIComponent(object)}/${encodeURIComponent(list)}`;
+  const answer = await send(layer, { method: 'PATCH', path: `list-preferences/${name}`, body: { columnWidths, columnWrap, orderedBy } });
+  const pages = [`${getListRecordsByName.name}:`, `${getListUi.name}:`];
+  const paths = [JSON.stringify(`list-records/${name}`), JSON.stringify(`list-ui/${name}`)];
+  layer.store.evictEntries((key) => pages.some((p) => key.startsWith(p)) && paths.some((p) => key.includes(p)));
+  await layer.network(getListInfoByName, getListInfoByName.validate({ objectApiName: object, listViewApiName: list }));
+  return answer;
 }
 
 const notifyCalls = new WeakMap<DataLayer, number[]>();
