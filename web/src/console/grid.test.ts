@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clampWidth, keyedWidth, moveCell, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from './grid';
 import { allowedValues } from './fields';
+import { nameOf } from './shared';
 
 describe('moveCell', () => {
   const at = { row: 1, col: 1 };
@@ -54,5 +55,19 @@ describe('allowedValues', () => {
   });
   it('offers every value of an independent picklist', () => {
     expect(allowedValues({ controllerValues: {}, values: field.values }, 'x')).toHaveLength(3);
+  });
+});
+
+describe('nameOf', () => {
+  const field = (value: unknown, displayValue: string | null = null) => ({ value, displayValue });
+  const parent = (apiName: string, name: string) => field({ apiName, id: 'x', fields: { Name: field(name) } }, name);
+  const rec = (fields: Record<string, unknown>) => ({ apiName: 'PricebookEntry', id: '01u000000000001AAA', fields }) as never;
+
+  it('names a record by its name field, else by the records it points at (not its owner), else by its id', () => {
+    expect(nameOf(rec({ Name: field('Acme') }))).toBe('Acme');
+    expect(nameOf(rec({ CaseNumber: field('00001001') }), ['CaseNumber'])).toBe('00001001');
+    const entry = { Pricebook2: parent('Pricebook2', 'Standard Price Book'), Product2: parent('Product2', 'Widget'), CreatedBy: parent('User', 'Ada Admin') };
+    expect(nameOf(rec(entry))).toBe('Standard Price Book · Widget');
+    expect(nameOf(rec({ UnitPrice: field(5, '$5.00') }))).toBe('01u000000000001AAA');
   });
 });

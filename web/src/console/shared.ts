@@ -20,14 +20,21 @@ export function displayOf(record: RecordRep | undefined, path: string): string {
   return '';
 }
 
-/** The record's name: its Name field, else the first of the object's name fields, else its id. */
+/**
+ * The record's name: its Name field, else the first of the object's name fields; a record without one (a price book
+ * entry, an inventory row, a junction) is named by the records it points at ("Standard Price Book · Widget"); else its id.
+ */
 export function nameOf(record: RecordRep | undefined, nameFields: string[] = ['Name']): string {
   if (!record) return '';
   for (const f of ['Name', ...nameFields]) {
     const v = displayOf(record, f);
     if (v) return v;
   }
-  return record.id;
+  const parents = Object.values(record.fields)
+    // Who owns, made or changed it (User) says nothing of what the record is.
+    .filter((f) => f.value !== null && typeof f.value === 'object' && (f.value as RecordRep).apiName !== 'User' && f.displayValue)
+    .map((f) => f.displayValue as string);
+  return parents.length ? parents.join(' · ') : record.id;
 }
 
 type Reads = [Adapter<NetworkRequest, unknown>, unknown][];
