@@ -61,6 +61,7 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 				return err
 			}
 		}
+		records.ReadInTx(tx, c.ID) // read in tx: the lines and adjustments naming it need no reference check
 		c.catalogFromMemory = true
 		inCheckout := c.Status == StatusCheckout
 		if inCheckout && !groupsOnly { // the checkout's holds go with the change that makes it stale
