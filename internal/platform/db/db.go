@@ -236,7 +236,7 @@ func (d *DB) Exec(ctx context.Context, query string, args ...any) (sql.Result, e
 	if d.queue != nil { // the statement joins a group like any write transaction
 		var res sql.Result
 		err := d.inGroup(ctx, false, func(tx *Tx) (err error) {
-			res, err = tx.Tx.ExecContext(ctx, query, args...)
+			res, err = tx.Tx.ExecContext(tx.statementContext(ctx), query, args...)
 			return err
 		})
 		return res, err
@@ -263,6 +263,9 @@ type Tx struct {
 	*sql.Tx
 	db   *DB
 	done atomic.Bool // committed or rolled back: a context carrying it no longer joins it (txctx.go)
+	// grouped marks a member of a SQLite group (groupcommit.go), whose statements a caller's ended context must not
+	// interrupt: SQLite rolls back the whole transaction when a write is interrupted, the other members' work with it.
+	grouped bool
 	// locals are values packages keep for the life of the transaction (TxLocal).
 	locals sync.Map
 }
@@ -272,6 +275,7 @@ func (t *Tx) Exec(ctx context.Context, query string, args ...any) (sql.Result, e
 	t.db.statements.Add(1)
 	t.db.noteStatement(ctx, query, true)
 	defer metrics.ObserveExec(time.Now())
+	ctx = t.statementContext(ctx)
 	if st := t.db.txStmts.inTx(ctx, t.Tx, query); st != nil {
 		return st.ExecContext(ctx, args...)
 	}
@@ -283,6 +287,7 @@ func (t *Tx) Query(ctx context.Context, query string, args ...any) (*sql.Rows, e
 	t.db.statements.Add(1)
 	t.db.noteStatement(ctx, query, true)
 	defer metrics.ObserveQuery(time.Now())
+	ctx = t.statementContext(ctx)
 	if st := t.db.txStmts.inTx(ctx, t.Tx, query); st != nil {
 		return st.QueryContext(ctx, args...)
 	}
@@ -294,10 +299,21 @@ func (t *Tx) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
 	t.db.statements.Add(1)
 	t.db.noteStatement(ctx, query, true)
 	defer metrics.ObserveQuery(time.Now())
+	ctx = t.statementContext(ctx)
 	if st := t.db.txStmts.inTx(ctx, t.Tx, query); st != nil {
 		return st.QueryRowContext(ctx, args...)
 	}
 	return t.Tx.QueryRowContext(ctx, t.db.Rebind(query), args...)
+}
+
+// statementContext is the context a statement of the transaction runs with: ctx, or for a group's member ctx
+// without its cancellation while it lasts. A member whose context has ended fails at its next statement (database/sql
+// refuses an ended context before the driver sees it) and rolls back to its savepoint alone.
+func (t *Tx) statementContext(ctx context.Context) context.Context {
+	if t.grouped && ctx.Err() == nil {
+		return context.WithoutCancel(ctx)
+	}
+	return ctx
 }
 
 // Dialect of the transaction's database.

@@ -207,7 +207,7 @@ func (d *DB) runMember(ctx context.Context, sqlTx *sql.Tx, m *member) error {
 
 // runFn runs the member's fn with a Tx of its own (its locals go with its savepoint), catching a panic.
 func (d *DB) runFn(sqlTx *sql.Tx, m *member) (err error, panicked any) {
-	tx := &Tx{Tx: sqlTx, db: d}
+	tx := &Tx{Tx: sqlTx, db: d, grouped: true}
 	defer tx.done.Store(true)
 	defer func() {
 		if p := recover(); p != nil {

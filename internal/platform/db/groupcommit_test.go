@@ -202,3 +202,46 @@ func TestGroupCommitWithDurableMemberIsDurable(t *testing.T) {
 		t.Fatalf("synchronous after: %d %v, want 1 (NORMAL)", levels[0], err)
 	}
 }
+
+// A member whose context ends while it runs fails at its next statement and rolls back alone: SQLite would roll
+// back the whole group's transaction for a write interrupted midway, so the ended context does not interrupt it.
+func TestGroupCommitCancelledMemberFailsAlone(t *testing.T) {
+	d := openSQLiteWith(t)
+	waitFor, release := holdWriter(t, d)
+	ctx, cancel := context.WithCancel(context.Background())
+	errs := make([]error, 3)
+	var wg sync.WaitGroup
+	insert := func(ctx context.Context, n int) func(tx *db.Tx) error {
+		return func(tx *db.Tx) error {
+			_, err := tx.Exec(ctx, `INSERT INTO grouped (n) VALUES (?)`, n)
+			return err
+		}
+	}
+	wg.Add(3)
+	go func() { defer wg.Done(); errs[0] = d.InTx(context.Background(), insert(context.Background(), 1)) }()
+	waitFor(1)
+	go func() {
+		defer wg.Done()
+		errs[1] = d.InTx(ctx, func(tx *db.Tx) error {
+			// The caller gives up while a long write runs (or, on a fast machine, just after).
+			go func() { time.Sleep(5 * time.Millisecond); cancel() }()
+			if _, err := tx.Exec(ctx, `WITH RECURSIVE s(n) AS (SELECT 1000 UNION ALL SELECT n + 1 FROM s
+				WHERE n < 400000) INSERT INTO grouped (n) SELECT n FROM s`); err != nil {
+				return err
+			}
+			<-ctx.Done()
+			return insert(ctx, 3)(tx)
+		})
+	}()
+	waitFor(2)
+	go func() { defer wg.Done(); errs[2] = d.InTx(context.Background(), insert(context.Background(), 4)) }()
+	waitFor(3)
+	release()
+	wg.Wait()
+	if errs[0] != nil || !errors.Is(errs[1], context.Canceled) || errs[2] != nil {
+		t.Fatalf("outcomes %v, want nil, context canceled, nil", errs)
+	}
+	if got := groupedRows(t, d); !slices.Equal(got, []string{"1", "4"}) {
+		t.Fatalf("rows %v, want the other members' only", got)
+	}
+}
