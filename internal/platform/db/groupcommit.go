@@ -7,6 +7,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"storefront/internal/platform/metrics"
 )
 
 // Group commit on SQLite. SQLite has one writer, so write transactions queue for it; committing each on its own
@@ -134,6 +136,7 @@ func (d *DB) runGroup(members []*member) (rest []*member) {
 	ran, rest, err := d.groupTx(ctx, durable, members)
 	if err == nil {
 		d.queue.commits.Add(1)
+		metrics.ObserveGroupCommit(len(ran))
 		d.afterWrite(ctx) // before the members return: their callers' next reads must not see what caches kept
 	}
 	d.txStmts.PrepareWanted(ctx) // the writer's connection is free again
