@@ -98,7 +98,9 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 func (s *Service) calculate(ctx context.Context, tx *db.Tx, limit int64, c *Cart) (background bool, err error) {
 	if limit > 0 {
 		var lines int64
-		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM cartitem WHERE cartid = ?`, c.ID).Scan(&lines); err != nil {
+		if c.lines != nil {
+			lines = *c.lines
+		} else if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM cartitem WHERE cartid = ?`, c.ID).Scan(&lines); err != nil {
 			return false, err
 		}
 		if lines > limit {
