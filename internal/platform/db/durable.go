@@ -8,8 +8,8 @@ import (
 // they take. SQLite runs with synchronous=NORMAL, which in WAL mode may lose the last commits (never corrupts) when
 // the machine (not the process) dies; the group this transaction commits in (groupcommit.go) commits with
 // synchronous=FULL, so it returns only after the WAL is synced, and the setting goes back to NORMAL afterwards.
-// PostgreSQL commits are durable
-// unless the server was told otherwise; synchronous_commit is set on for the transaction to be sure.
+// PostgreSQL commits are durable unless the server was told otherwise; synchronous_commit is set on for the
+// transaction to be sure.
 func (d *DB) InDurableTx(ctx context.Context, fn func(tx *Tx) error) error {
 	if tx := TxFrom(ctx); tx != nil { // the outer transaction's commit is the one that counts
 		return fn(tx)

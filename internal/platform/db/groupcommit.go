@@ -24,8 +24,9 @@ import (
 // wait.
 //
 // Members run in the order they asked for the writer (first come, first served), in a goroutine of the group's
-// (lead); a member's context still governs its statements, and a member whose context ends while it waits leaves
-// the queue. PostgreSQL has a pool of writers and row locks: it does not group.
+// (lead). A member whose context ends while it waits leaves the queue; one whose context ends while it runs fails at
+// its next statement, never midway through one (see Tx.statementContext). PostgreSQL has a pool of writers and row
+// locks: it does not group.
 
 // groupMaxMembers and groupMaxWork cap a group: its members wait for its commit, so a group stops taking members
 // after this many or once it has run this long, and the rest go to the next group.
@@ -36,7 +37,6 @@ const (
 
 // member is one transaction waiting for, or running in, a group.
 type member struct {
-	ctx     context.Context
 	fn      func(tx *Tx) error
 	durable bool
 	state   atomic.Int32 // memberQueued, then memberTaken by the group or memberLeft by its caller
@@ -64,7 +64,7 @@ func (d *DB) inGroup(ctx context.Context, durable bool, fn func(tx *Tx) error) e
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	m := &member{ctx: ctx, fn: fn, durable: durable, done: make(chan struct{})}
+	m := &member{fn: fn, durable: durable, done: make(chan struct{})}
 	q := d.queue
 	q.mu.Lock()
 	q.pending = append(q.pending, m)
@@ -80,7 +80,7 @@ func (d *DB) inGroup(ctx context.Context, durable bool, fn func(tx *Tx) error) e
 		if m.state.CompareAndSwap(memberQueued, memberLeft) {
 			return ctx.Err() // the group skips it
 		}
-		<-m.done // running: its statements see the ended context and it ends soon
+		<-m.done // running: it fails at its next statement (Tx.statementContext)
 	}
 	if m.panic != nil {
 		panic(m.panic)
