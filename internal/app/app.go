@@ -112,7 +112,7 @@ var versionedTables = db.VersionedTables{
 		"productcategoryproduct", "productcategorymedia", "product2", "productmedia", "managedcontent", "pricebook2",
 		"pricebookentry", "priceadjustmentschedule", "priceadjustmenttier", "buyergroup", "buyergroupmember",
 		"buyergrouppricebook", "commerceentitlementpolicy", "commerceentitlementproduct",
-		"commerceentitlementbuyergroup", "search_state"},
+		"commerceentitlementbuyergroup", "search_state", "taxrate"},
 	db.Metadata:    {"sf_object", "sf_duplicate_rule"},
 	db.Sessions:    {"sf_session", "user"},
 	db.Permissions: {"profile", "permissionset", "objectpermissions", "fieldpermissions", "permissionsetassignment"},

@@ -57,3 +57,9 @@ func (x *existing) forget(ids []string) {
 		delete(x.ids, id)
 	}
 }
+
+// ReadInTx notes ids that the transaction read from their records' tables as existing, so the engine's reference
+// checks in it do not ask again: a cart change reads its cart and today's promotions in the transaction before
+// writing lines and adjustments that name them. Only ids read through tx belong here (a read of the reader pool or
+// of a cache proves nothing about the transaction); deletes through the engine forget them as usual.
+func ReadInTx(tx *db.Tx, ids ...string) { existingIn(tx).add(ids) }

@@ -130,6 +130,9 @@ type Cart struct {
 	// callers (a staff write through the records API, which may change prices in the same transaction; placing an
 	// order) read the transaction's.
 	catalogFromMemory bool
+	// lines is the number of the cart's lines (of every type) once a change counted them in its transaction and knows
+	// what it wrote since (an add), so that the calculation after it need not count again; nil when not known.
+	lines *int64
 }
 
 // KeepsPages reports whether c's pages may be kept (package pagecache): a closed cart (or one being deleted) is not

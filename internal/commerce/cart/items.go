@@ -169,6 +169,8 @@ func (s *Service) addItems(ctx context.Context, tx *db.Tx, sh *storecontext.Shop
 			return nil, err
 		}
 	}
+	counted := int64(lines + len(newLines)) // counted in tx by cartLines, plus the lines written since
+	c.lines = &counted
 	if len(changes) > 0 {
 		if _, err := s.Engine.UpdateMany(quiet(ctx), tx, actor, changes, records.UpdateOptions{}); err != nil {
 			return nil, err

@@ -61,6 +61,7 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 				return err
 			}
 		}
+		records.ReadInTx(tx, c.ID) // read in tx: the lines and adjustments naming it need no reference check
 		c.catalogFromMemory = true
 		inCheckout := c.Status == StatusCheckout
 		if inCheckout && !groupsOnly { // the checkout's holds go with the change that makes it stale
@@ -97,7 +98,9 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 func (s *Service) calculate(ctx context.Context, tx *db.Tx, limit int64, c *Cart) (background bool, err error) {
 	if limit > 0 {
 		var lines int64
-		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM cartitem WHERE cartid = ?`, c.ID).Scan(&lines); err != nil {
+		if c.lines != nil {
+			lines = *c.lines
+		} else if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM cartitem WHERE cartid = ?`, c.ID).Scan(&lines); err != nil {
 			return false, err
 		}
 		if lines > limit {

@@ -57,8 +57,11 @@ func (s *Service) priceInput(ctx context.Context, tx *db.Tx, c *Cart) (calc.Inpu
 	if err != nil {
 		return in, nil, err
 	}
+	for _, p := range promos { // read in tx: the adjustments naming them need no reference check
+		records.ReadInTx(tx, p.ID)
+	}
 	in = calc.Input{TaxType: calc.TaxNet, Promotions: promos, Lines: make([]calc.Line, len(lines))}
-	store, err := loadTaxSetting(ctx, tx, c)
+	store, err := loadTaxSetting(ctx, tx, s.catalog(tx, c), c)
 	if err != nil {
 		return in, nil, err
 	}

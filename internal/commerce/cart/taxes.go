@@ -54,7 +54,7 @@ func (s *Service) ProductTaxes(ctx context.Context, sh *storecontext.Shopper, ra
 	if err != nil {
 		return "", nil, err
 	}
-	setting, err := loadTaxSetting(ctx, s.DB, &Cart{AccountID: sh.AccountID, StoreID: sh.Store.ID})
+	setting, err := loadTaxSetting(ctx, s.DB, s.DB, &Cart{AccountID: sh.AccountID, StoreID: sh.Store.ID})
 	if err != nil {
 		return "", nil, err
 	}
@@ -135,7 +135,7 @@ func (s *Service) CalculateTaxes(ctx context.Context, sh *storecontext.Shopper, 
 	if len(in.CartItems) == 0 {
 		return nil, httpx.BadRequest("INVALID_API_INPUT", "cartItems needs at least one group of lines.")
 	}
-	setting, err := loadTaxSetting(ctx, s.DB, &Cart{AccountID: sh.AccountID, StoreID: sh.Store.ID})
+	setting, err := loadTaxSetting(ctx, s.DB, s.DB, &Cart{AccountID: sh.AccountID, StoreID: sh.Store.ID})
 	if err != nil {
 		return nil, err
 	}
@@ -206,8 +206,9 @@ type taxSetting struct {
 
 // loadTaxSetting finds the rate of the cart's ship-to region: the default delivery group's address once checkout
 // set one, else the account's shipping address (its billing address when it has none), or the store's country for
-// a guest; a rate for the state wins over the country's.
-func loadTaxSetting(ctx context.Context, q db.Querier, c *Cart) (taxSetting, error) {
+// a guest; a rate for the state wins over the country's. The region is read through q, its rates through catalog
+// (countryRates).
+func loadTaxSetting(ctx context.Context, q, catalog db.Querier, c *Cart) (taxSetting, error) {
 	var taxType, storeCountry, state, country sql.NullString
 	err := q.QueryRow(ctx, `SELECT w.taxtype, w.country,
 		CASE WHEN g.delivertocountry IS NOT NULL THEN g.delivertostate ELSE COALESCE(a.shippingstate, a.billingstate) END,
@@ -225,7 +226,7 @@ func loadTaxSetting(ctx context.Context, q db.Querier, c *Cart) (taxSetting, err
 	if region == "" {
 		region, state.String = countryCode(storeCountry.String), ""
 	}
-	out.region, err = loadRegionRate(ctx, q, c.StoreID, region, state.String)
+	out.region, err = loadRegionRate(ctx, catalog, c.StoreID, region, state.String)
 	out.rate = out.region.rate
 	return out, err
 }
@@ -241,25 +242,51 @@ type regionRate struct {
 
 func loadRegionRate(ctx context.Context, q db.Querier, storeID, country, state string) (regionRate, error) {
 	out := regionRate{country: country, state: state}
-	rows, err := q.Query(ctx, `SELECT state, rate, name FROM taxrate WHERE webstoreid = ? AND country = ? AND isactive`,
-		storeID, country)
+	rates, err := countryRates(ctx, q, storeID, country)
 	if err != nil {
 		return out, err
 	}
-	defer rows.Close()
 	byState := false
-	for rows.Next() {
-		var st, name sql.NullString
-		var rate int64 // four decimals of a percent, as calc.Rate
-		if err := rows.Scan(&st, &rate, &name); err != nil {
-			return out, err
-		}
+	for _, r := range rates {
 		switch {
-		case st.String != "" && equalFoldTrim(st.String, state):
-			out.rate, out.name, out.found, byState = calc.Rate(rate), name.String, true, true
-		case st.String == "" && !byState:
-			out.rate, out.name, out.found = calc.Rate(rate), name.String, true
+		case r.state != "" && equalFoldTrim(r.state, state):
+			out.rate, out.name, out.found, byState = r.rate, r.name, true, true
+		case r.state == "" && !byState:
+			out.rate, out.name, out.found = r.rate, r.name, true
 		}
 	}
-	return out, rows.Err()
+	return out, nil
 }
+
+// storedRate is an active TaxRate row of a store's country: its state ("" for the country's own rate).
+type storedRate struct {
+	state, name string
+	rate        calc.Rate
+}
+
+// countryRates are the store's active rates of the country. Read through the database (a buyer's cart change, see
+// Service.catalog), they come from memory while the catalog version holds (TaxRate moves it): a cart's
+// recalculation reads them without a statement and without holding the writer.
+func countryRates(ctx context.Context, q db.Querier, storeID, country string) ([]storedRate, error) {
+	return db.PerScope(ctx, q, &countryRatesKey, "cart_tax_rates", db.Catalog, 10_000, storeID+"\x00"+country,
+		func(ctx context.Context) ([]storedRate, error) {
+			rows, err := q.Query(ctx, `SELECT state, rate, name FROM taxrate WHERE webstoreid = ? AND country = ?
+				AND isactive`, storeID, country)
+			if err != nil {
+				return nil, err
+			}
+			defer rows.Close()
+			var out []storedRate
+			for rows.Next() {
+				var st, name sql.NullString
+				var rate int64 // four decimals of a percent, as calc.Rate
+				if err := rows.Scan(&st, &rate, &name); err != nil {
+					return nil, err
+				}
+				out = append(out, storedRate{state: st.String, name: name.String, rate: calc.Rate(rate)})
+			}
+			return out, rows.Err()
+		})
+}
+
+var countryRatesKey int

@@ -6,3 +6,13 @@ func TxStatementsPrepared(d *DB) int {
 	defer d.txStmts.mu.RUnlock()
 	return len(d.txStmts.stmts)
 }
+
+// GroupCommits is how many groups SQLite's writer committed (groupcommit.go).
+func GroupCommits(d *DB) int64 { return d.queue.commits.Load() }
+
+// WaitingWriters is how many writes wait for SQLite's writer.
+func WaitingWriters(d *DB) int {
+	d.queue.mu.Lock()
+	defer d.queue.mu.Unlock()
+	return len(d.queue.pending)
+}

@@ -43,11 +43,16 @@ var (
 		Help:    "Time to recalculate a cart: prices, promotions, tax and totals.",
 		Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1},
 	})
+	groupCommitMembers = prometheus.NewHistogram(prometheus.HistogramOpts{
+		Name:    "storefront_db_group_commit_members",
+		Help:    "Write transactions committed together by SQLite's writer in one commit (group commit).",
+		Buckets: []float64{1, 2, 4, 8, 16, 32},
+	})
 )
 
 func init() {
 	Registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
-		requests, requestSeconds, statementSeconds, cacheLookups, cartRecalcSeconds)
+		requests, requestSeconds, statementSeconds, cacheLookups, cartRecalcSeconds, groupCommitMembers)
 }
 
 // Path is where the metrics are served.
@@ -91,6 +96,9 @@ func (c Cache) Miss() { c.miss.Inc() }
 func ObserveCartRecalculation(start time.Time) {
 	cartRecalcSeconds.Observe(time.Since(start).Seconds())
 }
+
+// ObserveGroupCommit records how many write transactions one SQLite commit committed.
+func ObserveGroupCommit(members int) { groupCommitMembers.Observe(float64(members)) }
 
 // RegisterPool adds a database pool's statistics (open, in use and idle connections, waits) under the pool's name.
 // A pool registered twice (a second app in the same process, as tests open) keeps its first registration.
