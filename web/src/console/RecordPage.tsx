@@ -2,7 +2,7 @@
 // state), fields in view mode with inline edit (errors per field from the API's error body), then the object's
 // related lists.
 
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { getRecordUi, useRecordUi, useRecordWrites, type RecordRep } from '../data/records';
 import { RecordActions } from './Actions';
@@ -45,6 +45,11 @@ export function RecordPage() {
   const [collapsed, setCollapsed] = useState<Record<string, boolean>>({});
   const [stateError, setStateError] = useState('');
   const ui = snap.data as RecordUi | undefined;
+  const { markRecordViewed } = useRecordWrites();
+  useEffect(() => {
+    // Opening the page puts the record first in Recently Viewed; a failure there is not the user's to see.
+    markRecordViewed({ recordId, objectApiName }).catch(() => undefined);
+  }, [markRecordViewed, recordId, objectApiName]);
 
   if (snap.state === 'Error') {
     return (

@@ -70,6 +70,7 @@ export function useRecordWrites() {
       deleteRecord: (recordId: string) => writes.deleteRecord(layer, recordId),
       notifyRecordUpdateAvailable: (records: { recordId: string }[]) => writes.notifyRecordUpdateAvailable(layer, records),
       updateListPreferences: (input: writes.ListPreferencesInput) => writes.updateListPreferences(layer, input),
+      markRecordViewed: (input: { recordId: string; objectApiName: string }) => writes.markRecordViewed(layer, input),
     }),
     [layer],
   );

@@ -3,7 +3,7 @@ import { getListInfoByName, getListRecordsByName, getObjectInfo, getRecord } fro
 import { DataLayer, ONLY_IF_CACHED_MISS, type Snapshot } from './engine';
 import type { RecordRep } from './store';
 import { ACC1, ACC2, jsonResponse, rec, uiApiServer, type UiApiCall, withFakeClock } from './testing';
-import { createRecord, deleteRecord, notifyRecordUpdateAvailable, toHttpDate, updateListPreferences, updateRecord } from './writes';
+import { createRecord, deleteRecord, markRecordViewed, notifyRecordUpdateAvailable, toHttpDate, updateListPreferences, updateRecord } from './writes';
 
 let layer: DataLayer;
 
@@ -206,6 +206,28 @@ describe('updateListPreferences reads the list again in the new order', () => {
   it('refuses a config without the list', async () => {
     const { calls } = server(() => jsonResponse({}));
     await expect(updateListPreferences(layer, { objectApiName: 'Account' } as never)).rejects.toThrow('Invalid config for updateListPreferences');
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe('markRecordViewed puts the record first in Recently Viewed', () => {
+  const RECENT = { objectApiName: 'Account', listViewApiName: '__Recent', fields: ['Account.Name'] };
+
+  it('reads the record with updateMru=true and drops the cached pages of that object\'s Recently Viewed only', async () => {
+    const { calls } = server(() => undefined);
+    await layer.get(getListRecordsByName, RECENT);
+    await layer.get(getListRecordsByName, LIST);
+    await markRecordViewed(layer, { recordId: ACC1, objectApiName: 'Account' });
+    const read = calls.filter((c) => c.path === `records/${ACC1}`);
+    expect(read.map((c) => [c.method, c.query.get('fields'), c.query.get('updateMru')])).toEqual([['GET', 'Account.Id', 'true']]);
+    const state = (config: unknown) => layer.snapshot(getListRecordsByName, getListRecordsByName.validate(config)).state;
+    expect(state(RECENT)).toBe('Unfulfilled');
+    expect(state(LIST)).toBe('Fulfilled');
+  });
+
+  it('refuses a bad id without a request', async () => {
+    const { calls } = server(() => undefined);
+    await expect(markRecordViewed(layer, { recordId: 'nope', objectApiName: 'Account' })).rejects.toThrow('Invalid config for markRecordViewed');
     expect(calls).toHaveLength(0);
   });
 });

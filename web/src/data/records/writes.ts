@@ -159,6 +159,26 @@ export async function updateListPreferences(layer: DataLayer, input: ListPrefere
   return answer;
 }
 
+/**
+ * markRecordViewed({ recordId, objectApiName }): the user opened the record, so it goes first in its object's
+ * Recently Viewed list (a record read with updateMru=true). The read's answer is merged like any other; that list's
+ * cached pages are dropped, so a reader showing one fetches it again.
+ */
+export async function markRecordViewed(layer: DataLayer, input: { recordId: string; objectApiName: string }): Promise<void> {
+  let id: string, object: string;
+  try {
+    id = recordId(input?.recordId);
+    object = objectName(input?.objectApiName);
+  } catch {
+    throw new InvalidConfig('Invalid config for markRecordViewed');
+  }
+  const answer = await send(layer, { method: 'GET', path: `records/${id}`, query: { fields: `${object}.Id`, updateMru: true } });
+  store(layer, answer);
+  const obj = encodeURIComponent(object);
+  const paths = [`list-records/${obj}/__Recent`, `mru-list-ui/${obj}`, `mru-list-records/${obj}`].map((p) => JSON.stringify(p));
+  layer.store.evictEntries((key) => paths.some((p) => key.includes(p)));
+}
+
 const notifyCalls = new WeakMap<DataLayer, number[]>();
 
 /**
