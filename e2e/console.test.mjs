@@ -104,6 +104,35 @@ test('staff work with accounts: sort, resize, open, edit inline, collapse a sect
   await page.getByRole('region', { name: `Contacts (${count + 1})` }).getByRole('link', { name: /Console-Tester/ }).waitFor();
 });
 
+test('a product opened goes first in Recently Viewed', async () => {
+  const page = await stack.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await stack.logIn(page, ADMIN);
+  const firstColumn = (label) => page.getByRole('grid', { name: label }).locator('tbody tr td:first-child');
+  const open = async (label) => {
+    await page.getByLabel('List view').selectOption({ label });
+    await firstColumn(label).first().waitFor();
+    return firstColumn(label).allTextContents();
+  };
+  await page.goto(stack.url('/console'));
+  await page.getByRole('navigation', { name: /items$/ }).getByRole('link', { name: 'Products' }).click();
+  await page.getByLabel('List view').waitFor();
+  const before = await open('Recently Viewed');
+
+  // The last product of All Products' first page (not first in Recently Viewed), opened, is first there after.
+  const product = (await open('All Products')).filter((n) => n !== before[0]).at(-1);
+  await page.getByRole('grid', { name: 'All Products' }).getByRole('link', { name: product, exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: product }).waitFor();
+  await page.goBack();
+  await open('Recently Viewed');
+  await page.waitForFunction(
+    (name) => document.querySelector('[aria-label="Recently Viewed"] tbody tr td')?.textContent === name,
+    product,
+  );
+  assert.equal((await firstColumn('Recently Viewed').allTextContents())[0], product);
+  assert.deepEqual(await seriousAxeViolations(page), []);
+});
+
 test('a buyer who opens the console lands on the store', async () => {
   const page = await stack.newPage();
   await stack.logIn(page, BUYER);

@@ -3,6 +3,7 @@ package records
 import (
 	"context"
 	"encoding/base64"
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -41,6 +42,9 @@ type Order struct {
 	Field      string
 	Desc       bool
 	NullsFirst *bool
+	// IDs, with no Field, put the rows with these ids first, in this order, and the others after them: a recent
+	// list's records viewed, newest first.
+	IDs []string
 }
 
 // DefaultPageSize and MaxPageSize bound a page of Engine.Query.
@@ -116,6 +120,12 @@ func (e *Engine) Query(ctx context.Context, q db.Querier, actor *identity.Princi
 	}
 	order := make([]string, 0, len(query.OrderBy)+1)
 	for _, ob := range query.OrderBy {
+		if ob.Field == "" { // an order by ids (none: no order of its own)
+			if term, ok := idRank(s.Alias, ob.IDs); ok {
+				order = append(order, term)
+			}
+			continue
+		}
 		c, err := s.column(ob.Field)
 		if err != nil {
 			return nil, err
@@ -278,4 +288,21 @@ func pageStart(token string) (int, error) {
 		}
 	}
 	return 0, badFilter("invalid page token")
+}
+
+// idRank is the ORDER BY term of Order.IDs: each id's position, then the rest; false when there is no id. The ids
+// are written into the statement (a recent list has at most MaxViewsPerObject), so only well-formed record ids are
+// (base62 only); anything else ranks with the rest.
+func idRank(alias string, ids []string) (string, bool) {
+	var b strings.Builder
+	b.WriteString("CASE " + alias + `."id"`)
+	n := 0
+	for _, id := range ids {
+		if full, ok := NormalizeID(id); ok {
+			fmt.Fprintf(&b, " WHEN '%s' THEN %d", full, n)
+			n++
+		}
+	}
+	fmt.Fprintf(&b, " ELSE %d END", n)
+	return b.String(), n > 0
 }

@@ -3,6 +3,7 @@ package lists_test
 import (
 	"net/url"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -148,6 +149,18 @@ func TestLists(t *testing.T) {
 			if mine := support.must(t, 200, "GET", "mru-list-records/Case", nil); mine["count"] != 1.0 ||
 				mine["records"].([]any)[0].(map[string]any)["id"] != caseIDs[1] {
 				t.Fatalf("the support agent's recent list after a view: %v", mine)
+			}
+			// Views order the list, newest first, whatever was changed last.
+			support.must(t, 200, "GET", "records/"+caseIDs[0]+"?fields=Case.Subject&updateMru=true", nil)
+			support.must(t, 200, "GET", "records/"+caseIDs[2]+"?fields=Case.Subject&updateMru=true", nil)
+			support.must(t, 200, "GET", "records/"+caseIDs[1]+"?fields=Case.Subject&updateMru=true", nil)
+			mine := support.must(t, 200, "GET", "mru-list-records/Case", nil)
+			var order []any
+			for _, r := range mine["records"].([]any) {
+				order = append(order, r.(map[string]any)["id"])
+			}
+			if want := []any{caseIDs[1], caseIDs[2], caseIDs[0]}; !slices.Equal(order, want) {
+				t.Fatalf("recent cases in view order: %v, want %v", order, want)
 			}
 		})
 

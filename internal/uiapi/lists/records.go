@@ -79,7 +79,7 @@ func textual(f *records.Field) bool {
 }
 
 // order is the page's sort: sortBy when given ("-Name" descending), else the caller's preferred order, else the
-// view's; the recent list shows the last changed first.
+// view's; the recent list shows the records last viewed first (newest first), then those last changed.
 func (h *Handler) order(ctx context.Context, cat *records.Catalog, actor *identity.Principal, o *records.Object, v *View, p *params) ([]records.Order, error) {
 	var items []OrderItem
 	switch {
@@ -89,7 +89,11 @@ func (h *Handler) order(ctx context.Context, cat *records.Catalog, actor *identi
 			items = append(items, OrderItem{Field: field, Ascending: !desc})
 		}
 	case v.MRU():
-		return []records.Order{{Field: "LastModifiedDate", Desc: true}}, nil
+		viewed, err := h.Engine.RecentlyViewed(ctx, actor, o.APIName, records.MaxViewsPerObject)
+		if err != nil {
+			return nil, err
+		}
+		return []records.Order{{IDs: viewed}, {Field: "LastModifiedDate", Desc: true}}, nil
 	default:
 		prefs, err := loadPreferences(ctx, h.Engine.DB, actor.UserID, o.APIName, v.APIName)
 		if err != nil {
