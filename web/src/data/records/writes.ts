@@ -128,6 +128,13 @@ export async function deleteRecord(layer: DataLayer, id: unknown): Promise<void>
   });
 }
 
+/** Drops the cached list pages (list records, list UI) read from any of the paths, whatever their page or fields. */
+function dropListPages(layer: DataLayer, paths: string[]) {
+  const quoted = paths.map((p) => JSON.stringify(p));
+  const adapters = [`${getListRecordsByName.name}:`, `${getListUi.name}:`];
+  layer.store.evictEntries((key) => adapters.some((a) => key.startsWith(a)) && quoted.some((p) => key.includes(p)));
+}
+
 export interface ListPreferencesInput {
   objectApiName: string;
   listViewApiName: string;
@@ -152,9 +159,7 @@ export async function updateListPreferences(layer: DataLayer, input: ListPrefere
   const { columnWidths, columnWrap, orderedBy } = input;
   const name = `${encodeURIComponent(object)}/${encodeURIComponent(list)}`;
   const answer = await send(layer, { method: 'PATCH', path: `list-preferences/${name}`, body: { columnWidths, columnWrap, orderedBy } });
-  const pages = [`${getListRecordsByName.name}:`, `${getListUi.name}:`];
-  const paths = [JSON.stringify(`list-records/${name}`), JSON.stringify(`list-ui/${name}`)];
-  layer.store.evictEntries((key) => pages.some((p) => key.startsWith(p)) && paths.some((p) => key.includes(p)));
+  dropListPages(layer, [`list-records/${name}`, `list-ui/${name}`]);
   await layer.network(getListInfoByName, getListInfoByName.validate({ objectApiName: object, listViewApiName: list }));
   return answer;
 }
@@ -175,8 +180,7 @@ export async function markRecordViewed(layer: DataLayer, input: { recordId: stri
   const answer = await send(layer, { method: 'GET', path: `records/${id}`, query: { fields: `${object}.Id`, updateMru: true } });
   store(layer, answer);
   const obj = encodeURIComponent(object);
-  const paths = [`list-records/${obj}/__Recent`, `mru-list-ui/${obj}`, `mru-list-records/${obj}`].map((p) => JSON.stringify(p));
-  layer.store.evictEntries((key) => paths.some((p) => key.includes(p)));
+  dropListPages(layer, [`list-records/${obj}/__Recent`, `mru-list-ui/${obj}`]);
 }
 
 const notifyCalls = new WeakMap<DataLayer, number[]>();
