@@ -132,6 +132,9 @@ type Cart struct {
 	catalogFromMemory bool
 	// known are the cart's lines once the change read them in its transaction (see knownLines); nil before.
 	known *knownLines
+	// ahead are the cart's lines as read with it before the transaction (readAhead), good while the cart's row is
+	// the row read (stillCurrent): an add, which keeps them as it changes them, takes them for known.
+	ahead *knownLines
 	// stored is the cart as the change's calculation stored it last (cartFromRecord), the cart's storedSaves-th save
 	// in the transaction; nil before.
 	stored      *Cart

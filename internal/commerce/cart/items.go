@@ -115,6 +115,9 @@ func (s *Service) addItems(ctx context.Context, tx *db.Tx, sh *storecontext.Shop
 			c.read.asked[id] = true
 		}
 	}
+	if c.known == nil {
+		c.known = c.ahead // nil when not read ahead
+	}
 	known, err := c.knownLines(ctx, tx)
 	if err != nil {
 		return nil, err

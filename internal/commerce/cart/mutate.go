@@ -2,6 +2,7 @@ package cart
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"net/http"
 	"strings"
@@ -45,11 +46,16 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 	}
 	var out *Cart
 	background := false
+	read := s.readAhead(ctx, sh.Store.ID, o, ref)
 	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
 		if err := lockOwner(ctx, tx, sh.Store.ID, o); err != nil {
 			return err
 		}
-		c, err := Find(ctx, tx, sh.Store.ID, o, ref)
+		c, err := stillCurrent(ctx, tx, read)
+		read = nil // a transaction run again reads for itself
+		if c == nil && err == nil {
+			c, err = Find(ctx, tx, sh.Store.ID, o, ref)
+		}
 		if err != nil {
 			return err
 		}
@@ -74,6 +80,7 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 		if err := fn(tx, c); err != nil {
 			return err
 		}
+		c.ahead = nil // lines read ahead are an add's (addItems); other changes' calculations read them after
 		if background, err = s.calculate(ctx, tx, sh.Store.CartSyncLineLimit, c); err != nil {
 			return err
 		}
@@ -94,6 +101,42 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 		go s.calculateLater(out.ID)
 	}
 	return out, apiErr(err)
+}
+
+// readAhead reads the cart a change will change, and its lines (for an add, see Cart.ahead), before the change takes the writer (from the
+// readers, which do not wait for it): most of a change's reads are then not made while every other change of the
+// store waits. It returns nil when there is nothing to read ahead (no such cart, or an error: the change reads in
+// its transaction and reports it). The cart is read first, so a change committed between the two reads leaves the
+// cart's revision behind its lines', and stillCurrent refuses it.
+func (s *Service) readAhead(ctx context.Context, storeID string, o Owner, ref string) *Cart {
+	if s.DB.Dialect != db.SQLite {
+		return nil // PostgreSQL's writers do not wait for each other: its transaction reads as cheaply
+	}
+	c, err := Find(ctx, s.DB, storeID, o, ref)
+	if err != nil || c == nil {
+		return nil
+	}
+	if c.ahead, err = loadKnownLines(ctx, s.DB, c.ID); err != nil {
+		return nil
+	}
+	return c
+}
+
+// stillCurrent is c, read ahead, when its row in tx is still the row read: every write of a cart's lines, coupons
+// or groups recalculates it in the same transaction, which moves its revision and modification time, so the lines
+// read with it are the lines as they are too. Nil (and the change reads in tx) when c is nil or moved since.
+func stillCurrent(ctx context.Context, tx *db.Tx, c *Cart) (*Cart, error) {
+	if c == nil {
+		return nil, nil
+	}
+	var revision sql.NullInt64
+	var status, modified string
+	err := tx.QueryRow(ctx, `SELECT revision, status, lastmodifieddate FROM webcart WHERE id = ?`, c.ID).
+		Scan(&revision, &status, &modified)
+	if err == sql.ErrNoRows || (err == nil && (revision.Int64 != c.Revision || status != c.Status || modified != c.Modified)) {
+		return nil, nil
+	}
+	return c, err
 }
 
 // calculate recalculates the cart c in tx when it has at most limit lines (limit 0: always). A larger cart is

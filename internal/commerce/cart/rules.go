@@ -152,7 +152,7 @@ func rememberCart(tx *db.Tx, c *Cart) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	row := *c
-	row.read, row.known, row.stored, row.catalogFromMemory = nil, nil, nil, false // the change's, not the row's
+	row.read, row.known, row.ahead, row.stored, row.catalogFromMemory = nil, nil, nil, nil, false // the change's, not the row's
 	k.carts[c.ID] = row
 }
 
