@@ -132,9 +132,12 @@ type Cart struct {
 	catalogFromMemory bool
 	// known are the cart's lines once the change read them in its transaction (see knownLines); nil before.
 	known *knownLines
-	// ahead are the cart's lines as read with it before the transaction (readAhead), good while the cart's row is
-	// the row read (stillCurrent): an add, which keeps them as it changes them, takes them for known.
-	ahead *knownLines
+	// facts are what the change's calculation reads besides lines (cartFacts) when read before; nil: read in tx.
+	facts *cartFacts
+	// ahead is the cart's lines and facts as read with it before the transaction (readAhead), good while the cart's
+	// row is the row read (stillCurrent): an add, which keeps the lines as it changes them and changes none of the
+	// facts, takes them.
+	ahead *prefetched
 	// stored is the cart as the change's calculation stored it last (cartFromRecord), the cart's storedSaves-th save
 	// in the transaction; nil before.
 	stored      *Cart

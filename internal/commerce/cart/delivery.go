@@ -92,12 +92,11 @@ type group struct {
 	fee, adjustment, adjusted, tax sql.NullInt64
 }
 
-// calcGroups reads the cart's delivery groups with their methods' fees, the default first, and what else decides
-// its tax region (one statement), and makes sure the cart has a default group: every priced cart has a group to
-// ship its lines.
-func (s *Service) calcGroups(ctx context.Context, tx *db.Tx, c *Cart) ([]group, shipRegion, error) {
+// readGroups reads the cart's delivery groups with their methods' fees, the default first, and what else decides
+// its tax region (one statement).
+func readGroups(ctx context.Context, q db.Querier, c *Cart) ([]group, shipRegion, error) {
 	var region shipRegion
-	rows, err := tx.Query(ctx, `SELECT `+shipRegionColumns+`, g.id, g.isdefault, g.delivertocountry, g.delivertostate,
+	rows, err := q.Query(ctx, `SELECT `+shipRegionColumns+`, g.id, g.isdefault, g.delivertocountry, g.delivertostate,
 		m.id, m.shippingfee, g.shippingfee, g.totaladjustmentamount, g.adjustedshippingfee, g.totaltax
 		FROM webstore w LEFT JOIN account a ON a.id = ? LEFT JOIN cartdeliverygroup g ON g.cartid = ?
 		LEFT JOIN orderdeliverymethod m ON m.id = g.deliverymethodid WHERE w.id = ?
@@ -120,16 +119,18 @@ func (s *Service) calcGroups(ctx context.Context, tx *db.Tx, c *Cart) ([]group, 
 			out = append(out, g)
 		}
 	}
-	if err := rows.Err(); err != nil {
-		return nil, region, err
+	return out, region, rows.Err()
+}
+
+// withDefaultGroup makes sure the cart, whose groups (in default order) are groups, has a default group: every
+// priced cart has a group to ship its lines. It returns the groups with it.
+func (s *Service) withDefaultGroup(ctx context.Context, tx *db.Tx, cartID string, groups []group) ([]group, error) {
+	if len(groups) > 0 {
+		_, err := s.ensureDefault(ctx, tx, cartID, &groups[0])
+		return groups, err
 	}
-	rows.Close()
-	if len(out) > 0 {
-		_, err = s.ensureDefault(ctx, tx, c.ID, &out[0])
-		return out, region, err
-	}
-	id, err := s.ensureDefault(ctx, tx, c.ID, nil)
-	return []group{{id: id, isDefault: true}}, region, err
+	id, err := s.ensureDefault(ctx, tx, cartID, nil)
+	return []group{{id: id, isDefault: true}}, err
 }
 
 // deliveryCharges are the groups that ship something (a product line of the group, or without a group when it is

@@ -115,8 +115,8 @@ func (s *Service) addItems(ctx context.Context, tx *db.Tx, sh *storecontext.Shop
 			c.read.asked[id] = true
 		}
 	}
-	if c.known == nil {
-		c.known = c.ahead // nil when not read ahead
+	if c.known == nil && c.ahead != nil {
+		c.known, c.facts = c.ahead.lines, c.ahead.facts
 	}
 	known, err := c.knownLines(ctx, tx)
 	if err != nil {

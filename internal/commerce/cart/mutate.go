@@ -103,11 +103,11 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 	return out, apiErr(err)
 }
 
-// readAhead reads the cart a change will change, and its lines (for an add, see Cart.ahead), before the change takes the writer (from the
-// readers, which do not wait for it): most of a change's reads are then not made while every other change of the
-// store waits. It returns nil when there is nothing to read ahead (no such cart, or an error: the change reads in
-// its transaction and reports it). The cart is read first, so a change committed between the two reads leaves the
-// cart's revision behind its lines', and stillCurrent refuses it.
+// readAhead reads the cart a change will change, with its lines and its calculation's facts (for an add, see
+// Cart.ahead), before the change takes the writer, from the readers, which do not wait for it: most of an add's
+// reads are then not made while every other change of the store waits. It returns nil when there is nothing to
+// read ahead (no such cart, or an error: the change reads in its transaction and reports it). The cart is read
+// first, so a change committed between the reads leaves the cart's revision behind, and stillCurrent refuses it.
 func (s *Service) readAhead(ctx context.Context, storeID string, o Owner, ref string) *Cart {
 	if s.DB.Dialect != db.SQLite {
 		return nil // PostgreSQL's writers do not wait for each other: its transaction reads as cheaply
@@ -116,10 +116,24 @@ func (s *Service) readAhead(ctx context.Context, storeID string, o Owner, ref st
 	if err != nil || c == nil {
 		return nil
 	}
-	if c.ahead, err = loadKnownLines(ctx, s.DB, c.ID); err != nil {
+	var ahead prefetched
+	if ahead.lines, err = loadKnownLines(ctx, s.DB, c.ID); err != nil {
 		return nil
 	}
+	if ahead.facts, err = readFacts(ctx, s.DB, c); err != nil {
+		return nil
+	}
+	c.ahead = &ahead
 	return c
+}
+
+// prefetched is what readAhead read with the cart: its lines and its calculation's facts. The facts that are not the
+// cart's own rows (promotions, delivery methods' fees, the account's address) are as fresh as the store's catalog
+// in memory, which a buyer's change prices with anyway (Cart.catalogFromMemory); placing an order prices afresh
+// in its transaction (Reprice).
+type prefetched struct {
+	lines *knownLines
+	facts *cartFacts
 }
 
 // stillCurrent is c, read ahead, when its row in tx is still the row read: every write of a cart's lines, coupons

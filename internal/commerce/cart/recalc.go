@@ -32,10 +32,10 @@ func (s *Service) recalculate(ctx context.Context, tx *db.Tx, c *Cart) error {
 // priced is a calculation of a cart: its input, the stored lines and delivery groups it was built from (in the
 // order of the input's lines), and its result.
 type priced struct {
-	in     calc.Input
-	lines  []line
-	groups []group
-	res    calc.Result
+	in    calc.Input
+	lines []line
+	facts *cartFacts
+	res   calc.Result
 }
 
 // price runs the cart calculation over the cart's stored lines, today's promotions and the ship-to region's tax,
@@ -54,7 +54,19 @@ func (s *Service) priceInput(ctx context.Context, tx *db.Tx, c *Cart) (*priced, 
 	if err != nil {
 		return nil, err
 	}
-	p := &priced{lines: known.products}
+	facts := c.facts
+	if facts == nil {
+		if facts, err = readFacts(ctx, tx, c); err != nil {
+			return nil, err
+		}
+		for _, p := range facts.promotions { // read in tx: the adjustments naming them need no reference check
+			records.ReadInTx(tx, p.ID)
+		}
+	}
+	if facts.groups, err = s.withDefaultGroup(ctx, tx, c.ID, facts.groups); err != nil {
+		return nil, err
+	}
+	p := &priced{lines: known.products, facts: facts}
 	ids := make([]string, 0, len(p.lines))
 	for _, l := range p.lines {
 		ids = append(ids, l.productID)
@@ -63,32 +75,46 @@ func (s *Service) priceInput(ctx context.Context, tx *db.Tx, c *Cart) (*priced, 
 	if err != nil {
 		return nil, err
 	}
-	promos, err := loadPromotions(ctx, tx, c.ID, time.Now().UTC().Format(records.DateLayout))
+	setting, err := facts.region.taxSetting(ctx, s.catalog(tx, c), c.StoreID, &facts.groups[0])
 	if err != nil {
 		return nil, err
 	}
-	for _, p := range promos { // read in tx: the adjustments naming them need no reference check
-		records.ReadInTx(tx, p.ID)
-	}
-	groups, region, err := s.calcGroups(ctx, tx, c)
+	categories, err := categoriesFor(ctx, s.catalog(tx, c), facts.promotions, ids)
 	if err != nil {
 		return nil, err
 	}
-	p.groups = groups
-	setting, err := region.taxSetting(ctx, s.catalog(tx, c), c.StoreID, &groups[0])
-	if err != nil {
-		return nil, err
-	}
-	categories, err := categoriesFor(ctx, s.catalog(tx, c), promos, ids)
-	if err != nil {
-		return nil, err
-	}
-	p.in = calc.Input{TaxType: setting.taxType, TaxRate: setting.rate, Promotions: promos,
-		Lines: make([]calc.Line, len(p.lines)), DeliveryCharges: deliveryCharges(p.groups, p.lines)}
+	p.in = calc.Input{TaxType: setting.taxType, TaxRate: setting.rate, Promotions: facts.promotions,
+		Lines: make([]calc.Line, len(p.lines)), DeliveryCharges: deliveryCharges(facts.groups, p.lines)}
 	for i, l := range p.lines {
 		p.in.Lines[i] = l.calcLine(prices[l.productID], categories[l.productID])
 	}
 	return p, nil
+}
+
+// cartFacts are what a cart's calculation reads of the cart besides its lines and the catalog: the promotions that
+// may apply today (automatic ones and those its coupons unlock), its delivery groups with their methods' fees, what
+// else decides its tax region, and the adjustments its last calculation stored.
+type cartFacts struct {
+	promotions  []calc.Promotion
+	groups      []group
+	region      shipRegion
+	adjustments map[string][]storedAdjustment
+}
+
+// readFacts reads c's facts through q (three statements).
+func readFacts(ctx context.Context, q db.Querier, c *Cart) (*cartFacts, error) {
+	var f cartFacts
+	var err error
+	if f.promotions, err = loadPromotions(ctx, q, c.ID, time.Now().UTC().Format(records.DateLayout)); err != nil {
+		return nil, err
+	}
+	if f.groups, f.region, err = readGroups(ctx, q, c); err != nil {
+		return nil, err
+	}
+	if f.adjustments, err = storedAdjustments(ctx, q, c.ID); err != nil {
+		return nil, err
+	}
+	return &f, nil
 }
 
 // catalog is where c's change reads catalog rows: the database, whose reads of them are kept in memory, or tx
@@ -303,10 +329,10 @@ func (s *Service) store(ctx context.Context, tx *db.Tx, c *Cart, p *priced) erro
 			c.known.quantity = nil // written
 		}
 	}
-	if err := s.storeAdjustments(ctx, tx, c, res); err != nil {
+	if err := s.storeAdjustments(ctx, tx, c, p.facts.adjustments, res); err != nil {
 		return err
 	}
-	if err := s.storeCharges(ctx, tx, p.groups, res.DeliveryCharges); err != nil {
+	if err := s.storeCharges(ctx, tx, p.facts.groups, res.DeliveryCharges); err != nil {
 		return err
 	}
 	sum := res.Summary
@@ -334,7 +360,7 @@ func (s *Service) store(ctx context.Context, tx *db.Tx, c *Cart, p *priced) erro
 // engine. A stored row that already is one of the result's is kept as it is, one that differs only in its amount
 // gets the new amount, and only the rest are deleted or inserted: most adds move no promotion, or only the amount of
 // the line's own, and a deleted and inserted row costs three times the statements of an updated one.
-func (s *Service) storeAdjustments(ctx context.Context, tx *db.Tx, c *Cart, res calc.Result) error {
+func (s *Service) storeAdjustments(ctx context.Context, tx *db.Tx, c *Cart, stored map[string][]storedAdjustment, res calc.Result) error {
 	var groups, adjustments []map[string]any
 	for _, p := range res.Promotions {
 		groups = append(groups, map[string]any{"WebCartId": c.ID, "PromotionId": p.PromotionID,
@@ -346,10 +372,6 @@ func (s *Service) storeAdjustments(ctx context.Context, tx *db.Tx, c *Cart, res 
 			adjustments = append(adjustments, map[string]any{"CartItemId": l.ID, "WebCartId": c.ID,
 				"PromotionId": a.PromotionID, "Name": string(a.TargetType), "AdjustmentAmount": money(a.Amount)})
 		}
-	}
-	stored, err := storedAdjustments(ctx, tx, c.ID)
-	if err != nil {
-		return err
 	}
 	for _, set := range []struct {
 		object string
@@ -379,8 +401,8 @@ func (s *Service) storeAdjustments(ctx context.Context, tx *db.Tx, c *Cart, res 
 // storedAdjustments reads the cart's line adjustments and applied promotions (one statement), by object: each row
 // its id, amount and the fields it is matched on (as text, no value as ""): a line adjustment's line, promotion
 // and name; an applied promotion's promotion, name, terms, coupon code, cart coupon and target type.
-func storedAdjustments(ctx context.Context, tx *db.Tx, cartID string) (map[string][]storedAdjustment, error) {
-	rows, err := tx.Query(ctx, `SELECT 'CartItemPriceAdjustment', id, adjustmentamount, cartitemid, promotionid, name,
+func storedAdjustments(ctx context.Context, q db.Querier, cartID string) (map[string][]storedAdjustment, error) {
+	rows, err := q.Query(ctx, `SELECT 'CartItemPriceAdjustment', id, adjustmentamount, cartitemid, promotionid, name,
 			NULL, NULL, NULL FROM cartitempriceadjustment WHERE webcartid = ?
 		UNION ALL SELECT 'WebCartAdjustmentGroup', id, adjustmentamount, promotionid, name, termsandconditions,
 			couponcode, cartcouponid, targettype FROM webcartadjustmentgroup WHERE webcartid = ?`, cartID, cartID)

@@ -152,7 +152,8 @@ func rememberCart(tx *db.Tx, c *Cart) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	row := *c
-	row.read, row.known, row.ahead, row.stored, row.catalogFromMemory = nil, nil, nil, nil, false // the change's, not the row's
+	row.read, row.known, row.facts, row.ahead, row.stored = nil, nil, nil, nil, nil // the change's, not the row's
+	row.catalogFromMemory = false
 	k.carts[c.ID] = row
 }
 
