@@ -166,14 +166,14 @@ var issueScenarios = []scenario{
 		return bearer(http.MethodPost, e.commerceURL("search/product-search"), u.token, termBody(e))
 	}, goals: []goal{minShare(0.20), maxP99(20 * time.Millisecond)}, largeGoals: []goal{minShare(0.08)}},
 	// The rows above mostly ask what was asked before, as shoppers do, and get answers kept in memory. These two
-	// ask something new every time: each answer is searched, priced and encoded afresh. No goal: they show what a
-	// miss costs.
+	// ask something new every time: each answer is searched, priced and encoded afresh, and issue 19 wants a miss to
+	// cost little more than a hit in the demo catalogue (it sets no goal for them at 100,000 products).
 	{name: "category 12 afresh", setup: signInBuyer, buyers: true, request: func(e *env, u *vuser) (*http.Request, error) {
 		return bearer(http.MethodPost, e.commerceURL("search/product-search"), u.token, afresh(e, categoryBody(e)))
-	}},
+	}, goals: []goal{minShare(0.40)}, largeGoals: []goal{}},
 	{name: "search 12 afresh", setup: signInBuyer, buyers: true, request: func(e *env, u *vuser) (*http.Request, error) {
 		return bearer(http.MethodPost, e.commerceURL("search/product-search"), u.token, afresh(e, termBody(e)))
-	}},
+	}, goals: []goal{minShare(0.40)}, largeGoals: []goal{}},
 }
 
 // afresh makes a listing's body unlike any asked before, with a member the input does not read, so that its
