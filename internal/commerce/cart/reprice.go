@@ -2,8 +2,7 @@ package cart
 
 import (
 	"context"
-	"database/sql"
-	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -22,19 +21,19 @@ func (s *Service) Reprice(ctx context.Context, tx *db.Tx, c *Cart) (changed bool
 	if err != nil {
 		return false, err
 	}
-	same, err := s.storedResult(ctx, tx, c, p.lines, p.res)
-	if err != nil || same {
-		return false, err
+	if storedResult(c, p) {
+		return false, nil
 	}
 	return true, s.store(ctx, tx, c, p)
 }
 
-// storedResult reports whether the cart as stored already holds the calculation's result: every line's amounts,
+// storedResult reports whether the cart as stored already holds the calculation's result p: every line's amounts,
 // the applied promotions (and the coupons that unlocked them) and the totals.
-func (s *Service) storedResult(ctx context.Context, tx *db.Tx, c *Cart, lines []line, res calc.Result) (bool, error) {
+func storedResult(c *Cart, p *priced) bool {
+	lines, res := p.lines, p.res
 	for i, l := range res.Lines {
 		if lines[i].id != l.ID || !lines[i].unchanged(l) {
-			return false, nil
+			return false
 		}
 	}
 	sum := res.Summary
@@ -46,40 +45,23 @@ func (s *Service) storedResult(ctx context.Context, tx *db.Tx, c *Cart, lines []
 		"totalchargeamount":              sum.TotalChargeAmount, "totaltaxamount": sum.TotalTaxAmount,
 		"grandtotalamount": sum.GrandTotalAmount} {
 		if c.Totals[col] != int64(v) {
-			return false, nil
+			return false
 		}
 	}
-	stored, err := appliedPromotions(ctx, tx, c.ID)
-	if err != nil {
-		return false, err
+	// The applied promotions as stored (storedAdjustments' columns: promotion, name, terms, coupon code, cart
+	// coupon, target type) and as calculated, as sorted keys.
+	applied := p.facts.adjustments["WebCartAdjustmentGroup"]
+	stored := make([]string, 0, len(applied))
+	for _, r := range applied {
+		stored = append(stored, promotionKey(r.fields[0], r.fields[4], r.amount.Int64))
 	}
 	fresh := make([]string, 0, len(res.Promotions))
 	for _, p := range res.Promotions {
 		fresh = append(fresh, promotionKey(p.PromotionID, p.CartCouponID, int64(p.AdjustmentAmount)))
 	}
+	sort.Strings(stored)
 	sort.Strings(fresh)
-	return fmt.Sprint(stored) == fmt.Sprint(fresh), nil
-}
-
-// appliedPromotions are the promotions the cart's last calculation applied, as sorted keys (promotionKey).
-func appliedPromotions(ctx context.Context, q db.Querier, cartID string) ([]string, error) {
-	rows, err := q.Query(ctx, `SELECT promotionid, cartcouponid, adjustmentamount FROM webcartadjustmentgroup
-		WHERE webcartid = ?`, cartID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []string{}
-	for rows.Next() {
-		var promotion, coupon sql.NullString
-		var amount sql.NullInt64
-		if err := rows.Scan(&promotion, &coupon, &amount); err != nil {
-			return nil, err
-		}
-		out = append(out, promotionKey(promotion.String, coupon.String, amount.Int64))
-	}
-	sort.Strings(out)
-	return out, rows.Err()
+	return slices.Equal(stored, fresh)
 }
 
 func promotionKey(promotion, cartCoupon string, amount int64) string {
