@@ -66,6 +66,11 @@ func (s *Service) priceInput(ctx context.Context, tx *db.Tx, c *Cart) (*priced, 
 	if facts.groups, err = s.withDefaultGroup(ctx, tx, c.ID, facts.groups); err != nil {
 		return nil, err
 	}
+	// Always read in tx: staff may edit or delete these rows (the calculation's output) without a recalculation
+	// moving the cart's revision, so a read ahead could not be trusted.
+	if facts.adjustments, err = storedAdjustments(ctx, tx, c.ID); err != nil {
+		return nil, err
+	}
 	p := &priced{lines: known.products, facts: facts}
 	ids := make([]string, 0, len(p.lines))
 	for _, l := range p.lines {
@@ -93,7 +98,7 @@ func (s *Service) priceInput(ctx context.Context, tx *db.Tx, c *Cart) (*priced, 
 
 // cartFacts are what a cart's calculation reads of the cart besides its lines and the catalog: the promotions that
 // may apply today (automatic ones and those its coupons unlock), its delivery groups with their methods' fees, what
-// else decides its tax region, and the adjustments its last calculation stored.
+// else decides its tax region, and the adjustments its last calculation stored (read in the transaction always).
 type cartFacts struct {
 	promotions  []calc.Promotion
 	groups      []group
@@ -101,7 +106,7 @@ type cartFacts struct {
 	adjustments map[string][]storedAdjustment
 }
 
-// readFacts reads c's facts through q (three statements).
+// readFacts reads c's facts but the adjustments through q (two statements).
 func readFacts(ctx context.Context, q db.Querier, c *Cart) (*cartFacts, error) {
 	var f cartFacts
 	var err error
@@ -109,9 +114,6 @@ func readFacts(ctx context.Context, q db.Querier, c *Cart) (*cartFacts, error) {
 		return nil, err
 	}
 	if f.groups, f.region, err = readGroups(ctx, q, c); err != nil {
-		return nil, err
-	}
-	if f.adjustments, err = storedAdjustments(ctx, q, c.ID); err != nil {
 		return nil, err
 	}
 	return &f, nil
@@ -401,8 +403,8 @@ func (s *Service) storeAdjustments(ctx context.Context, tx *db.Tx, c *Cart, stor
 // storedAdjustments reads the cart's line adjustments and applied promotions (one statement), by object: each row
 // its id, amount and the fields it is matched on (as text, no value as ""): a line adjustment's line, promotion
 // and name; an applied promotion's promotion, name, terms, coupon code, cart coupon and target type.
-func storedAdjustments(ctx context.Context, q db.Querier, cartID string) (map[string][]storedAdjustment, error) {
-	rows, err := q.Query(ctx, `SELECT 'CartItemPriceAdjustment', id, adjustmentamount, cartitemid, promotionid, name,
+func storedAdjustments(ctx context.Context, tx *db.Tx, cartID string) (map[string][]storedAdjustment, error) {
+	rows, err := tx.Query(ctx, `SELECT 'CartItemPriceAdjustment', id, adjustmentamount, cartitemid, promotionid, name,
 			NULL, NULL, NULL FROM cartitempriceadjustment WHERE webcartid = ?
 		UNION ALL SELECT 'WebCartAdjustmentGroup', id, adjustmentamount, promotionid, name, termsandconditions,
 			couponcode, cartcouponid, targettype FROM webcartadjustmentgroup WHERE webcartid = ?`, cartID, cartID)
