@@ -54,6 +54,19 @@ func scanSession(row interface{ Scan(...any) error }) (*session, error) {
 	return &s, nil
 }
 
+// sessionOf is the session a records engine write answered: the row as the write left it, so a step need not read
+// it again.
+func sessionOf(rec *records.Record) *session {
+	rev, _ := rec.Get("CartRevision").(int64)
+	return &session{ID: rec.ID, CartID: rec.String("WebCartId"), State: rec.String("State"), Revision: rev,
+		ExpiresAt: rec.String("ExpiresAt"), ErrorType: rec.String("ErrorType"), ErrorTitle: rec.String("ErrorTitle"),
+		ErrorDetail: rec.String("ErrorDetail"), Email: rec.String("ContactEmail"),
+		FirstName: rec.String("ContactFirstName"), LastName: rec.String("ContactLastName"),
+		Phone: rec.String("ContactPhone"), PaymentStatus: rec.String("PaymentStatus"),
+		PaymentAuthID: rec.String("PaymentAuthorizationId"), OrderID: rec.String("OrderId"),
+		SummaryID: rec.String("OrderSummaryId"), OrderNumber: rec.String("OrderNumber")}
+}
+
 // shopper runs the commerce preamble; a guest checks out only where the store allows guest carts and guest checkout.
 func (s *Service) shopper(r *http.Request) (*storecontext.Shopper, error) {
 	sh, err := storecontext.ShopperFor(r, s.DB)
@@ -202,9 +215,12 @@ func txErr(err error) error {
 	return writeErr(err)
 }
 
-// update writes values to the checkout record.
-func (s *Service) update(ctx context.Context, tx *db.Tx, id string, v map[string]any) error {
-	_, err := s.Engine.UpdateMany(ctx, tx, records.System, []records.Change{{ID: id, Values: v}}, records.UpdateOptions{})
+// update writes values to the checkout record, and sess becomes the record as written.
+func (s *Service) update(ctx context.Context, tx *db.Tx, sess *session, v map[string]any) error {
+	recs, err := s.Engine.UpdateMany(ctx, tx, records.System, []records.Change{{ID: sess.ID, Values: v}}, records.UpdateOptions{})
+	if err == nil {
+		*sess = *sessionOf(recs[0])
+	}
 	return err
 }
 
@@ -226,7 +242,7 @@ func followGroups(ctx context.Context, tx *db.Tx, e *records.Engine, carts *cart
 	v := map[string]any{"CartRevision": now.Revision}
 	if now.Totals["grandtotalamount"] != grandTotal {
 		v["PaymentStatus"], v["PaymentAuthorizationId"] = nil, nil
-		if err := carts.SetStatus(ctx, tx, now, now.Status, map[string]any{"PoNumber": nil}); err != nil {
+		if err := clearPoNumber(ctx, tx, carts, now); err != nil {
 			return err
 		}
 	}
@@ -236,4 +252,13 @@ func followGroups(ctx context.Context, tx *db.Tx, e *records.Engine, carts *cart
 	}
 	_, err = e.UpdateMany(ctx, tx, records.System, changes, records.UpdateOptions{})
 	return err
+}
+
+// clearPoNumber drops the purchase order number a payment set on the cart c, when it has one: the payment was made
+// for another total.
+func clearPoNumber(ctx context.Context, tx *db.Tx, carts *cart.Service, c *cart.Cart) error {
+	if c.PoNumber == "" {
+		return nil // nothing to clear: writing the cart would only move its modstamp
+	}
+	return carts.SetStatus(ctx, tx, c, c.Status, map[string]any{"PoNumber": nil})
 }
