@@ -120,10 +120,6 @@ func (s *Service) Start(w http.ResponseWriter, r *http.Request) error {
 		if c.TotalProductCount == 0 && c.Status != cart.StatusProcessing {
 			return httpx.BadRequest("INVALID_API_INPUT", "The cart is empty: add products before checking out.")
 		}
-		group, err := s.Carts.DefaultGroup(ctx, tx, c.ID)
-		if err != nil {
-			return err
-		}
 		values := map[string]any{}
 		if a := in.DeliveryAddressInput; a != nil {
 			addr := a.AddressInput
@@ -132,6 +128,7 @@ func (s *Service) Start(w http.ResponseWriter, r *http.Request) error {
 				if err != nil {
 					return err
 				}
+				records.ReadInTx(tx, addr.ID) // read from its table in tx: the group's reference to it holds
 			}
 			if addr.ID != "" || addr.AddressID != "" || addr.Street != "" {
 				if values, err = addr.Resolve(ctx, s.Engine, sh); err != nil {
@@ -139,8 +136,12 @@ func (s *Service) Start(w http.ResponseWriter, r *http.Request) error {
 				}
 			}
 		}
+		// The default group's delivery method: the group UpdateGroup writes, default first as cart.Service.DefaultGroup
+		// picks it (none yet: UpdateGroup makes it).
 		var method sql.NullString
-		if err := tx.QueryRow(ctx, `SELECT deliverymethodid FROM cartdeliverygroup WHERE id = ?`, group).Scan(&method); err != nil {
+		err = tx.QueryRow(ctx, `SELECT deliverymethodid FROM cartdeliverygroup WHERE cartid = ?
+			ORDER BY isdefault DESC, createddate, id LIMIT 1`, c.ID).Scan(&method)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
 		if !method.Valid {
@@ -148,9 +149,10 @@ func (s *Service) Start(w http.ResponseWriter, r *http.Request) error {
 				return err
 			} else if len(methods) > 0 {
 				values["DeliveryMethodId"] = methods[0].ID // the cheapest
+				records.ReadInTx(tx, methods[0].ID)      // read from its table in tx: the group's reference to it holds
 			}
 		}
-		if _, err := s.Carts.UpdateGroup(ctx, tx, c, group, values); err != nil {
+		if _, err := s.Carts.UpdateGroup(ctx, tx, c, "", values); err != nil {
 			return err
 		}
 		if err := s.Carts.Recalculate(ctx, tx, c); err != nil {
@@ -333,6 +335,9 @@ func (s *Service) Patch(w http.ResponseWriter, r *http.Request) error {
 		v, err := s.Carts.GroupValues(ctx, tx, sh, &group)
 		if err != nil {
 			return err
+		}
+		if id, ok := v["DeliveryMethodId"].(string); ok {
+			records.ReadInTx(tx, id) // GroupValues found the (active) method in tx: the group's reference to it holds
 		}
 		if _, err := s.Carts.UpdateGroup(ctx, tx, c, "", v); err != nil {
 			return err
