@@ -149,7 +149,7 @@ func (s *Service) Start(w http.ResponseWriter, r *http.Request) error {
 				return err
 			} else if len(methods) > 0 {
 				values["DeliveryMethodId"] = methods[0].ID // the cheapest
-				records.ReadInTx(tx, methods[0].ID)      // read from its table in tx: the group's reference to it holds
+				records.ReadInTx(tx, methods[0].ID)        // read from its table in tx: the group's reference to it holds
 			}
 		}
 		if _, err := s.Carts.UpdateGroup(ctx, tx, c, "", values); err != nil {
