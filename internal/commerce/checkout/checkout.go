@@ -79,10 +79,10 @@ func (s *Service) shopper(r *http.Request) (*storecontext.Shopper, error) {
 	return sh, nil
 }
 
-// resolve finds the checkout a path names: "active" (the live checkout of the shopper's current cart) or a
-// checkout id of one of the shopper's carts. Anything else (malformed, unknown, someone else's, deleted) is 404.
+// resolve finds the checkout a path names, and its cart: "active" (the live checkout of the shopper's current cart)
+// or a checkout id of one of the shopper's carts. Anything else (malformed, unknown, someone else's, deleted) is 404.
 // forUpdate locks the row on PostgreSQL.
-func (s *Service) resolve(ctx context.Context, q db.Querier, sh *storecontext.Shopper, ref string, forUpdate bool) (*session, error) {
+func (s *Service) resolve(ctx context.Context, q db.Querier, sh *storecontext.Shopper, ref string, forUpdate bool) (*session, *cart.Cart, error) {
 	lock := ""
 	if forUpdate && s.DB.Dialect == db.Postgres {
 		lock = " FOR UPDATE"
@@ -91,33 +91,42 @@ func (s *Service) resolve(ctx context.Context, q db.Querier, sh *storecontext.Sh
 	if strings.EqualFold(ref, "active") {
 		c, err := cart.Find(ctx, q, sh.Store.ID, cart.OwnerOf(sh), cart.Current)
 		if err != nil || c == nil {
-			return nil, notFound(ref)
+			return nil, nil, notFound(ref)
 		}
 		sess, err := scanSession(q.QueryRow(ctx, `SELECT `+sessionColumns+` FROM cartcheckoutsession
 			WHERE webcartid = ? AND state IN ('Ready', 'Failed') ORDER BY createddate DESC, id DESC LIMIT 1`+lock, c.ID))
 		if errors.Is(err, sql.ErrNoRows) {
-			return nil, notFound(ref)
+			return nil, nil, notFound(ref)
 		}
-		return sess, err
+		return sess, c, err
 	}
 	id, ok := records.NormalizeID(ref)
 	if !ok || records.KeyPrefix(id) != "2z9" {
-		return nil, notFound(ref)
+		return nil, nil, notFound(ref)
 	}
 	sess, err := scanSession(q.QueryRow(ctx, `SELECT `+sessionColumns+` FROM cartcheckoutsession WHERE id = ?`+lock, id))
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && sess.State == StateArchived) {
-		return nil, notFound(ref)
+		return nil, nil, notFound(ref)
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	// An open cart of the shopper's is found with one statement; a cart the order closed (or no cart of theirs)
+	// is not, and then ownership is asked apart from the cart's state.
+	if c, err := cart.Find(ctx, q, sh.Store.ID, cart.OwnerOf(sh), sess.CartID); err == nil {
+		return sess, c, nil
 	}
 	if mine, err := s.Carts.Owns(ctx, q, sh, sess.CartID); err != nil || !mine {
 		if err == nil {
 			err = notFound(ref)
 		}
-		return nil, err
+		return nil, nil, err
 	}
-	return sess, nil
+	c, err := cart.Reload(ctx, q, sess.CartID)
+	if err != nil {
+		return nil, nil, err
+	}
+	return sess, c, nil
 }
 
 func notFound(ref string) error {

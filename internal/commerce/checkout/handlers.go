@@ -210,11 +210,7 @@ func (s *Service) Get(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	ctx := r.Context()
-	sess, err := s.resolve(ctx, s.DB, sh, r.PathValue("checkoutId"), false)
-	if err != nil {
-		return err
-	}
-	c, err := cart.Reload(ctx, s.DB, sess.CartID)
+	sess, c, err := s.resolve(ctx, s.DB, sh, r.PathValue("checkoutId"), false)
 	if err != nil {
 		return err
 	}
@@ -236,11 +232,7 @@ func (s *Service) step(ctx context.Context, sh *storecontext.Shopper, ref string
 		if err := s.Carts.LockOwner(ctx, tx, sh); err != nil {
 			return err
 		}
-		sess, err := s.resolve(ctx, tx, sh, ref, true)
-		if err != nil {
-			return err
-		}
-		c, err := cart.Reload(ctx, tx, sess.CartID)
+		sess, c, err := s.resolve(ctx, tx, sh, ref, true)
 		if err != nil {
 			return err
 		}
