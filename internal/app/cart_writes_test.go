@@ -17,7 +17,7 @@ var maxStatements = map[string]map[db.Dialect]int64{
 	"add":         {db.SQLite: 31, db.Postgres: 33},
 	"batch add":   {db.SQLite: 32, db.Postgres: 34},
 	"reprice":     {db.SQLite: 21, db.Postgres: 23},
-	"place order": {db.SQLite: 54, db.Postgres: 59},
+	"place order": {db.SQLite: 42, db.Postgres: 47},
 }
 
 // wantAtMostStatements fails the test when the write request what ran more statements than maxStatements allows.
