@@ -130,9 +130,24 @@ type Cart struct {
 	// callers (a staff write through the records API, which may change prices in the same transaction; placing an
 	// order) read the transaction's.
 	catalogFromMemory bool
-	// lines is the number of the cart's lines (of every type) once a change counted them in its transaction and knows
-	// what it wrote since (an add), so that the calculation after it need not count again; nil when not known.
-	lines *int64
+	// known are the cart's lines once the change read them in its transaction (see knownLines); nil before.
+	known *knownLines
+	// stored is the cart as the change's calculation stored it last (cartFromRecord), the cart's storedSaves-th save
+	// in the transaction; nil before.
+	stored      *Cart
+	storedSaves int
+}
+
+// knownLines are c's lines as its change knows them, read in tx the first time they are asked for.
+func (c *Cart) knownLines(ctx context.Context, tx *db.Tx) (*knownLines, error) {
+	if c.known == nil {
+		k, err := loadKnownLines(ctx, tx, c.ID)
+		if err != nil {
+			return nil, err
+		}
+		c.known = k
+	}
+	return c.known, nil
 }
 
 // KeepsPages reports whether c's pages may be kept (package pagecache): a closed cart (or one being deleted) is not
@@ -199,6 +214,28 @@ func scanCart(row interface{ Scan(...any) error }) (*Cart, error) {
 		c.Totals[col] = amounts[i].Int64
 	}
 	return &c, nil
+}
+
+// totalFields are the WebCart fields of totalColumns, in their order.
+var totalFields = []string{"TotalListPrice", "TotalProductAmount", "TotalItemizedAdjustmentAmount",
+	"TotalCartLevelAdjustmentAmount", "TotalPromoAdjustmentAmount", "TotalProductAfterAdjustments",
+	"TotalChargeAmount", "TotalTaxAmount", "GrandTotalAmount"}
+
+// cartFromRecord is the cart as scanCart reads its row, from the WebCart record the engine wrote last: a change
+// that ends by storing its calculation need not read its cart again.
+func cartFromRecord(r *records.Record) *Cart {
+	c := &Cart{ID: r.ID, StoreID: r.String("WebStoreId"), AccountID: r.String("AccountId"), OwnerID: r.String("OwnerId"),
+		Name: r.String("Name"), Status: r.String("Status"), Type: r.String("Type"),
+		Currency: r.String("CurrencyIsoCode"), PoNumber: r.String("PoNumber"), TaxType: r.String("TaxType"),
+		Modified: r.String("LastModifiedDate"), Totals: make(map[string]int64, len(totalColumns))}
+	c.Revision, _ = r.Get("Revision").(int64)
+	c.TotalProductCount, _ = r.Get("TotalProductCount").(int64)
+	c.UniqueProductCount, _ = r.Get("UniqueProductCount").(int64)
+	c.Secondary, _ = r.Get("IsSecondary").(bool)
+	for i, f := range totalFields {
+		c.Totals[totalColumns[i]], _ = records.ParseScaled(r.String(f), 2)
+	}
+	return c
 }
 
 // Find resolves cartStateOrId for the owner: "current" (the latest open cart), "active" (the latest Active one;

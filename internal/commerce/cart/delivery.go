@@ -3,6 +3,8 @@ package cart
 import (
 	"context"
 	"database/sql"
+	"slices"
+	"strings"
 
 	"storefront/internal/commerce/cart/calc"
 	"storefront/internal/platform/db"
@@ -45,82 +47,124 @@ func deliveryGroupObject() records.Object {
 // DefaultGroup returns the id of the cart's default delivery group, creating it when the cart has none (and making
 // the first group the default when groups exist but none is).
 func (s *Service) DefaultGroup(ctx context.Context, tx *db.Tx, cartID string) (string, error) {
-	var id string
-	var isDefault bool
+	var first *group
+	var g group
 	err := tx.QueryRow(ctx, `SELECT id, isdefault FROM cartdeliverygroup WHERE cartid = ?
-		ORDER BY isdefault DESC, createddate, id LIMIT 1`, cartID).Scan(&id, &isDefault)
+		ORDER BY isdefault DESC, createddate, id LIMIT 1`, cartID).Scan(&g.id, &g.isDefault)
 	switch {
-	case err == sql.ErrNoRows:
+	case err == nil:
+		first = &g
+	case err != sql.ErrNoRows:
+		return "", err
+	}
+	return s.ensureDefault(ctx, tx, cartID, first)
+}
+
+// ensureDefault makes first, the cart's first group in default order (nil: none), its default group, or creates
+// the default group of a cart without groups; it returns the default group's id.
+func (s *Service) ensureDefault(ctx context.Context, tx *db.Tx, cartID string, first *group) (string, error) {
+	if first == nil {
 		recs, err := s.Engine.Insert(quiet(ctx), tx, records.System, "CartDeliveryGroup",
 			[]map[string]any{{"CartId": cartID, "Name": "Default Delivery", "IsDefault": true}})
 		if err != nil {
 			return "", err
 		}
 		return recs[0].ID, nil
-	case err != nil:
-		return "", err
-	case !isDefault:
-		_, err = s.Engine.UpdateMany(quiet(ctx), tx, records.System, []records.Change{{ID: id,
-			Values: map[string]any{"IsDefault": true}}}, records.UpdateOptions{})
 	}
-	return id, err
+	if !first.isDefault {
+		if _, err := s.Engine.UpdateMany(quiet(ctx), tx, records.System, []records.Change{{ID: first.id,
+			Values: map[string]any{"IsDefault": true}}}, records.UpdateOptions{}); err != nil {
+			return "", err
+		}
+		first.isDefault = true
+	}
+	return first.id, nil
 }
 
-// deliveryCharges are the cart's groups that ship something with a delivery method, with their fees.
-func deliveryCharges(ctx context.Context, q db.Querier, cartID string) ([]calc.DeliveryCharge, error) {
-	rows, err := q.Query(ctx, `SELECT g.id, m.shippingfee FROM cartdeliverygroup g
-		JOIN orderdeliverymethod m ON m.id = g.deliverymethodid
-		WHERE g.cartid = ? AND EXISTS (SELECT 1 FROM cartitem i WHERE i.cartid = g.cartid AND i.type = 'Product'
-			AND (i.cartdeliverygroupid = g.id OR (i.cartdeliverygroupid IS NULL AND g.isdefault)))
-		ORDER BY g.id`, cartID)
+// group is a cart's delivery group as the calculation needs it: where it ships to, its method's fee, and the
+// amounts the last calculation stored on it.
+type group struct {
+	id                             string
+	isDefault                      bool
+	country, state                 sql.NullString // DeliverToCountry and DeliverToState
+	method                         sql.NullString // the delivery method, when it has one
+	methodFee                      sql.NullInt64  // the method's shipping fee
+	fee, adjustment, adjusted, tax sql.NullInt64
+}
+
+// calcGroups reads the cart's delivery groups with their methods' fees, the default first, and what else decides
+// its tax region (one statement), and makes sure the cart has a default group: every priced cart has a group to
+// ship its lines.
+func (s *Service) calcGroups(ctx context.Context, tx *db.Tx, c *Cart) ([]group, shipRegion, error) {
+	var region shipRegion
+	rows, err := tx.Query(ctx, `SELECT `+shipRegionColumns+`, g.id, g.isdefault, g.delivertocountry, g.delivertostate,
+		m.id, m.shippingfee, g.shippingfee, g.totaladjustmentamount, g.adjustedshippingfee, g.totaltax
+		FROM webstore w LEFT JOIN account a ON a.id = ? LEFT JOIN cartdeliverygroup g ON g.cartid = ?
+		LEFT JOIN orderdeliverymethod m ON m.id = g.deliverymethodid WHERE w.id = ?
+		ORDER BY g.isdefault DESC, g.createddate, g.id`, c.AccountID, c.ID, c.StoreID)
 	if err != nil {
-		return nil, err
+		return nil, region, err
 	}
 	defer rows.Close()
-	var out []calc.DeliveryCharge
+	var out []group
 	for rows.Next() {
-		var c calc.DeliveryCharge
-		var fee sql.NullInt64
-		if err := rows.Scan(&c.GroupID, &fee); err != nil {
-			return nil, err
+		var g group
+		var id sql.NullString
+		var isDefault sql.NullBool
+		if err := rows.Scan(append(region.dest(), &id, &isDefault, &g.country, &g.state, &g.method, &g.methodFee,
+			&g.fee, &g.adjustment, &g.adjusted, &g.tax)...); err != nil {
+			return nil, region, err
 		}
-		c.Amount = calc.Cents(fee.Int64)
-		out = append(out, c)
+		if id.Valid { // no group: one row of the store's and the account's columns
+			g.id, g.isDefault = id.String, isDefault.Bool
+			out = append(out, g)
+		}
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, region, err
+	}
+	rows.Close()
+	if len(out) > 0 {
+		_, err = s.ensureDefault(ctx, tx, c.ID, &out[0])
+		return out, region, err
+	}
+	id, err := s.ensureDefault(ctx, tx, c.ID, nil)
+	return []group{{id: id, isDefault: true}}, region, err
+}
+
+// deliveryCharges are the groups that ship something (a product line of the group, or without a group when it is
+// the default) with a delivery method, with their fees, by group id.
+func deliveryCharges(groups []group, lines []line) []calc.DeliveryCharge {
+	var out []calc.DeliveryCharge
+	for _, g := range groups {
+		if !g.method.Valid {
+			continue
+		}
+		if slices.ContainsFunc(lines, func(l line) bool { return l.groupID == g.id || (l.groupID == "" && g.isDefault) }) {
+			out = append(out, calc.DeliveryCharge{GroupID: g.id, Amount: calc.Cents(g.methodFee.Int64)})
+		}
+	}
+	slices.SortFunc(out, func(a, b calc.DeliveryCharge) int { return strings.Compare(a.GroupID, b.GroupID) })
+	return out
 }
 
 // storeCharges writes each group's priced charge; groups without one (no method, no lines) are set to zero.
-func (s *Service) storeCharges(ctx context.Context, tx *db.Tx, cartID string, res []calc.ChargeResult) error {
-	rows, err := tx.Query(ctx, `SELECT id, shippingfee, totaladjustmentamount, adjustedshippingfee, totaltax
-		FROM cartdeliverygroup WHERE cartid = ?`, cartID)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
+func (s *Service) storeCharges(ctx context.Context, tx *db.Tx, groups []group, res []calc.ChargeResult) error {
 	byGroup := make(map[string]calc.ChargeResult, len(res))
 	for _, r := range res {
 		byGroup[r.GroupID] = r
 	}
 	var changes []records.Change
-	for rows.Next() {
-		var id string
-		var fee, adjustment, adjusted, tax sql.NullInt64
-		if err := rows.Scan(&id, &fee, &adjustment, &adjusted, &tax); err != nil {
-			return err
-		}
-		r := byGroup[id]
-		if sameCents(fee, r.Amount) && sameCents(adjustment, r.AdjustmentAmount) && sameCents(adjusted, r.AdjustedAmount) &&
-			sameCents(tax, r.TotalTax) {
+	for _, g := range groups {
+		r := byGroup[g.id]
+		if sameCents(g.fee, r.Amount) && sameCents(g.adjustment, r.AdjustmentAmount) &&
+			sameCents(g.adjusted, r.AdjustedAmount) && sameCents(g.tax, r.TotalTax) {
 			continue // stored already: most changes move no charge, and a group written anyway is two statements more
 		}
-		changes = append(changes, records.Change{ID: id, Values: map[string]any{"ShippingFee": money(r.Amount),
+		changes = append(changes, records.Change{ID: g.id, Values: map[string]any{"ShippingFee": money(r.Amount),
 			"TotalAdjustmentAmount": money(r.AdjustmentAmount), "AdjustedShippingFee": money(r.AdjustedAmount),
 			"TotalTax": money(r.TotalTax)}})
 	}
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	_, err = s.Engine.UpdateMany(quiet(ctx), tx, records.System, changes, records.UpdateOptions{})
+	_, err := s.Engine.UpdateMany(quiet(ctx), tx, records.System, changes, records.UpdateOptions{})
 	return err
 }

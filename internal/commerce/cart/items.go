@@ -115,10 +115,12 @@ func (s *Service) addItems(ctx context.Context, tx *db.Tx, sh *storecontext.Shop
 			c.read.asked[id] = true
 		}
 	}
-	existing, lines, lastLine, err := cartLines(ctx, tx, c.ID, ids)
+	known, err := c.knownLines(ctx, tx)
 	if err != nil {
 		return nil, err
 	}
+	existing := known.byProduct()
+	lines, lastLine := known.count, known.last
 	limit := lineLimit(sh.Store)
 	out := make([]addOutcome, len(inputs))
 	qty := map[string]int64{} // the line quantity each product will have
@@ -146,7 +148,7 @@ func (s *Service) addItems(ctx context.Context, tx *db.Tx, sh *storecontext.Shop
 				continue
 			}
 			id := records.NewID("0a9")
-			existing[p.id] = cartLine{id: id}
+			existing[p.id] = cartLine{id: id, at: -1}
 			lastLine++
 			newLines = append(newLines, map[string]any{"Id": id, "CartId": c.ID, "Product2Id": p.id,
 				"Name": p.name, "Sku": p.sku, "Quantity": 0, "Type": "Product", "LineNumber": lastLine})
@@ -157,24 +159,21 @@ func (s *Service) addItems(ctx context.Context, tx *db.Tx, sh *storecontext.Shop
 	for _, row := range newLines { // new lines are written with their final quantity
 		row["Quantity"] = qty[row["Product2Id"].(string)]
 	}
-	var changes []records.Change
-	for pid, n := range qty {
-		if e := existing[pid]; e.stored {
-			changes = append(changes, records.Change{ID: e.id, Values: map[string]any{"Quantity": n}})
+	for pid, n := range qty { // stored lines get theirs with their prices, by the calculation after the add
+		if e := existing[pid]; e.at >= 0 {
+			known.setQuantity(e.at, n)
 		}
 	}
-	actor := records.SystemFor(sh.Principal.UserID)
 	if len(newLines) > 0 {
-		if _, err := s.Engine.Insert(quiet(ctx), tx, actor, "CartItem", newLines); err != nil {
+		if _, err := s.Engine.Insert(quiet(ctx), tx, records.SystemFor(sh.Principal.UserID), "CartItem", newLines); err != nil {
 			return nil, err
 		}
-	}
-	counted := int64(lines + len(newLines)) // counted in tx by cartLines, plus the lines written since
-	c.lines = &counted
-	if len(changes) > 0 {
-		if _, err := s.Engine.UpdateMany(quiet(ctx), tx, actor, changes, records.UpdateOptions{}); err != nil {
-			return nil, err
+		for _, row := range newLines {
+			known.products = append(known.products, line{id: row["Id"].(string), productID: row["Product2Id"].(string),
+				quantity: row["Quantity"].(int64)})
 		}
+		known.count += len(newLines)
+		known.last = lastLine
 	}
 	return out, nil
 }
@@ -221,41 +220,23 @@ func loadEntitledProducts(ctx context.Context, q db.Querier, storeID, accountID 
 	return out, rows.Err()
 }
 
-// cartLine is a stored product line.
+// cartLine is the line a product's additions go to: a stored line (at, its place in knownLines.products) or one
+// the add writes (at -1).
 type cartLine struct {
 	id       string
 	quantity int64
-	stored   bool
+	at       int
 }
 
-// cartLines reads the cart's lines of the given products, the number of lines and the last line number.
-func cartLines(ctx context.Context, q db.Querier, cartID string, productIDs []string) (map[string]cartLine, int, int64, error) {
-	var count int
-	var last int64
-	if err := q.QueryRow(ctx, `SELECT COUNT(*), COALESCE(MAX(linenumber), 0) FROM cartitem WHERE cartid = ?`,
-		cartID).Scan(&count, &last); err != nil {
-		return nil, 0, 0, err
-	}
-	out := map[string]cartLine{}
-	in, args := db.InList(productIDs)
-	rows, err := q.Query(ctx, `SELECT id, product2id, quantity FROM cartitem WHERE cartid = ? AND type = 'Product'
-		AND product2id IN (`+in+`) ORDER BY linenumber`, append([]any{cartID}, args...)...)
-	if err != nil {
-		return nil, 0, 0, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var l cartLine
-		var product string
-		if err := rows.Scan(&l.id, &product, &l.quantity); err != nil {
-			return nil, 0, 0, err
-		}
-		if _, dup := out[product]; !dup { // lines staff split by hand: the first takes the additions
-			l.stored = true
-			out[product] = l
+// byProduct are the stored product lines by product; of lines staff split by hand, the first takes the additions.
+func (k *knownLines) byProduct() map[string]cartLine {
+	out := make(map[string]cartLine, len(k.products))
+	for i, l := range k.products {
+		if _, dup := out[l.productID]; !dup {
+			out[l.productID] = cartLine{id: l.id, quantity: l.quantity, at: i}
 		}
 	}
-	return out, count, last, rows.Err()
+	return out
 }
 
 // setQuantity changes one line's quantity in tx; the CartItem hook (checkLines) keeps the product's quantity rule.

@@ -62,6 +62,7 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 			}
 		}
 		records.ReadInTx(tx, c.ID) // read in tx: the lines and adjustments naming it need no reference check
+		rememberCart(tx, c)        // nor do their rules read it again
 		c.catalogFromMemory = true
 		inCheckout := c.Status == StatusCheckout
 		if inCheckout && !groupsOnly { // the checkout's holds go with the change that makes it stale
@@ -81,7 +82,9 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 				return err
 			}
 		}
-		out, err = Find(ctx, tx, sh.Store.ID, o, c.ID)
+		if out = c.stored; out == nil || cartsReadIn(tx).savesOf(c.ID) != c.storedSaves {
+			out, err = Find(ctx, tx, sh.Store.ID, o, c.ID) // not calculated here, or written again since
+		}
 		return err
 	})
 	if isLockTimeout(err) {
@@ -97,15 +100,18 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 // marked Processing instead, for calculateLater once the change is committed; reads answer 202 meanwhile.
 func (s *Service) calculate(ctx context.Context, tx *db.Tx, limit int64, c *Cart) (background bool, err error) {
 	if limit > 0 {
-		var lines int64
-		if c.lines != nil {
-			lines = *c.lines
-		} else if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM cartitem WHERE cartid = ?`, c.ID).Scan(&lines); err != nil {
+		known, err := c.knownLines(ctx, tx)
+		if err != nil {
 			return false, err
 		}
-		if lines > limit {
+		if int64(known.count) > limit {
+			// The quantities the change set are written now; their prices, by the calculation in the background.
+			if _, err := s.Engine.UpdateMany(quiet(ctx), tx, records.System, known.quantityChanges(),
+				records.UpdateOptions{}); err != nil {
+				return false, err
+			}
 			c.Revision++
-			_, err := s.Engine.UpdateMany(ctx, tx, records.System, []records.Change{{ID: c.ID,
+			_, err = s.Engine.UpdateMany(ctx, tx, records.System, []records.Change{{ID: c.ID,
 				Values: map[string]any{"Status": StatusProcessing, "Revision": c.Revision}}}, records.UpdateOptions{})
 			return true, err
 		}
@@ -166,11 +172,9 @@ func lockOwner(ctx context.Context, tx *db.Tx, storeID string, o Owner) error {
 	if tx.Dialect() != db.Postgres {
 		return nil
 	}
-	if _, err := tx.Exec(ctx, `SET LOCAL lock_timeout = '5s'`); err != nil {
-		return err
-	}
 	key := "cart:" + storeID + ":" + o.UserID + ":" + o.AccountID + ":" + o.GuestSessionID
-	_, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext(?))`, key)
+	// set_config(…, true) is SET LOCAL: the timeout holds for this transaction's lock waits, this one's first.
+	_, err := tx.Exec(ctx, `SELECT set_config('lock_timeout', '5s', true), pg_advisory_xact_lock(hashtext(?))`, key)
 	return err
 }
 

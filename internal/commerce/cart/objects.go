@@ -123,6 +123,7 @@ func (s *Service) Register(e *records.Engine) {
 	e.SetVisibility("WebCartAdjustmentGroup", ownedCart(`"webcartid"`))
 	e.SetVisibility("CartDeliveryGroup", ownedCart(`"cartid"`))
 	e.OnRecords("WebCart", records.Hooks{BeforeSave: checkCarts, AfterSave: s.releaseLeavingCheckout})
+	e.OnRecords("WebCart", records.Hooks{AfterSave: forgetSavedCarts, AfterDelete: forgetDeletedCarts})
 	e.OnRecords("CartItem", records.Hooks{BeforeSave: s.checkLines, AfterSave: s.afterLineSave, AfterDelete: s.afterLineDelete})
 	e.OnRecords("CartDeliveryGroup", records.Hooks{BeforeSave: s.checkGroups, AfterSave: s.afterGroupSave,
 		AfterDelete: s.afterGroupDelete})

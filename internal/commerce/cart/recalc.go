@@ -22,62 +22,73 @@ import (
 // necessary, with a fixed number of statements however many lines the cart has.
 func (s *Service) recalculate(ctx context.Context, tx *db.Tx, c *Cart) error {
 	defer metrics.ObserveCartRecalculation(time.Now())
-	in, lines, res, err := s.price(ctx, tx, c)
+	p, err := s.price(ctx, tx, c)
 	if err != nil {
 		return err
 	}
-	return s.store(ctx, tx, c, in, lines, res)
+	return s.store(ctx, tx, c, p)
+}
+
+// priced is a calculation of a cart: its input, the stored lines and delivery groups it was built from (in the
+// order of the input's lines), and its result.
+type priced struct {
+	in     calc.Input
+	lines  []line
+	groups []group
+	res    calc.Result
 }
 
 // price runs the cart calculation over the cart's stored lines, today's promotions and the ship-to region's tax,
-// without writing anything: the input, the lines it read and the result.
-func (s *Service) price(ctx context.Context, tx *db.Tx, c *Cart) (calc.Input, []line, calc.Result, error) {
-	in, lines, err := s.priceInput(ctx, tx, c)
+// writing nothing but the cart's default delivery group when it has none.
+func (s *Service) price(ctx context.Context, tx *db.Tx, c *Cart) (*priced, error) {
+	p, err := s.priceInput(ctx, tx, c)
 	if err != nil {
-		return in, nil, calc.Result{}, err
+		return nil, err
 	}
-	return in, lines, calc.Calculate(in), nil
+	p.res = calc.Calculate(p.in)
+	return p, nil
 }
 
-func (s *Service) priceInput(ctx context.Context, tx *db.Tx, c *Cart) (calc.Input, []line, error) {
-	var in calc.Input
-	lines, err := loadLines(ctx, tx, c.ID)
+func (s *Service) priceInput(ctx context.Context, tx *db.Tx, c *Cart) (*priced, error) {
+	known, err := c.knownLines(ctx, tx)
 	if err != nil {
-		return in, nil, err
+		return nil, err
 	}
-	ids := make([]string, 0, len(lines))
-	for _, l := range lines {
+	p := &priced{lines: known.products}
+	ids := make([]string, 0, len(p.lines))
+	for _, l := range p.lines {
 		ids = append(ids, l.productID)
 	}
 	prices, err := s.linePrices(ctx, tx, c, ids)
 	if err != nil {
-		return in, nil, err
+		return nil, err
 	}
 	promos, err := loadPromotions(ctx, tx, c.ID, time.Now().UTC().Format(records.DateLayout))
 	if err != nil {
-		return in, nil, err
+		return nil, err
 	}
 	for _, p := range promos { // read in tx: the adjustments naming them need no reference check
 		records.ReadInTx(tx, p.ID)
 	}
-	in = calc.Input{TaxType: calc.TaxNet, Promotions: promos, Lines: make([]calc.Line, len(lines))}
-	store, err := loadTaxSetting(ctx, tx, s.catalog(tx, c), c)
+	groups, region, err := s.calcGroups(ctx, tx, c)
 	if err != nil {
-		return in, nil, err
+		return nil, err
 	}
-	in.TaxType, in.TaxRate = store.taxType, store.rate
+	p.groups = groups
+	setting, err := region.taxSetting(ctx, s.catalog(tx, c), c.StoreID, &groups[0])
+	if err != nil {
+		return nil, err
+	}
 	categories, err := categoriesFor(ctx, s.catalog(tx, c), promos, ids)
 	if err != nil {
-		return in, nil, err
+		return nil, err
 	}
-	for i, l := range lines {
-		in.Lines[i] = l.calcLine(prices[l.productID], categories[l.productID])
+	p.in = calc.Input{TaxType: setting.taxType, TaxRate: setting.rate, Promotions: promos,
+		Lines: make([]calc.Line, len(p.lines)), DeliveryCharges: deliveryCharges(p.groups, p.lines)}
+	for i, l := range p.lines {
+		p.in.Lines[i] = l.calcLine(prices[l.productID], categories[l.productID])
 	}
-	if _, err := s.DefaultGroup(ctx, tx, c.ID); err != nil { // every priced cart has a group to ship its lines
-		return in, nil, err
-	}
-	in.DeliveryCharges, err = deliveryCharges(ctx, tx, c.ID)
-	return in, lines, err
+	return p, nil
 }
 
 // catalog is where c's change reads catalog rows: the database, whose reads of them are kept in memory, or tx
@@ -118,6 +129,7 @@ func (s *Service) linePrices(ctx context.Context, tx *db.Tx, c *Cart, ids []stri
 // line is a stored product line as the calculation needs it.
 type line struct {
 	id, productID       string
+	groupID             string // CartDeliveryGroupId: "" ships with the default group
 	quantity            int64
 	salesPrice, listAmt sql.NullInt64 // the last calculation's prices, kept for a product that lost its price
 	// stored is the rest of the last calculation's result as stored (whole cents), so that a recalculation writes
@@ -131,27 +143,75 @@ type storedPrices struct {
 	totalPrice, totalListPrice, itemized, distributed, totalAdjustment, totalAmount, unitAdjusted, totalTax sql.NullInt64
 }
 
+// loadLines are the cart's product lines in line order.
 func loadLines(ctx context.Context, q db.Querier, cartID string) ([]line, error) {
-	rows, err := q.Query(ctx, `SELECT id, product2id, quantity, salesprice, listprice, totalprice, totallistprice,
-		itemizedadjustmentamount, distributedadjustmentamount, totaladjustmentamount, totalamount, unitadjustedprice,
-		totaltax FROM cartitem WHERE cartid = ? AND type = 'Product' ORDER BY linenumber, id`, cartID)
+	k, err := loadKnownLines(ctx, q, cartID)
+	if err != nil {
+		return nil, err
+	}
+	return k.products, nil
+}
+
+// knownLines are a cart's lines as its change read them in the transaction and changed them since, so that the
+// change reads them once: an add finds its products' lines and counts the cart's lines, and the calculation after
+// it prices the same lines. A line whose quantity the change sets (quantity) is written once, with its prices, by
+// the calculation (store), not once for the quantity and again for the prices.
+type knownLines struct {
+	products []line           // the product lines, in line order
+	count    int              // lines of every type
+	last     int64            // the last line number
+	quantity map[string]int64 // line id: the quantity the change sets and has not written yet
+}
+
+// loadKnownLines reads the cart's lines, one statement.
+func loadKnownLines(ctx context.Context, q db.Querier, cartID string) (*knownLines, error) {
+	rows, err := q.Query(ctx, `SELECT id, product2id, type, cartdeliverygroupid, linenumber, quantity, salesprice,
+		listprice, totalprice, totallistprice, itemizedadjustmentamount, distributedadjustmentamount,
+		totaladjustmentamount, totalamount, unitadjustedprice, totaltax FROM cartitem WHERE cartid = ?
+		ORDER BY linenumber, id`, cartID)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []line
+	out := &knownLines{}
 	for rows.Next() {
 		var l line
-		var product sql.NullString
+		var product, typ, group sql.NullString
+		var number sql.NullInt64
 		p := &l.stored
-		if err := rows.Scan(&l.id, &product, &l.quantity, &l.salesPrice, &l.listAmt, &p.totalPrice, &p.totalListPrice,
-			&p.itemized, &p.distributed, &p.totalAdjustment, &p.totalAmount, &p.unitAdjusted, &p.totalTax); err != nil {
+		if err := rows.Scan(&l.id, &product, &typ, &group, &number, &l.quantity, &l.salesPrice, &l.listAmt, &p.totalPrice,
+			&p.totalListPrice, &p.itemized, &p.distributed, &p.totalAdjustment, &p.totalAmount, &p.unitAdjusted,
+			&p.totalTax); err != nil {
 			return nil, err
 		}
-		l.productID = product.String
-		out = append(out, l)
+		out.count++
+		out.last = max(out.last, number.Int64)
+		if typ.String == "Product" {
+			l.productID, l.groupID = product.String, group.String
+			out.products = append(out.products, l)
+		}
 	}
 	return out, rows.Err()
+}
+
+// setQuantity notes the quantity the change gives the line at i, written by the calculation.
+func (k *knownLines) setQuantity(i int, qty int64) {
+	if k.quantity == nil {
+		k.quantity = map[string]int64{}
+	}
+	k.products[i].quantity = qty
+	k.quantity[k.products[i].id] = qty
+}
+
+// quantityChanges are the quantities noted and not written yet.
+func (k *knownLines) quantityChanges() []records.Change {
+	var out []records.Change
+	for _, l := range k.products {
+		if q, ok := k.quantity[l.id]; ok {
+			out = append(out, records.Change{ID: l.id, Values: map[string]any{"Quantity": q}})
+		}
+	}
+	return out
 }
 
 // unchanged reports whether the line as stored already holds the calculation's result r, so that writing it
@@ -210,11 +270,17 @@ func money(c calc.Cents) string { return wire.Money(int64(c), 2) }
 
 // store writes the calculation's result. Lines whose stored amounts already are the result are not written again:
 // a quantity change in a 500-line cart rewrites the lines it moved, not the whole cart.
-func (s *Service) store(ctx context.Context, tx *db.Tx, c *Cart, in calc.Input, lines []line, res calc.Result) error {
+func (s *Service) store(ctx context.Context, tx *db.Tx, c *Cart, p *priced) error {
+	in, lines, res := p.in, p.lines, p.res
 	if len(lines) > 0 {
 		changes := make([]records.Change, 0, len(res.Lines))
+		var quantity map[string]int64 // quantities the change set, written with the prices
+		if c.known != nil {
+			quantity = c.known.quantity
+		}
 		for i, l := range res.Lines { // res.Lines are in the order of in.Lines, built from lines
-			if lines[i].id == l.ID && lines[i].unchanged(l) {
+			qty, setQty := quantity[l.ID]
+			if lines[i].id == l.ID && lines[i].unchanged(l) && !setQty {
 				continue
 			}
 			v := map[string]any{"SalesPrice": money(l.SalesPrice), "TotalPrice": money(l.TotalPrice),
@@ -225,16 +291,22 @@ func (s *Service) store(ctx context.Context, tx *db.Tx, c *Cart, in calc.Input, 
 			if l.ListPrice != nil {
 				v["ListPrice"] = money(*l.ListPrice)
 			}
+			if setQty {
+				v["Quantity"] = qty
+			}
 			changes = append(changes, records.Change{ID: l.ID, Values: v})
 		}
 		if _, err := s.Engine.UpdateMany(quiet(ctx), tx, records.System, changes, records.UpdateOptions{}); err != nil {
 			return err
 		}
+		if c.known != nil {
+			c.known.quantity = nil // written
+		}
 	}
 	if err := s.storeAdjustments(ctx, tx, c, res); err != nil {
 		return err
 	}
-	if err := s.storeCharges(ctx, tx, c.ID, res.DeliveryCharges); err != nil {
+	if err := s.storeCharges(ctx, tx, p.groups, res.DeliveryCharges); err != nil {
 		return err
 	}
 	sum := res.Summary
@@ -242,7 +314,7 @@ func (s *Service) store(ctx context.Context, tx *db.Tx, c *Cart, in calc.Input, 
 	if c.Status == StatusProcessing {
 		c.Status = StatusActive // the background calculation is done
 	}
-	_, err := s.Engine.UpdateMany(ctx, tx, records.System, []records.Change{{ID: c.ID, Values: map[string]any{
+	saved, err := s.Engine.UpdateMany(ctx, tx, records.System, []records.Change{{ID: c.ID, Values: map[string]any{
 		"TaxType": string(in.TaxType), "Revision": c.Revision, "Status": c.Status,
 		"TotalProductCount": sum.TotalProductCount, "UniqueProductCount": sum.UniqueProductCount,
 		"TotalListPrice": money(sum.TotalListPrice), "TotalProductAmount": money(sum.TotalProductAmount),
@@ -252,6 +324,9 @@ func (s *Service) store(ctx context.Context, tx *db.Tx, c *Cart, in calc.Input, 
 		"TotalProductAfterAdjustments":   money(sum.TotalProductAmountAfterAdjustments),
 		"TotalChargeAmount":              money(sum.TotalChargeAmount), "TotalTaxAmount": money(sum.TotalTaxAmount),
 		"GrandTotalAmount": money(sum.GrandTotalAmount)}}}, records.UpdateOptions{})
+	if err == nil {
+		c.stored, c.storedSaves = cartFromRecord(saved[0]), cartsReadIn(tx).savesOf(c.ID)
+	}
 	return err
 }
 
@@ -272,22 +347,20 @@ func (s *Service) storeAdjustments(ctx context.Context, tx *db.Tx, c *Cart, res 
 				"PromotionId": a.PromotionID, "Name": string(a.TargetType), "AdjustmentAmount": money(a.Amount)})
 		}
 	}
+	stored, err := storedAdjustments(ctx, tx, c.ID)
+	if err != nil {
+		return err
+	}
 	for _, set := range []struct {
-		object, read string
-		rows         []map[string]any
-		fields       []string // the fields a stored row is matched on, in read's column order after id and amount
+		object string
+		rows   []map[string]any
+		fields []string // the fields a stored row is matched on, in storedAdjustments' column order
 	}{
-		{"CartItemPriceAdjustment", `SELECT id, adjustmentamount, cartitemid, promotionid, name
-			FROM cartitempriceadjustment WHERE webcartid = ?`, adjustments,
-			[]string{"CartItemId", "PromotionId", "Name"}},
-		{"WebCartAdjustmentGroup", `SELECT id, adjustmentamount, promotionid, name, termsandconditions, couponcode,
-			cartcouponid, targettype FROM webcartadjustmentgroup WHERE webcartid = ?`, groups,
+		{"CartItemPriceAdjustment", adjustments, []string{"CartItemId", "PromotionId", "Name"}},
+		{"WebCartAdjustmentGroup", groups,
 			[]string{"PromotionId", "Name", "TermsAndConditions", "CouponCode", "CartCouponId", "TargetType"}},
 	} {
-		d, err := adjustmentDiff(ctx, tx, set.read, c.ID, set.fields, set.rows)
-		if err != nil {
-			return err
-		}
+		d := adjustmentDiff(stored[set.object], set.fields, set.rows)
 		if err := s.Engine.DeleteMany(ctx, tx, records.System, d.gone); err != nil {
 			return err
 		}
@@ -303,6 +376,40 @@ func (s *Service) storeAdjustments(ctx context.Context, tx *db.Tx, c *Cart, res 
 	return nil
 }
 
+// storedAdjustments reads the cart's line adjustments and applied promotions (one statement), by object: each row
+// its id, amount and the fields it is matched on (as text, no value as ""): a line adjustment's line, promotion
+// and name; an applied promotion's promotion, name, terms, coupon code, cart coupon and target type.
+func storedAdjustments(ctx context.Context, tx *db.Tx, cartID string) (map[string][]storedAdjustment, error) {
+	rows, err := tx.Query(ctx, `SELECT 'CartItemPriceAdjustment', id, adjustmentamount, cartitemid, promotionid, name,
+			NULL, NULL, NULL FROM cartitempriceadjustment WHERE webcartid = ?
+		UNION ALL SELECT 'WebCartAdjustmentGroup', id, adjustmentamount, promotionid, name, termsandconditions,
+			couponcode, cartcouponid, targettype FROM webcartadjustmentgroup WHERE webcartid = ?`, cartID, cartID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string][]storedAdjustment{}
+	for rows.Next() {
+		var object string
+		var r storedAdjustment
+		var cols [6]sql.NullString
+		if err := rows.Scan(&object, &r.id, &r.amount, &cols[0], &cols[1], &cols[2], &cols[3], &cols[4], &cols[5]); err != nil {
+			return nil, err
+		}
+		for _, v := range cols {
+			r.fields = append(r.fields, v.String)
+		}
+		out[object] = append(out[object], r)
+	}
+	return out, rows.Err()
+}
+
+// storedAdjustment is an adjustment row as stored.
+type storedAdjustment struct {
+	storedRow
+	fields []string
+}
+
 // storedRow is an adjustment row as stored: its id and amount (whole cents).
 type storedRow struct {
 	id     string
@@ -316,36 +423,15 @@ type adjustments struct {
 	fresh   []map[string]any // wanted rows to insert
 }
 
-// adjustmentDiff reads the cart's stored rows with read (id, amount, then fields' columns) and sets them against
-// want, matching rows on fields as stored text (no value as ""), each stored row standing for one wanted row at
-// most: a match with the same amount first, then one with another amount.
-func adjustmentDiff(ctx context.Context, tx *db.Tx, read, cartID string, fields []string, want []map[string]any) (adjustments, error) {
+// adjustmentDiff sets the stored rows of one adjustment object against want, matching rows on fields (stored as
+// text, no value as ""), each stored row standing for one wanted row at most: a match with the same amount first,
+// then one with another amount.
+func adjustmentDiff(rows []storedAdjustment, fields []string, want []map[string]any) adjustments {
 	var out adjustments
 	stored := map[string][]storedRow{} // a row's fields, joined, to the stored rows holding them
-	rows, err := tx.Query(ctx, read, cartID)
-	if err != nil {
-		return out, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var r storedRow
-		cols := make([]sql.NullString, len(fields))
-		dest := []any{&r.id, &r.amount}
-		for i := range cols {
-			dest = append(dest, &cols[i])
-		}
-		if err := rows.Scan(dest...); err != nil {
-			return out, err
-		}
-		key := make([]string, len(cols))
-		for i, v := range cols {
-			key[i] = v.String
-		}
-		k := strings.Join(key, "\x00")
-		stored[k] = append(stored[k], r)
-	}
-	if err := rows.Err(); err != nil {
-		return out, err
+	for _, r := range rows {
+		k := strings.Join(r.fields[:len(fields)], "\x00")
+		stored[k] = append(stored[k], r.storedRow)
 	}
 	keys := make([]string, len(want))
 	var moved []int // wanted rows without a stored row of the same amount
@@ -377,5 +463,5 @@ func adjustmentDiff(ctx context.Context, tx *db.Tx, read, cartID string, fields 
 		}
 	}
 	slices.Sort(out.gone) // deleted in a stable order
-	return out, nil
+	return out
 }

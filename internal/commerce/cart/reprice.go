@@ -18,15 +18,15 @@ import (
 // calls it, so that an order never charges what the buyer was not shown. Lock the cart's coupons first
 // (LockCoupons) so that their use counts cannot move before the order counts its uses.
 func (s *Service) Reprice(ctx context.Context, tx *db.Tx, c *Cart) (changed bool, err error) {
-	in, lines, res, err := s.price(ctx, tx, c)
+	p, err := s.price(ctx, tx, c)
 	if err != nil {
 		return false, err
 	}
-	same, err := s.storedResult(ctx, tx, c, lines, res)
+	same, err := s.storedResult(ctx, tx, c, p.lines, p.res)
 	if err != nil || same {
 		return false, err
 	}
-	return true, s.store(ctx, tx, c, in, lines, res)
+	return true, s.store(ctx, tx, c, p)
 }
 
 // storedResult reports whether the cart as stored already holds the calculation's result: every line's amounts,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 
 	"storefront/internal/commerce/cart/calc"
 	"storefront/internal/commerce/pricing"
@@ -89,20 +90,31 @@ func closed(status string) bool {
 	return status == StatusClosed || status == StatusPendingDelete || status == "PendingClosed"
 }
 
-// cartsOf reads the carts the records name in field, by id (one statement).
-func cartsOf(ctx context.Context, q db.Querier, recs []*records.Record, field string) (map[string]*Cart, error) {
+// cartsOf reads the carts the records name in field, by id (one statement); a cart its change read in tx and that
+// was not saved since (see rememberCart) is not read again.
+func cartsOf(ctx context.Context, tx *db.Tx, recs []*records.Record, field string) (map[string]*Cart, error) {
 	var ids []string
-	seen := map[string]bool{}
+	out := map[string]*Cart{}
+	known := cartsReadIn(tx)
 	for _, r := range recs {
-		if id := r.String(field); id != "" && !seen[id] {
-			seen[id] = true
-			ids = append(ids, id)
+		id := r.String(field)
+		if _, seen := out[id]; id == "" || seen {
+			continue
 		}
+		if c, ok := known.get(id); ok {
+			out[id] = c
+			continue
+		}
+		out[id] = nil
+		ids = append(ids, id)
 	}
-	out := make(map[string]*Cart, len(ids))
+	for _, id := range ids {
+		delete(out, id)
+	}
 	if len(ids) == 0 {
 		return out, nil
 	}
+	q := tx
 	in, args := db.InList(ids)
 	rows, err := q.Query(ctx, `SELECT `+cartColumns+` FROM webcart WHERE id IN (`+in+`)`, args...)
 	if err != nil {
@@ -117,6 +129,67 @@ func cartsOf(ctx context.Context, q db.Querier, recs []*records.Record, field st
 		out[c.ID] = c
 	}
 	return out, rows.Err()
+}
+
+// readCarts are the carts changes read in a transaction, by id: a change's lines name its cart, and their rules
+// would otherwise read it again for each write. A save of the cart through the engine forgets it (forgetSavedCarts),
+// so what is kept is the row as stored.
+type readCarts struct {
+	mu    sync.Mutex
+	carts map[string]Cart
+	saves map[string]int // how many times each cart was saved in the transaction
+}
+
+var readCartsKey int
+
+func cartsReadIn(tx *db.Tx) *readCarts {
+	return db.TxLocal(tx, &readCartsKey, func() *readCarts { return &readCarts{carts: map[string]Cart{}, saves: map[string]int{}} })
+}
+
+// rememberCart keeps c, just read in tx, for the rules of the change's writes.
+func rememberCart(tx *db.Tx, c *Cart) {
+	k := cartsReadIn(tx)
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	row := *c
+	row.read, row.known, row.stored, row.catalogFromMemory = nil, nil, nil, false // the change's, not the row's
+	k.carts[c.ID] = row
+}
+
+// get is a copy of the kept cart, as a read would answer.
+func (k *readCarts) get(id string) (*Cart, bool) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	c, ok := k.carts[id]
+	return &c, ok
+}
+
+// forgetSavedCarts and forgetDeletedCarts are WebCart's after-save and after-delete rules: a cart written in the
+// transaction is read again by the rules that need it.
+func forgetSavedCarts(_ context.Context, ev *records.SaveEvent) error {
+	cartsReadIn(ev.Tx).forget(ev.Records)
+	return nil
+}
+
+func forgetDeletedCarts(_ context.Context, ev *records.DeleteEvent) error {
+	cartsReadIn(ev.Tx).forget(ev.Records)
+	return nil
+}
+
+func (k *readCarts) forget(recs []*records.Record) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	for _, r := range recs {
+		delete(k.carts, r.ID)
+		k.saves[r.ID]++
+	}
+}
+
+// savesOf is how many times the cart was saved in the transaction so far.
+func (k *readCarts) savesOf(id string) int {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.saves[id]
 }
 
 // changed reports whether a save changes field of the i-th record (always on create).

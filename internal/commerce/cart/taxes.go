@@ -54,7 +54,7 @@ func (s *Service) ProductTaxes(ctx context.Context, sh *storecontext.Shopper, ra
 	if err != nil {
 		return "", nil, err
 	}
-	setting, err := loadTaxSetting(ctx, s.DB, s.DB, &Cart{AccountID: sh.AccountID, StoreID: sh.Store.ID})
+	setting, err := loadTaxSetting(ctx, s.DB, sh.Store.ID, sh.AccountID)
 	if err != nil {
 		return "", nil, err
 	}
@@ -135,7 +135,7 @@ func (s *Service) CalculateTaxes(ctx context.Context, sh *storecontext.Shopper, 
 	if len(in.CartItems) == 0 {
 		return nil, httpx.BadRequest("INVALID_API_INPUT", "cartItems needs at least one group of lines.")
 	}
-	setting, err := loadTaxSetting(ctx, s.DB, s.DB, &Cart{AccountID: sh.AccountID, StoreID: sh.Store.ID})
+	setting, err := loadTaxSetting(ctx, s.DB, sh.Store.ID, sh.AccountID)
 	if err != nil {
 		return nil, err
 	}
@@ -204,29 +204,46 @@ type taxSetting struct {
 	region  regionRate
 }
 
-// loadTaxSetting finds the rate of the cart's ship-to region: the default delivery group's address once checkout
-// set one, else the account's shipping address (its billing address when it has none), or the store's country for
-// a guest; a rate for the state wins over the country's. The region is read through q, its rates through catalog
-// (countryRates).
-func loadTaxSetting(ctx context.Context, q, catalog db.Querier, c *Cart) (taxSetting, error) {
-	var taxType, storeCountry, state, country sql.NullString
-	err := q.QueryRow(ctx, `SELECT w.taxtype, w.country,
-		CASE WHEN g.delivertocountry IS NOT NULL THEN g.delivertostate ELSE COALESCE(a.shippingstate, a.billingstate) END,
-		COALESCE(g.delivertocountry, a.shippingcountry, a.billingcountry) FROM webstore w LEFT JOIN account a ON a.id = ?
-		LEFT JOIN cartdeliverygroup g ON g.cartid = ? AND g.isdefault
-		WHERE w.id = ? ORDER BY g.id LIMIT 1`, c.AccountID, c.ID, c.StoreID).Scan(&taxType, &storeCountry, &state, &country)
-	if err != nil {
+// shipRegion is what decides a cart's tax region besides its delivery groups: the store's tax type and country, and
+// the account's shipping region (its billing region when it has none).
+type shipRegion struct {
+	taxType, storeCountry, state, country sql.NullString
+}
+
+// shipRegionColumns read a shipRegion from webstore w and account a.
+const shipRegionColumns = `w.taxtype, w.country, COALESCE(a.shippingstate, a.billingstate),
+	COALESCE(a.shippingcountry, a.billingcountry)`
+
+func (r *shipRegion) dest() []any { return []any{&r.taxType, &r.storeCountry, &r.state, &r.country} }
+
+// loadTaxSetting is the tax setting of a shopper of the store without a cart (the product and tax calls).
+func loadTaxSetting(ctx context.Context, d *db.DB, storeID, accountID string) (taxSetting, error) {
+	var r shipRegion
+	if err := d.QueryRow(ctx, `SELECT `+shipRegionColumns+` FROM webstore w LEFT JOIN account a ON a.id = ?
+		WHERE w.id = ?`, accountID, storeID).Scan(r.dest()...); err != nil {
 		return taxSetting{}, err
 	}
+	return r.taxSetting(ctx, d, storeID, nil)
+}
+
+// taxSetting finds the rate of the ship-to region: the default delivery group's address (shipTo; nil when there is
+// none) once checkout set one, else the account's, or the store's country for a guest; a rate for the state wins
+// over the country's. The rates are read through catalog (countryRates).
+func (r shipRegion) taxSetting(ctx context.Context, catalog db.Querier, storeID string, shipTo *group) (taxSetting, error) {
+	state, country := r.state, r.country
+	if shipTo != nil && shipTo.isDefault && shipTo.country.Valid {
+		state, country = shipTo.state, shipTo.country
+	}
 	out := taxSetting{taxType: calc.TaxNet}
-	if taxType.String == "Gross" {
+	if r.taxType.String == "Gross" {
 		out.taxType = calc.TaxGross
 	}
 	region := countryCode(country.String)
 	if region == "" {
-		region, state.String = countryCode(storeCountry.String), ""
+		region, state.String = countryCode(r.storeCountry.String), ""
 	}
-	out.region, err = loadRegionRate(ctx, catalog, c.StoreID, region, state.String)
+	var err error
+	out.region, err = loadRegionRate(ctx, catalog, storeID, region, state.String)
 	out.rate = out.region.rate
 	return out, err
 }

@@ -106,7 +106,13 @@ func (v *versions) each(fn func(c *counter)) {
 func (d *DB) RefreshVersions(ctx context.Context) (bool, error) {
 	// Not counted in Statements: it is the cache's bookkeeping, run by the poller at any moment, and a test counting
 	// a request's statements must not see the poller's.
-	rows, err := d.R.QueryContext(ctx, d.versionsQuery())
+	var rows *sql.Rows
+	var err error
+	if st := d.Stmts.stmt(ctx, d.versionsQuery()); st != nil { // it follows every commit: prepared once
+		rows, err = st.QueryContext(ctx)
+	} else {
+		rows, err = d.R.QueryContext(ctx, d.versionsQuery())
+	}
 	if err != nil {
 		return false, fmt.Errorf("reading cache versions: %w", err)
 	}
