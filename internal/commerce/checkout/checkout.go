@@ -54,6 +54,19 @@ func scanSession(row interface{ Scan(...any) error }) (*session, error) {
 	return &s, nil
 }
 
+// sessionOf is the session a records engine write answered: the row as the write left it, so a step need not read
+// it again.
+func sessionOf(rec *records.Record) *session {
+	rev, _ := rec.Get("CartRevision").(int64)
+	return &session{ID: rec.ID, CartID: rec.String("WebCartId"), State: rec.String("State"), Revision: rev,
+		ExpiresAt: rec.String("ExpiresAt"), ErrorType: rec.String("ErrorType"), ErrorTitle: rec.String("ErrorTitle"),
+		ErrorDetail: rec.String("ErrorDetail"), Email: rec.String("ContactEmail"),
+		FirstName: rec.String("ContactFirstName"), LastName: rec.String("ContactLastName"),
+		Phone: rec.String("ContactPhone"), PaymentStatus: rec.String("PaymentStatus"),
+		PaymentAuthID: rec.String("PaymentAuthorizationId"), OrderID: rec.String("OrderId"),
+		SummaryID: rec.String("OrderSummaryId"), OrderNumber: rec.String("OrderNumber")}
+}
+
 // shopper runs the commerce preamble; a guest checks out only where the store allows guest carts and guest checkout.
 func (s *Service) shopper(r *http.Request) (*storecontext.Shopper, error) {
 	sh, err := storecontext.ShopperFor(r, s.DB)
@@ -66,10 +79,10 @@ func (s *Service) shopper(r *http.Request) (*storecontext.Shopper, error) {
 	return sh, nil
 }
 
-// resolve finds the checkout a path names: "active" (the live checkout of the shopper's current cart) or a
-// checkout id of one of the shopper's carts. Anything else (malformed, unknown, someone else's, deleted) is 404.
+// resolve finds the checkout a path names, and its cart: "active" (the live checkout of the shopper's current cart)
+// or a checkout id of one of the shopper's carts. Anything else (malformed, unknown, someone else's, deleted) is 404.
 // forUpdate locks the row on PostgreSQL.
-func (s *Service) resolve(ctx context.Context, q db.Querier, sh *storecontext.Shopper, ref string, forUpdate bool) (*session, error) {
+func (s *Service) resolve(ctx context.Context, q db.Querier, sh *storecontext.Shopper, ref string, forUpdate bool) (*session, *cart.Cart, error) {
 	lock := ""
 	if forUpdate && s.DB.Dialect == db.Postgres {
 		lock = " FOR UPDATE"
@@ -78,33 +91,42 @@ func (s *Service) resolve(ctx context.Context, q db.Querier, sh *storecontext.Sh
 	if strings.EqualFold(ref, "active") {
 		c, err := cart.Find(ctx, q, sh.Store.ID, cart.OwnerOf(sh), cart.Current)
 		if err != nil || c == nil {
-			return nil, notFound(ref)
+			return nil, nil, notFound(ref)
 		}
 		sess, err := scanSession(q.QueryRow(ctx, `SELECT `+sessionColumns+` FROM cartcheckoutsession
 			WHERE webcartid = ? AND state IN ('Ready', 'Failed') ORDER BY createddate DESC, id DESC LIMIT 1`+lock, c.ID))
 		if errors.Is(err, sql.ErrNoRows) {
-			return nil, notFound(ref)
+			return nil, nil, notFound(ref)
 		}
-		return sess, err
+		return sess, c, err
 	}
 	id, ok := records.NormalizeID(ref)
 	if !ok || records.KeyPrefix(id) != "2z9" {
-		return nil, notFound(ref)
+		return nil, nil, notFound(ref)
 	}
 	sess, err := scanSession(q.QueryRow(ctx, `SELECT `+sessionColumns+` FROM cartcheckoutsession WHERE id = ?`+lock, id))
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && sess.State == StateArchived) {
-		return nil, notFound(ref)
+		return nil, nil, notFound(ref)
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	// An open cart of the shopper's is found with one statement; a cart the order closed (or no cart of theirs)
+	// is not, and then ownership is asked apart from the cart's state.
+	if c, err := cart.Find(ctx, q, sh.Store.ID, cart.OwnerOf(sh), sess.CartID); err == nil {
+		return sess, c, nil
 	}
 	if mine, err := s.Carts.Owns(ctx, q, sh, sess.CartID); err != nil || !mine {
 		if err == nil {
 			err = notFound(ref)
 		}
-		return nil, err
+		return nil, nil, err
 	}
-	return sess, nil
+	c, err := cart.Reload(ctx, q, sess.CartID)
+	if err != nil {
+		return nil, nil, err
+	}
+	return sess, c, nil
 }
 
 func notFound(ref string) error {
@@ -202,9 +224,12 @@ func txErr(err error) error {
 	return writeErr(err)
 }
 
-// update writes values to the checkout record.
-func (s *Service) update(ctx context.Context, tx *db.Tx, id string, v map[string]any) error {
-	_, err := s.Engine.UpdateMany(ctx, tx, records.System, []records.Change{{ID: id, Values: v}}, records.UpdateOptions{})
+// update writes values to the checkout record, and sess becomes the record as written.
+func (s *Service) update(ctx context.Context, tx *db.Tx, sess *session, v map[string]any) error {
+	recs, err := s.Engine.UpdateMany(ctx, tx, records.System, []records.Change{{ID: sess.ID, Values: v}}, records.UpdateOptions{})
+	if err == nil {
+		*sess = *sessionOf(recs[0])
+	}
 	return err
 }
 
@@ -226,7 +251,7 @@ func followGroups(ctx context.Context, tx *db.Tx, e *records.Engine, carts *cart
 	v := map[string]any{"CartRevision": now.Revision}
 	if now.Totals["grandtotalamount"] != grandTotal {
 		v["PaymentStatus"], v["PaymentAuthorizationId"] = nil, nil
-		if err := carts.SetStatus(ctx, tx, now, now.Status, map[string]any{"PoNumber": nil}); err != nil {
+		if err := clearPoNumber(ctx, tx, carts, now); err != nil {
 			return err
 		}
 	}
@@ -236,4 +261,13 @@ func followGroups(ctx context.Context, tx *db.Tx, e *records.Engine, carts *cart
 	}
 	_, err = e.UpdateMany(ctx, tx, records.System, changes, records.UpdateOptions{})
 	return err
+}
+
+// clearPoNumber drops the purchase order number a payment set on the cart c, when it has one: the payment was made
+// for another total.
+func clearPoNumber(ctx context.Context, tx *db.Tx, carts *cart.Service, c *cart.Cart) error {
+	if c.PoNumber == "" {
+		return nil // nothing to clear: writing the cart would only move its modstamp
+	}
+	return carts.SetStatus(ctx, tx, c, c.Status, map[string]any{"PoNumber": nil})
 }

@@ -31,17 +31,14 @@ type View struct {
 	StatusCode           string               `json:"statusCode"`
 }
 
-func (s *Service) view(ctx context.Context, q db.Querier, sh *storecontext.Shopper, sess *session, status string) (*View, error) {
-	c, err := cart.Reload(ctx, q, sess.CartID)
-	if err != nil {
-		return nil, err
-	}
+// view is the checkout sess of the cart c as read now.
+func (s *Service) view(ctx context.Context, q db.Querier, sh *storecontext.Shopper, sess *session, c *cart.Cart, status int) (*View, error) {
 	groups, err := s.Carts.DeliveryGroups(ctx, q, c, 0, true)
 	if err != nil {
 		return nil, err
 	}
 	out := &View{CartSummary: cart.SummaryOf(c, sh.Store.DefaultCurrency), CheckoutID: sess.ID,
-		ContactInfo: map[string]string{}, CustomFields: []any{}, Errors: []Problem{}, StatusCode: status,
+		ContactInfo: map[string]string{}, CustomFields: []any{}, Errors: []Problem{}, StatusCode: strconv.Itoa(status),
 		DeliveryGroups: cart.GroupCollection{Count: len(groups), Items: groups}}
 	if out.DeliveryGroups.Items == nil {
 		out.DeliveryGroups.Items = []*cart.DeliveryGroup{}
@@ -59,8 +56,16 @@ func (s *Service) view(ctx context.Context, q db.Querier, sh *storecontext.Shopp
 	return out, nil
 }
 
-func (s *Service) writeView(w http.ResponseWriter, ctx context.Context, sh *storecontext.Shopper, sess *session, status int) error {
-	v, err := s.view(ctx, s.DB, sh, sess, strconv.Itoa(status))
+// writeView answers the checkout sess with its cart as it is now; c, when given, is that cart as read now.
+func (s *Service) writeView(w http.ResponseWriter, ctx context.Context, sh *storecontext.Shopper, sess *session,
+	c *cart.Cart, status int) error {
+	var err error
+	if c == nil {
+		if c, err = cart.Reload(ctx, s.DB, sess.CartID); err != nil {
+			return err
+		}
+	}
+	v, err := s.view(ctx, s.DB, sh, sess, c, status)
 	if err != nil {
 		return err
 	}
@@ -102,6 +107,7 @@ func (s *Service) Start(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
+		records.ReadInTx(tx, c.ID) // the stock holds and the checkout name it: the engine need not look it up again
 		existing, err := scanSession(tx.QueryRow(ctx, `SELECT `+sessionColumns+` FROM cartcheckoutsession
 			WHERE webcartid = ? AND state IN ('Ready', 'Failed') ORDER BY createddate DESC, id DESC LIMIT 1`, c.ID))
 		if err == nil {
@@ -114,10 +120,6 @@ func (s *Service) Start(w http.ResponseWriter, r *http.Request) error {
 		if c.TotalProductCount == 0 && c.Status != cart.StatusProcessing {
 			return httpx.BadRequest("INVALID_API_INPUT", "The cart is empty: add products before checking out.")
 		}
-		group, err := s.Carts.DefaultGroup(ctx, tx, c.ID)
-		if err != nil {
-			return err
-		}
 		values := map[string]any{}
 		if a := in.DeliveryAddressInput; a != nil {
 			addr := a.AddressInput
@@ -126,6 +128,7 @@ func (s *Service) Start(w http.ResponseWriter, r *http.Request) error {
 				if err != nil {
 					return err
 				}
+				records.ReadInTx(tx, addr.ID) // read from its table in tx: the group's reference to it holds
 			}
 			if addr.ID != "" || addr.AddressID != "" || addr.Street != "" {
 				if values, err = addr.Resolve(ctx, s.Engine, sh); err != nil {
@@ -133,8 +136,12 @@ func (s *Service) Start(w http.ResponseWriter, r *http.Request) error {
 				}
 			}
 		}
+		// The default group's delivery method: the group UpdateGroup writes, default first as cart.Service.DefaultGroup
+		// picks it (none yet: UpdateGroup makes it).
 		var method sql.NullString
-		if err := tx.QueryRow(ctx, `SELECT deliverymethodid FROM cartdeliverygroup WHERE id = ?`, group).Scan(&method); err != nil {
+		err = tx.QueryRow(ctx, `SELECT deliverymethodid FROM cartdeliverygroup WHERE cartid = ?
+			ORDER BY isdefault DESC, createddate, id LIMIT 1`, c.ID).Scan(&method)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
 		if !method.Valid {
@@ -142,9 +149,10 @@ func (s *Service) Start(w http.ResponseWriter, r *http.Request) error {
 				return err
 			} else if len(methods) > 0 {
 				values["DeliveryMethodId"] = methods[0].ID // the cheapest
+				records.ReadInTx(tx, methods[0].ID)        // read from its table in tx: the group's reference to it holds
 			}
 		}
-		if _, err := s.Carts.UpdateGroup(ctx, tx, c, group, values); err != nil {
+		if _, err := s.Carts.UpdateGroup(ctx, tx, c, "", values); err != nil {
 			return err
 		}
 		if err := s.Carts.Recalculate(ctx, tx, c); err != nil {
@@ -172,13 +180,13 @@ func (s *Service) Start(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		sess, err = scanSession(tx.QueryRow(ctx, `SELECT `+sessionColumns+` FROM cartcheckoutsession WHERE id = ?`, recs[0].ID))
-		return err
+		sess = sessionOf(recs[0])
+		return nil
 	})
 	if err != nil {
 		return txErr(err)
 	}
-	return s.writeView(w, ctx, sh, sess, http.StatusAccepted)
+	return s.writeView(w, ctx, sh, sess, nil, http.StatusAccepted)
 }
 
 // defaultAddress is the id of the effective account's default shipping address ("" when it has none).
@@ -202,18 +210,14 @@ func (s *Service) Get(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	ctx := r.Context()
-	sess, err := s.resolve(ctx, s.DB, sh, r.PathValue("checkoutId"), false)
-	if err != nil {
-		return err
-	}
-	c, err := cart.Reload(ctx, s.DB, sess.CartID)
+	sess, c, err := s.resolve(ctx, s.DB, sh, r.PathValue("checkoutId"), false)
 	if err != nil {
 		return err
 	}
 	if err := check(sess, c, time.Now()); err != nil {
 		return err
 	}
-	return s.writeView(w, ctx, sh, sess, http.StatusOK)
+	return s.writeView(w, ctx, sh, sess, c, http.StatusOK)
 }
 
 // step runs fn on a live checkout in a transaction holding the shopper's cart lock and the checkout's row lock.
@@ -228,19 +232,16 @@ func (s *Service) step(ctx context.Context, sh *storecontext.Shopper, ref string
 		if err := s.Carts.LockOwner(ctx, tx, sh); err != nil {
 			return err
 		}
-		sess, err := s.resolve(ctx, tx, sh, ref, true)
+		sess, c, err := s.resolve(ctx, tx, sh, ref, true)
 		if err != nil {
 			return err
 		}
-		c, err := cart.Reload(ctx, tx, sess.CartID)
-		if err != nil {
-			return err
-		}
+		records.ReadInTx(tx, sess.ID, c.ID) // what fn writes may name them: the engine need not look them up again
 		if err := fn(tx, sess, c); err != nil {
 			return err
 		}
-		out, err = scanSession(tx.QueryRow(ctx, `SELECT `+sessionColumns+` FROM cartcheckoutsession WHERE id = ?`, sess.ID))
-		return err
+		out = sess // as fn's writes (update) left it
+		return nil
 	})
 	return out, txErr(err)
 }
@@ -254,7 +255,7 @@ func (s *Service) reprice(ctx context.Context, tx *db.Tx, sess *session, c *cart
 		v = map[string]any{}
 	}
 	v["CartRevision"] = c.Revision
-	return s.update(ctx, tx, sess.ID, v)
+	return s.update(ctx, tx, sess, v)
 }
 
 // patchKeys are the parts a PATCH may send, one part per call.
@@ -321,11 +322,14 @@ func (s *Service) Patch(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		if contact != nil {
-			return s.update(ctx, tx, sess.ID, contact.values())
+			return s.update(ctx, tx, sess, contact.values())
 		}
 		v, err := s.Carts.GroupValues(ctx, tx, sh, &group)
 		if err != nil {
 			return err
+		}
+		if id, ok := v["DeliveryMethodId"].(string); ok {
+			records.ReadInTx(tx, id) // GroupValues found the (active) method in tx: the group's reference to it holds
 		}
 		if _, err := s.Carts.UpdateGroup(ctx, tx, c, "", v); err != nil {
 			return err
@@ -333,7 +337,7 @@ func (s *Service) Patch(w http.ResponseWriter, r *http.Request) error {
 		var more map[string]any
 		if parts["method"] { // a new charge: the payment made for the old total no longer holds
 			more = map[string]any{"PaymentStatus": nil, "PaymentAuthorizationId": nil}
-			if err := s.Carts.SetStatus(ctx, tx, c, c.Status, map[string]any{"PoNumber": nil}); err != nil {
+			if err := clearPoNumber(ctx, tx, s.Carts, c); err != nil {
 				return err
 			}
 		}
@@ -342,7 +346,7 @@ func (s *Service) Patch(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return s.writeView(w, ctx, sh, sess, http.StatusAccepted)
+	return s.writeView(w, ctx, sh, sess, nil, http.StatusAccepted)
 }
 
 // contactInput is a checkout's contact information (a guest's email, last name and phone).
@@ -394,7 +398,7 @@ func (s *Service) Delete(w http.ResponseWriter, r *http.Request) error {
 		if sess.State == StateOrdered {
 			return nil
 		}
-		if err := s.update(ctx, tx, sess.ID, map[string]any{"State": StateArchived}); err != nil {
+		if err := s.update(ctx, tx, sess, map[string]any{"State": StateArchived}); err != nil {
 			return err
 		}
 		if c.Status == cart.StatusCheckout { // the cart's rule releases the holds of a cart leaving Checkout

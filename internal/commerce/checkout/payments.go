@@ -329,7 +329,7 @@ func (s *Service) authorize(ctx context.Context, tx *db.Tx, sh *storecontext.Sho
 		return PaymentResult{}, err
 	}
 	if rec["ResultCode"] == "Success" {
-		if err := s.update(ctx, tx, sess.ID, map[string]any{"PaymentStatus": status,
+		if err := s.update(ctx, tx, sess, map[string]any{"PaymentStatus": status,
 			"PaymentAuthorizationId": recs[0].ID}); err != nil {
 			return PaymentResult{}, err
 		}

@@ -2,11 +2,8 @@ package checkout
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"net/http"
-	"strings"
-	"time"
 
 	"storefront/internal/commerce/cart"
 	"storefront/internal/commerce/cart/cartapi"
@@ -14,7 +11,6 @@ import (
 	"storefront/internal/commerce/storecontext"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
-	"storefront/internal/platform/wire"
 )
 
 // OrderResult is the Checkout Order answer.
@@ -53,10 +49,14 @@ func (s *Service) place(ctx context.Context, sh *storecontext.Shopper, ref strin
 				SalesOrderID: sess.OrderID, Errors: []Problem{}}
 			return nil
 		}
-		if err := s.ready(ctx, tx, sh, sess, c, true); err != nil {
+		ship, err := readyToShip(ctx, tx, sh, sess, c)
+		if err != nil {
 			return err
 		}
-		var err error
+		pay, err := paymentOf(ctx, tx, sess, c)
+		if err != nil {
+			return err
+		}
 		if moved, err = s.repriced(ctx, tx, c); err != nil || moved {
 			return err
 		}
@@ -67,8 +67,8 @@ func (s *Service) place(ctx context.Context, sh *storecontext.Shopper, ref strin
 			}
 			return err
 		}
-		p, err := s.placement(ctx, tx, sh, sess, c)
-		if err != nil {
+		p := placement(sh, sess, c, ship, pay)
+		if p.Adjustments, err = adjustmentsOf(ctx, tx, c); err != nil {
 			return err
 		}
 		placed, err := order.Write(ctx, tx, s.Engine, p)
@@ -81,7 +81,7 @@ func (s *Service) place(ctx context.Context, sh *storecontext.Shopper, ref strin
 		if err := s.Carts.SetStatus(ctx, tx, c, cart.StatusClosed, nil); err != nil {
 			return err
 		}
-		if err := s.update(ctx, tx, sess.ID, map[string]any{"State": StateOrdered, "OrderId": placed.OrderID,
+		if err := s.update(ctx, tx, sess, map[string]any{"State": StateOrdered, "OrderId": placed.OrderID,
 			"OrderSummaryId": placed.SummaryID, "OrderNumber": placed.OrderNumber}); err != nil {
 			return err
 		}
@@ -112,158 +112,6 @@ func pricesChanged(checkoutID string) error {
 	return problem(http.StatusUnprocessableEntity, checkoutID, CodeConflict, "The prices changed during checkout.",
 		"A price, a promotion or a coupon changed after the checkout started (a coupon may have been used up). "+
 			"Start the checkout again to see the new total.")
-}
-
-// ready checks what placing the order needs besides stock: a live checkout, every group shipped somewhere by some
-// method, a guest's contact details, and (withPayment) a payment for the current total.
-func (s *Service) ready(ctx context.Context, tx *db.Tx, sh *storecontext.Shopper, sess *session, c *cart.Cart, withPayment bool) error {
-	if err := live(sess, c); err != nil {
-		return err
-	}
-	var unshipped int
-	if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM cartdeliverygroup g WHERE g.cartid = ?
-		AND (g.deliverymethodid IS NULL OR g.delivertostreet IS NULL) AND EXISTS (SELECT 1 FROM cartitem i
-		WHERE i.cartid = g.cartid AND i.type = 'Product' AND (i.cartdeliverygroupid = g.id
-		OR (i.cartdeliverygroupid IS NULL AND g.isdefault)))`, c.ID).Scan(&unshipped); err != nil {
-		return err
-	}
-	if unshipped > 0 {
-		return problem(http.StatusUnprocessableEntity, sess.ID, CodeShipping, "We are unable to place the order.",
-			"Every delivery group needs a delivery address and a delivery method.")
-	}
-	if sh.Guest() && (sess.Email == "" || sess.LastName == "") {
-		return problem(http.StatusUnprocessableEntity, sess.ID, CodeContact, "Contact information is missing.",
-			"A guest order needs contactInfo with an email and a last name.")
-	}
-	if !withPayment {
-		return nil
-	}
-	if sess.PaymentAuthID == "" {
-		return problem(http.StatusUnprocessableEntity, sess.ID, CodePayment, "The order has no payment.",
-			"Add a payment (a purchase order number or an authorized card) before placing the order.")
-	}
-	var paid int64
-	if err := tx.QueryRow(ctx, `SELECT amount FROM paymentauthorization WHERE id = ?`, sess.PaymentAuthID).Scan(&paid); err != nil {
-		return err
-	}
-	if paid != c.Totals["grandtotalamount"] {
-		return problem(http.StatusUnprocessableEntity, sess.ID, CodePayment, "The payment doesn't cover the total.",
-			"The total changed after the payment was made. Make the payment again.")
-	}
-	return nil
-}
-
-// placement reads the checkout's cart into an order: lines, groups, promotions, payment, totals, with a fixed
-// number of queries.
-func (s *Service) placement(ctx context.Context, tx *db.Tx, sh *storecontext.Shopper, sess *session, c *cart.Cart) (*order.Placement, error) {
-	def, err := s.Carts.DefaultGroup(ctx, tx, c.ID)
-	if err != nil {
-		return nil, err
-	}
-	t := c.Totals
-	p := &order.Placement{CheckoutID: sess.ID, StoreID: c.StoreID, AccountID: c.AccountID, OwnerID: c.OwnerID,
-		Currency: c.Currency, PoNumber: c.PoNumber, OrderedDate: wire.DateTime(time.Now()),
-		TotalProduct: t["totalproductamount"], TotalAdjustment: t["totalpromoadjustmentamount"],
-		TotalAdjustedProduct: t["totalproductafteradjustments"], TotalDelivery: t["totalchargeamount"],
-		TotalTax: t["totaltaxamount"], GrandTotal: t["grandtotalamount"]}
-	if sh.Guest() {
-		p.GuestEmail, p.GuestLastName, p.GuestPhone = sess.Email, sess.LastName, sess.Phone
-	}
-	rows, err := tx.Query(ctx, `SELECT COALESCE(i.cartdeliverygroupid, ?), i.product2id, COALESCE(p.name, i.name),
-		COALESCE(p.stockkeepingunit, i.sku), i.quantity, i.listprice, i.salesprice, i.totalprice,
-		i.totaladjustmentamount, i.totalamount, i.totaltax FROM cartitem i LEFT JOIN product2 p ON p.id = i.product2id
-		WHERE i.cartid = ? AND i.type = 'Product' ORDER BY i.linenumber, i.id`, def, c.ID)
-	if err != nil {
-		return nil, err
-	}
-	for rows.Next() {
-		var l order.Line
-		var product, name, sku sql.NullString
-		var list, unit, total, adj, amount, tax sql.NullInt64
-		if err := rows.Scan(&l.CartGroupID, &product, &name, &sku, &l.Quantity, &list, &unit, &total, &adj, &amount, &tax); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		l.ProductID, l.Name, l.Sku = product.String, name.String, sku.String
-		if list.Valid {
-			l.ListPrice = &list.Int64
-		}
-		l.UnitPrice, l.TotalPrice, l.Adjustment, l.LineAmount, l.Tax = unit.Int64, total.Int64, adj.Int64, amount.Int64, tax.Int64
-		p.Lines = append(p.Lines, l)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	groups, err := s.Carts.DeliveryGroups(ctx, tx, c, 0, true)
-	if err != nil {
-		return nil, err
-	}
-	charges := map[string][3]int64{}
-	rows, err = tx.Query(ctx, `SELECT id, shippingfee, totaladjustmentamount, totaltax, desireddeliverydate
-		FROM cartdeliverygroup WHERE cartid = ?`, c.ID)
-	if err != nil {
-		return nil, err
-	}
-	desired := map[string]string{}
-	for rows.Next() {
-		var id string
-		var fee, adj, tax sql.NullInt64
-		var when sql.NullString
-		if err := rows.Scan(&id, &fee, &adj, &tax, &when); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		charges[id], desired[id] = [3]int64{fee.Int64, adj.Int64, tax.Int64}, when.String
-	}
-	rows.Close()
-	for _, g := range groups {
-		og := order.Group{CartGroupID: g.ID, DesiredDate: desired[g.ID]}
-		if a := g.DeliveryAddress; a != nil {
-			og.Name, og.Company, og.Street, og.City, og.State = a.Name, a.CompanyName, a.Street, a.City, a.Region
-			og.PostalCode, og.Country, og.Phone = a.PostalCode, a.Country, a.PhoneNumber
-		}
-		if m := g.SelectedDeliveryMethod; m != nil {
-			og.MethodID, og.MethodName = m.ID, m.Name
-		}
-		if g.ShippingInstructions != nil {
-			og.Instructions = *g.ShippingInstructions
-		}
-		ch := charges[g.ID]
-		og.Charge, og.ChargeAdjustment, og.ChargeTax = ch[0], ch[1], ch[2]
-		p.Groups = append(p.Groups, og)
-	}
-	rows, err = tx.Query(ctx, `SELECT name, promotionid, couponcode, targettype, adjustmentamount
-		FROM webcartadjustmentgroup WHERE webcartid = ? ORDER BY id`, c.ID)
-	if err != nil {
-		return nil, err
-	}
-	for rows.Next() {
-		var a order.Adjustment
-		var name, promo, code, target sql.NullString
-		var amount sql.NullInt64
-		if err := rows.Scan(&name, &promo, &code, &target, &amount); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		a.Name, a.PromotionID, a.CouponCode, a.TargetType, a.Amount = name.String, promo.String, code.String, target.String, amount.Int64
-		p.Adjustments = append(p.Adjustments, a)
-	}
-	rows.Close()
-	var kind, po, billName, last4, cardType sql.NullString
-	var amount sql.NullInt64
-	if err := tx.QueryRow(ctx, `SELECT a.requesttype, a.ponumber, a.billingname, a.amount, m.cardlastfour, m.cardtype
-		FROM paymentauthorization a LEFT JOIN cardpaymentmethod m ON m.id = a.paymentmethodid WHERE a.id = ?`,
-		sess.PaymentAuthID).Scan(&kind, &po, &billName, &amount, &last4, &cardType); err != nil {
-		return nil, err
-	}
-	p.BillToName = billName.String
-	p.Payment = order.Payment{AuthorizationID: sess.PaymentAuthID, PoNumber: po.String, FullName: billName.String,
-		Amount: amount.Int64, Type: "Card", Method: strings.TrimSpace(cardType.String + " ending " + last4.String)}
-	if kind.String == "SimplePurchaseOrder" {
-		p.Payment.Type, p.Payment.Method = "PurchaseOrder", "Purchase Order "+po.String
-	}
-	return p, nil
 }
 
 // Actions is POST checkouts/{id}/orders/actions {actions: [{action: prepare|submit, parameters}]}: prepare checks
@@ -306,7 +154,7 @@ func (s *Service) Actions(w http.ResponseWriter, r *http.Request) error {
 				if sess.State == StateOrdered {
 					return nil
 				}
-				if err := s.ready(ctx, tx, sh, sess, c, false); err != nil {
+				if _, err := readyToShip(ctx, tx, sh, sess, c); err != nil {
 					return err
 				}
 				var err error
