@@ -38,62 +38,56 @@ func (s *snapshot) order(set *roaring.Bitmap, q *query, ranked []string, limit i
 		return out
 	}
 	r := s.names.ranges(ranked)
-	var holders []*roaring.Bitmap // per query word, the products whose name holds a word it starts
+	holders := make([]*roaring.Bitmap, 0, len(ranked)) // per query word, the products whose name holds a word it starts
 	for _, w := range ranked {
 		if p := s.names.prefix(w); p != nil {
 			holders = append(holders, p)
 		}
 	}
-	for tier, members := range s.tiers(set, q.term, ranked) {
+	exact, prefix := s.skuSets(strings.ToLower(q.term))
+	exact.And(set)
+	prefix.And(set)
+	name := roaring.New() // the names holding every query word
+	if len(ranked) > 0 && len(holders) == len(ranked) {
+		name = roaring.FastAnd(append([]*roaring.Bitmap{set}, holders...)...)
+		name.AndNot(prefix)
+	}
+	prefix.AndNot(exact)
+	for tier := range tierOther + 1 {
 		if len(out) == limit {
 			break
 		}
-		named := members // the name tier's names hold every query word
-		if tier != tierName {
-			// A member whose name holds no query word has focus 0: those follow the others, in name order.
-			parts := make([]*roaring.Bitmap, len(holders))
-			for i, h := range holders {
-				parts[i] = roaring.And(members, h)
-			}
-			named = roaring.FastOr(parts...)
-			members.AndNot(named)
+		var members *roaring.Bitmap
+		switch tier {
+		case tierExactSKU:
+			members = exact
+		case tierSKUPrefix:
+			members = prefix
+		case tierName: // every name holds every query word
+			out = s.mostFocused(out, name, r, len(r), limit-len(out))
+			continue
+		default: // worked out only when the page reaches it: it is most of a broad term's hits
+			members = roaring.AndNot(set, name)
+			members.AndNot(exact)
+			members.AndNot(prefix)
 		}
-		out = s.mostFocused(out, named, r, limit-len(out))
-		if tier != tierName {
-			it := members.Iterator()
-			for len(out) < limit && it.HasNext() {
-				out = append(out, int32(it.Next()))
-			}
+		// A member whose name holds no query word has focus 0: those follow the others, in name order.
+		named := roaring.New()
+		for _, h := range holders {
+			named.Or(roaring.And(members, h))
+		}
+		members.AndNot(named)
+		most := len(r)
+		if tier == tierOther { // not in the name tier: a query word is missing from the name
+			most--
+		}
+		out = s.mostFocused(out, named, r, most, limit-len(out))
+		it := members.Iterator()
+		for len(out) < limit && it.HasNext() {
+			out = append(out, int32(it.Next()))
 		}
 	}
 	return out
-}
-
-// tiers splits set into rankTier's tiers, best first.
-func (s *snapshot) tiers(set *roaring.Bitmap, term string, ranked []string) []*roaring.Bitmap {
-	exact, prefix := s.skuSets(strings.ToLower(term))
-	exact.And(set)
-	prefix.And(set)
-	name := roaring.New()
-	if len(ranked) > 0 {
-		name = set.Clone()
-		for _, w := range ranked {
-			if name.IsEmpty() {
-				break
-			}
-			if p := s.names.prefix(w); p != nil {
-				name.And(p)
-			} else {
-				name.Clear()
-			}
-		}
-	}
-	name.AndNot(prefix)
-	rest := set.Clone()
-	rest.AndNot(prefix)
-	rest.AndNot(name)
-	prefix.AndNot(exact)
-	return []*roaring.Bitmap{exact, prefix, name, rest}
 }
 
 // skuSets are the products whose lower-case SKU is t, and those whose SKU starts with t (the first among them).
