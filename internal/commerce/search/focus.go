@@ -147,4 +147,3 @@ func (r wordRanges) focus(name []int32) float64 {
 	}
 	return float64(r.hits(name)) / float64(len(name))
 }
-
