@@ -1,6 +1,8 @@
 package search
 
 import (
+	"sort"
+
 	"github.com/RoaringBitmap/roaring/v2"
 )
 
@@ -8,32 +10,35 @@ import (
 // postings are: a search narrows its matches to what the buyer may see in the store or the searched category, and
 // counts its facets, with a few bitmap operations rather than a test per matching product.
 
-// attributeSets are, per attribute facet (facets' order; nil for the category facet), the products of each value.
-func buildAttributeSets(all []*doc) [][]attributeSet {
-	out := make([][]attributeSet, len(facets))
+// attributeSets are, per attribute facet (facets' order; nil for the category facet), the products of each value,
+// in the order the API lists a facet's values (see filter.facet). valueOf is, per attribute facet, each product's
+// value as 1 + its index there, 0 for none: what counting by reading the hits reads (see countFacets).
+func buildAttributeSets(all []*doc) (sets [][]attributeSet, valueOf [][]uint32) {
+	sets, valueOf = make([][]attributeSet, len(facets)), make([][]uint32, len(facets))
 	for f := range facets {
 		if facets[f].isCategory {
 			continue
 		}
-		index := map[string]int{}
+		members := map[string][]uint32{}
 		for i, x := range all {
-			v := facets[f].value(x)
-			if v == "" {
-				continue
+			if v := facets[f].value(x); v != "" {
+				members[v] = append(members[v], uint32(i))
 			}
-			k, ok := index[v]
-			if !ok {
-				k = len(out[f])
-				index[v] = k
-				out[f] = append(out[f], attributeSet{value: v, set: roaring.New()})
-			}
-			out[f][k].set.Add(uint32(i))
 		}
-		for _, a := range out[f] {
-			a.set.RunOptimize()
+		for v, list := range members {
+			set := roaring.BitmapOf(list...)
+			set.RunOptimize()
+			sets[f] = append(sets[f], attributeSet{value: v, set: set})
+		}
+		sort.Slice(sets[f], func(i, j int) bool { return valueBefore(sets[f][i].value, sets[f][j].value, "", "") })
+		valueOf[f] = make([]uint32, len(all))
+		for k, a := range sets[f] {
+			for _, i := range members[a.value] {
+				valueOf[f][i] = uint32(k + 1)
+			}
 		}
 	}
-	return out
+	return sets, valueOf
 }
 
 type attributeSet struct {
@@ -113,40 +118,132 @@ func (s *snapshot) categorySet(tree *categoryTree, id string) *roaring.Bitmap {
 	return set
 }
 
-// setFacets counts the facets and the category summary of hits with bitmaps: the answer of countFacets and
-// countChildren when the search has no refinements (every product then counts under every facet). Each count is
-// one intersection's size with a set kept per snapshot; even for a few hits that costs less than reading each hit's
-// categories and attributes (a third of a distinct search's CPU at 100,000 products when it was done so).
+// setFacets counts the facets and the category summary of hits with sets: the answer of filter.countFacets and
+// countChildren when the search has no refinements (every product then counts under every facet), without reading
+// each hit's categories and attributes as strings (a third of a distinct search's CPU at 100,000 products when it
+// was done so).
 func (s *snapshot) setFacets(tree *categoryTree, under string, hits *roaring.Bitmap) ([]Facet, map[string]int) {
-	children := map[string]int{}
-	for _, child := range tree.childrenOf(under) {
-		if n := int(hits.AndCardinality(s.categorySet(tree, child.id))); n > 0 {
-			children[child.id] = n
-		}
-	}
-	counts := make([]map[string]int, len(facets)) // per attribute facet, the hits per value
-	for i := range facets {
-		counts[i] = map[string]int{}
-		for _, a := range s.attributes[i] {
-			if n := int(hits.AndCardinality(a.set)); n > 0 {
-				counts[i][a.value] = n
-			}
+	children, counts := s.countFacets(tree, under, hits)
+	childCounts := map[string]int{}
+	for k, child := range tree.childrenOf(under) {
+		if children[k] > 0 {
+			childCounts[child.id] = children[k]
 		}
 	}
 	f := &filter{tree: tree}
-	var out []Facet
+	out := []Facet{}
 	for i := range facets {
 		def := &facets[i]
-		counts := counts[i]
 		if def.isCategory {
-			counts = children
+			if len(childCounts) > 0 {
+				out = append(out, f.facet(def, childCounts))
+			}
+			continue
 		}
-		if len(counts) > 0 {
-			out = append(out, f.facet(def, counts))
+		fc := def.facet()
+		for k, a := range s.attributes[i] { // already in the API's order
+			if n := counts[i][k]; n > 0 {
+				fc.Values = append(fc.Values, FacetValue{DisplayName: a.value, NameOrID: a.value, ProductCount: n})
+			}
+		}
+		if len(fc.Values) > 0 {
+			out = append(out, fc)
 		}
 	}
-	if out == nil {
-		out = []Facet{}
+	return out, childCounts
+}
+
+// readHitsBelow is the number of hits under which counting reads each hit's values rather than intersecting the
+// hits with every value's set: an intersection costs about as much for a few hits as for many.
+const readHitsBelow = 32_768
+
+// countFacets counts hits under each child of under (children[k]: tree.childrenOf(under)[k]) and under each
+// attribute value (counts[f][k]: s.attributes[f][k]).
+func (s *snapshot) countFacets(tree *categoryTree, under string, hits *roaring.Bitmap) (children []int, counts [][]int) {
+	if hits.GetCardinality() < readHitsBelow {
+		return s.countByReading(tree, under, hits)
 	}
-	return out, children
+	return s.countBySets(tree, under, hits, true)
+}
+
+// countBySets is countFacets by intersecting hits with each child's and each value's set; the attribute counts are
+// left at zero unless attributes.
+func (s *snapshot) countBySets(tree *categoryTree, under string, hits *roaring.Bitmap, attributes bool) (children []int,
+	counts [][]int) {
+	kids := tree.childrenOf(under)
+	children, counts = make([]int, len(kids)), make([][]int, len(facets))
+	for k, child := range kids {
+		children[k] = int(hits.AndCardinality(s.categorySet(tree, child.id)))
+	}
+	for f, values := range s.attributes {
+		counts[f] = make([]int, len(values))
+		for k, a := range values {
+			if attributes {
+				counts[f][k] = int(hits.AndCardinality(a.set))
+			}
+		}
+	}
+	return children, counts
+}
+
+// countByReading is countFacets by reading each hit's values (and its top-level category, for a search of the
+// whole catalogue); the children of a category are still counted with sets.
+func (s *snapshot) countByReading(tree *categoryTree, under string, hits *roaring.Bitmap) (children []int, counts [][]int) {
+	childOf := s.topChildren(tree)
+	if under != "" || childOf == nil {
+		children, counts = s.countBySets(tree, under, hits, false)
+		childOf = nil
+	} else {
+		children, counts = make([]int, len(tree.topLevel)), make([][]int, len(facets))
+		for f, values := range s.attributes {
+			counts[f] = make([]int, len(values))
+		}
+	}
+	var buf [256]uint32
+	it := hits.ManyIterator()
+	for n := it.NextMany(buf[:]); n > 0; n = it.NextMany(buf[:]) {
+		for f, valueOf := range s.valueOf {
+			if valueOf == nil { // the category facet
+				continue
+			}
+			c := counts[f]
+			for _, pos := range buf[:n] {
+				if v := valueOf[pos]; v > 0 {
+					c[v-1]++
+				}
+			}
+		}
+		if childOf != nil {
+			for _, pos := range buf[:n] {
+				if k := childOf[pos]; k > 0 {
+					children[k-1]++
+				}
+			}
+		}
+	}
+	return children, counts
+}
+
+// topChildren is, per product, 1 + the index of the top-level category holding it in tree.topLevel (0: none),
+// worked out once per tree; nil when a product sits under two top-level categories, which only sets count right.
+func (s *snapshot) topChildren(tree *categoryTree) []uint16 {
+	tree.mu.Lock()
+	defer tree.mu.Unlock()
+	if tree.topOf != nil || tree.topShared {
+		return tree.topOf
+	}
+	topOf := make([]uint16, len(s.all))
+	for k, child := range tree.topLevel {
+		for _, id := range tree.subtree(child.id) {
+			for _, pos := range s.byCategory[id] {
+				if topOf[pos] != 0 && topOf[pos] != uint16(k+1) || k+1 >= 1<<16 {
+					tree.topShared = true
+					return nil
+				}
+				topOf[pos] = uint16(k + 1)
+			}
+		}
+	}
+	tree.topOf = topOf
+	return topOf
 }
