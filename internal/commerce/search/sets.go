@@ -11,10 +11,9 @@ import (
 // counts its facets, with a few bitmap operations rather than a test per matching product.
 
 // attributeSets are, per attribute facet (facets' order; nil for the category facet), the products of each value,
-// in the order the API lists a facet's values (see filter.facet). valueOf is, per attribute facet, each product's
-// value as 1 + its index there, 0 for none: what counting by reading the hits reads (see countFacets).
-func buildAttributeSets(all []*doc) (sets [][]attributeSet, valueOf [][]uint32) {
-	sets, valueOf = make([][]attributeSet, len(facets)), make([][]uint32, len(facets))
+// in the order the API lists a facet's values (see filter.facet).
+func buildAttributeSets(all []*doc) [][]attributeSet {
+	out := make([][]attributeSet, len(facets))
 	for f := range facets {
 		if facets[f].isCategory {
 			continue
@@ -28,17 +27,11 @@ func buildAttributeSets(all []*doc) (sets [][]attributeSet, valueOf [][]uint32) 
 		for v, list := range members {
 			set := roaring.BitmapOf(list...)
 			set.RunOptimize()
-			sets[f] = append(sets[f], attributeSet{value: v, set: set})
+			out[f] = append(out[f], attributeSet{value: v, set: set})
 		}
-		sort.Slice(sets[f], func(i, j int) bool { return valueBefore(sets[f][i].value, sets[f][j].value, "", "") })
-		valueOf[f] = make([]uint32, len(all))
-		for k, a := range sets[f] {
-			for _, i := range members[a.value] {
-				valueOf[f][i] = uint32(k + 1)
-			}
-		}
+		sort.Slice(out[f], func(i, j int) bool { return valueBefore(out[f][i].value, out[f][j].value, "", "") })
 	}
-	return sets, valueOf
+	return out
 }
 
 type attributeSet struct {
@@ -186,64 +179,94 @@ func (s *snapshot) countBySets(tree *categoryTree, under string, hits *roaring.B
 	return children, counts
 }
 
-// countByReading is countFacets by reading each hit's values (and its top-level category, for a search of the
-// whole catalogue); the children of a category are still counted with sets.
+// countByReading is countFacets by reading each hit's values and top-level category (see facetCodes); the
+// children of a category are still counted with sets.
 func (s *snapshot) countByReading(tree *categoryTree, under string, hits *roaring.Bitmap) (children []int, counts [][]int) {
-	childOf := s.topChildren(tree)
-	if under != "" || childOf == nil {
-		children, counts = s.countBySets(tree, under, hits, false)
-		childOf = nil
-	} else {
-		children, counts = make([]int, len(tree.topLevel)), make([][]int, len(facets))
-		for f, values := range s.attributes {
-			counts[f] = make([]int, len(values))
+	codes := s.facetCodes(tree)
+	if codes == nil {
+		return s.countBySets(tree, under, hits, true)
+	}
+	if under != "" {
+		children, _ = s.countBySets(tree, under, hits, false)
+	}
+	var slots [4][]int // per facet, its counts by code: slot 0 counts the products of no value
+	for f := range slots {
+		switch {
+		case f >= len(facets):
+			slots[f] = make([]int, 1)
+		case facets[f].isCategory:
+			slots[f] = make([]int, 1+len(tree.topLevel))
+		default:
+			slots[f] = make([]int, 1+len(s.attributes[f]))
 		}
 	}
+	c0, c1, c2, c3 := slots[0], slots[1], slots[2], slots[3]
 	var buf [256]uint32
 	it := hits.ManyIterator()
 	for n := it.NextMany(buf[:]); n > 0; n = it.NextMany(buf[:]) {
-		for f, valueOf := range s.valueOf {
-			if valueOf == nil { // the category facet
-				continue
-			}
-			c := counts[f]
-			for _, pos := range buf[:n] {
-				if v := valueOf[pos]; v > 0 {
-					c[v-1]++
-				}
-			}
+		for _, pos := range buf[:n] {
+			code := codes[pos]
+			c0[uint16(code)]++
+			c1[uint16(code>>16)]++
+			c2[uint16(code>>32)]++
+			c3[uint16(code>>48)]++
 		}
-		if childOf != nil {
-			for _, pos := range buf[:n] {
-				if k := childOf[pos]; k > 0 {
-					children[k-1]++
-				}
-			}
+	}
+	counts = make([][]int, len(facets))
+	for f := range facets {
+		switch {
+		case !facets[f].isCategory:
+			counts[f] = slots[f][1:]
+		case under == "":
+			children = slots[f][1:]
 		}
 	}
 	return children, counts
 }
 
-// topChildren is, per product, 1 + the index of the top-level category holding it in tree.topLevel (0: none),
-// worked out once per tree; nil when a product sits under two top-level categories, which only sets count right.
-func (s *snapshot) topChildren(tree *categoryTree) []uint16 {
+// facetCodes is, per product, its value under each facet in 16 bits (facet f's at bit 16f): 1 + the index of its
+// top-level category in tree.topLevel for the category facet, 1 + the index of its value in s.attributes[f] for
+// the others; 0 for none. It is worked out once per tree; nil when they do not fit (a product under two top-level
+// categories, more than 65,534 values, more than four facets), which only sets count right.
+func (s *snapshot) facetCodes(tree *categoryTree) []uint64 {
 	tree.mu.Lock()
 	defer tree.mu.Unlock()
-	if tree.topOf != nil || tree.topShared {
-		return tree.topOf
+	if tree.codes != nil || tree.uncoded {
+		return tree.codes
 	}
-	topOf := make([]uint16, len(s.all))
-	for k, child := range tree.topLevel {
-		for _, id := range tree.subtree(child.id) {
-			for _, pos := range s.byCategory[id] {
-				if topOf[pos] != 0 && topOf[pos] != uint16(k+1) || k+1 >= 1<<16 {
-					tree.topShared = true
-					return nil
+	tree.uncoded = true // unless it fits
+	if len(facets) > 4 {
+		return nil
+	}
+	codes := make([]uint64, len(s.all))
+	for f := range facets {
+		shift := 16 * f
+		if !facets[f].isCategory {
+			if len(s.attributes[f]) >= 1<<16 {
+				return nil
+			}
+			for k, a := range s.attributes[f] {
+				a.set.Iterate(func(pos uint32) bool {
+					codes[pos] |= uint64(k+1) << shift
+					return true
+				})
+			}
+			continue
+		}
+		if len(tree.topLevel) >= 1<<16 {
+			return nil
+		}
+		for k, child := range tree.topLevel {
+			for _, id := range tree.subtree(child.id) {
+				for _, pos := range s.byCategory[id] {
+					if code := uint16(codes[pos] >> shift); code != 0 && code != uint16(k+1) {
+						return nil
+					}
+					codes[pos] |= uint64(k+1) << shift
 				}
-				topOf[pos] = uint16(k + 1)
 			}
 		}
 	}
-	tree.topOf = topOf
-	return topOf
+	tree.codes, tree.uncoded = codes, false
+	return codes
 }

@@ -35,7 +35,7 @@ func TestFacetCountsByReadingMatchSets(t *testing.T) {
 			}
 		}
 	}
-	s.attributes, s.valueOf = buildAttributeSets(s.all)
+	s.attributes = buildAttributeSets(s.all)
 	for round, tr := range []*categoryTree{tree(), tree()} {
 		if round == 1 { // one product in b and in c: only sets count it right
 			s.byCategory["c"] = append(s.byCategory["c"], s.byCategory["b"][0])

@@ -48,7 +48,6 @@ type snapshot struct {
 	bySKU      []int32          // positions in all of the products with a SKU, by lower-case SKU
 	byCategory map[string][]int // category id -> positions in all of the products filed directly under it, ascending
 	attributes [][]attributeSet // per facet, the products of each attribute value (see sets.go)
-	valueOf    [][]uint32       // per facet, each product's attribute value (see buildAttributeSets)
 	cards      *cards           // what a result card shows of each product (see cards.go)
 
 	mu          sync.Mutex
@@ -197,7 +196,7 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 	snap.text, snap.names = text.build(position), names.build(position)
 	snap.nameTerms = nameWords.build(names, position)
 	snap.bySKU = sortedSKUs(snap.all)
-	snap.attributes, snap.valueOf = buildAttributeSets(snap.all)
+	snap.attributes = buildAttributeSets(snap.all)
 	return snap, nil
 }
 
