@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -132,7 +133,7 @@ func TestMostFocusedMatchesAFullSort(t *testing.T) {
 }
 
 // On a tier larger than scanAllBelow, order reads the names shortest first: it must still give what scoring and
-// sorting every hit gives, for names of one word repeated and prefixes that start several words.
+// sorting every hit gives, for names of one word repeated, prefixes that start several words and SKUs.
 func TestOrderOfManyHitsMatchesScoringEveryHit(t *testing.T) {
 	vocabulary := []string{"valve", "valves", "steel", "brass", "ball", "gate", "pipe", "fitting", "inch", "series"}
 	rnd := rand.New(rand.NewPCG(19, 2))
@@ -149,9 +150,10 @@ func TestOrderOfManyHitsMatchesScoringEveryHit(t *testing.T) {
 	}
 	slices.Sort(names) // name order
 	s := nameSnapshot(names...)
-	for i := range names {
-		s.all = append(s.all, &doc{nameRank: i})
+	for i := range names { // SKUs the query words start: "val-0001"
+		s.all = append(s.all, &doc{nameRank: i, lowerSKU: fmt.Sprintf("%s-%04d", names[(i*7)%len(names)][:3], i)})
 	}
+	s.bySKU = sortedSKUs(s.all)
 	for round := range 60 {
 		q := &query{words: []string{vocabulary[rnd.IntN(len(vocabulary))][:3+rnd.IntN(2)]}, sort: sortRules[0]}
 		if round%4 > 0 {
@@ -164,8 +166,9 @@ func TestOrderOfManyHitsMatchesScoringEveryHit(t *testing.T) {
 		set := roaring.New()
 		r := s.names.ranges(q.words)
 		var all []*candidate
+		sparse := 1 + round%3*20 // every product, or a few: fewer than a SKU prefix's
 		for i := range names {
-			if rnd.IntN(3) > 0 {
+			if rnd.IntN(sparse) == 0 {
 				set.Add(uint32(i))
 				name := s.nameTerms.of(uint32(i))
 				c := &candidate{doc: s.all[i], score: r.focus(name)}

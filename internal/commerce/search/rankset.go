@@ -44,9 +44,7 @@ func (s *snapshot) order(set *roaring.Bitmap, q *query, ranked []string, limit i
 			holders = append(holders, p)
 		}
 	}
-	exact, prefix := s.skuSets(strings.ToLower(q.term))
-	exact.And(set)
-	prefix.And(set)
+	exact, prefix := s.skuSets(strings.ToLower(q.term), set)
 	name := roaring.New() // the names holding every query word
 	if len(ranked) > 0 && len(holders) == len(ranked) {
 		name = roaring.FastAnd(append([]*roaring.Bitmap{set}, holders...)...)
@@ -90,21 +88,35 @@ func (s *snapshot) order(set *roaring.Bitmap, q *query, ranked []string, limit i
 	return out
 }
 
-// skuSets are the products whose lower-case SKU is t, and those whose SKU starts with t (the first among them).
-func (s *snapshot) skuSets(t string) (exact, prefix *roaring.Bitmap) {
+// skuSets are the products of set whose lower-case SKU is t, and those whose SKU starts with t (the first among
+// them). The SKUs starting with t are a range of bySKU; when it holds more products than set (a word that starts
+// thousands of SKUs), set's own SKUs are tested instead.
+func (s *snapshot) skuSets(t string, set *roaring.Bitmap) (exact, prefix *roaring.Bitmap) {
 	exact, prefix = roaring.New(), roaring.New()
 	if t == "" {
 		return exact, prefix
 	}
-	from := sort.Search(len(s.bySKU), func(i int) bool { return s.all[s.bySKU[i]].lowerSKU >= t })
-	for _, i := range s.bySKU[from:] {
-		sku := s.all[i].lowerSKU
-		if !strings.HasPrefix(sku, t) {
-			break
-		}
-		prefix.Add(uint32(i))
+	sku := func(i int) string { return s.all[s.bySKU[i]].lowerSKU }
+	from := sort.Search(len(s.bySKU), func(i int) bool { return sku(i) >= t })
+	to := from + sort.Search(len(s.bySKU)-from, func(i int) bool { return !strings.HasPrefix(sku(from+i), t) })
+	add := func(pos uint32, sku string) {
+		prefix.Add(pos)
 		if sku == t {
-			exact.Add(uint32(i))
+			exact.Add(pos)
+		}
+	}
+	if uint64(to-from) > set.GetCardinality() {
+		set.Iterate(func(pos uint32) bool {
+			if sku := s.all[pos].lowerSKU; strings.HasPrefix(sku, t) {
+				add(pos, sku)
+			}
+			return true
+		})
+		return exact, prefix
+	}
+	for _, i := range s.bySKU[from:to] {
+		if set.Contains(uint32(i)) {
+			add(uint32(i), s.all[i].lowerSKU)
 		}
 	}
 	return exact, prefix
