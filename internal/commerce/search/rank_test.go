@@ -153,7 +153,7 @@ func TestOrderOfManyHitsMatchesScoringEveryHit(t *testing.T) {
 	for i := range names { // SKUs the query words start: "val-0001"
 		s.all = append(s.all, &doc{nameRank: i, lowerSKU: fmt.Sprintf("%s-%04d", names[(i*7)%len(names)][:3], i)})
 	}
-	s.bySKU = sortedSKUs(s.all)
+	s.bySKU, s.skuRank = sortedSKUs(s.all)
 	for round := range 60 {
 		q := &query{words: []string{vocabulary[rnd.IntN(len(vocabulary))][:3+rnd.IntN(2)]}, sort: sortRules[0]}
 		if round%4 > 0 {
