@@ -62,7 +62,8 @@ func (b *nameTermsBuilder) build(names *postingsBuilder, position []int) nameTer
 		}
 		pos := uint32(len(out.from) - 1)
 		name := out.ids[first:]
-		lengths[min(len(name), longName)] = append(lengths[min(len(name), longName)], pos)
+		length := min(len(name), longName)
+		lengths[length] = append(lengths[length], pos)
 		for i, id := range name {
 			if slices.Contains(name[:i], id) {
 				if out.repeated[id] == nil {

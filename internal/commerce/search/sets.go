@@ -111,10 +111,10 @@ func (s *snapshot) categorySet(tree *categoryTree, id string) *roaring.Bitmap {
 	return set
 }
 
-// setFacets counts the facets and the category summary of hits with sets: the answer of filter.countFacets and
-// countChildren when the search has no refinements (every product then counts under every facet), without reading
-// each hit's categories and attributes as strings (a third of a distinct search's CPU at 100,000 products when it
-// was done so).
+// setFacets counts the facets and the category summary of hits without reading each hit's categories and
+// attributes as strings (a third of a distinct search's CPU at 100,000 products when it was done so): the answer of
+// filter.countFacets and countChildren when the search has no refinements (every product then counts under every
+// facet).
 func (s *snapshot) setFacets(tree *categoryTree, under string, hits *roaring.Bitmap) ([]Facet, map[string]int) {
 	children, counts := s.countFacets(tree, under, hits)
 	childCounts := map[string]int{}
