@@ -114,6 +114,7 @@ func readGroups(ctx context.Context, q db.Querier, c *Cart) ([]group, shipRegion
 			&g.fee, &g.adjustment, &g.adjusted, &g.tax)...); err != nil {
 			return nil, region, err
 		}
+		region.found = true
 		if id.Valid { // no group: one row of the store's and the account's columns
 			g.id, g.isDefault = id.String, isDefault.Bool
 			out = append(out, g)

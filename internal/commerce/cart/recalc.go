@@ -62,6 +62,12 @@ func (s *Service) priceInput(ctx context.Context, tx *db.Tx, c *Cart) (*priced, 
 		for _, p := range facts.promotions { // read in tx: the adjustments naming them need no reference check
 			records.ReadInTx(tx, p.ID)
 		}
+		if facts.region.found { // nor does an order naming the store and the account, read with the groups
+			records.ReadInTx(tx, c.StoreID)
+		}
+		if facts.region.account.Valid {
+			records.ReadInTx(tx, facts.region.account.String)
+		}
 	}
 	if facts.groups, err = s.withDefaultGroup(ctx, tx, c.ID, facts.groups); err != nil {
 		return nil, err

@@ -27,6 +27,14 @@ func (s *Service) Reprice(ctx context.Context, tx *db.Tx, c *Cart) (changed bool
 	return true, s.store(ctx, tx, c, p)
 }
 
+// RepriceAsShown is Reprice with the catalog's prices, products and categories as the store's memory holds them,
+// as the buyer's pages show them (Cart.catalogFromMemory); promotions, coupons and the cart's own rows are still
+// read in tx. It is for a checkout step before the order, whose placing reprices in its transaction.
+func (s *Service) RepriceAsShown(ctx context.Context, tx *db.Tx, c *Cart) (changed bool, err error) {
+	c.catalogFromMemory = true
+	return s.Reprice(ctx, tx, c)
+}
+
 // storedResult reports whether the cart as stored already holds the calculation's result p: every line's amounts,
 // the applied promotions (and the coupons that unlocked them) and the totals.
 func storedResult(c *Cart, p *priced) bool {

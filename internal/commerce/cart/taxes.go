@@ -208,13 +208,17 @@ type taxSetting struct {
 // the account's shipping region (its billing region when it has none).
 type shipRegion struct {
 	taxType, storeCountry, state, country sql.NullString
+	account                               sql.NullString // the account's id when it was found
+	found                                 bool           // the store's row was read
 }
 
 // shipRegionColumns read a shipRegion from webstore w and account a.
 const shipRegionColumns = `w.taxtype, w.country, COALESCE(a.shippingstate, a.billingstate),
-	COALESCE(a.shippingcountry, a.billingcountry)`
+	COALESCE(a.shippingcountry, a.billingcountry), a.id`
 
-func (r *shipRegion) dest() []any { return []any{&r.taxType, &r.storeCountry, &r.state, &r.country} }
+func (r *shipRegion) dest() []any {
+	return []any{&r.taxType, &r.storeCountry, &r.state, &r.country, &r.account}
+}
 
 // loadTaxSetting is the tax setting of a shopper of the store without a cart (the product and tax calls).
 func loadTaxSetting(ctx context.Context, d *db.DB, storeID, accountID string) (taxSetting, error) {

@@ -241,7 +241,7 @@ func (s *Service) Pay(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		var err error
-		if moved, err = s.repriced(ctx, tx, c); err != nil || moved {
+		if moved, err = s.repriced(ctx, tx, c, true); err != nil || moved {
 			return err
 		}
 		if in.RequestType == "ClientRequest" {

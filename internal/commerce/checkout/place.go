@@ -57,7 +57,7 @@ func (s *Service) place(ctx context.Context, sh *storecontext.Shopper, ref strin
 		if err != nil {
 			return err
 		}
-		if moved, err = s.repriced(ctx, tx, c); err != nil || moved {
+		if moved, err = s.repriced(ctx, tx, c, false); err != nil || moved {
 			return err
 		}
 		if err := s.Carts.CommitStock(ctx, tx, c); err != nil {
@@ -99,10 +99,14 @@ func (s *Service) place(ctx context.Context, sh *storecontext.Shopper, ref strin
 // coupons locked first, so that a coupon's last use goes to one order), and reports whether the amounts differ
 // from those the buyer was shown. Then the new ones are stored and must be kept (the step commits, and answers
 // pricesChanged after): the checkout is stale, the client starts it again and the buyer sees the new total before
-// paying.
-func (s *Service) repriced(ctx context.Context, tx *db.Tx, c *cart.Cart) (bool, error) {
+// paying. With asShown (the payment step), the catalog's prices are those the store's pages show, from memory:
+// placing the order reprices in its transaction, so no order charges an amount the buyer was not shown.
+func (s *Service) repriced(ctx context.Context, tx *db.Tx, c *cart.Cart, asShown bool) (bool, error) {
 	if err := cart.LockCoupons(ctx, tx, c.ID); err != nil {
 		return false, err
+	}
+	if asShown {
+		return s.Carts.RepriceAsShown(ctx, tx, c)
 	}
 	return s.Carts.Reprice(ctx, tx, c)
 }
@@ -158,7 +162,7 @@ func (s *Service) Actions(w http.ResponseWriter, r *http.Request) error {
 					return err
 				}
 				var err error
-				moved, err = s.repriced(ctx, tx, c)
+				moved, err = s.repriced(ctx, tx, c, false)
 				return err
 			})
 			if err == nil && moved {

@@ -72,17 +72,16 @@ func (s *snapshot) searchOnce(key string, compute func() (*cachedSearch, error))
 	r.answer, r.err = compute()
 	s.mu.Lock()
 	delete(s.searches.running, key)
-	s.mu.Unlock()
-	close(r.done)
-	if r.err == nil {
+	if r.err == nil { // kept as it stops running, so that no asker in between finds neither and works it out again
 		s.keepSearch(key, r.answer)
 	}
+	s.mu.Unlock()
+	close(r.done)
 	return r.answer, r.err
 }
 
+// keepSearch keeps an answer; s.mu is held.
 func (s *snapshot) keepSearch(key string, c *cachedSearch) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	if len(c.order) > maxCachedPositions/4 {
 		return // one huge answer would push out everything else
 	}
