@@ -166,10 +166,10 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 	for _, p := range []string{"journal_mode(WAL)", "busy_timeout(10000)", "foreign_keys(1)", "synchronous(NORMAL)"} {
 		q.Add("_pragma", p)
 	}
-	// The writer keeps its temporary files in memory: every member of a commit group runs in a savepoint, whose
-	// statement journal otherwise spills to a temporary file past 64 KB (about a fourteenth of a checkout's CPU).
-	wq := url.Values{"_pragma": append(q["_pragma"], "temp_store(MEMORY)")}
-	w, err := sql.Open("sqlite", "file:"+path+"?"+wq.Encode()+"&_txlock=immediate")
+	// Temporary files stay files (temp_store is not MEMORY): an in-memory statement journal is cut back chunk by
+	// chunk at the end of every statement, which made seeding 20,000 products into a 550,000-product file take 51 s
+	// instead of 18 s, for a seventh off a checkout's CPU.
+	w, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode()+"&_txlock=immediate")
 	if err != nil {
 		return nil, err
 	}
