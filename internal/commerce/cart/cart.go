@@ -132,16 +132,9 @@ type Cart struct {
 	catalogFromMemory bool
 	// known are the cart's lines once the change read them in its transaction (see knownLines); nil before.
 	known *knownLines
-	// facts are what the change's calculation reads besides lines (cartFacts) when read before; nil: read in tx.
+	// facts are what the change's calculation reads besides lines (cartFacts), when an add read them ahead with the
+	// cart and its lines (readAhead; good while the cart's row is the row read, stillCurrent); nil: read in tx.
 	facts *cartFacts
-	// ahead is the cart's lines and facts as read with it before the transaction (readAhead), good while the cart's
-	// row is the row read (stillCurrent): an add, which keeps the lines as it changes them and changes none of the
-	// facts, takes them.
-	ahead *prefetched
-	// stored is the cart as the change's calculation stored it last (cartFromRecord), the cart's storedSaves-th save
-	// in the transaction; nil before.
-	stored      *Cart
-	storedSaves int
 }
 
 // knownLines are c's lines as its change knows them, read in tx the first time they are asked for.

@@ -28,7 +28,7 @@ type addOutcome struct {
 // returns the cart after the change and the line the product landed on. A refused input changes nothing.
 func (s *Service) AddItem(ctx context.Context, sh *storecontext.Shopper, ref string, in ItemInput) (*Cart, string, error) {
 	var outcome addOutcome
-	c, err := s.change(ctx, sh, ref, true, func(tx *db.Tx, c *Cart) error {
+	c, err := s.add(ctx, sh, ref, func(tx *db.Tx, c *Cart) error {
 		out, err := s.addItems(ctx, tx, sh, c, []ItemInput{in})
 		if err == nil {
 			outcome = out[0]
@@ -49,7 +49,7 @@ type Added struct {
 // inputs do not stop the others. With no inputs, the cart is only made sure of.
 func (s *Service) AddBatch(ctx context.Context, sh *storecontext.Shopper, ref string, inputs []ItemInput) (*Cart, []Added, error) {
 	var outcomes []addOutcome
-	c, err := s.change(ctx, sh, ref, true, func(tx *db.Tx, c *Cart) (err error) {
+	c, err := s.add(ctx, sh, ref, func(tx *db.Tx, c *Cart) (err error) {
 		if len(inputs) == 0 {
 			return nil
 		}
@@ -114,9 +114,6 @@ func (s *Service) addItems(ctx context.Context, tx *db.Tx, sh *storecontext.Shop
 		for _, id := range ids {
 			c.read.asked[id] = true
 		}
-	}
-	if c.known == nil && c.ahead != nil {
-		c.known, c.facts = c.ahead.lines, c.ahead.facts
 	}
 	known, err := c.knownLines(ctx, tx)
 	if err != nil {

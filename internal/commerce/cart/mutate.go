@@ -25,7 +25,13 @@ var errBusy = httpx.Errorf(http.StatusConflict, "CONCURRENT_MODIFICATION",
 // a few seconds answers 409. With create, a missing current cart is created first.
 func (s *Service) change(ctx context.Context, sh *storecontext.Shopper, ref string, create bool,
 	fn func(tx *db.Tx, c *Cart) error) (*Cart, error) {
-	return s.mutate(ctx, sh, ref, create, false, fn)
+	return s.mutate(ctx, sh, ref, mutation{create: create}, fn)
+}
+
+// add is change for an add (addItems): the cart, its lines and its calculation's facts are read ahead (readAhead),
+// which no other change could use, since they read lines after writing them.
+func (s *Service) add(ctx context.Context, sh *storecontext.Shopper, ref string, fn func(tx *db.Tx, c *Cart) error) (*Cart, error) {
+	return s.mutate(ctx, sh, ref, mutation{create: true, readAhead: true}, fn)
 }
 
 // changeGroups is change for a change of the cart's delivery groups only (a group's address, method, date or
@@ -35,10 +41,14 @@ func (s *Service) change(ctx context.Context, sh *storecontext.Shopper, ref stri
 // like any other, every delivery-group call would make the checkout answer 422 and start again.
 func (s *Service) changeGroups(ctx context.Context, sh *storecontext.Shopper, ref string,
 	fn func(tx *db.Tx, c *Cart) error) (*Cart, error) {
-	return s.mutate(ctx, sh, ref, false, true, fn)
+	return s.mutate(ctx, sh, ref, mutation{groupsOnly: true}, fn)
 }
 
-func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref string, create, groupsOnly bool,
+// mutation is how a change runs: create makes a current cart when there is none; groupsOnly is changeGroups';
+// readAhead is add's.
+type mutation struct{ create, groupsOnly, readAhead bool }
+
+func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref string, m mutation,
 	fn func(tx *db.Tx, c *Cart) error) (*Cart, error) {
 	o, err := s.ownerFor(sh)
 	if err != nil {
@@ -46,7 +56,10 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 	}
 	var out *Cart
 	background := false
-	read := s.readAhead(ctx, sh.Store.ID, o, ref)
+	var read *Cart
+	if m.readAhead {
+		read = s.readAhead(ctx, sh.Store.ID, o, ref)
+	}
 	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
 		if err := lockOwner(ctx, tx, sh.Store.ID, o); err != nil {
 			return err
@@ -60,7 +73,7 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 			return err
 		}
 		if c == nil {
-			if !create {
+			if !m.create {
 				return cartNotFound(ref)
 			}
 			if c, err = s.create(ctx, tx, sh, o); err != nil {
@@ -71,7 +84,7 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 		rememberCart(tx, c)        // nor do their rules read it again
 		c.catalogFromMemory = true
 		inCheckout := c.Status == StatusCheckout
-		if inCheckout && !groupsOnly { // the checkout's holds go with the change that makes it stale
+		if inCheckout && !m.groupsOnly { // the checkout's holds go with the change that makes it stale
 			if err := s.Release(ctx, tx, c.ID); err != nil {
 				return err
 			}
@@ -80,18 +93,19 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 		if err := fn(tx, c); err != nil {
 			return err
 		}
-		c.ahead = nil // lines read ahead are an add's (addItems); other changes' calculations read them after
 		if background, err = s.calculate(ctx, tx, sh.Store.CartSyncLineLimit, c); err != nil {
 			return err
 		}
-		if inCheckout && groupsOnly && !background && s.GroupsChanged != nil {
+		if inCheckout && m.groupsOnly && !background && s.GroupsChanged != nil {
 			if err := s.GroupsChanged(ctx, tx, c, revision, total); err != nil {
 				return err
 			}
 		}
-		if out = c.stored; out == nil || cartsReadIn(tx).savesOf(c.ID) != c.storedSaves {
-			out, err = Find(ctx, tx, sh.Store.ID, o, c.ID) // not calculated here, or written again since
+		if kept, ok := cartsReadIn(tx).get(c.ID); ok {
+			out = kept // as read or as the calculation stored it, not saved since
+			return nil
 		}
+		out, err = Find(ctx, tx, sh.Store.ID, o, c.ID)
 		return err
 	})
 	if isLockTimeout(err) {
@@ -103,11 +117,14 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 	return out, apiErr(err)
 }
 
-// readAhead reads the cart a change will change, with its lines and its calculation's facts (for an add, see
-// Cart.ahead), before the change takes the writer, from the readers, which do not wait for it: most of an add's
-// reads are then not made while every other change of the store waits. It returns nil when there is nothing to
-// read ahead (no such cart, or an error: the change reads in its transaction and reports it). The cart is read
-// first, so a change committed between the reads leaves the cart's revision behind, and stillCurrent refuses it.
+// readAhead reads the cart an add will change, with its lines and its calculation's facts (Cart.known and
+// Cart.facts), before the add takes the writer, from the readers, which do not wait for it: most of an add's reads
+// are then not made while every other change of the store waits. The facts that are not the cart's own rows
+// (promotions, delivery methods' fees, the account's address) are as fresh as the store's catalog in memory, which a
+// buyer's change prices with anyway (Cart.catalogFromMemory); placing an order prices afresh in its transaction. It
+// returns nil when there is nothing to read ahead (no such cart, or an error: the add reads in its transaction and
+// reports it). The cart is read first, so a change committed between the reads leaves the cart's revision behind,
+// and stillCurrent refuses it.
 func (s *Service) readAhead(ctx context.Context, storeID string, o Owner, ref string) *Cart {
 	if s.DB.Dialect != db.SQLite {
 		return nil // PostgreSQL's writers do not wait for each other: its transaction reads as cheaply
@@ -116,24 +133,13 @@ func (s *Service) readAhead(ctx context.Context, storeID string, o Owner, ref st
 	if err != nil || c == nil {
 		return nil
 	}
-	var ahead prefetched
-	if ahead.lines, err = loadKnownLines(ctx, s.DB, c.ID); err != nil {
+	if c.known, err = loadKnownLines(ctx, s.DB, c.ID); err != nil {
 		return nil
 	}
-	if ahead.facts, err = readFacts(ctx, s.DB, c); err != nil {
+	if c.facts, err = readFacts(ctx, s.DB, c); err != nil {
 		return nil
 	}
-	c.ahead = &ahead
 	return c
-}
-
-// prefetched is what readAhead read with the cart: its lines and its calculation's facts. The facts that are not the
-// cart's own rows (promotions, delivery methods' fees, the account's address) are as fresh as the store's catalog
-// in memory, which a buyer's change prices with anyway (Cart.catalogFromMemory); placing an order prices afresh
-// in its transaction (Reprice).
-type prefetched struct {
-	lines *knownLines
-	facts *cartFacts
 }
 
 // stillCurrent is c, read ahead, when its row in tx is still the row read: every write of a cart's lines, coupons

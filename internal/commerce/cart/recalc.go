@@ -29,8 +29,8 @@ func (s *Service) recalculate(ctx context.Context, tx *db.Tx, c *Cart) error {
 	return s.store(ctx, tx, c, p)
 }
 
-// priced is a calculation of a cart: its input, the stored lines and delivery groups it was built from (in the
-// order of the input's lines), and its result.
+// priced is a calculation of a cart: its input, the stored lines (in the order of the input's lines) and the facts
+// it was built from, and its result.
 type priced struct {
 	in    calc.Input
 	lines []line
@@ -359,7 +359,7 @@ func (s *Service) store(ctx context.Context, tx *db.Tx, c *Cart, p *priced) erro
 		"TotalChargeAmount":              money(sum.TotalChargeAmount), "TotalTaxAmount": money(sum.TotalTaxAmount),
 		"GrandTotalAmount": money(sum.GrandTotalAmount)}}}, records.UpdateOptions{})
 	if err == nil {
-		c.stored, c.storedSaves = cartFromRecord(saved[0]), cartsReadIn(tx).savesOf(c.ID)
+		rememberCart(tx, cartFromRecord(saved[0])) // the change answers with it (mutate)
 	}
 	return err
 }

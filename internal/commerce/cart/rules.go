@@ -93,30 +93,27 @@ func closed(status string) bool {
 // cartsOf reads the carts the records name in field, by id (one statement); a cart its change read in tx and that
 // was not saved since (see rememberCart) is not read again.
 func cartsOf(ctx context.Context, tx *db.Tx, recs []*records.Record, field string) (map[string]*Cart, error) {
-	var ids []string
 	out := map[string]*Cart{}
 	known := cartsReadIn(tx)
+	var ids []string
+	seen := map[string]bool{}
 	for _, r := range recs {
 		id := r.String(field)
-		if _, seen := out[id]; id == "" || seen {
+		if id == "" || seen[id] {
 			continue
 		}
+		seen[id] = true
 		if c, ok := known.get(id); ok {
 			out[id] = c
-			continue
+		} else {
+			ids = append(ids, id)
 		}
-		out[id] = nil
-		ids = append(ids, id)
-	}
-	for _, id := range ids {
-		delete(out, id)
 	}
 	if len(ids) == 0 {
 		return out, nil
 	}
-	q := tx
 	in, args := db.InList(ids)
-	rows, err := q.Query(ctx, `SELECT `+cartColumns+` FROM webcart WHERE id IN (`+in+`)`, args...)
+	rows, err := tx.Query(ctx, `SELECT `+cartColumns+` FROM webcart WHERE id IN (`+in+`)`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -131,29 +128,27 @@ func cartsOf(ctx context.Context, tx *db.Tx, recs []*records.Record, field strin
 	return out, rows.Err()
 }
 
-// readCarts are the carts changes read in a transaction, by id: a change's lines name its cart, and their rules
-// would otherwise read it again for each write. A save of the cart through the engine forgets it (forgetSavedCarts),
-// so what is kept is the row as stored.
+// readCarts are the carts a transaction read or wrote, by id: a change's lines name its cart, and their rules would
+// otherwise read it again for each write, and the change its answer. A save of the cart through the engine forgets
+// it (forgetSavedCarts), so what is kept is the row as stored.
 type readCarts struct {
 	mu    sync.Mutex
 	carts map[string]Cart
-	saves map[string]int // how many times each cart was saved in the transaction
 }
 
 var readCartsKey int
 
 func cartsReadIn(tx *db.Tx) *readCarts {
-	return db.TxLocal(tx, &readCartsKey, func() *readCarts { return &readCarts{carts: map[string]Cart{}, saves: map[string]int{}} })
+	return db.TxLocal(tx, &readCartsKey, func() *readCarts { return &readCarts{carts: map[string]Cart{}} })
 }
 
-// rememberCart keeps c, just read in tx, for the rules of the change's writes.
+// rememberCart keeps c, just read or stored in tx, for the rules of the change's writes and its answer.
 func rememberCart(tx *db.Tx, c *Cart) {
 	k := cartsReadIn(tx)
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	row := *c
-	row.read, row.known, row.facts, row.ahead, row.stored = nil, nil, nil, nil, nil // the change's, not the row's
-	row.catalogFromMemory = false
+	row.read, row.known, row.facts, row.catalogFromMemory = nil, nil, nil, false // the change's, not the row's
 	k.carts[c.ID] = row
 }
 
@@ -182,15 +177,7 @@ func (k *readCarts) forget(recs []*records.Record) {
 	defer k.mu.Unlock()
 	for _, r := range recs {
 		delete(k.carts, r.ID)
-		k.saves[r.ID]++
 	}
-}
-
-// savesOf is how many times the cart was saved in the transaction so far.
-func (k *readCarts) savesOf(id string) int {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	return k.saves[id]
 }
 
 // changed reports whether a save changes field of the i-th record (always on create).
