@@ -31,6 +31,35 @@ func (r *Results) appendJSON(b []byte) []byte {
 	return append(b, "}}\n"...)
 }
 
+// sizeHint is about the bytes of r's encoding, a little over in most answers, so that its buffer is allocated once
+// and an answer kept in memory holds little room to spare.
+func (r *Results) sizeHint() int {
+	n := 256 + r.Categories.sizeHint()
+	for i := range r.Facets {
+		n += 192 + 96*len(r.Facets[i].Values)
+	}
+	for i := range r.ProductsPage.Products {
+		p := &r.ProductsPage.Products[i]
+		if p.card == nil {
+			n += 1024
+		} else {
+			n += len(p.card.bytes) + 200 // with room for the prices and the rule
+		}
+	}
+	return n
+}
+
+func (c *SearchCategory) sizeHint() int {
+	n := 72
+	if c.Category != nil {
+		n += len(c.Category.ID) + len(c.Category.Name)
+	}
+	for i := range c.Children {
+		n += c.Children[i].sizeHint()
+	}
+	return n
+}
+
 func (c *SearchCategory) appendJSON(b []byte) []byte {
 	b = append(b, `{"category":`...)
 	if c.Category == nil {
@@ -77,7 +106,37 @@ func (v *FacetValue) appendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
+// appendJSON appends the summary. A summary kept in memory carries its encoding (card) but for the two members
+// each request sets afresh, its prices and purchase quantity rule, which are appended between the kept bytes.
 func (p *ProductSummary) appendJSON(b []byte) []byte {
+	if c := p.card; c != nil {
+		b = append(b, c.bytes[:c.prices]...)
+		b = p.appendPrices(b)
+		b = append(b, c.bytes[c.prices:c.rule]...)
+		b = p.appendRule(b)
+		return append(b, c.bytes[c.rule:]...)
+	}
+	b = p.appendRule(p.appendMiddle(p.appendPrices(p.appendHead(b))))
+	return p.appendTail(b)
+}
+
+// cardJSON is a summary's encoding without its prices and purchase quantity rule: they go at the offsets given.
+type cardJSON struct {
+	bytes        []byte
+	prices, rule int
+}
+
+// encodeCard keeps the summary's encoding, once its members other than the prices and the rule are final.
+func (p *ProductSummary) encodeCard() {
+	b := p.appendHead(nil)
+	prices := len(b)
+	b = p.appendMiddle(b)
+	rule := len(b)
+	p.card = &cardJSON{bytes: p.appendTail(b), prices: prices, rule: rule}
+}
+
+// appendHead appends the members before the prices, up to "prices":.
+func (p *ProductSummary) appendHead(b []byte) []byte {
 	img := &p.DefaultImage
 	b = append(b, `{"defaultImage":{"alternateText":`...)
 	b = appendOptional(b, img.AlternateText)
@@ -120,7 +179,10 @@ func (p *ProductSummary) appendJSON(b []byte) []byte {
 	b = httpx.AppendJSONString(b, p.ID)
 	b = append(b, `,"name":`...)
 	b = httpx.AppendJSONString(b, p.Name)
-	b = append(b, `,"prices":`...)
+	return append(b, `,"prices":`...)
+}
+
+func (p *ProductSummary) appendPrices(b []byte) []byte {
 	if pr := p.Prices; pr == nil {
 		b = append(b, "null"...)
 	} else {
@@ -136,9 +198,17 @@ func (p *ProductSummary) appendJSON(b []byte) []byte {
 		b = httpx.AppendJSONString(b, pr.UnitPrice)
 		b = append(b, '}')
 	}
+	return b
+}
+
+// appendMiddle appends the members between the prices and the rule, up to "purchaseQuantityRule":.
+func (p *ProductSummary) appendMiddle(b []byte) []byte {
 	b = append(b, `,"productClass":`...)
 	b = httpx.AppendJSONString(b, p.ProductClass)
-	b = append(b, `,"purchaseQuantityRule":`...)
+	return append(b, `,"purchaseQuantityRule":`...)
+}
+
+func (p *ProductSummary) appendRule(b []byte) []byte {
 	if q := p.PurchaseQuantityRule; q == nil {
 		b = append(b, "null"...)
 	} else {
@@ -150,6 +220,11 @@ func (p *ProductSummary) appendJSON(b []byte) []byte {
 		b = appendOptional(b, q.Minimum)
 		b = append(b, '}')
 	}
+	return b
+}
+
+// appendTail appends the members after the rule and the closing brace.
+func (p *ProductSummary) appendTail(b []byte) []byte {
 	b = append(b, `,"urlName":`...)
 	b = appendOptional(b, p.URLName)
 	b = append(b, `,"variationAttributeSet":`...)

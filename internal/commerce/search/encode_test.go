@@ -59,6 +59,16 @@ func TestResultsEncodeLikeEncodingJSON(t *testing.T) {
 		if rnd.IntN(10) == 0 {
 			p.VariationAttributeSet = map[string]interface{}{"Color": text(), "Size": 3}
 		}
+		if rnd.IntN(2) == 0 {
+			// Kept in memory, encoded, before a request sets its prices and rule (loadPage).
+			p.encodeCard()
+			if rnd.IntN(2) == 0 {
+				p.Prices = nil
+			}
+			if rnd.IntN(2) == 0 {
+				p.PurchaseQuantityRule = nil
+			}
+		}
 		return p
 	}
 	for i := range 500 {

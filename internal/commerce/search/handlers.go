@@ -66,7 +66,7 @@ func (s *Service) answer(w http.ResponseWriter, r *http.Request, store *storecon
 		return err
 	}
 	w.Header().Set("Cache-Control", "private, no-store") // entitlement and prices are the buyer's own
-	httpx.WriteJSONBytes(w, status, res.appendJSON(make([]byte, 0, 16<<10)))
+	httpx.WriteJSONBytes(w, status, res.appendJSON(make([]byte, 0, res.sizeHint())))
 	return nil
 }
 

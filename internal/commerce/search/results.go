@@ -54,6 +54,8 @@ type ProductSummary struct {
 	PurchaseQuantityRule  *PurchaseQuantityRule  `json:"purchaseQuantityRule"`
 	URLName               *string                `json:"urlName"`
 	VariationAttributeSet map[string]interface{} `json:"variationAttributeSet"`
+
+	card *cardJSON // the encoding of the members above but Prices and PurchaseQuantityRule, once they are final
 }
 
 // FieldValue is a search result field.
@@ -117,18 +119,9 @@ func loadPage(ctx context.Context, d *db.DB, product *records.Object, req pageRe
 	if len(req.ids) == 0 {
 		return out, nil
 	}
-	fields := resolveFields(product, req.fields)
-	var byID map[string]*ProductSummary
-	if columns, kept := fieldColumns(fields); kept {
-		byID = make(map[string]*ProductSummary, len(req.docs))
-		for _, x := range req.docs {
-			byID[x.id] = req.cards.summary(x.card, x.id, fields, columns)
-		}
-	} else {
-		var err error
-		if byID, err = summaries(ctx, d, fields, req.ids); err != nil {
-			return nil, err
-		}
+	byID, err := summaries(ctx, d, resolveFields(product, req.fields), req)
+	if err != nil {
+		return nil, err
 	}
 	if req.includePrices {
 		if err := addPrices(ctx, d, byID, req); err != nil {
@@ -148,19 +141,21 @@ func loadPage(ctx context.Context, d *db.DB, product *records.Object, req pageRe
 	return out, nil
 }
 
-// summaries returns the products' summaries without prices (fields and default image), each a copy the caller may
-// change. They derive from rows of the catalog domain and the metadata only, so they are kept in memory per product
-// and field list while the catalog version holds: a page of products seen before costs no query.
-func summaries(ctx context.Context, d *db.DB, fields []*records.Field, ids []string) (map[string]*ProductSummary, error) {
+// summaries returns the page's summaries without prices (fields and default image), each a copy the caller may
+// change in its prices and rule. They derive from rows of the catalog domain and the metadata only, so they are
+// kept in memory, encoded, per product and field list while the catalog version holds: a page of products shown
+// before is neither read nor encoded again. The others come from the snapshot's cards when these hold the fields,
+// else from the database.
+func summaries(ctx context.Context, d *db.DB, fields []*records.Field, req pageRequest) (map[string]*ProductSummary, error) {
 	names := make([]string, len(fields))
 	for i, f := range fields {
 		names[i] = f.APIName
 	}
 	fieldList, metadata := strings.Join(names, ","), d.Version(db.Metadata)
 	fill := summariesOf(d).Begin()
-	out := make(map[string]*ProductSummary, len(ids))
+	out := make(map[string]*ProductSummary, len(req.ids))
 	var missing []string
-	for _, id := range ids {
+	for _, id := range req.ids {
 		if s, ok := fill.Lookup(summaryKey{id, fieldList, metadata}); ok {
 			out[id] = &s
 		} else {
@@ -170,15 +165,26 @@ func summaries(ctx context.Context, d *db.DB, fields []*records.Field, ids []str
 	if len(missing) == 0 {
 		return out, nil
 	}
-	loaded, err := loadSummaries(ctx, d, fields, missing)
-	if err != nil {
-		return nil, err
-	}
-	if err := loadImages(ctx, d, loaded, missing); err != nil {
-		return nil, err
+	var loaded map[string]*ProductSummary
+	if columns, kept := fieldColumns(fields); kept {
+		loaded = make(map[string]*ProductSummary, len(missing))
+		for _, x := range req.docs {
+			if out[x.id] == nil {
+				loaded[x.id] = req.cards.summary(x.card, x.id, fields, columns)
+			}
+		}
+	} else {
+		var err error
+		if loaded, err = loadSummaries(ctx, d, fields, missing); err != nil {
+			return nil, err
+		}
+		if err := loadImages(ctx, d, loaded, missing); err != nil {
+			return nil, err
+		}
 	}
 	for id, s := range loaded {
-		fill.Store(summaryKey{id, fieldList, metadata}, *s)
+		s.encodeCard()
+		fill.StoreWeighing(summaryKey{id, fieldList, metadata}, *s, int64(len(s.card.bytes)))
 		out[id] = s
 	}
 	return out, nil
@@ -190,8 +196,9 @@ type summaryKey struct {
 	metadata        int64
 }
 
-// summariesLimit bounds the summaries kept per catalog version: a large catalogue with a few field lists.
-const summariesLimit = 300_000
+// summariesLimit bounds the bytes of the summaries kept per catalog version (their encodings, about 700 bytes each
+// in the demo store): tens of thousands of products shown in a few field lists.
+const summariesLimit = 64 << 20
 
 func summariesOf(d *db.DB) *db.Cache[summaryKey, ProductSummary] {
 	return db.Shared(d, &summariesKey, func() *db.Cache[summaryKey, ProductSummary] {

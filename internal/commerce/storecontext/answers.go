@@ -59,7 +59,7 @@ func Remember(w http.ResponseWriter, r *http.Request, d *db.DB, s *Shopper, body
 			rec.replay(w)
 			return nil
 		}
-		a = answer{status: rec.status, cacheControl: rec.header.Get("Cache-Control"), body: rec.body.Bytes()}
+		a = answer{status: rec.status, cacheControl: rec.header.Get("Cache-Control"), body: rec.bytes()}
 		fill.StoreWeighing(key, a, int64(len(a.body)+len(key.body)+len(key.path)+len(key.query)))
 	}
 	w.Header().Set("Cache-Control", a.cacheControl)
@@ -74,11 +74,36 @@ type recorder struct {
 	header http.Header
 	status int
 	body   bytes.Buffer
+	shared []byte // the whole answer, when the handler wrote it with httpx.WriteShared
 }
 
-func (rec *recorder) Header() http.Header         { return rec.header }
-func (rec *recorder) Write(p []byte) (int, error) { return rec.body.Write(p) }
-func (rec *recorder) WriteHeader(status int)      { rec.status = status }
+func (rec *recorder) Header() http.Header    { return rec.header }
+func (rec *recorder) WriteHeader(status int) { rec.status = status }
+
+func (rec *recorder) Write(p []byte) (int, error) {
+	if rec.shared != nil { // a body written after a shared one: keep both, in order
+		rec.body.Write(rec.shared)
+		rec.shared = nil
+	}
+	return rec.body.Write(p)
+}
+
+// KeepShared takes a handler's whole answer without copying it (httpx.WriteShared).
+func (rec *recorder) KeepShared(body []byte) bool {
+	if rec.body.Len() > 0 || rec.shared != nil {
+		return false
+	}
+	rec.shared = body
+	return true
+}
+
+// bytes is the recorded body.
+func (rec *recorder) bytes() []byte {
+	if rec.shared != nil {
+		return rec.shared
+	}
+	return rec.body.Bytes()
+}
 
 // replay writes a recorded answer that is not kept.
 func (rec *recorder) replay(w http.ResponseWriter) {
@@ -86,5 +111,5 @@ func (rec *recorder) replay(w http.ResponseWriter) {
 		w.Header()[k] = v
 	}
 	w.WriteHeader(rec.status)
-	_, _ = w.Write(rec.body.Bytes())
+	_, _ = w.Write(rec.bytes())
 }

@@ -41,16 +41,27 @@ type jsonWriter struct {
 // WriteShared writes body, an answer its writer keeps and never changes again (an answer kept in memory), as the
 // whole response: a JSON answer is not copied to be finished.
 func WriteShared(w http.ResponseWriter, body []byte) {
-	if j, ok := w.(*jsonWriter); ok {
-		if !j.decided {
-			j.WriteHeader(http.StatusOK)
-		}
-		if j.buffer && j.body.Len() == 0 && j.shared == nil {
-			j.shared = body
-			return
-		}
+	if k, ok := w.(SharedKeeper); ok && k.KeepShared(body) {
+		return
 	}
 	_, _ = w.Write(body)
+}
+
+// SharedKeeper is a ResponseWriter that can take a body given to WriteShared as it is, without copying it.
+type SharedKeeper interface {
+	// KeepShared takes body as the whole response, or says false when it cannot (something was written already).
+	KeepShared(body []byte) bool
+}
+
+func (j *jsonWriter) KeepShared(body []byte) bool {
+	if !j.decided {
+		j.WriteHeader(http.StatusOK)
+	}
+	if j.buffer && j.body.Len() == 0 && j.shared == nil {
+		j.shared = body
+		return true
+	}
+	return false
 }
 
 func (j *jsonWriter) Unwrap() http.ResponseWriter { return j.ResponseWriter }
