@@ -74,13 +74,13 @@ func (s *snapshot) order(set *roaring.Bitmap, q *query, ranked []string, limit i
 		for _, h := range holders {
 			named.Or(roaring.And(members, h))
 		}
-		members.AndNot(named)
 		most := len(r)
 		if tier == tierOther { // not in the name tier: a query word is missing from the name
 			most--
 		}
 		out = s.mostFocused(out, named, r, most, limit-len(out))
-		it := members.Iterator()
+		// A new set: exact and prefix stay whole, as the last tier is what they leave out.
+		it := roaring.AndNot(members, named).Iterator()
 		for len(out) < limit && it.HasNext() {
 			out = append(out, int32(it.Next()))
 		}
