@@ -3,6 +3,7 @@ package search
 import (
 	"errors"
 	"math"
+	"unsafe"
 
 	"storefront/internal/commerce/catalog"
 	"storefront/internal/records"
@@ -147,13 +148,18 @@ func (t *texts) add(values ...*string) error {
 
 func (t *texts) isNull(cell int) bool { return t.nulls[cell/64]&(1<<(cell%64)) != 0 }
 
+// text is the cell's text: a view of the arena, not a copy (a page's cards were a sixth of a distinct search's CPU
+// when copied). The arena is never written once the snapshot is loaded, so the view stays valid and unchanged.
 func (t *texts) text(row, column int) string {
 	cell := row*t.columns + column
 	start := uint32(0)
 	if cell > 0 {
 		start = t.ends[cell-1]
 	}
-	return string(t.arena[start:t.ends[cell]])
+	if start == t.ends[cell] {
+		return ""
+	}
+	return unsafe.String(&t.arena[start], t.ends[cell]-start)
 }
 
 // get is the cell's text, nil for NULL.
@@ -167,10 +173,10 @@ func (t *texts) get(row, column int) *string {
 
 // value is the cell as a database column reads: nil for NULL, else its text.
 func (t *texts) value(row, column int) any {
-	if s := t.get(row, column); s != nil {
-		return *s
+	if t.isNull(row*t.columns + column) {
+		return nil
 	}
-	return nil
+	return t.text(row, column)
 }
 
 func (t *texts) bytes() uint64 {

@@ -18,8 +18,10 @@ type categoryTree struct {
 	nodes    map[string]*categoryNode
 	topLevel []*categoryNode
 
-	mu   sync.Mutex
-	sets map[string]*roaring.Bitmap // category id ("" the whole tree) -> its products, see snapshot.categorySet
+	mu      sync.Mutex
+	sets    map[string]*roaring.Bitmap // category id ("" the whole tree) -> its products, see snapshot.categorySet
+	codes   []uint64                   // see snapshot.facetCodes
+	uncoded bool                       // the facet codes do not fit
 }
 
 type categoryNode struct {

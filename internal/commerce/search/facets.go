@@ -129,8 +129,7 @@ func (f *filter) countFacets(all []*candidate, under string, categoryCounts map[
 }
 
 func (f *filter) facet(def *facetDef, counts map[string]int) Facet {
-	fc := Facet{AttributeType: def.attributeType, DisplayName: def.displayName, DisplayRank: def.rank,
-		DisplayType: def.displayType, FacetType: "DistinctValue", NameOrID: def.nameOrID, Values: []FacetValue{}}
+	fc := def.facet()
 	for v, n := range counts {
 		name := v
 		if def.isCategory {
@@ -138,13 +137,23 @@ func (f *filter) facet(def *facetDef, counts map[string]int) Facet {
 		}
 		fc.Values = append(fc.Values, FacetValue{DisplayName: name, NameOrID: v, ProductCount: n})
 	}
-	// The API sorts a facet's values by display name.
 	sort.Slice(fc.Values, func(i, j int) bool {
-		a, b := strings.ToLower(fc.Values[i].DisplayName), strings.ToLower(fc.Values[j].DisplayName)
-		if a != b {
-			return a < b
-		}
-		return fc.Values[i].NameOrID < fc.Values[j].NameOrID
+		a, b := &fc.Values[i], &fc.Values[j]
+		return valueBefore(a.DisplayName, b.DisplayName, a.NameOrID, b.NameOrID)
 	})
 	return fc
+}
+
+// facet is the facet without values.
+func (def *facetDef) facet() Facet {
+	return Facet{AttributeType: def.attributeType, DisplayName: def.displayName, DisplayRank: def.rank,
+		DisplayType: def.displayType, FacetType: "DistinctValue", NameOrID: def.nameOrID, Values: []FacetValue{}}
+}
+
+// valueBefore is the order of a facet's values, the API's: by display name, then by id.
+func valueBefore(name, otherName, id, otherID string) bool {
+	if a, b := strings.ToLower(name), strings.ToLower(otherName); a != b {
+		return a < b
+	}
+	return id < otherID
 }

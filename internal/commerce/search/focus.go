@@ -1,7 +1,7 @@
 package search
 
 import (
-	"sort"
+	"slices"
 
 	"github.com/RoaringBitmap/roaring/v2"
 )
@@ -10,15 +10,22 @@ import (
 // products in one tier. Scoring them must then cost a few integer reads each, not string comparisons: every
 // product's name words are kept as indexes of the name postings' sorted terms, and a query word is the range of
 // terms it starts (a prefix's terms are contiguous once sorted), so "a query word starts this name word" is a range
-// test. The page's members are picked with a bounded heap over the tier read in name order, which stops early once
-// nothing later can rank higher.
+// test. Better still, most of a large tier is never scored (topfocus.go): a name that no query word starts twice has
+// at most one hit per query word, so its focus is bounded by its length, and the tier is read shortest names first
+// until no longer name can rank higher than the page already holds.
 
 // nameTerms holds every product's name words (repeats included, as words splits the name) as indexes of the name
 // postings' terms, all products' in one array in name order, so that a scan reads neighbouring memory.
 type nameTerms struct {
 	from []uint32 // product i's words are ids[from[i]:from[i+1]]
 	ids  []int32
+
+	byLength []*roaring.Bitmap         // byLength[n]: the products whose name has n words (the last: n or more)
+	repeated map[int32]*roaring.Bitmap // per term, the products whose name holds it more than once
 }
+
+// longName is the last length byLength tells apart: longer names share its set.
+const longName = 16
 
 func (n *nameTerms) of(i uint32) []int32 { return n.ids[n.from[i]:n.from[i+1]] }
 
@@ -45,14 +52,46 @@ func (b *nameTermsBuilder) build(names *postingsBuilder, position []int) nameTer
 	for k, p := range position {
 		loadIndex[p] = k
 	}
-	out := nameTerms{from: make([]uint32, 1, len(position)+1), ids: make([]int32, 0, len(b.raw))}
+	out := nameTerms{from: make([]uint32, 1, len(position)+1), ids: make([]int32, 0, len(b.raw)),
+		repeated: map[int32]*roaring.Bitmap{}}
+	lengths := make([][]uint32, longName+1)
 	for _, k := range loadIndex {
+		first := len(out.ids)
 		for _, raw := range b.raw[b.from[k]:b.from[k+1]] {
 			out.ids = append(out.ids, names.sorted[raw])
 		}
+		pos := uint32(len(out.from) - 1)
+		name := out.ids[first:]
+		length := min(len(name), longName)
+		lengths[length] = append(lengths[length], pos)
+		for i, id := range name {
+			if slices.Contains(name[:i], id) {
+				if out.repeated[id] == nil {
+					out.repeated[id] = roaring.New()
+				}
+				out.repeated[id].Add(pos)
+			}
+		}
 		out.from = append(out.from, uint32(len(out.ids)))
 	}
+	for _, list := range lengths {
+		set := roaring.BitmapOf(list...)
+		set.RunOptimize()
+		out.byLength = append(out.byLength, set)
+	}
 	return out
+}
+
+// bytes is the name words' size, for /metrics.
+func (n *nameTerms) bytes() uint64 {
+	size := 4 * uint64(len(n.ids)+len(n.from))
+	for _, set := range n.byLength {
+		size += set.GetSizeInBytes()
+	}
+	for _, set := range n.repeated {
+		size += set.GetSizeInBytes() + 16
+	}
+	return size
 }
 
 // wordRanges are query words as ranges of the name postings' terms: a name word starts with query word i exactly
@@ -108,63 +147,4 @@ func (r wordRanges) focus(name []int32) float64 {
 		return 0
 	}
 	return float64(r.hits(name)) / float64(len(name))
-}
-
-// mostFocused appends to out the first n members in relevance order within a tier, members whose names all hold a
-// query word (see order for the others): focus descending, then name order. It is candidateOrder's answer for one tier without scoring the tier as candidates: members are
-// read in name order, so a later one displaces a kept one only with a strictly higher focus, and the reading stops
-// once every kept member has the highest focus there is (each of its name words matched).
-func (s *snapshot) mostFocused(out []int32, members *roaring.Bitmap, r wordRanges, n int) []int32 {
-	if n <= 0 {
-		return out
-	}
-	type scored struct{ pos, hits, words int32 }
-	// worse reports whether a ranks after b; focuses compare as exact fractions (hits/words).
-	worse := func(a, b scored) bool {
-		if x, y := a.hits*b.words, b.hits*a.words; x != y {
-			return x < y
-		}
-		return a.pos > b.pos
-	}
-	kept := make([]scored, 0, n) // a heap whose root is the worst kept member
-	down := func(i int) {
-		for {
-			child := 2*i + 1
-			if child >= len(kept) {
-				return
-			}
-			if c := child + 1; c < len(kept) && worse(kept[c], kept[child]) {
-				child = c
-			}
-			if !worse(kept[child], kept[i]) {
-				return
-			}
-			kept[i], kept[child] = kept[child], kept[i]
-			i = child
-		}
-	}
-	members.Iterate(func(pos uint32) bool {
-		name := s.nameTerms.of(pos)
-		c := scored{pos: int32(pos), hits: int32(r.hits(name)), words: int32(len(name))}
-		if len(kept) < n {
-			kept = append(kept, c)
-			for i := len(kept) - 1; i > 0; { // up
-				parent := (i - 1) / 2
-				if !worse(kept[i], kept[parent]) {
-					break
-				}
-				kept[i], kept[parent] = kept[parent], kept[i]
-				i = parent
-			}
-		} else if worse(kept[0], c) {
-			kept[0] = c
-			down(0)
-		}
-		return len(kept) < n || kept[0].hits < kept[0].words
-	})
-	sort.Slice(kept, func(i, j int) bool { return worse(kept[j], kept[i]) })
-	for _, c := range kept {
-		out = append(out, c.pos)
-	}
-	return out
 }

@@ -31,7 +31,7 @@ func init() {
 func observeSnapshot(s *snapshot, took time.Duration) {
 	indexProducts.Set(float64(len(s.all)))
 	indexTerms.Set(float64(len(s.text.terms)))
-	indexBytes.Set(float64(s.text.bytes() + s.names.bytes() + 4*uint64(len(s.nameTerms.ids)+len(s.nameTerms.from))))
+	indexBytes.Set(float64(s.text.bytes() + s.names.bytes() + s.nameTerms.bytes()))
 	indexCardBytes.Set(float64(s.cards.bytes()))
 	indexLoadSeconds.Set(took.Seconds())
 }

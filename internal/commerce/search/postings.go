@@ -22,11 +22,15 @@ type postings struct {
 	lists []*roaring.Bitmap // lists[i]: the positions of the products holding terms[i]
 	alpha []int32           // the terms starting with a letter: the ones a typo may be corrected to
 
-	mu       sync.Mutex
-	prefixes map[string]*roaring.Bitmap // unions of wide prefix ranges, kept per snapshot
+	mu        sync.Mutex
+	prefixes  map[[2]int]*roaring.Bitmap // unions of prefix ranges (from, to), kept per snapshot
+	keptBytes uint64                     // their size
+	listBytes uint64                     // the lists' size: the unions of narrow ranges are kept up to as much
 }
 
-// Bounds of the prefix unions a snapshot keeps: a range of fewer terms is cheap to unite again.
+// Bounds of the prefix unions a snapshot keeps. A wide range (a short prefix) is the costliest to unite again, so
+// those are kept by number; the narrow ones (a word and its plurals, say: every word of a distinct search) are kept
+// while they take less memory than the lists themselves.
 const (
 	keptPrefixTerms = 32
 	maxKeptPrefixes = 4096
@@ -81,7 +85,7 @@ func (b *postingsBuilder) build(position []int) *postings {
 		b.sorted[id] = int32(i)
 	}
 	p := &postings{terms: make([]string, len(order)), lists: make([]*roaring.Bitmap, len(order)),
-		prefixes: map[string]*roaring.Bitmap{}}
+		prefixes: map[[2]int]*roaring.Bitmap{}}
 	for i, id := range order {
 		list := b.raw[id]
 		for j, k := range list {
@@ -91,6 +95,7 @@ func (b *postingsBuilder) build(position []int) *postings {
 		bm := roaring.BitmapOf(list...)
 		bm.RunOptimize()
 		p.terms[i], p.lists[i] = b.terms[id], bm
+		p.listBytes += bm.GetSizeInBytes()
 		b.raw[id] = nil // let the collected list go as soon as its bitmap exists
 		if r := []rune(b.terms[id]); unicode.IsLetter(r[0]) {
 			p.alpha = append(p.alpha, int32(i))
@@ -117,20 +122,22 @@ func (p *postings) prefix(w string) *roaring.Bitmap {
 		return nil
 	case to-from == 1:
 		return p.lists[from]
-	case to-from < keptPrefixTerms:
-		return roaring.FastOr(p.lists[from:to]...)
 	}
+	key := [2]int{from, to}
 	p.mu.Lock()
-	kept := p.prefixes[w]
+	kept := p.prefixes[key]
 	p.mu.Unlock()
 	if kept != nil {
 		return kept
 	}
 	kept = roaring.FastOr(p.lists[from:to]...)
 	kept.RunOptimize()
+	size := kept.GetSizeInBytes()
 	p.mu.Lock()
-	if len(p.prefixes) < maxKeptPrefixes {
-		p.prefixes[w] = kept
+	if p.prefixes[key] == nil && (to-from >= keptPrefixTerms && len(p.prefixes) < maxKeptPrefixes ||
+		p.keptBytes+size <= p.listBytes) {
+		p.prefixes[key] = kept
+		p.keptBytes += size
 	}
 	p.mu.Unlock()
 	return kept
@@ -262,9 +269,11 @@ func abs(n int) int {
 	return n
 }
 
-// bytes is the bitmaps' size, for /metrics.
+// bytes is the bitmaps' size, the kept unions' included, for /metrics.
 func (p *postings) bytes() uint64 {
-	var n uint64
+	p.mu.Lock()
+	n := p.keptBytes
+	p.mu.Unlock()
 	for i, l := range p.lists {
 		n += l.GetSizeInBytes() + uint64(len(p.terms[i])) + 16
 	}

@@ -1,7 +1,9 @@
 package search
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -60,26 +62,43 @@ func TestMostFocusedIsTheSortedOrder(t *testing.T) {
 	}
 	want := []int32{3, 6, 1, 2, 4, 5, 8, 0, 7} // 1, 1, 1/2, 2/4, 1/2, 2/4, 1/2, 1/4, 1/4
 	for n := 1; n <= len(want); n++ {
-		got := s.mostFocused(nil, members, r, n)
-		if len(got) != n {
-			t.Fatalf("n=%d: %v", n, got)
-		}
-		for i := range got {
-			if got[i] != want[i] {
-				t.Fatalf("n=%d: %v, want %v", n, got, want[:n])
+		for _, score := range scoringStrategies(s) {
+			got := score(members, r, n)
+			if len(got) != n {
+				t.Fatalf("n=%d: %v", n, got)
+			}
+			for i := range got {
+				if got[i] != want[i] {
+					t.Fatalf("n=%d: %v, want %v", n, got, want[:n])
+				}
 			}
 		}
 	}
+}
+
+// scoringStrategies are mostFocused's two ways of reading a tier, each whatever the tier's size.
+func scoringStrategies(s *snapshot) map[string]func(members *roaring.Bitmap, r wordRanges, n int) []int32 {
+	return map[string]func(*roaring.Bitmap, wordRanges, int) []int32{
+		"in name order": func(members *roaring.Bitmap, r wordRanges, n int) []int32 {
+			top := &topFocused{n: n}
+			s.scoreInOrder(top, members, r)
+			return top.appendSorted(nil)
+		},
+		"shortest names first": func(members *roaring.Bitmap, r wordRanges, n int) []int32 {
+			top := &topFocused{n: n}
+			s.scoreShortestFirst(top, members, r, len(r))
+			return top.appendSorted(nil)
+		}}
 }
 
 // On random names and page sizes, mostFocused gives what sorting every member gives.
 func TestMostFocusedMatchesAFullSort(t *testing.T) {
 	vocabulary := []string{"valve", "valves", "steel", "brass", "ball", "gate", "pipe", "fitting", "inch"}
 	rnd := rand.New(rand.NewPCG(19, 1))
-	for round := range 200 {
+	for round := range 600 {
 		names := make([]string, 1+rnd.IntN(60))
 		for i := range names {
-			ws := make([]string, 1+rnd.IntN(5))
+			ws := make([]string, 1+rnd.IntN(5+round%3*7)) // some names longer than longName
 			for j := range ws {
 				ws[j] = vocabulary[rnd.IntN(len(vocabulary))]
 			}
@@ -98,14 +117,75 @@ func TestMostFocusedMatchesAFullSort(t *testing.T) {
 		}
 		sortCandidates(all, sortRelevance, true)
 		n := 1 + rnd.IntN(len(names))
-		got := s.mostFocused(nil, members, r, n)
-		if len(got) != min(n, len(all)) {
-			t.Fatalf("round %d: %d members for n=%d of %d", round, len(got), n, len(all))
+		for strategy, score := range scoringStrategies(s) {
+			got := score(members, r, n)
+			if len(got) != min(n, len(all)) {
+				t.Fatalf("round %d, %s: %d members for n=%d of %d", round, strategy, len(got), n, len(all))
+			}
+			for i, pos := range got {
+				if int(pos) != all[i].nameRank {
+					t.Fatalf("round %d, %s (%q, n=%d): %v, want the sorted order's %d at %d", round, strategy, query, n,
+						got, all[i].nameRank, i)
+				}
+			}
 		}
+	}
+}
+
+// On a tier larger than scanAllBelow, order reads the names shortest first: it must still give what scoring and
+// sorting every hit gives, for names of one word repeated, prefixes that start several words and SKUs.
+func TestOrderOfManyHitsMatchesScoringEveryHit(t *testing.T) {
+	vocabulary := []string{"valve", "valves", "steel", "brass", "ball", "gate", "pipe", "fitting", "inch", "series"}
+	rnd := rand.New(rand.NewPCG(19, 2))
+	names := make([]string, 6000)
+	for i := range names {
+		ws := make([]string, 1+rnd.IntN(3+i%18))
+		for j := range ws {
+			ws[j] = vocabulary[rnd.IntN(len(vocabulary))]
+		}
+		if i%40 == 0 { // a word few names hold: the name tier is small and the page reaches the next one
+			ws[0] = "zinc"
+		}
+		names[i] = strings.Join(ws, " ")
+	}
+	slices.Sort(names) // name order
+	s := nameSnapshot(names...)
+	for i := range names { // SKUs the query words start: "val-0001"
+		s.all = append(s.all, &doc{nameRank: i, lowerSKU: fmt.Sprintf("%s-%04d", names[(i*7)%len(names)][:3], i)})
+	}
+	s.bySKU, s.skuRank = sortedSKUs(s.all)
+	for round := range 60 {
+		q := &query{words: []string{vocabulary[rnd.IntN(len(vocabulary))][:3+rnd.IntN(2)]}, sort: sortRules[0]}
+		if round%4 > 0 {
+			q.words = append(q.words, vocabulary[rnd.IntN(len(vocabulary))])
+		}
+		if round%2 > 0 {
+			q.words = append(q.words, "zinc")
+		}
+		q.term = strings.Join(q.words, " ")
+		set := roaring.New()
+		r := s.names.ranges(q.words)
+		var all []*candidate
+		sparse := 1 + round%3*20 // every product, or a few: fewer than a SKU prefix's
+		for i := range names {
+			if rnd.IntN(sparse) == 0 {
+				set.Add(uint32(i))
+				name := s.nameTerms.of(uint32(i))
+				c := &candidate{doc: s.all[i], score: r.focus(name)}
+				c.tier = rankTier(c, q.term, name, r)
+				all = append(all, c)
+			}
+		}
+		sortCandidates(all, sortRelevance, true)
+		limit := 1 + rnd.IntN(60)
+		got := s.order(set, q, q.words, limit)
 		for i, pos := range got {
 			if int(pos) != all[i].nameRank {
-				t.Fatalf("round %d (%q, n=%d): %v, want the sorted order's %d at %d", round, query, n, got, all[i].nameRank, i)
+				t.Fatalf("%q, limit %d: %v, want the sorted order's %d at %d", q.term, limit, got, all[i].nameRank, i)
 			}
+		}
+		if len(got) != limit {
+			t.Fatalf("%q: %d of %d", q.term, len(got), limit)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -79,14 +80,37 @@ func BenchmarkLoadSnapshot(b *testing.B) {
 // BenchmarkMatchDistinct works out distinct two-word searches as the load bench asks them (a page of 12): the
 // matches, the first page's order, the facets and the category summary; not the page's cards or prices.
 func BenchmarkMatchDistinct(b *testing.B) {
+	benchMatch(b, func(i, products int) []string {
+		ws := demo.ProductWords(i*7919%min(products, 1_000_000) + 1)
+		return queryWords(ws[i%len(ws)] + " " + ws[(i/len(ws)+i+1)%len(ws)])
+	})
+}
+
+// BenchmarkMatchOneWord works out the one-word searches of the load bench's rotated row (the catalogue's first 300
+// words) as BenchmarkMatchDistinct does, none kept: one word has the broadest tiers to rank.
+func BenchmarkMatchOneWord(b *testing.B) {
+	var words []string
+	have := map[string]bool{}
+	for n := 1; len(words) < 300; n++ {
+		for _, w := range demo.ProductWords(n) {
+			if !have[w] && len(words) < 300 {
+				have[w] = true
+				words = append(words, w)
+			}
+		}
+	}
+	benchMatch(b, func(i, _ int) []string { return []string{words[i%len(words)]} })
+}
+
+// benchMatch works out the searches of words (of search i over a catalogue of products products).
+func benchMatch(b *testing.B, words func(i, products int) []string) {
 	_, snap, tree := benchSnapshot(b)
 	visible := snap.categorySet(tree, "")
-	products := min(len(snap.all), 1_000_000)
+	var hits uint64
 	b.ResetTimer()
 	for i := range b.N {
-		ws := demo.ProductWords(i*7919%products + 1)
-		q := &query{words: []string{ws[i%len(ws)], ws[(i/len(ws)+i+1)%len(ws)]}, pageSize: 12, sort: sortRules[0]}
-		q.term = q.words[0] + " " + q.words[1]
+		q := &query{words: words(i, len(snap.all)), pageSize: 12, sort: sortRules[0]}
+		q.term = strings.Join(q.words, " ")
 		set, ranked := snap.scope(q, tree, visible)
 		out := snap.order(set, q, ranked, keptOrder)
 		facets, counts := snap.setFacets(tree, "", set)
@@ -94,5 +118,7 @@ func BenchmarkMatchDistinct(b *testing.B) {
 		if len(out) == 0 && set.GetCardinality() > 0 || facets == nil {
 			b.Fatalf("%q: no order for %d hits", q.term, set.GetCardinality())
 		}
+		hits += set.GetCardinality()
 	}
+	b.ReportMetric(float64(hits)/float64(b.N), "hits/op")
 }

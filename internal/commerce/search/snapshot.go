@@ -46,6 +46,7 @@ type snapshot struct {
 	names      *postings        // the same over names only, for ranking (see rankset.go)
 	nameTerms  nameTerms        // every product's name words as indexes of names' terms (see focus.go)
 	bySKU      []int32          // positions in all of the products with a SKU, by lower-case SKU
+	skuRank    []int32          // per position in all, its index in bySKU (-1: no SKU)
 	byCategory map[string][]int // category id -> positions in all of the products filed directly under it, ascending
 	attributes [][]attributeSet // per facet, the products of each attribute value (see sets.go)
 	cards      *cards           // what a result card shows of each product (see cards.go)
@@ -195,7 +196,7 @@ func loadSnapshot(ctx context.Context, d *db.DB) (*snapshot, error) {
 	}
 	snap.text, snap.names = text.build(position), names.build(position)
 	snap.nameTerms = nameWords.build(names, position)
-	snap.bySKU = sortedSKUs(snap.all)
+	snap.bySKU, snap.skuRank = sortedSKUs(snap.all)
 	snap.attributes = buildAttributeSets(snap.all)
 	return snap, nil
 }
