@@ -76,11 +76,11 @@ func loadPrices(ctx context.Context, q Querier, storeID, accountID string, produ
 	if len(ids) == 0 {
 		return out, nil
 	}
-	store, err := loadPricingStore(ctx, q, storeID)
+	books, err := booksOf(ctx, q, storeID, accountID)
 	if err != nil {
 		return nil, err
 	}
-	entries, err := loadEntries(ctx, q, store, storeID, accountID, ids)
+	entries, err := books.entries(ctx, q, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -96,7 +96,7 @@ func loadPrices(ctx context.Context, q Querier, storeID, accountID string, produ
 	}
 	for id, e := range best {
 		p := Price{ProductID: id, UnitPrice: wire.Decimal(e.amount, 2), PricebookEntryID: e.id, PricebookID: e.bookID,
-			CurrencyIsoCode: store.currency}
+			CurrencyIsoCode: books.currency}
 		if l := lists[id]; l != nil {
 			p.ListPrice = wire.Decimal(l.amount, 2)
 		}
@@ -107,27 +107,6 @@ func loadPrices(ctx context.Context, q Querier, storeID, accountID string, produ
 		out[id] = p
 	}
 	return out, nil
-}
-
-type pricingStore struct {
-	standardBook, guestBook, currency string
-}
-
-func loadPricingStore(ctx context.Context, q Querier, storeID string) (*pricingStore, error) {
-	var std, guest, cur sql.NullString
-	err := q.QueryRow(ctx, `SELECT standardpricebookid, guestpricebookid, defaultcurrency FROM webstore WHERE id = ?`,
-		storeID).Scan(&std, &guest, &cur)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, ErrStoreNotFound
-	}
-	if err != nil {
-		return nil, err
-	}
-	s := &pricingStore{standardBook: std.String, guestBook: guest.String, currency: cur.String}
-	if s.currency == "" {
-		s.currency = "USD" // the WebStore metadata's default
-	}
-	return s, nil
 }
 
 // entry is one candidate price book entry.
@@ -147,66 +126,6 @@ func (e *entry) beats(o *entry) bool {
 		return e.priority < o.priority
 	}
 	return e.bookID < o.bookID
-}
-
-// loadEntries reads, in one query, the products' active entries in the buyer's active books (with each book's
-// best priority) and in the standard book (marked as list rows).
-func loadEntries(ctx context.Context, q Querier, s *pricingStore, storeID, accountID string, ids []string) ([]entry, error) {
-	var guest string
-	var guestArgs []any
-	if accountID == "" && s.guestBook != "" {
-		guest, guestArgs = ` UNION ALL SELECT ?, 0`, []any{s.guestBook}
-	}
-	query, args := entriesSQL(storeID, accountID, guest, guestArgs, `pricebookentry e`, `e.pricebook2id = ?`,
-		[]any{s.standardBook}, ids)
-	return scanEntries(ctx, q, query, args)
-}
-
-// entriesSQL is the query of loadEntries, with the guest's own book (guest: a UNION ALL arm of the books, or "")
-// and the standard book's entries (standardFrom, a FROM naming pricebookentry e, and the condition standard on it)
-// given by the caller, as values or through webstore.
-func entriesSQL(storeID, accountID, guest string, guestArgs []any, standardFrom, standard string, standardArgs []any,
-	ids []string) (string, []any) {
-	groups, groupArgs := buyerGroupsSQL(storeID, accountID)
-	books := `SELECT gp.pricebook2id AS bookid, MIN(COALESCE(gp.priority, 1)) AS priority FROM buyergrouppricebook gp
-		WHERE gp.isactive AND gp.buyergroupid IN (` + groups + `) GROUP BY gp.pricebook2id` + guest
-	args := append(groupArgs, guestArgs...)
-	in, inArgs := db.InList(ids)
-	query := `SELECT e.id, e.pricebook2id, e.product2id, e.unitprice, e.priceadjustmentscheduleid, b.priority, 0
-		FROM pricebookentry e
-		JOIN (` + books + `) b ON b.bookid = e.pricebook2id
-		JOIN pricebook2 pb ON pb.id = e.pricebook2id
-		WHERE e.isactive AND pb.isactive AND e.product2id IN (` + in + `)
-		UNION ALL
-		SELECT e.id, e.pricebook2id, e.product2id, e.unitprice, NULL, 0, 1
-		FROM ` + standardFrom + ` JOIN pricebook2 pb ON pb.id = e.pricebook2id
-		WHERE ` + standard + ` AND e.isactive AND pb.isactive AND e.product2id IN (` + in + `)`
-	args = append(args, inArgs...)
-	args = append(args, standardArgs...)
-	args = append(args, inArgs...)
-	return query, args
-}
-
-func scanEntries(ctx context.Context, q Querier, query string, args []any) ([]entry, error) {
-	rows, err := q.Query(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []entry
-	for rows.Next() {
-		var e entry
-		var cents int64 // currency columns hold whole cents (records stores decimals scaled)
-		var schedule sql.NullString
-		var list int
-		if err := rows.Scan(&e.id, &e.bookID, &e.productID, &cents, &schedule, &e.priority, &list); err != nil {
-			return nil, err
-		}
-		e.amount = big.NewRat(cents, 100)
-		e.scheduleID, e.list = schedule.String, list == 1
-		out = append(out, e)
-	}
-	return out, rows.Err()
 }
 
 // bestEntries picks each product's unit price entry (the best of the buyer's books) and its list price entry.
@@ -244,18 +163,11 @@ func loadListingPrices(ctx context.Context, q Querier, storeID, currency, accoun
 	if len(ids) == 0 {
 		return out, nil
 	}
-	var guest string
-	var guestArgs []any
-	if accountID == "" {
-		guest = ` UNION ALL SELECT ws.guestpricebookid, 0 FROM webstore ws WHERE ws.id = ?
-			AND ws.guestpricebookid IS NOT NULL AND ws.guestpricebookid <> ''`
-		guestArgs = []any{storeID}
+	books, err := booksOf(ctx, q, storeID, accountID)
+	if err != nil {
+		return nil, err
 	}
-	// A join rather than `e.pricebook2id = (SELECT ...)`: given a subquery, SQLite walks the whole standard book
-	// by its pricebook2id index instead of looking each product up by (book, product).
-	query, args := entriesSQL(storeID, accountID, guest, guestArgs,
-		`webstore ws JOIN pricebookentry e ON e.pricebook2id = ws.standardpricebookid`, `ws.id = ?`, []any{storeID}, ids)
-	entries, err := scanEntries(ctx, q, query, args)
+	entries, err := books.entries(ctx, q, ids)
 	if err != nil {
 		return nil, err
 	}

@@ -194,6 +194,19 @@ func TestPricesPickTheBestActivePrice(t *testing.T) {
 		if err != nil || len(got) != 0 {
 			t.Fatalf("no buyer entry: %+v, %v", got, err)
 		}
+		// The standard book as one of the buyer's books: its entry is both the list price and the unit price; an
+		// inactive standard book is neither.
+		exec(t, d, `UPDATE pricebookentry SET isactive = TRUE WHERE id = ?`, entryID(1, 0))
+		insert(t, d, "buyergrouppricebook", "0ZL", map[string]any{"buyergroupid": demo.ContractorsGroup,
+			"pricebook2id": demo.StandardBook, "priority": 3, "isactive": true})
+		if p := price(); p.PricebookEntryID != entryID(1, 0) || p.UnitPrice != "5.99" || p.ListPrice != "5.99" {
+			t.Fatalf("the standard book as a buyer's book: %+v", p)
+		}
+		exec(t, d, `UPDATE pricebook2 SET isactive = FALSE WHERE id = ?`, demo.StandardBook)
+		if p := price(); p.PricebookEntryID != "" || p.ListPrice != "" {
+			t.Fatalf("an inactive standard book still prices: %+v", p)
+		}
+		exec(t, d, `UPDATE pricebook2 SET isactive = TRUE WHERE id = ?`, demo.StandardBook)
 		// An inactive schedule gives no tiers.
 		exec(t, d, `UPDATE priceadjustmentschedule SET isactive = FALSE WHERE id = ?`, volumeSaver)
 		got, err = Prices(ctx, d, demo.StoreID, "", []string{product6})
