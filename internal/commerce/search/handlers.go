@@ -66,6 +66,9 @@ func (s *Service) answer(w http.ResponseWriter, r *http.Request, store *storecon
 		return err
 	}
 	w.Header().Set("Cache-Control", "private, no-store") // entitlement and prices are the buyer's own
+	if res.stale {
+		storecontext.Forget(w) // the same call shows the latest writes once the reload is done
+	}
 	httpx.WriteJSONBytes(w, status, res.appendJSON(make([]byte, 0, res.sizeHint())))
 	return nil
 }

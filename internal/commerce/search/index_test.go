@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -57,9 +58,9 @@ func TestIndexInstallAndTriggers(t *testing.T) {
 			t.Fatal(err)
 		}
 		var s snapshots
-		snap, err := s.get(ctx, d)
-		if err != nil {
-			t.Fatal(err)
+		snap, stale, err := s.get(ctx, d)
+		if err != nil || stale {
+			t.Fatal(stale, err)
 		}
 		if len(snap.all) != 1 || snap.all[0].id != before || snap.all[0].family != "Electrical" || !snap.all[0].active {
 			t.Fatalf("backfilled snapshot: %+v", snap.all)
@@ -73,9 +74,9 @@ func TestIndexInstallAndTriggers(t *testing.T) {
 		after := insertRow(t, d, "product2", "01t", map[string]any{"name": "Late Owl Lamp", "isactive": true})
 		insertRow(t, d, "productcategoryproduct", "0ZH", map[string]any{"productcategoryid": category, "productid": after})
 		insertRow(t, d, "commerceentitlementproduct", "1Cp", map[string]any{"policyid": policy, "productid": after})
-		snap2, err := s.get(ctx, d)
-		if err != nil {
-			t.Fatal(err)
+		snap2, stale, err := s.get(ctx, d)
+		if err != nil || stale {
+			t.Fatal(stale, err)
 		}
 		if snap2.version <= snap.version || len(snap2.all) != 2 {
 			t.Fatalf("snapshot did not reload: version %d -> %d, %d docs", snap.version, snap2.version, len(snap2.all))
@@ -114,7 +115,7 @@ func TestIndexInstallAndTriggers(t *testing.T) {
 		if _, err := d.Exec(ctx, `DELETE FROM product2 WHERE id = ?`, after); err != nil {
 			t.Fatal(err)
 		}
-		snap3, _ := s.get(ctx, d)
+		snap3, _, _ := s.get(ctx, d)
 		if len(snap3.all) != 1 {
 			t.Fatalf("deleted product still in the snapshot: %d docs", len(snap3.all))
 		}
@@ -127,9 +128,9 @@ func TestIndexInstallAndTriggers(t *testing.T) {
 // matchIDs is the ids of the products a term matches in the current snapshot, in name order.
 func matchIDs(t *testing.T, s *snapshots, d *db.DB, term string) []string {
 	t.Helper()
-	snap, err := s.get(context.Background(), d)
-	if err != nil {
-		t.Fatal(err)
+	snap, stale, err := s.get(context.Background(), d)
+	if err != nil || stale {
+		t.Fatal(stale, err)
 	}
 	matched, _ := snap.text.match(queryWords(term))
 	ids := []string{}
@@ -172,5 +173,95 @@ func TestEachWordSplitsAsWords(t *testing.T) {
 		if want := words(text); strings.Join(got, "|") != strings.Join(want, "|") || len(got) != len(want) {
 			t.Errorf("eachWord(%q) = %q, want %q", text, got, want)
 		}
+	}
+}
+
+// TestSearchesDoNotWaitForALongReload: a reload that outlasts the wait leaves searches answering from the snapshot
+// they have, marked stale, and the next search after it sees the writes; a reload that fails is tried again.
+func TestSearchesDoNotWaitForALongReload(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		if err := records.SyncSchema(ctx, d, records.StandardObjects()); err != nil {
+			t.Fatal(err)
+		}
+		if err := Install(ctx, d); err != nil {
+			t.Fatal(err)
+		}
+		first := insertRow(t, d, "product2", "01t", map[string]any{"name": "Early Bird Lamp", "isactive": true})
+		s := snapshots{wait: 20 * time.Millisecond}
+		if snap, stale, err := s.get(ctx, d); err != nil || stale || len(snap.all) != 1 || snap.all[0].id != first {
+			t.Fatalf("first load: stale %v, err %v", stale, err)
+		}
+
+		release := make(chan struct{})
+		s.beforeLoad = func() error { <-release; return nil }
+		second := insertRow(t, d, "product2", "01t", map[string]any{"name": "Late Owl Lamp", "isactive": true})
+		for range 3 { // all of them share the one reload held
+			snap, stale, err := s.get(ctx, d)
+			if err != nil || !stale || len(snap.all) != 1 {
+				t.Fatalf("while the reload is held: %d products, stale %v, err %v", len(snap.all), stale, err)
+			}
+		}
+		close(release)
+		if snap := waitForReload(t, &s, d, 2); snap.all[0].id != second && snap.all[1].id != second {
+			t.Fatalf("after the reload: %s is not among the products", second)
+		}
+
+		// After a load that took longer than the wait, searches do not wait at all.
+		s.wait = 10 * time.Minute
+		s.current.Load().loadTook = time.Hour
+		release = make(chan struct{})
+		s.beforeLoad = func() error { <-release; return nil }
+		insertRow(t, d, "product2", "01t", map[string]any{"name": "Slow Lamp", "isactive": true})
+		bounded, stop := context.WithTimeout(ctx, 30*time.Second)
+		snap, stale, err := s.get(bounded, d)
+		stop()
+		if err != nil || !stale || len(snap.all) != 2 {
+			t.Fatalf("after a slow load: %v products, stale %v, err %v", len(snap.all), stale, err)
+		}
+		close(release)
+		waitForReload(t, &s, d, 3)
+
+		// A failed reload answers its error to the searches that waited for it; the next search reloads again. A
+		// cancelled search stops waiting.
+		s.wait = time.Minute
+		s.beforeLoad = func() error { return errors.New("the disk is gone") }
+		insertRow(t, d, "product2", "01t", map[string]any{"name": "Third Lamp", "isactive": true})
+		if _, _, err := s.get(ctx, d); err == nil || err.Error() != "the disk is gone" {
+			t.Fatalf("a failed reload: %v", err)
+		}
+		release = make(chan struct{})
+		s.beforeLoad = func() error { <-release; return nil }
+		cancelled, cancel := context.WithTimeout(ctx, 20*time.Millisecond)
+		defer cancel()
+		if _, _, err := s.get(cancelled, d); !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("a search whose context ends while it waits: %v", err)
+		}
+		close(release)
+		if snap, stale, err := s.get(ctx, d); err != nil || stale || len(snap.all) != 4 {
+			t.Fatalf("after a failed reload: stale %v, err %v", stale, err)
+		}
+	})
+}
+
+// waitForReload asks until the answer is not stale, and wants products products in it.
+func waitForReload(t *testing.T, s *snapshots, d *db.DB, products int) *snapshot {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		snap, stale, err := s.get(context.Background(), d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !stale {
+			if len(snap.all) != products {
+				t.Fatalf("after the reload: %d products, want %d", len(snap.all), products)
+			}
+			return snap
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the reload never ended")
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 }

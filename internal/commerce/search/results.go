@@ -18,6 +18,8 @@ type Results struct {
 	Facets       []Facet        `json:"facets"`
 	Locale       string         `json:"locale"`
 	ProductsPage ProductsPage   `json:"productsPage"`
+
+	stale bool // answered from the snapshot before the latest writes, while it reloads (see freshWait)
 }
 
 // SearchCategory is the searched category (null for a whole-catalogue search) with its child categories that hold
@@ -106,6 +108,7 @@ type pageRequest struct {
 	storeID, accountID, currency string
 	ids                          []string
 	docs                         []*doc          // the same products in the snapshot
+	snapshot                     int64           // the snapshot's version
 	cards                        *cards          // the snapshot's
 	priceShown                   map[string]bool // the ids whose price the buyer's entitlement shows
 	fields                       []string
@@ -156,7 +159,7 @@ func summaries(ctx context.Context, d *db.DB, fields []*records.Field, req pageR
 	out := make(map[string]*ProductSummary, len(req.ids))
 	var missing []string
 	for _, id := range req.ids {
-		if s, ok := fill.Lookup(summaryKey{id, fieldList, metadata}); ok {
+		if s, ok := fill.Lookup(summaryKey{id, fieldList, metadata, req.snapshot}); ok {
 			out[id] = &s
 		} else {
 			missing = append(missing, id)
@@ -184,16 +187,17 @@ func summaries(ctx context.Context, d *db.DB, fields []*records.Field, req pageR
 	}
 	for id, s := range loaded {
 		s.encodeCard()
-		fill.StoreWeighing(summaryKey{id, fieldList, metadata}, *s, int64(len(s.card.bytes)))
+		fill.StoreWeighing(summaryKey{id, fieldList, metadata, req.snapshot}, *s, int64(len(s.card.bytes)))
 		out[id] = s
 	}
 	return out, nil
 }
 
-// summaryKey names one kept summary: a product with a list of fields, at a metadata version.
+// summaryKey names one kept summary: a product with a list of fields, at a metadata version, from a snapshot's
+// cards (an older snapshot than the catalog's while a reload runs: see freshWait).
 type summaryKey struct {
-	product, fields string
-	metadata        int64
+	product, fields    string
+	metadata, snapshot int64
 }
 
 // summariesLimit bounds the bytes of the summaries kept per catalog version (their encodings, about 700 bytes each

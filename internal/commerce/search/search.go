@@ -31,7 +31,7 @@ func New(d *db.DB, reg *records.Registry) *Service { return &Service{DB: d, Regi
 
 // Warm loads the in-memory snapshot ahead of the first search, so that no buyer waits for it (about a second on
 // 100,000 products). Errors are left for the first search to report.
-func (s *Service) Warm(ctx context.Context) { _, _ = s.snapshots.get(ctx, s.DB) }
+func (s *Service) Warm(ctx context.Context) { _, _, _ = s.snapshots.get(ctx, s.DB) }
 
 // keptOrder is how many hits of a kept answer are put in order ahead of being asked for: 4 pages of 12. A deeper
 // page is ordered when asked for, which costs a bounded heap per relevance tier (see mostFocused); ordering 20
@@ -40,7 +40,7 @@ const keptOrder = 48
 
 // run runs a validated query for the account ("" for a guest) in the store.
 func (s *Service) run(ctx context.Context, store *storecontext.Store, accountID string, q *query) (*Results, error) {
-	snap, err := s.snapshots.get(ctx, s.DB)
+	snap, stale, err := s.snapshots.get(ctx, s.DB)
 	if err != nil {
 		return nil, fmt.Errorf("search: snapshot: %w", err)
 	}
@@ -51,7 +51,7 @@ func (s *Service) run(ctx context.Context, store *storecontext.Store, accountID 
 	if q.categoryID != "" && tree.nodes[q.categoryID] == nil {
 		return nil, httpx.NotFound("The category %s doesn't exist in this store's catalog.", q.categoryID)
 	}
-	res := &Results{Locale: store.DefaultLanguage}
+	res := &Results{Locale: store.DefaultLanguage, stale: stale}
 	res.ProductsPage = ProductsPage{CurrencyIsoCode: store.DefaultCurrency, PageSize: q.pageSize}
 	from, to := q.page*q.pageSize, (q.page+1)*q.pageSize
 	if q.categoryID == "" && len(q.words) == 0 { // a term of punctuation only: nothing can match
@@ -257,6 +257,7 @@ func (s *Service) page(ctx context.Context, store *storecontext.Store, accountID
 		return nil, errors.New("search: the records catalogue has no Product2")
 	}
 	return loadPage(ctx, s.DB, product, pageRequest{storeID: store.ID, accountID: accountID,
-		currency: store.DefaultCurrency, ids: ids, docs: docs, cards: snap.cards, priceShown: priceShown, fields: q.fields,
+		currency: store.DefaultCurrency, ids: ids, docs: docs, snapshot: snap.version, cards: snap.cards,
+		priceShown: priceShown, fields: q.fields,
 		includePrices: q.includePrices, includeRule: q.includeQuantityRule})
 }

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"database/sql"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"strings"
@@ -40,6 +41,7 @@ type doc struct {
 // alphabetical, so a listing's page needs no sort.
 type snapshot struct {
 	version    int64
+	loadTook   time.Duration    // how long loading it took (see freshWait)
 	currentAt  atomic.Int64     // the catalog version (db.Catalog) at which it was last found current
 	all        []*doc           // in name order (lower-case name, then id): all[i].nameRank == i
 	text       *postings        // the full-text index: words -> positions in all
@@ -62,47 +64,131 @@ type snapshot struct {
 // per kind of buyer rather than per buyer); beyond it a set is computed per search rather than kept.
 const maxVisibilitySets = 512
 
-// snapshots keeps the current snapshot of one database. Searches read it without a lock; a reload runs one at a
-// time, and only a search that needs a newer version than the current one waits for it.
+// snapshots keeps the current snapshot of one database. Searches read it without a lock; one reload runs at a time,
+// in the background, and a search that needs a newer version than the current one waits for it up to freshWait.
 type snapshots struct {
 	current atomic.Pointer[snapshot]
 	reload  sync.Mutex
+	running *reloading // the reload under way, if any (under reload)
+
+	wait       time.Duration // freshWait, but in tests
+	beforeLoad func() error  // tests hold a reload here, or fail it
 }
 
-// get returns a snapshot no older than the database's version at the time of the call, so a search always sees
-// the writes made before it started, its own included.
+// reloading is one reload of the snapshot: done closes when it ends, with err set.
+type reloading struct {
+	version int64 // the search_state version it loads at least
+	done    chan struct{}
+	err     error
+}
+
+// freshWait bounds how long a search waits for the reload of a snapshot that writes have moved, when the last load
+// took no longer than that. A catalogue of some tens of thousands of products reloads within it, so its searches
+// see every write made before them, their own included. A larger one does not wait: it keeps answering from the
+// snapshot it has while the reload runs (100,000 products take seconds, a million about half a minute) and shows
+// the writes once it is done, as a search engine's refresh does; such an answer is marked stale and no cache keeps
+// it. Only the first load, with no snapshot to answer from, is always waited for.
+const freshWait = time.Second
+
+// get returns a snapshot no older than the database's version at the time of the call (see freshWait for when it
+// may be older: stale says so).
 //
 // search_state is among the tables whose changes move the catalog version (app.versionedTables), so while that
 // version has not moved since the current snapshot was last found current, the snapshot still is, and the search
 // costs no version query.
-func (s *snapshots) get(ctx context.Context, d *db.DB) (*snapshot, error) {
+func (s *snapshots) get(ctx context.Context, d *db.DB) (snap *snapshot, stale bool, err error) {
 	catalog := d.Version(db.Catalog) // before reading search_state: see db.Version
-	if cur := s.current.Load(); cur != nil && cur.currentAt.Load() == catalog {
-		return cur, nil
+	cur := s.current.Load()
+	if cur != nil && cur.currentAt.Load() == catalog {
+		return cur, false, nil
 	}
 	var version int64
 	if err := d.QueryRow(ctx, `SELECT version FROM search_state`).Scan(&version); err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	if cur := s.current.Load(); cur != nil && cur.version >= version {
+	if cur = s.current.Load(); cur != nil && cur.version >= version {
 		cur.currentAt.Store(catalog)
-		return cur, nil
+		return cur, false, nil
 	}
+	r := s.reloadTo(d, version, catalog)
+	var timeout <-chan time.Time
+	if cur != nil {
+		wait := freshWait
+		if s.wait != 0 {
+			wait = s.wait
+		}
+		if cur.loadTook > wait {
+			wait = 0
+		}
+		timer := time.NewTimer(wait)
+		defer timer.Stop()
+		timeout = timer.C
+	}
+	select {
+	case <-r.done:
+		if r.err != nil {
+			return nil, false, r.err
+		}
+		return s.current.Load(), false, nil
+	case <-timeout:
+		return cur, true, nil
+	case <-ctx.Done():
+		return nil, false, ctx.Err()
+	}
+}
+
+// failed reports whether the reload ended with an error (the next search starts another).
+func (r *reloading) failed() bool {
+	select {
+	case <-r.done:
+		return r.err != nil
+	default:
+		return false
+	}
+}
+
+// reloadTo returns the reload that brings the snapshot to version at least: the one under way when it does, else a
+// new one, which reads search_doc afresh (catalog is the catalog version read before version was).
+func (s *snapshots) reloadTo(d *db.DB, version, catalog int64) *reloading {
 	s.reload.Lock()
 	defer s.reload.Unlock()
-	if cur := s.current.Load(); cur != nil && cur.version >= version { // the reload we waited for got there
-		return cur, nil
+	if r := s.running; r != nil && r.version >= version && !r.failed() {
+		return r
 	}
-	// Searches waiting on this reload share it: one cancelled request must not fail it for the others.
-	start := time.Now()
-	snap, err := loadSnapshot(context.WithoutCancel(ctx), d)
-	if err != nil {
-		return nil, err
-	}
-	observeSnapshot(snap, time.Since(start))
-	snap.currentAt.Store(catalog)
-	s.current.Store(snap) // loaded after the version was read, so at least as new as it and as the current one
-	return snap, nil
+	r := &reloading{version: version, done: make(chan struct{})}
+	previous := s.running
+	s.running = r
+	go func() {
+		defer close(r.done)
+		if previous != nil { // one reload at a time: a newer one starts when the older ends
+			<-previous.done
+		}
+		if cur := s.current.Load(); cur != nil && cur.version >= version {
+			return
+		}
+		if s.beforeLoad != nil {
+			if r.err = s.beforeLoad(); r.err != nil {
+				return
+			}
+		}
+		start := time.Now()
+		// Not the request's context: the searches waiting on it, and the ones after them, share this reload.
+		snap, err := loadSnapshot(context.Background(), d)
+		if err != nil {
+			r.err = err
+			return
+		}
+		snap.loadTook = time.Since(start)
+		observeSnapshot(snap, snap.loadTook)
+		snap.currentAt.Store(catalog)
+		s.current.Store(snap) // loaded after the version was read, so at least as new as it and as the current one
+		if snap.loadTook > freshWait {
+			// A large catalogue's load leaves the old snapshot and the load's garbage behind, gigabytes at a million
+			// products: give the memory back to the system now rather than hold it until the runtime gets round to it.
+			debug.FreeOSMemory()
+		}
+	}()
+	return r
 }
 
 // loadSnapshot reads search_doc and the version it is at, in one read transaction so the two agree.

@@ -36,7 +36,7 @@ func (s *Service) Suggest(ctx context.Context, store *storecontext.Store, accoun
 	if len(ws) == 0 {
 		return out, nil
 	}
-	snap, err := s.snapshots.get(ctx, s.DB)
+	snap, _, err := s.snapshots.get(ctx, s.DB)
 	if err != nil {
 		return nil, err
 	}

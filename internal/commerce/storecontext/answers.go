@@ -55,7 +55,7 @@ func Remember(w http.ResponseWriter, r *http.Request, d *db.DB, s *Shopper, body
 		if err := build(rec); err != nil {
 			return err
 		}
-		if rec.status != http.StatusOK && rec.status != http.StatusCreated {
+		if rec.forget || rec.status != http.StatusOK && rec.status != http.StatusCreated {
 			rec.replay(w)
 			return nil
 		}
@@ -75,6 +75,14 @@ type recorder struct {
 	status int
 	body   bytes.Buffer
 	shared []byte // the whole answer, when the handler wrote it with httpx.WriteShared
+	forget bool   // Forget: not to be kept
+}
+
+// Forget tells Remember not to keep the answer being written to w: it is good for this call only.
+func Forget(w http.ResponseWriter) {
+	if rec, ok := w.(*recorder); ok {
+		rec.forget = true
+	}
 }
 
 func (rec *recorder) Header() http.Header    { return rec.header }

@@ -10,6 +10,7 @@ import (
 
 	"storefront/internal/apiversion"
 	"storefront/internal/platform/db"
+	"storefront/internal/platform/httpx"
 )
 
 // A kept answer is given again, byte for byte and with its status, to the same request of the same account while
@@ -23,7 +24,7 @@ func TestRememberKeepsAnswersWhileTheCatalogHolds(t *testing.T) {
 		}
 		store := insert(t, d, "webstore", "0ZE", map[string]any{"name": "Kept"})
 		builds := 0
-		fail := false
+		fail, forget := false, false
 		handler := apiversion.Rewrite(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			account := r.Header.Get("X-Account")
 			body := []byte(r.Header.Get("X-Body"))
@@ -35,8 +36,11 @@ func TestRememberKeepsAnswersWhileTheCatalogHolds(t *testing.T) {
 					return nil
 				}
 				w.Header().Set("Cache-Control", "private, no-store")
+				if forget {
+					Forget(w)
+				}
 				w.WriteHeader(http.StatusCreated)
-				_, _ = w.Write([]byte(`{"build":` + strconv.Itoa(builds) + `}`))
+				httpx.WriteShared(w, []byte(`{"build":`+strconv.Itoa(builds)+`}`))
 				return nil
 			})
 			if err != nil {
@@ -76,8 +80,15 @@ func TestRememberKeepsAnswersWhileTheCatalogHolds(t *testing.T) {
 		}
 		expect("after a catalog write", 6, 6, "v64.0", "", "001A", `{"searchTerm":"drill"}`)
 
+		// An answer its handler says not to keep (a search answered while the index reloads) is given once.
+		forget = true
+		expect("an answer not to keep", 7, 7, "v64.0", "", "001A", `{"searchTerm":"lamp"}`)
+		forget = false
+		expect("the same search after it", 8, 8, "v64.0", "", "001A", `{"searchTerm":"lamp"}`)
+		expect("and again", 8, 8, "v64.0", "", "001A", `{"searchTerm":"lamp"}`)
+
 		fail = true
-		for i := 7; i <= 8; i++ {
+		for i := 9; i <= 10; i++ {
 			status, got, _ := call("v64.0", "", "001A", `{"searchTerm":"nothing"}`)
 			if status != http.StatusNotFound || !strings.Contains(got, "NOT_FOUND") || builds != i {
 				t.Fatalf("an error answer, asked twice: %d %s after %d builds", status, got, builds)
