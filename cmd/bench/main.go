@@ -14,7 +14,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"net/url"
@@ -249,44 +248,19 @@ func startServer(ctx context.Context, bin, dbURL string, products int, seeded bo
 		os.RemoveAll(dir)
 	}
 	base := "http://" + addr
-	if err := waitHealthy(ctx, base, 60*time.Second); err != nil {
+	if err := waitOK(ctx, base+"/healthz", 60*time.Second); err != nil {
 		log, _ := os.ReadFile(logPath)
 		stop()
 		return nil, fmt.Errorf("server did not become healthy: %w\n%s", err, log)
 	}
 	// The server loads its search index in the background once up; the rows measure it loaded. How long that took
 	// is the start time a large catalogue is quoted with.
-	if err := waitSearchIndex(ctx, base, 15*time.Minute); err != nil {
+	if err := waitOK(ctx, base+"/readyz", 15*time.Minute); err != nil {
 		stop()
 		return nil, fmt.Errorf("search index: %w", err)
 	}
 	fmt.Fprintf(os.Stderr, "bench: server up, search index loaded, %s after start\n", time.Since(started).Round(100*time.Millisecond))
 	return &server{base: base, pid: cmd.Process.Pid, buyers: emails, stop: stop}, nil
-}
-
-// waitSearchIndex waits until /metrics reports the search index loaded (storefront_search_index_products above 0).
-func waitSearchIndex(ctx context.Context, base string, limit time.Duration) error {
-	deadline := time.Now().Add(limit)
-	for {
-		resp, err := http.Get(base + "/metrics")
-		if err == nil {
-			body, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
-			for _, line := range strings.Split(string(body), "\n") {
-				if n, ok := strings.CutPrefix(line, "storefront_search_index_products "); ok && n != "0" {
-					return nil
-				}
-			}
-		}
-		if time.Now().After(deadline) {
-			return fmt.Errorf("not loaded after %s", limit)
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(250 * time.Millisecond):
-		}
-	}
 }
 
 // createBuyers creates n buyers in the demo buyer's account with `bin user create` (the demo store seeded first with
@@ -360,10 +334,11 @@ func freePort() (string, error) {
 	return ln.Addr().String(), nil
 }
 
-func waitHealthy(ctx context.Context, base string, limit time.Duration) error {
+// waitOK asks url until it answers 200 (/healthz: the server is up; /readyz: its search index is loaded too).
+func waitOK(ctx context.Context, url string, limit time.Duration) error {
 	deadline := time.Now().Add(limit)
 	for {
-		resp, err := http.Get(base + "/healthz")
+		resp, err := http.Get(url)
 		if err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {

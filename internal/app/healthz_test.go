@@ -7,27 +7,40 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"storefront/internal/platform/config"
 )
 
-// /healthz answers 200 while the database answers, and 503 once it does not.
+// /healthz answers 200 while the database answers, and 503 once it does not; /readyz as well, once the search index
+// has loaded (503 with Retry-After before).
 func TestHealthzFollowsTheDatabase(t *testing.T) {
 	a, err := Open(context.Background(), config.Config{DB: "sqlite://" + filepath.Join(t.TempDir(), "h.db")}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
 	h := a.Handler()
-	get := func() int {
+	get := func(path string) int {
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/healthz", nil))
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		if rec.Code == http.StatusServiceUnavailable && path == "/readyz" && rec.Header().Get("Retry-After") == "" &&
+			rec.Body.String() == "search index loading\n" {
+			t.Errorf("/readyz 503 without Retry-After")
+		}
 		return rec.Code
 	}
-	if code := get(); code != http.StatusOK {
+	if code := get("/healthz"); code != http.StatusOK {
 		t.Fatalf("healthy database: %d", code)
 	}
+	for deadline := time.Now().Add(30 * time.Second); get("/readyz") != http.StatusOK; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("/readyz never answered 200")
+		}
+	}
 	a.Close()
-	if code := get(); code != http.StatusServiceUnavailable {
-		t.Fatalf("closed database: %d, want 503", code)
+	for _, path := range []string{"/healthz", "/readyz"} {
+		if code := get(path); code != http.StatusServiceUnavailable {
+			t.Fatalf("%s with the database closed: %d, want 503", path, code)
+		}
 	}
 }

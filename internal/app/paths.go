@@ -10,7 +10,7 @@ import (
 
 // serverPrefixes are the server's own paths. The web app calls them under the site base path as well, so with a
 // base path of /shop, /shop/services/... is /services/...; everything else under /shop is the web app.
-var serverPrefixes = []string{"/services/", "/api/", "/lwr/", "/cms/", "/img/", "/id/", "/logout", "/healthz"}
+var serverPrefixes = []string{"/services/", "/api/", "/lwr/", "/cms/", "/img/", "/id/", "/logout", "/healthz", "/readyz"}
 
 // apiPrefixes are the API's prefixes: a path under them that no route claims is the API's JSON error, never the web
 // app's HTML.

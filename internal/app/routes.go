@@ -66,6 +66,7 @@ func (a *App) routes(s *services) []Route {
 	keep := answers.For(a.DB).Keep
 	return []Route{
 		{"GET /healthz", http.HandlerFunc(a.healthz)},
+		{"GET /readyz", a.readyz(s.search)},
 		{"GET " + metrics.Path, metrics.Handler(a.Config.MetricsToken)},
 
 		// Sign-in and sign-out (the web app's cookie session), bearer tokens for API clients (package auth).

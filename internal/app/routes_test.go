@@ -76,13 +76,15 @@ func TestTheReadmeDocumentsEveryRoute(t *testing.T) {
 			documented = append(documented, regexp.MustCompile("^"+expr))
 		}
 	}
-	if !strings.Contains(string(raw), "`GET /healthz`") {
-		t.Error("the README does not document GET /healthz")
+	for _, probe := range []string{"`GET /healthz`", "`GET /readyz`"} {
+		if !strings.Contains(string(raw), probe) {
+			t.Errorf("the README does not document %s", probe)
+		}
 	}
 	used := make([]bool, len(documented))
 	for _, rt := range emptyApp(t, "").Routes() {
 		_, path, _ := strings.Cut(rt.Pattern, " ")
-		found := path == "/healthz"
+		found := path == "/healthz" || path == "/readyz"
 		for i, re := range documented {
 			if re.MatchString(path) {
 				found, used[i] = true, true

@@ -28,7 +28,7 @@ func Middleware(s *Service) func(http.Handler) http.Handler {
 	exempt := map[string]bool{LoginPath: true, TokenPath: true, RevokePath: true, s.LogoutPath(): true}
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if r.URL.Path == metrics.Path || r.URL.Path == "/healthz" {
+			if r.URL.Path == metrics.Path || r.URL.Path == "/healthz" || r.URL.Path == "/readyz" {
 				// Probes and the metrics scraper have no session; the scraper's bearer token is the metrics
 				// endpoint's own, not a session token.
 				next.ServeHTTP(w, r)

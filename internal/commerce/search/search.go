@@ -33,6 +33,9 @@ func New(d *db.DB, reg *records.Registry) *Service { return &Service{DB: d, Regi
 // 100,000 products). Errors are left for the first search to report.
 func (s *Service) Warm(ctx context.Context) { _, _, _ = s.snapshots.get(ctx, s.DB) }
 
+// Ready reports whether the search index is loaded (see App.readyz): until then a search waits for it.
+func (s *Service) Ready() bool { return s.snapshots.current.Load() != nil }
+
 // keptOrder is how many hits of a kept answer are put in order ahead of being asked for: 4 pages of 12. A deeper
 // page is ordered when asked for, which costs a bounded heap per relevance tier (see mostFocused); ordering 20
 // pages ahead made a distinct search read whole broad tiers that its first page never reaches.
