@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -176,9 +177,10 @@ func TestEachWordSplitsAsWords(t *testing.T) {
 	}
 }
 
-// TestSearchesDoNotWaitForALongReload: a reload that outlasts the wait leaves searches answering from the snapshot
-// they have, marked stale, and the next search after it sees the writes; a reload that fails is tried again.
-func TestSearchesDoNotWaitForALongReload(t *testing.T) {
+// TestLargeCataloguesDoNotWaitForAReload: past waitedReload products, searches answer from the snapshot they have
+// while a reload runs, marked stale, and the next search after it sees the writes; below it they wait. A reload
+// that fails answers its error and is tried again; a search whose context ends stops waiting.
+func TestLargeCataloguesDoNotWaitForAReload(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		if err := records.SyncSchema(ctx, d, records.StandardObjects()); err != nil {
@@ -187,46 +189,42 @@ func TestSearchesDoNotWaitForALongReload(t *testing.T) {
 		if err := Install(ctx, d); err != nil {
 			t.Fatal(err)
 		}
-		first := insertRow(t, d, "product2", "01t", map[string]any{"name": "Early Bird Lamp", "isactive": true})
-		s := snapshots{wait: 20 * time.Millisecond}
-		if snap, stale, err := s.get(ctx, d); err != nil || stale || len(snap.all) != 1 || snap.all[0].id != first {
+		lamp := func(name string) string {
+			return insertRow(t, d, "product2", "01t", map[string]any{"name": name, "isactive": true})
+		}
+		lamp("Early Bird Lamp")
+		lamp("Desk Lamp")
+		s := snapshots{waited: 1} // two products are "large"
+		if snap, stale, err := s.get(ctx, d); err != nil || stale || len(snap.all) != 2 {
 			t.Fatalf("first load: stale %v, err %v", stale, err)
 		}
 
 		release := make(chan struct{})
 		s.beforeLoad = func() error { <-release; return nil }
-		second := insertRow(t, d, "product2", "01t", map[string]any{"name": "Late Owl Lamp", "isactive": true})
+		late := lamp("Late Owl Lamp")
 		for range 3 { // all of them share the one reload held
 			snap, stale, err := s.get(ctx, d)
-			if err != nil || !stale || len(snap.all) != 1 {
+			if err != nil || !stale || len(snap.all) != 2 {
 				t.Fatalf("while the reload is held: %d products, stale %v, err %v", len(snap.all), stale, err)
 			}
 		}
 		close(release)
-		if snap := waitForReload(t, &s, d, 2); snap.all[0].id != second && snap.all[1].id != second {
-			t.Fatalf("after the reload: %s is not among the products", second)
+		if snap := waitForReload(t, &s, d, 3); !slices.ContainsFunc(snap.all, func(x *doc) bool { return x.id == late }) {
+			t.Fatalf("after the reload: %s is not among the products", late)
 		}
 
-		// After a load that took longer than the wait, searches do not wait at all.
-		s.wait = 10 * time.Minute
-		s.current.Load().loadTook = time.Hour
+		// A small catalogue waits for the reload: the search sees the write before it.
+		s.waited = 1000
 		release = make(chan struct{})
-		s.beforeLoad = func() error { <-release; return nil }
-		insertRow(t, d, "product2", "01t", map[string]any{"name": "Slow Lamp", "isactive": true})
-		bounded, stop := context.WithTimeout(ctx, 30*time.Second)
-		snap, stale, err := s.get(bounded, d)
-		stop()
-		if err != nil || !stale || len(snap.all) != 2 {
-			t.Fatalf("after a slow load: %v products, stale %v, err %v", len(snap.all), stale, err)
+		lamp("Small Lamp")
+		go func() { time.Sleep(50 * time.Millisecond); close(release) }()
+		if snap, stale, err := s.get(ctx, d); err != nil || stale || len(snap.all) != 4 {
+			t.Fatalf("a small catalogue: %d products, stale %v, err %v", len(snap.all), stale, err)
 		}
-		close(release)
-		waitForReload(t, &s, d, 3)
 
-		// A failed reload answers its error to the searches that waited for it; the next search reloads again. A
-		// cancelled search stops waiting.
-		s.wait = time.Minute
+		// A failed reload answers its error to the searches that waited for it; the next search reloads again.
 		s.beforeLoad = func() error { return errors.New("the disk is gone") }
-		insertRow(t, d, "product2", "01t", map[string]any{"name": "Third Lamp", "isactive": true})
+		lamp("Third Lamp")
 		if _, _, err := s.get(ctx, d); err == nil || err.Error() != "the disk is gone" {
 			t.Fatalf("a failed reload: %v", err)
 		}
@@ -238,7 +236,7 @@ func TestSearchesDoNotWaitForALongReload(t *testing.T) {
 			t.Fatalf("a search whose context ends while it waits: %v", err)
 		}
 		close(release)
-		if snap, stale, err := s.get(ctx, d); err != nil || stale || len(snap.all) != 4 {
+		if snap, stale, err := s.get(ctx, d); err != nil || stale || len(snap.all) != 5 {
 			t.Fatalf("after a failed reload: stale %v, err %v", stale, err)
 		}
 	})

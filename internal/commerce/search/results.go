@@ -19,7 +19,7 @@ type Results struct {
 	Locale       string         `json:"locale"`
 	ProductsPage ProductsPage   `json:"productsPage"`
 
-	stale bool // answered from the snapshot before the latest writes, while it reloads (see freshWait)
+	stale bool // answered from the snapshot before the latest writes, while it reloads (see waitedReload)
 }
 
 // SearchCategory is the searched category (null for a whole-catalogue search) with its child categories that hold
@@ -194,7 +194,7 @@ func summaries(ctx context.Context, d *db.DB, fields []*records.Field, req pageR
 }
 
 // summaryKey names one kept summary: a product with a list of fields, at a metadata version, from a snapshot's
-// cards (an older snapshot than the catalog's while a reload runs: see freshWait).
+// cards (an older snapshot than the catalog's while a reload runs: see waitedReload).
 type summaryKey struct {
 	product, fields    string
 	metadata, snapshot int64

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"runtime/debug"
@@ -41,7 +42,6 @@ type doc struct {
 // alphabetical, so a listing's page needs no sort.
 type snapshot struct {
 	version    int64
-	loadTook   time.Duration    // how long loading it took (see freshWait)
 	currentAt  atomic.Int64     // the catalog version (db.Catalog) at which it was last found current
 	all        []*doc           // in name order (lower-case name, then id): all[i].nameRank == i
 	text       *postings        // the full-text index: words -> positions in all
@@ -65,14 +65,14 @@ type snapshot struct {
 const maxVisibilitySets = 512
 
 // snapshots keeps the current snapshot of one database. Searches read it without a lock; one reload runs at a time,
-// in the background, and a search that needs a newer version than the current one waits for it up to freshWait.
+// in the background, and a search that needs a newer version than the current one waits for it (see waitedReload).
 type snapshots struct {
 	current atomic.Pointer[snapshot]
 	reload  sync.Mutex
 	running *reloading // the reload under way, if any (under reload)
 
-	wait       time.Duration // freshWait, but in tests
-	beforeLoad func() error  // tests hold a reload here, or fail it
+	waited     int          // waitedReload, but in tests
+	beforeLoad func() error // tests hold a reload here, or fail it
 }
 
 // reloading is one reload of the snapshot: done closes when it ends, with err set.
@@ -82,15 +82,15 @@ type reloading struct {
 	err     error
 }
 
-// freshWait bounds how long a search waits for the reload of a snapshot that writes have moved, when the last load
-// took no longer than that. A catalogue of some tens of thousands of products reloads within it, so its searches
-// see every write made before them, their own included. A larger one does not wait: it keeps answering from the
-// snapshot it has while the reload runs (100,000 products take seconds, a million about half a minute) and shows
-// the writes once it is done, as a search engine's refresh does; such an answer is marked stale and no cache keeps
-// it. Only the first load, with no snapshot to answer from, is always waited for.
-const freshWait = time.Second
+// waitedReload is the largest catalogue whose searches wait for the reload of a snapshot that writes have moved:
+// it reloads in about a second or less, and its searches see every write made before them, their own included. A
+// larger one does not wait: it keeps answering from the snapshot it has while the reload runs (100,000 products take
+// seconds, a million about half a minute) and shows the writes once it is done, as a search engine's refresh does;
+// such an answer is marked stale and no cache keeps it. The first load, with no snapshot to answer from, is always
+// waited for.
+const waitedReload = 50_000
 
-// get returns a snapshot no older than the database's version at the time of the call (see freshWait for when it
+// get returns a snapshot no older than the database's version at the time of the call (see waitedReload for when it
 // may be older: stale says so).
 //
 // search_state is among the tables whose changes move the catalog version (app.versionedTables), so while that
@@ -111,18 +111,10 @@ func (s *snapshots) get(ctx context.Context, d *db.DB) (snap *snapshot, stale bo
 		return cur, false, nil
 	}
 	r := s.reloadTo(d, version, catalog)
-	var timeout <-chan time.Time
-	if cur != nil {
-		wait := freshWait
-		if s.wait != 0 {
-			wait = s.wait
-		}
-		if cur.loadTook > wait {
-			wait = 0
-		}
-		timer := time.NewTimer(wait)
-		defer timer.Stop()
-		timeout = timer.C
+	var large chan struct{} // closed: the search does not wait
+	if waited := cmp.Or(s.waited, waitedReload); cur != nil && len(cur.all) > waited {
+		large = make(chan struct{})
+		close(large)
 	}
 	select {
 	case <-r.done:
@@ -130,7 +122,7 @@ func (s *snapshots) get(ctx context.Context, d *db.DB) (snap *snapshot, stale bo
 			return nil, false, r.err
 		}
 		return s.current.Load(), false, nil
-	case <-timeout:
+	case <-large:
 		return cur, true, nil
 	case <-ctx.Done():
 		return nil, false, ctx.Err()
@@ -178,11 +170,10 @@ func (s *snapshots) reloadTo(d *db.DB, version, catalog int64) *reloading {
 			r.err = err
 			return
 		}
-		snap.loadTook = time.Since(start)
-		observeSnapshot(snap, snap.loadTook)
+		observeSnapshot(snap, time.Since(start))
 		snap.currentAt.Store(catalog)
 		s.current.Store(snap) // loaded after the version was read, so at least as new as it and as the current one
-		if snap.loadTook > freshWait {
+		if len(snap.all) > waitedReload {
 			// A large catalogue's load leaves the old snapshot and the load's garbage behind, gigabytes at a million
 			// products: give the memory back to the system now rather than hold it until the runtime gets round to it.
 			debug.FreeOSMemory()
