@@ -239,13 +239,14 @@ func (d *DB) Exec(ctx context.Context, query string, args ...any) (sql.Result, e
 	if d.queue != nil { // the statement joins a group like any write transaction
 		var res sql.Result
 		err := d.inGroup(ctx, false, func(tx *Tx) (err error) {
+			tx.noteWrite(query)
 			res, err = tx.Tx.ExecContext(tx.statementContext(ctx), query, args...)
 			return err
 		})
 		return res, err
 	}
 	res, err := d.W.ExecContext(ctx, d.Rebind(query), args...)
-	if err == nil {
+	if err == nil && d.movesVersions(query) {
 		d.afterWrite(ctx)
 	}
 	return res, err
@@ -271,10 +272,12 @@ type Tx struct {
 	grouped bool
 	// locals are values packages keep for the life of the transaction (TxLocal).
 	locals sync.Map
+	moves  atomic.Bool // a statement may have moved a version counter (writes.go)
 }
 
 // Exec runs a statement inside the transaction, prepared when the writer's statement cache has it.
 func (t *Tx) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	t.noteWrite(query)
 	t.db.statements.Add(1)
 	t.db.noteStatement(ctx, query, true)
 	defer metrics.ObserveExec(time.Now())
@@ -287,6 +290,7 @@ func (t *Tx) Exec(ctx context.Context, query string, args ...any) (sql.Result, e
 
 // Query runs a read inside the transaction, prepared when the writer's statement cache has it.
 func (t *Tx) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	t.noteWrite(query) // INSERT ... RETURNING
 	t.db.statements.Add(1)
 	t.db.noteStatement(ctx, query, true)
 	defer metrics.ObserveQuery(time.Now())
@@ -299,6 +303,7 @@ func (t *Tx) Query(ctx context.Context, query string, args ...any) (*sql.Rows, e
 
 // QueryRow runs a single-row read inside the transaction, prepared when the writer's statement cache has it.
 func (t *Tx) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	t.noteWrite(query) // INSERT ... RETURNING
 	t.db.statements.Add(1)
 	t.db.noteStatement(ctx, query, true)
 	defer metrics.ObserveQuery(time.Now())
@@ -358,7 +363,9 @@ func (d *DB) run(ctx context.Context, sqlTx *sql.Tx, fn func(tx *Tx) error) erro
 	if err := sqlTx.Commit(); err != nil {
 		return err
 	}
-	d.afterWrite(ctx)
+	if tx.moves.Load() {
+		d.afterWrite(ctx)
+	}
 	return nil
 }
 

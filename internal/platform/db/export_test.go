@@ -16,3 +16,6 @@ func WaitingWriters(d *DB) int {
 	defer d.queue.mu.Unlock()
 	return len(d.queue.pending)
 }
+
+// VersionRefreshes is how many times the version counters were read (RefreshVersions).
+func VersionRefreshes(d *DB) int64 { return d.versions.refreshes.Load() }

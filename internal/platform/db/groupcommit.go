@@ -41,6 +41,7 @@ type member struct {
 	durable bool
 	state   atomic.Int32 // memberQueued, then memberTaken by the group or memberLeft by its caller
 	err     error        // the member's outcome, set before done is closed
+	moves   bool         // its statements may have moved a version counter (writes.go)
 	panic   any          // a panic of fn, raised again in the caller's goroutine
 	done    chan struct{}
 }
@@ -137,7 +138,13 @@ func (d *DB) runGroup(members []*member) (rest []*member) {
 	if err == nil {
 		d.queue.commits.Add(1)
 		metrics.ObserveGroupCommit(len(ran))
-		d.afterWrite(ctx) // before the members return: their callers' next reads must not see what caches kept
+		moves := false
+		for _, m := range ran {
+			moves = moves || m.moves
+		}
+		if moves {
+			d.afterWrite(ctx) // before the members return: their callers' next reads must not see what caches kept
+		}
 	}
 	d.txStmts.PrepareWanted(ctx) // the writer's connection is free again
 	for _, r := range ran {
@@ -212,6 +219,7 @@ func (d *DB) runMember(ctx context.Context, sqlTx *sql.Tx, m *member) error {
 func (d *DB) runFn(sqlTx *sql.Tx, m *member) (err error, panicked any) {
 	tx := &Tx{Tx: sqlTx, db: d, grouped: true}
 	defer tx.done.Store(true)
+	defer func() { m.moves = tx.moves.Load() }()
 	defer func() {
 		if p := recover(); p != nil {
 			panicked = p

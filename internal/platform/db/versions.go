@@ -55,6 +55,9 @@ type versions struct {
 	domains [numDomains]counter
 	tables  atomic.Pointer[tableCounters]             // nil until InstallVersionTriggers ran on this DB
 	notify  atomic.Pointer[func(ctx context.Context)] // tells the other instances (Redis) after a local write moved a counter
+	// untracked are the tables without a counter (InstallVersionTriggers): writing only them moves none (writes.go)
+	untracked atomic.Pointer[map[string]bool]
+	refreshes atomic.Int64 // RefreshVersions calls, for tests
 }
 
 // counter is the local view of one database counter.
@@ -106,6 +109,7 @@ func (v *versions) each(fn func(c *counter)) {
 func (d *DB) RefreshVersions(ctx context.Context) (bool, error) {
 	// Not counted in Statements: it is the cache's bookkeeping, run by the poller at any moment, and a test counting
 	// a request's statements must not see the poller's.
+	d.versions.refreshes.Add(1)
 	var rows *sql.Rows
 	var err error
 	if st := d.Stmts.stmt(ctx, d.versionsQuery()); st != nil { // it follows every commit: prepared once
@@ -271,6 +275,11 @@ func (d *DB) InstallVersionTriggers(ctx context.Context, tables VersionedTables,
 		return err
 	}
 	d.followTables(all, tables, own)
+	set := map[string]bool{}
+	for _, t := range untracked {
+		set[t] = true
+	}
+	d.versions.untracked.Store(&set)
 	return nil
 }
 

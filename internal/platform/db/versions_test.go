@@ -253,3 +253,61 @@ func TestVersionsTravelThroughANotifier(t *testing.T) {
 		}
 	}
 }
+
+// A transaction that wrote only untracked tables skips the counters' refresh after its commit: it moved none. Any
+// other write refreshes them before it returns, so the writer's next read sees its own change.
+func TestOnlyTrackedWritesRefreshTheVersions(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		for _, stmt := range []string{`CREATE TABLE probe_price (id TEXT PRIMARY KEY, amount BIGINT)`,
+			`CREATE TABLE probe_cart (id TEXT PRIMARY KEY, quantity BIGINT)`} {
+			if _, err := d.Exec(ctx, stmt); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := d.InstallVersionTriggers(ctx, db.VersionedTables{db.Catalog: {"probe_price"}}, "probe_cart"); err != nil {
+			t.Fatal(err)
+		}
+		refreshes, catalog := db.VersionRefreshes(d), d.Version(db.Catalog)
+		err := d.InTx(ctx, func(tx *db.Tx) error {
+			for _, stmt := range []string{`INSERT INTO probe_cart (id, quantity) VALUES ('c', 1)`,
+				`UPDATE probe_cart SET quantity = 2 WHERE id = 'c'`, `SELECT amount FROM probe_price`} {
+				if _, err := tx.Exec(ctx, stmt); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := d.Exec(ctx, `DELETE FROM probe_cart WHERE id = 'c'`); err != nil {
+			t.Fatal(err)
+		}
+		if got := db.VersionRefreshes(d); got != refreshes || d.Version(db.Catalog) != catalog {
+			t.Fatalf("untracked writes: %d refreshes, catalog %d -> %d", got-refreshes, catalog, d.Version(db.Catalog))
+		}
+
+		err = d.InTx(ctx, func(tx *db.Tx) error {
+			if _, err := tx.Exec(ctx, `INSERT INTO probe_cart (id, quantity) VALUES ('d', 1)`); err != nil {
+				return err
+			}
+			_, err := tx.Exec(ctx, `INSERT INTO probe_price (id, amount) VALUES ('p', 5)`)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Version(db.Catalog) == catalog {
+			t.Fatal("a transaction writing a tracked table did not move the catalog version before it returned")
+		}
+		// A statement of a shape not told apart counts as a tracked write.
+		refreshes = db.VersionRefreshes(d)
+		if _, err := d.Exec(ctx, `WITH n AS (SELECT 3 AS q) UPDATE probe_cart SET quantity = (SELECT q FROM n)`); err != nil {
+			t.Fatal(err)
+		}
+		if db.VersionRefreshes(d) == refreshes {
+			t.Fatal("a WITH statement skipped the refresh")
+		}
+	})
+}
