@@ -17,6 +17,7 @@ type buyerBooks struct {
 	currency string
 	priority map[string]int64 // the buyer's active books
 	standard string           // "" when the store has none, or it is inactive
+	ids      []string         // the books the entries come from (priority's and standard), sorted
 }
 
 // booksOf reads the buyer's books with one query (none when kept): the store's row, with a row per book.
@@ -62,6 +63,13 @@ func booksOf(ctx context.Context, q Querier, storeID, accountID string) (*buyerB
 		if out == nil {
 			return nil, ErrStoreNotFound
 		}
+		for id := range out.priority {
+			out.ids = append(out.ids, id)
+		}
+		if _, both := out.priority[out.standard]; out.standard != "" && !both {
+			out.ids = append(out.ids, out.standard)
+		}
+		sort.Strings(out.ids) // one statement text per set of books
 		return out, nil
 	})
 }
@@ -71,18 +79,10 @@ var booksKey int
 // entries reads, in one query, the products' active entries in the buyer's books (candidates, with the book's
 // priority) and in the standard book (list rows). A book that is both gives both.
 func (b *buyerBooks) entries(ctx context.Context, q Querier, ids []string) ([]entry, error) {
-	bookIDs := make([]string, 0, len(b.priority)+1)
-	for id := range b.priority {
-		bookIDs = append(bookIDs, id)
-	}
-	if _, both := b.priority[b.standard]; b.standard != "" && !both {
-		bookIDs = append(bookIDs, b.standard)
-	}
-	if len(bookIDs) == 0 {
+	if len(b.ids) == 0 {
 		return nil, nil
 	}
-	sort.Strings(bookIDs) // one statement text per set of books
-	inBooks, args := db.InList(bookIDs)
+	inBooks, args := db.InList(b.ids)
 	inProducts, productArgs := db.InList(ids)
 	rows, err := q.Query(ctx, `SELECT e.id, e.pricebook2id, e.product2id, e.unitprice, e.priceadjustmentscheduleid
 		FROM pricebookentry e WHERE e.isactive AND e.pricebook2id IN (`+inBooks+`) AND e.product2id IN (`+inProducts+`)`,

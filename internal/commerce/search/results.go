@@ -107,9 +107,8 @@ var defaultFields = []string{"Name", "Description", "StockKeepingUnit", "Product
 type pageRequest struct {
 	storeID, accountID, currency string
 	ids                          []string
-	docs                         []*doc          // the same products in the snapshot
-	snapshot                     int64           // the snapshot's version
-	cards                        *cards          // the snapshot's
+	docs                         []*doc          // the same products in snap
+	snap                         *snapshot       // its cards hold the page's fields, when they do
 	priceShown                   map[string]bool // the ids whose price the buyer's entitlement shows
 	fields                       []string
 	includePrices, includeRule   bool
@@ -159,7 +158,7 @@ func summaries(ctx context.Context, d *db.DB, fields []*records.Field, req pageR
 	out := make(map[string]*ProductSummary, len(req.ids))
 	var missing []string
 	for _, id := range req.ids {
-		if s, ok := fill.Lookup(summaryKey{id, fieldList, metadata, req.snapshot}); ok {
+		if s, ok := fill.Lookup(summaryKey{id, fieldList, metadata, req.snap.version}); ok {
 			out[id] = &s
 		} else {
 			missing = append(missing, id)
@@ -173,7 +172,7 @@ func summaries(ctx context.Context, d *db.DB, fields []*records.Field, req pageR
 		loaded = make(map[string]*ProductSummary, len(missing))
 		for _, x := range req.docs {
 			if out[x.id] == nil {
-				loaded[x.id] = req.cards.summary(x.card, x.id, fields, columns)
+				loaded[x.id] = req.snap.cards.summary(x.card, x.id, fields, columns)
 			}
 		}
 	} else {
@@ -187,7 +186,7 @@ func summaries(ctx context.Context, d *db.DB, fields []*records.Field, req pageR
 	}
 	for id, s := range loaded {
 		s.encodeCard()
-		fill.StoreWeighing(summaryKey{id, fieldList, metadata, req.snapshot}, *s, int64(len(s.card.bytes)))
+		fill.StoreWeighing(summaryKey{id, fieldList, metadata, req.snap.version}, *s, int64(len(s.card.bytes)))
 		out[id] = s
 	}
 	return out, nil

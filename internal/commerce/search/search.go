@@ -260,7 +260,6 @@ func (s *Service) page(ctx context.Context, store *storecontext.Store, accountID
 		return nil, errors.New("search: the records catalogue has no Product2")
 	}
 	return loadPage(ctx, s.DB, product, pageRequest{storeID: store.ID, accountID: accountID,
-		currency: store.DefaultCurrency, ids: ids, docs: docs, snapshot: snap.version, cards: snap.cards,
-		priceShown: priceShown, fields: q.fields,
+		currency: store.DefaultCurrency, ids: ids, docs: docs, snap: snap, priceShown: priceShown, fields: q.fields,
 		includePrices: q.includePrices, includeRule: q.includeQuantityRule})
 }

@@ -111,10 +111,8 @@ func (s *snapshots) get(ctx context.Context, d *db.DB) (snap *snapshot, stale bo
 		return cur, false, nil
 	}
 	r := s.reloadTo(d, version, catalog)
-	var large chan struct{} // closed: the search does not wait
-	if waited := cmp.Or(s.waited, waitedReload); cur != nil && len(cur.all) > waited {
-		large = make(chan struct{})
-		close(large)
+	if large := cur != nil && len(cur.all) > cmp.Or(s.waited, waitedReload); large && !r.ended() {
+		return cur, true, nil
 	}
 	select {
 	case <-r.done:
@@ -122,18 +120,16 @@ func (s *snapshots) get(ctx context.Context, d *db.DB) (snap *snapshot, stale bo
 			return nil, false, r.err
 		}
 		return s.current.Load(), false, nil
-	case <-large:
-		return cur, true, nil
 	case <-ctx.Done():
 		return nil, false, ctx.Err()
 	}
 }
 
-// failed reports whether the reload ended with an error (the next search starts another).
-func (r *reloading) failed() bool {
+// ended reports whether the reload is over (done, or failed: err).
+func (r *reloading) ended() bool {
 	select {
 	case <-r.done:
-		return r.err != nil
+		return true
 	default:
 		return false
 	}
@@ -144,7 +140,7 @@ func (r *reloading) failed() bool {
 func (s *snapshots) reloadTo(d *db.DB, version, catalog int64) *reloading {
 	s.reload.Lock()
 	defer s.reload.Unlock()
-	if r := s.running; r != nil && r.version >= version && !r.failed() {
+	if r := s.running; r != nil && r.version >= version && !(r.ended() && r.err != nil) { // a failed one: try again
 		return r
 	}
 	r := &reloading{version: version, done: make(chan struct{})}
