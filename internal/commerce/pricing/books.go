@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"math/big"
 	"sort"
+	"strconv"
 
 	"storefront/internal/platform/db"
 )
@@ -18,6 +19,10 @@ type buyerBooks struct {
 	priority map[string]int64 // the buyer's active books
 	standard string           // "" when the store has none, or it is inactive
 	ids      []string         // the books the entries come from (priority's and standard), sorted
+	// scope names everything a price depends on besides the product (the store, its currency, the books and their
+	// priorities, the standard book), so that buyers whose groups share books share the prices kept in memory: a
+	// product priced for one account of a buyer group is priced for all of them.
+	scope string
 }
 
 // booksOf reads the buyer's books with one query (none when kept): the store's row, with a row per book.
@@ -70,6 +75,10 @@ func booksOf(ctx context.Context, q Querier, storeID, accountID string) (*buyerB
 			out.ids = append(out.ids, out.standard)
 		}
 		sort.Strings(out.ids) // one statement text per set of books
+		out.scope = storeID + "\x00" + out.currency + "\x00" + out.standard
+		for _, id := range out.ids {
+			out.scope += "\x00" + id + ":" + strconv.FormatInt(out.priority[id], 10)
+		}
 		return out, nil
 	})
 }

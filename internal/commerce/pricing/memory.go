@@ -23,6 +23,16 @@ func remembered[V any](ctx context.Context, q Querier, key *int, name, storeID, 
 		})
 }
 
+// byBooks answers load's question for the products from memory kept per set of books (buyerBooks.scope), which
+// every account with the same books shares.
+func byBooks[V any](ctx context.Context, q Querier, key *int, name string, books *buyerBooks, productIDs []string,
+	load func(ctx context.Context, q Querier, books *buyerBooks, productIDs []string) (map[string]V, error)) (map[string]V, error) {
+	return db.Remembered(ctx, q, key, name, db.Catalog, memoryLimit, books.scope, productIDs,
+		func(ctx context.Context, q db.Querier, ids []string) (map[string]V, error) {
+			return load(ctx, q, books, ids)
+		})
+}
+
 // perAccount answers load's question for one account (or the guest, "") in one store from memory, loading it once
 // per catalog version.
 func perAccount[V any](ctx context.Context, q Querier, key *int, name, storeID, accountID string,

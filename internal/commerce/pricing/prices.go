@@ -65,20 +65,23 @@ var ErrStoreNotFound = errors.New("pricing: no such store")
 // Products without an entry in any of the buyer's books are absent from the map (they have no price for this
 // buyer). Prices does not check entitlement: callers check it with Entitlements first.
 func Prices(ctx context.Context, q Querier, storeID, accountID string, productIDs []string) (map[string]Price, error) {
-	return remembered(ctx, q, &pricesKey, "prices", storeID, accountID, productIDs, loadPrices)
-}
-
-var pricesKey int
-
-func loadPrices(ctx context.Context, q Querier, storeID, accountID string, productIDs []string) (map[string]Price, error) {
-	out := map[string]Price{}
-	ids := distinct(productIDs)
-	if len(ids) == 0 {
-		return out, nil
+	if len(productIDs) == 0 {
+		return map[string]Price{}, nil
 	}
 	books, err := booksOf(ctx, q, storeID, accountID)
 	if err != nil {
 		return nil, err
+	}
+	return byBooks(ctx, q, &pricesKey, "prices", books, productIDs, loadPrices)
+}
+
+var pricesKey int
+
+func loadPrices(ctx context.Context, q Querier, books *buyerBooks, productIDs []string) (map[string]Price, error) {
+	out := map[string]Price{}
+	ids := distinct(productIDs)
+	if len(ids) == 0 {
+		return out, nil
 	}
 	entries, err := books.entries(ctx, q, ids)
 	if err != nil {
@@ -145,27 +148,26 @@ func bestEntries(entries []entry) (best, lists map[string]*entry) {
 }
 
 // ListingPrices prices products as a listing (search results) shows them: the unit price and the list price of
-// Prices, without volume tiers, in one query whatever the number of products. currency is the store's
-// (WebStore.DefaultCurrency, USD when blank), which the caller has already read. Answers are kept in memory like
+// Prices, without volume tiers, in one query whatever the number of products. Answers are kept in memory like
 // Prices'.
-func ListingPrices(ctx context.Context, q Querier, storeID, currency, accountID string, productIDs []string) (map[string]Price, error) {
-	return remembered(ctx, q, &listingPricesKey, "listing_prices", storeID, accountID, productIDs,
-		func(ctx context.Context, q Querier, storeID, accountID string, ids []string) (map[string]Price, error) {
-			return loadListingPrices(ctx, q, storeID, currency, accountID, ids)
-		})
-}
-
-var listingPricesKey int
-
-func loadListingPrices(ctx context.Context, q Querier, storeID, currency, accountID string, productIDs []string) (map[string]Price, error) {
-	out := map[string]Price{}
-	ids := distinct(productIDs)
-	if len(ids) == 0 {
-		return out, nil
+func ListingPrices(ctx context.Context, q Querier, storeID, accountID string, productIDs []string) (map[string]Price, error) {
+	if len(productIDs) == 0 {
+		return map[string]Price{}, nil
 	}
 	books, err := booksOf(ctx, q, storeID, accountID)
 	if err != nil {
 		return nil, err
+	}
+	return byBooks(ctx, q, &listingPricesKey, "listing_prices", books, productIDs, loadListingPrices)
+}
+
+var listingPricesKey int
+
+func loadListingPrices(ctx context.Context, q Querier, books *buyerBooks, productIDs []string) (map[string]Price, error) {
+	out := map[string]Price{}
+	ids := distinct(productIDs)
+	if len(ids) == 0 {
+		return out, nil
 	}
 	entries, err := books.entries(ctx, q, ids)
 	if err != nil {
@@ -174,7 +176,7 @@ func loadListingPrices(ctx context.Context, q Querier, storeID, currency, accoun
 	best, lists := bestEntries(entries)
 	for id, e := range best {
 		p := Price{ProductID: id, UnitPrice: wire.Decimal(e.amount, 2), PricebookEntryID: e.id, PricebookID: e.bookID,
-			CurrencyIsoCode: currency}
+			CurrencyIsoCode: books.currency}
 		if l := lists[id]; l != nil {
 			p.ListPrice = wire.Decimal(l.amount, 2)
 		}

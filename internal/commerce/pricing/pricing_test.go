@@ -389,3 +389,36 @@ func sameSet(m map[string]bool, ids []string) bool {
 	}
 	return true
 }
+
+// Accounts whose buyer groups give them the same books share the prices kept in memory: once one contractor account
+// has priced a product, another prices it without a statement. An account with other books never gets theirs.
+func TestAccountsWithTheSameBooksShareKeptPrices(t *testing.T) {
+	eachSeeded(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		ids := []string{product1, product3, product6}
+		for _, f := range []func(ctx context.Context, q Querier, storeID, accountID string, ids []string) (map[string]Price, error){
+			Prices, ListingPrices} {
+			if _, err := f(ctx, d, demo.StoreID, demo.BuyerAccountID, ids); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := booksOf(ctx, d, demo.StoreID, summitAccount); err != nil { // the account's books, kept apart
+				t.Fatal(err)
+			}
+			before := d.Statements()
+			shared, err := f(ctx, d, demo.StoreID, summitAccount, ids)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := d.Statements() - before; n != 0 || shared[product1].UnitPrice != "5.51" || shared[product1].PricebookID != demo.ContractBook {
+				t.Errorf("another contractor account: %d statements, %+v; want none and the contract price 5.51", n, shared[product1])
+			}
+			other, err := f(ctx, d, demo.StoreID, riversideAccount, ids)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if other[product1].UnitPrice != "5.09" || other[product1].PricebookID != demo.EnterpriseBook {
+				t.Errorf("an enterprise account got %+v, want its own price 5.09", other[product1])
+			}
+		}
+	})
+}

@@ -105,13 +105,13 @@ var defaultFields = []string{"Name", "Description", "StockKeepingUnit", "Product
 
 // pageRequest is what the page of products is built from.
 type pageRequest struct {
-	storeID, accountID, currency string
-	ids                          []string
-	docs                         []*doc          // the same products in snap
-	snap                         *snapshot       // its cards hold the page's fields, when they do
-	priceShown                   map[string]bool // the ids whose price the buyer's entitlement shows
-	fields                       []string
-	includePrices, includeRule   bool
+	storeID, accountID         string
+	ids                        []string
+	docs                       []*doc          // the same products in snap
+	snap                       *snapshot       // its cards hold the page's fields, when they do
+	priceShown                 map[string]bool // the ids whose price the buyer's entitlement shows
+	fields                     []string
+	includePrices, includeRule bool
 }
 
 // loadPage builds the summaries of one page of products, in the order of ids: from the snapshot's cards when they
@@ -301,7 +301,7 @@ func addPrices(ctx context.Context, d *db.DB, byID map[string]*ProductSummary, r
 			visible = append(visible, id)
 		}
 	}
-	prices, err := pricing.ListingPrices(ctx, d, req.storeID, req.currency, req.accountID, visible)
+	prices, err := pricing.ListingPrices(ctx, d, req.storeID, req.accountID, visible)
 	if err != nil {
 		return err
 	}

@@ -260,6 +260,6 @@ func (s *Service) page(ctx context.Context, store *storecontext.Store, accountID
 		return nil, errors.New("search: the records catalogue has no Product2")
 	}
 	return loadPage(ctx, s.DB, product, pageRequest{storeID: store.ID, accountID: accountID,
-		currency: store.DefaultCurrency, ids: ids, docs: docs, snap: snap, priceShown: priceShown, fields: q.fields,
+		ids: ids, docs: docs, snap: snap, priceShown: priceShown, fields: q.fields,
 		includePrices: q.includePrices, includeRule: q.includeQuantityRule})
 }
