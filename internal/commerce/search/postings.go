@@ -145,7 +145,8 @@ func (p *postings) prefix(w string) *roaring.Bitmap {
 
 // match is the set of products holding every query word (as a word or the start of one), with the words that
 // ranking should use: a word no product's word starts with is read as a typo (see corrections), and replaced by its
-// closest correction. A word that is neither found nor corrected matches nothing.
+// closest correction. A word that is neither found nor corrected matches nothing. The set may be one the postings
+// keep: callers read it and never change it.
 func (p *postings) match(ws []string) (*roaring.Bitmap, []string) {
 	sets := make([]*roaring.Bitmap, 0, len(ws))
 	ranked := slices.Clone(ws)
@@ -166,8 +167,11 @@ func (p *postings) match(ws []string) (*roaring.Bitmap, []string) {
 	}
 	// Smallest first: each intersection is then no larger than the smallest set.
 	slices.SortFunc(sets, func(a, b *roaring.Bitmap) int { return int(a.GetCardinality()) - int(b.GetCardinality()) })
-	out := sets[0].Clone()
-	for _, s := range sets[1:] {
+	if len(sets) == 1 {
+		return sets[0], ranked
+	}
+	out := roaring.And(sets[0], sets[1]) // not a copy of the first then cut down: at a million products it is large
+	for _, s := range sets[2:] {
 		out.And(s)
 		if out.IsEmpty() {
 			break

@@ -152,14 +152,15 @@ func (s *Service) match(ctx context.Context, store *storecontext.Store, q *query
 // scope is the set of visible products matching the term or, for a listing, of the category and its
 // descendants; both kept to the store's catalogue and to the searched category: bitmaps of the term's postings, the
 // category's products and the buyer's visible ones. ranked are the query words as ranking reads them.
+// A term's postings are intersected first: they are usually far smaller than the catalogue, which the whole
+// store's category and the buyer's visible products nearly are.
 func (s *snapshot) scope(q *query, tree *categoryTree, seen *roaring.Bitmap) (*roaring.Bitmap, []string) {
-	set := roaring.And(s.categorySet(tree, q.categoryID), seen) // "": the store's whole catalogue
-	ranked := q.words
-	if len(q.words) > 0 {
-		var matched *roaring.Bitmap
-		matched, ranked = s.text.match(q.words)
-		set.And(matched)
+	if len(q.words) == 0 {
+		return roaring.And(s.categorySet(tree, q.categoryID), seen), q.words // "": the store's whole catalogue
 	}
+	matched, ranked := s.text.match(q.words)
+	set := roaring.And(matched, seen)
+	set.And(s.categorySet(tree, q.categoryID))
 	return set, ranked
 }
 
