@@ -5,6 +5,7 @@ import (
 
 	"storefront/internal/auth"
 	"storefront/internal/commerce/catalog"
+	"storefront/internal/commerce/pricing"
 	"storefront/internal/commerce/search"
 	"storefront/internal/domains"
 	"storefront/internal/platform/db"
@@ -33,6 +34,7 @@ func (a *App) migration() []db.Step {
 		{Name: "standard profiles", Run: func(ctx context.Context) error { return records.InstallProfiles(ctx, a.Engine) }},
 		// The SKU index and the full-text index over products need the product2 table of the records schema.
 		{Name: "catalog indexes", Run: func(ctx context.Context) error { return catalog.Install(ctx, a.DB) }},
+		{Name: "price index", Run: func(ctx context.Context) error { return pricing.Install(ctx, a.DB) }},
 		{Name: "search index", Run: func(ctx context.Context) error { return search.Install(ctx, a.DB) }},
 		{Name: "cache version triggers", Run: func(ctx context.Context) error {
 			return a.DB.InstallVersionTriggers(ctx, versionedTables, untrackedTables...)

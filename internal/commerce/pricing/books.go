@@ -91,11 +91,8 @@ func (b *buyerBooks) entries(ctx context.Context, q Querier, ids []string) ([]en
 	if len(b.ids) == 0 {
 		return nil, nil
 	}
-	inBooks, args := db.InList(b.ids)
-	inProducts, productArgs := db.InList(ids)
-	rows, err := q.Query(ctx, `SELECT e.id, e.pricebook2id, e.product2id, e.unitprice, e.priceadjustmentscheduleid
-		FROM pricebookentry e WHERE e.isactive AND e.pricebook2id IN (`+inBooks+`) AND e.product2id IN (`+inProducts+`)`,
-		append(args, productArgs...)...)
+	statement, args := entriesSQL(b.ids, ids)
+	rows, err := q.Query(ctx, statement, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -120,4 +117,13 @@ func (b *buyerBooks) entries(ctx context.Context, q Querier, ids []string) ([]en
 		}
 	}
 	return out, rows.Err()
+}
+
+// entriesSQL selects the active entries of the products in the books, from the index Install makes alone.
+func entriesSQL(books, products []string) (string, []any) {
+	inBooks, args := db.InList(books)
+	inProducts, productArgs := db.InList(products)
+	return `SELECT e.id, e.pricebook2id, e.product2id, e.unitprice, e.priceadjustmentscheduleid
+		FROM pricebookentry e WHERE e.isactive AND e.pricebook2id IN (` + inBooks + `) AND e.product2id IN (` + inProducts + `)`,
+		append(args, productArgs...)
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"reflect"
 	"sort"
+	"strings"
 	"testing"
 
 	"storefront/internal/demo"
@@ -419,6 +420,37 @@ func TestAccountsWithTheSameBooksShareKeptPrices(t *testing.T) {
 			if other[product1].UnitPrice != "5.09" || other[product1].PricebookID != demo.EnterpriseBook {
 				t.Errorf("an enterprise account got %+v, want its own price 5.09", other[product1])
 			}
+		}
+	})
+}
+
+// A page's prices are read from Install's index alone, without a seek in the table per entry.
+func TestEntriesReadFromTheIndexAlone(t *testing.T) {
+	eachSeeded(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		if err := Install(ctx, d); err != nil {
+			t.Fatal(err)
+		}
+		if d.Dialect != db.SQLite {
+			return // the plan checked is SQLite's
+		}
+		statement, args := entriesSQL([]string{demo.ContractBook, demo.GuestBook}, []string{product1, product3})
+		rows, err := d.Query(ctx, `EXPLAIN QUERY PLAN `+statement, args...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var plan []string
+		for rows.Next() {
+			var id, parent, unused int
+			var detail string
+			if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+				t.Fatal(err)
+			}
+			plan = append(plan, detail)
+		}
+		if len(plan) != 1 || !strings.Contains(plan[0], "COVERING INDEX pricebookentry_prices") {
+			t.Fatalf("plan %q, want one search of the covering index pricebookentry_prices", plan)
 		}
 	})
 }
