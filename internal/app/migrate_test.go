@@ -87,7 +87,7 @@ func TestMigrateFreshThenNoOp(t *testing.T) {
 		t.Run(kind, func(t *testing.T) {
 			a := openApp(t, u)
 			schema, state := schemaOf(t, a.DB), stateOf(t, a.DB)
-			for _, want := range []string{"product2", "sf_migration_step", "search_doc"} {
+			for _, want := range []string{"product2", "sf_migration_step", "search_doc", "pricebookentry_prices"} {
 				if !strings.Contains(schema, want) {
 					t.Fatalf("the migrated schema has no %s", want)
 				}
@@ -98,8 +98,8 @@ func TestMigrateFreshThenNoOp(t *testing.T) {
 				t.Fatalf("state after migrating: %s (want %sone organization id and record, 4 profiles)", state, versions)
 			}
 			var steps int
-			if err := a.DB.QueryRow(context.Background(), `SELECT COUNT(*) FROM sf_migration_step`).Scan(&steps); err != nil || steps != 6 {
-				t.Fatalf("%d start-up steps recorded (%v), want 6", steps, err)
+			if err := a.DB.QueryRow(context.Background(), `SELECT COUNT(*) FROM sf_migration_step`).Scan(&steps); err != nil || steps != 7 {
+				t.Fatalf("%d start-up steps recorded (%v), want 7", steps, err)
 			}
 			if err := a.Migrate(context.Background()); err != nil {
 				t.Fatal(err)

@@ -148,8 +148,8 @@ func bestEntries(entries []entry) (best, lists map[string]*entry) {
 }
 
 // ListingPrices prices products as a listing (search results) shows them: the unit price and the list price of
-// Prices, without volume tiers, in one query whatever the number of products. Answers are kept in memory like
-// Prices'.
+// Prices, without volume tiers, in one query whatever the number of products (none once the books' table is
+// loaded: tables.go). Answers are kept in memory like Prices'.
 func ListingPrices(ctx context.Context, q Querier, storeID, accountID string, productIDs []string) (map[string]Price, error) {
 	if len(productIDs) == 0 {
 		return map[string]Price{}, nil
@@ -158,7 +158,15 @@ func ListingPrices(ctx context.Context, q Querier, storeID, accountID string, pr
 	if err != nil {
 		return nil, err
 	}
-	return byBooks(ctx, q, &listingPricesKey, "listing_prices", books, productIDs, loadListingPrices)
+	table, state := tableFor(q, books)
+	if table != nil {
+		return table.prices(productIDs, books.currency), nil
+	}
+	return byBooks(ctx, q, &listingPricesKey, "listing_prices", books, productIDs,
+		func(ctx context.Context, q Querier, books *buyerBooks, ids []string) (map[string]Price, error) {
+			state.missed(q, books, len(ids))
+			return loadListingPrices(ctx, q, books, ids)
+		})
 }
 
 var listingPricesKey int

@@ -3,14 +3,17 @@ package pricing
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"reflect"
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"storefront/internal/demo"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/db/dbtest"
+	"storefront/internal/platform/metrics"
 	"storefront/internal/platform/wire"
 	"storefront/internal/records"
 )
@@ -453,4 +456,125 @@ func TestEntriesReadFromTheIndexAlone(t *testing.T) {
 			t.Fatalf("plan %q, want one search of the covering index pricebookentry_prices", plan)
 		}
 	})
+}
+
+// A books' price table answers every product as the queries do: best price, then priority, then book id; list
+// prices from the standard book; no price without an entry in the buyer's books.
+func TestPriceTablesAnswerAsQueries(t *testing.T) {
+	eachSeeded(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		ids := column(t, d, `SELECT id FROM product2 ORDER BY id`)
+		same := func(when string) {
+			t.Helper()
+			for _, account := range []string{"", demo.BuyerAccountID, riversideAccount, summitAccount} {
+				books, err := booksOf(ctx, d, demo.StoreID, account)
+				if err != nil {
+					t.Fatal(err)
+				}
+				table, err := loadTable(ctx, d, books)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := loadListingPrices(ctx, d, books, ids)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := table.prices(ids, books.currency); !reflect.DeepEqual(got, want) || len(got) < 100 {
+					t.Fatalf("%s, account %q: the table prices %d products, the queries %d; first difference: %s",
+						when, account, len(got), len(want), firstDifference(got, want))
+				}
+			}
+		}
+		same("the demo's books")
+		// A second contractor book at the contractor price: a tie, decided by priority, then by a lower price.
+		promo := insert(t, d, "pricebook2", "01s", map[string]any{"name": "Promo", "isactive": true})
+		promoEntry := insert(t, d, "pricebookentry", "01u", map[string]any{"pricebook2id": promo, "product2id": product1,
+			"unitprice": "5.51", "isactive": true})
+		link := insert(t, d, "buyergrouppricebook", "0ZL", map[string]any{"buyergroupid": demo.ContractorsGroup,
+			"pricebook2id": promo, "priority": 5, "isactive": true})
+		same("a tie at a worse priority")
+		exec(t, d, `UPDATE buyergrouppricebook SET priority = 0 WHERE id = ?`, link)
+		same("a tie at a better priority")
+		exec(t, d, `UPDATE pricebookentry SET unitprice = ? WHERE id = ?`, 510, promoEntry)
+		exec(t, d, `UPDATE buyergrouppricebook SET priority = 9 WHERE id = ?`, link)
+		same("a lower price at a worse priority")
+		exec(t, d, `UPDATE pricebookentry SET isactive = FALSE WHERE id IN (?, ?, ?)`, entryID(1, 0), entryID(3, 2), promoEntry)
+		same("inactive entries")
+	})
+}
+
+func firstDifference(got, want map[string]Price) string {
+	for id, w := range want {
+		if g := got[id]; !reflect.DeepEqual(g, w) {
+			return fmt.Sprintf("%s: table %+v, queries %+v", id, g, w)
+		}
+	}
+	for id, g := range got {
+		if _, ok := want[id]; !ok {
+			return fmt.Sprintf("%s: table %+v, queries none", id, g)
+		}
+	}
+	return "none"
+}
+
+// Once a set of books has priced enough products by query, listing prices come from its table without a
+// statement; a catalog write drops the table with the version, and prices follow it.
+func TestListingPricesMoveToATableAfterManyMisses(t *testing.T) {
+	eachSeeded(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		defer func(n int64) { tableAfterMisses = n }(tableAfterMisses)
+		tableAfterMisses = 50
+		ids := column(t, d, `SELECT id FROM product2 ORDER BY id`)
+		if _, err := ListingPrices(ctx, d, demo.StoreID, demo.BuyerAccountID, ids[:60]); err != nil {
+			t.Fatal(err)
+		}
+		books, err := booksOf(ctx, d, demo.StoreID, demo.BuyerAccountID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		deadline := time.Now().Add(10 * time.Second)
+		for table, _ := tableFor(d, books); table == nil; table, _ = tableFor(d, books) {
+			if time.Now().After(deadline) {
+				t.Fatal("no table loaded after 60 products priced by query")
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		if n := tableGauge(t); n < 100 {
+			t.Errorf("/metrics reports a table of %v products", n)
+		}
+		if _, err := booksOf(ctx, d, demo.StoreID, summitAccount); err != nil { // the account's books, kept apart
+			t.Fatal(err)
+		}
+		before := d.Statements()
+		got, err := ListingPrices(ctx, d, demo.StoreID, summitAccount, ids[100:]) // never priced, another account
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := d.Statements() - before; n != 0 || got[product1].UnitPrice != "" || len(got) < 100 {
+			t.Fatalf("from the table: %d statements, %d prices; want none and every product's", n, len(got))
+		}
+		if got, _ := ListingPrices(ctx, d, demo.StoreID, summitAccount, []string{product1}); got[product1].UnitPrice != "5.51" {
+			t.Fatalf("product 1 from the table: %+v, want 5.51", got[product1])
+		}
+		exec(t, d, `UPDATE pricebookentry SET unitprice = ? WHERE id = ?`, 499, entryID(1, 2))
+		if got, _ := ListingPrices(ctx, d, demo.StoreID, summitAccount, []string{product1}); got[product1].UnitPrice != "4.99" {
+			t.Fatalf("after a price change: %+v, want 4.99", got[product1])
+		}
+	})
+}
+
+// tableGauge is storefront_listing_price_table_products as /metrics reports it.
+func tableGauge(t *testing.T) float64 {
+	t.Helper()
+	families, err := metrics.Registry.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range families {
+		if f.GetName() == "storefront_listing_price_table_products" && len(f.GetMetric()) == 1 {
+			return f.GetMetric()[0].GetGauge().GetValue()
+		}
+	}
+	t.Fatal("no storefront_listing_price_table_products on /metrics")
+	return 0
 }

@@ -1,0 +1,186 @@
+package pricing
+
+import (
+	"context"
+	"log/slog"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"storefront/internal/platform/db"
+	"storefront/internal/platform/metrics"
+	"storefront/internal/platform/wire"
+)
+
+// A large catalogue's listings keep meeting products nobody has priced yet: searches at a million products price
+// a dozen such products a page, one query each page, however long the server has run. So once a set of books has
+// missed tableAfterMisses products in one catalog version, its listing prices are read whole, in the background,
+// into a table in memory (one query, streamed), and its pages are priced from the table without a statement until
+// the catalog moves. Until the table is ready, and in catalogues too small to miss that often, pages are priced
+// by query as before.
+
+// tableAfterMisses is how many products one set of books prices by query, in one catalog version, before its
+// table is loaded: more than a demo-sized catalogue holds, so that small stores never load one.
+var tableAfterMisses int64 = 20_000
+
+// maxTables bounds the sets of books with a table (or counting towards one) in one catalog version: a table
+// weighs about 120 bytes a product (measured: 11 MB at 100,000 products, 119 MB at a million).
+const maxTables = 4
+
+// priceTable is one set of books' listing prices: each product priced in them, sorted by product id (a sorted
+// slice rather than a map: at a million products, 120 MB instead of 215).
+type priceTable []tablePrice
+
+// tablePrice is a product's listing price as the table keeps it, in whole cents.
+type tablePrice struct {
+	productID, entryID, bookID string
+	unit, list                 int64 // list < 0: no list price
+	priority                   int64 // the unit price's book's, which breaks ties between books as entry.beats does
+}
+
+// find is the product's price, when the table has one.
+func (t priceTable) find(productID string) (tablePrice, bool) {
+	i, found := slices.BinarySearchFunc(t, productID, func(p tablePrice, id string) int { return strings.Compare(p.productID, id) })
+	if !found {
+		return tablePrice{}, false
+	}
+	return t[i], true
+}
+
+// tableState is what is known of one set of books' table in the current catalog version.
+type tableState struct {
+	misses  atomic.Int64
+	table   atomic.Pointer[priceTable]
+	loading atomic.Bool
+}
+
+var tablesKey int
+
+// tableProducts reports the size of the table loaded last on /metrics (about 120 bytes a product).
+var tableProducts = prometheus.NewGauge(prometheus.GaugeOpts{Name: "storefront_listing_price_table_products",
+	Help: "Products in the listing price table loaded last (one per set of price books on large catalogues)."})
+
+func init() { metrics.Registry.MustRegister(tableProducts) }
+
+// tableFor is the books' table when it is ready, else nil. A nil state means the catalog is not one kept in memory
+// (a transaction).
+func tableFor(q Querier, books *buyerBooks) (*priceTable, *tableState) {
+	d, ok := q.(*db.DB)
+	if !ok {
+		return nil, nil
+	}
+	cache := db.Shared(d, &tablesKey, func() *db.Cache[string, *tableState] {
+		return db.NewCache[string, *tableState](d, "listing_price_tables", db.Catalog, maxTables)
+	})
+	f := cache.Begin()
+	st, ok := f.Lookup(books.scope)
+	if !ok {
+		st = &tableState{} // two first requests may make two; one is kept, the other's count is lost
+		f.Store(books.scope, st)
+	}
+	return st.table.Load(), st
+}
+
+// missed counts n products priced by query, and starts loading the table at the threshold.
+func (st *tableState) missed(d Querier, books *buyerBooks, n int) {
+	if st == nil || st.misses.Add(int64(n)) < tableAfterMisses || !st.loading.CompareAndSwap(false, true) {
+		return
+	}
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+		defer cancel()
+		start := time.Now()
+		t, err := loadTable(ctx, d, books)
+		if err != nil {
+			slog.Warn("listing prices: loading the price table failed; pages are priced by query", "err", err)
+			st.misses.Store(0) // try again after as many misses
+			st.loading.Store(false)
+			return
+		}
+		st.table.Store(&t)
+		tableProducts.Set(float64(len(t)))
+		slog.Info("listing prices: price table loaded", "products", len(t), "duration", time.Since(start))
+	}()
+}
+
+// loadTable reads the books' active entries in one query and keeps each product's best entry (as bestEntries
+// picks it) and its list price. Products without an entry in the buyer's books are left out, as Prices leaves them.
+func loadTable(ctx context.Context, q Querier, books *buyerBooks) (priceTable, error) {
+	if len(books.ids) == 0 {
+		return priceTable{}, nil
+	}
+	in, args := db.InList(books.ids)
+	rows, err := q.Query(ctx, `SELECT e.product2id, e.pricebook2id, e.id, e.unitprice FROM pricebookentry e
+		WHERE e.isactive AND e.pricebook2id IN (`+in+`)`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	interned := map[string]string{} // one copy of each book id, not one per entry
+	for _, id := range books.ids {
+		interned[id] = id
+	}
+	byProduct := map[string]tablePrice{}
+	var product, book, id string
+	var cents int64
+	for rows.Next() {
+		if err := rows.Scan(&product, &book, &id, &cents); err != nil {
+			return nil, err
+		}
+		book = interned[book]
+		p, seen := byProduct[product]
+		if !seen {
+			p = tablePrice{productID: product, unit: -1, list: -1}
+		}
+		if book == books.standard {
+			p.list = cents
+		}
+		if priority, ok := books.priority[book]; ok && (p.unit < 0 || beatsKept(cents, priority, book, p)) {
+			p.unit, p.priority, p.entryID, p.bookID = cents, priority, id, book
+		}
+		byProduct[product] = p
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	t := make(priceTable, 0, len(byProduct))
+	for _, p := range byProduct {
+		if p.unit >= 0 { // a list price alone prices nothing
+			t = append(t, p)
+		}
+	}
+	slices.SortFunc(t, func(a, b tablePrice) int { return strings.Compare(a.productID, b.productID) })
+	return t, nil
+}
+
+// beatsKept is entry.beats for an entry of cents in book (of priority) against the kept unit price.
+func beatsKept(cents, priority int64, book string, kept tablePrice) bool {
+	if cents != kept.unit {
+		return cents < kept.unit
+	}
+	if priority != kept.priority {
+		return priority < kept.priority
+	}
+	return book < kept.bookID
+}
+
+// prices are the products' listing prices from the table, as loadListingPrices answers them.
+func (t priceTable) prices(ids []string, currency string) map[string]Price {
+	out := make(map[string]Price, len(ids))
+	for _, id := range ids {
+		p, ok := t.find(id)
+		if !ok {
+			continue
+		}
+		price := Price{ProductID: id, UnitPrice: wire.Money(p.unit, 2), PricebookEntryID: p.entryID,
+			PricebookID: p.bookID, CurrencyIsoCode: currency}
+		if p.list >= 0 {
+			price.ListPrice = wire.Money(p.list, 2)
+		}
+		out[id] = price
+	}
+	return out
+}
