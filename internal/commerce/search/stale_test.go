@@ -1,0 +1,83 @@
+package search
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"storefront/internal/commerce/storecontext"
+	"storefront/internal/demo"
+	"storefront/internal/identity"
+	"storefront/internal/platform/db"
+	"storefront/internal/platform/db/dbtest"
+	"storefront/internal/records"
+)
+
+// A large catalogue's search answered from the snapshot it has while a reload runs (stale) is good for that call
+// only: the answers cache does not keep it, so the same search once the reload is done shows the write.
+func TestAStaleAnswerIsNotKept(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		if err := records.SyncSchema(ctx, d, records.StandardObjects()); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := demo.Seed(ctx, records.NewEngine(d), demo.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if err := Install(ctx, d); err != nil {
+			t.Fatal(err)
+		}
+		store, err := storecontext.LoadStore(ctx, d, demo.StoreID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		svc := New(d, records.NewRegistry(d))
+		svc.snapshots.waited = 1 // the demo's catalogue is "large": its searches do not wait for a reload
+		shopper := &storecontext.Shopper{Store: store, Principal: &identity.Principal{Guest: true}}
+		total := func(term string) int {
+			t.Helper()
+			body := []byte(`{"searchTerm":"` + term + `"}`)
+			r := httptest.NewRequest(http.MethodPost, "/search/product-search", strings.NewReader(string(body)))
+			w := httptest.NewRecorder()
+			err := storecontext.Remember(w, r, d, shopper, body, func(w http.ResponseWriter) error {
+				var in Input
+				if err := json.Unmarshal(body, &in); err != nil {
+					return err
+				}
+				return svc.answer(w, r, store, "", &in, http.StatusCreated)
+			})
+			if err != nil || w.Code != http.StatusCreated {
+				t.Fatalf("search %q: %d, %v", term, w.Code, err)
+			}
+			var out struct {
+				ProductsPage struct {
+					Total int `json:"total"`
+				} `json:"productsPage"`
+			}
+			if err := json.Unmarshal(w.Body.Bytes(), &out); err != nil {
+				t.Fatal(err)
+			}
+			return out.ProductsPage.Total
+		}
+		if n := total("zanzibarite"); n != 0 {
+			t.Fatalf("before the rename: %d products found", n)
+		}
+
+		release := make(chan struct{})
+		svc.snapshots.beforeLoad = func() error { <-release; return nil }
+		if _, err := d.Exec(ctx, `UPDATE product2 SET name = 'Zanzibarite Valve' WHERE id = ?`, records.StableID("01t", 1)); err != nil {
+			t.Fatal(err)
+		}
+		if n := total("zanzibarite"); n != 0 {
+			t.Fatalf("while the reload is held: %d products found, want the stale snapshot's 0", n)
+		}
+		close(release)
+		waitForReload(t, &svc.snapshots, d, len(svc.snapshots.current.Load().all))
+		if n := total("zanzibarite"); n != 1 {
+			t.Fatalf("the same search after the reload: %d products found, want the renamed one (a stale answer was kept)", n)
+		}
+	})
+}
