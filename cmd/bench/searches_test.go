@@ -8,13 +8,20 @@ import (
 func TestCatalogueTermsNeverRepeat(t *testing.T) {
 	terms := newCatalogueTerms(500)
 	seen := map[string]bool{}
-	for range 20000 {
-		term := terms.pair()
+	for range len(terms.pairs) {
+		term, err := terms.pair()
 		ws := strings.Fields(term)
-		if len(ws) < 2 || ws[0] == ws[1] || seen[term] {
-			t.Fatalf("pair %q: two distinct words never handed out before expected", term)
+		if err != nil || len(ws) != 2 || ws[0] == ws[1] || seen[term] {
+			t.Fatalf("pair %q (%v): two distinct words never handed out before expected", term, err)
 		}
 		seen[term] = true
+	}
+	if len(seen) < 1000 {
+		t.Fatalf("%d distinct pairs from 500 products", len(seen))
+	}
+	// Past them the row fails rather than ask searches that find nothing.
+	if term, err := terms.pair(); err == nil || !strings.Contains(err.Error(), "ran out") {
+		t.Fatalf("past the pairs: %q, %v; want an error", term, err)
 	}
 	rotated := map[string]int{}
 	for range 3 * rotatedWords {
