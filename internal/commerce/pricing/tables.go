@@ -18,7 +18,7 @@ import (
 // A large catalogue's listings keep meeting products nobody has priced yet: searches at a million products price
 // a dozen such products a page, one query each page, however long the server has run. So once a set of books has
 // missed tableAfterMisses products in one catalog version, its listing prices are read whole, in the background,
-// into a table in memory (one query, streamed), and its pages are priced from the table without a statement until
+// into a table in memory (a query per book), and its pages are priced from the table without a statement until
 // the catalog moves. Until the table is ready, and in catalogues too small to miss that often, pages are priced
 // by query as before.
 
