@@ -578,3 +578,47 @@ func tableGauge(t *testing.T) float64 {
 	t.Fatal("no storefront_listing_price_table_products on /metrics")
 	return 0
 }
+
+// WarmTables loads the guests' table and those of the buyer groups' sets before anyone searches: every set's
+// pages then need no statement. Past the version's budget of tables, a set is priced by query.
+func TestWarmTablesLoadTheSharedSets(t *testing.T) {
+	eachSeeded(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		ids := column(t, d, `SELECT id FROM product2 ORDER BY id`)
+		WarmTables(ctx, d)
+		for _, account := range []string{"", demo.BuyerAccountID, riversideAccount} {
+			books, err := booksOf(ctx, d, demo.StoreID, account)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if table, _ := tableFor(d, books); table == nil {
+				t.Fatalf("account %q: no table warmed", account)
+			}
+			before := d.Statements()
+			got, err := ListingPrices(ctx, d, demo.StoreID, account, ids)
+			if n := d.Statements() - before; err != nil || n != 0 || len(got) < 100 {
+				t.Fatalf("account %q: %d prices in %d statements (%v), want all of them in none", account, len(got), n, err)
+			}
+		}
+
+		// A catalog write drops the tables; with a budget of one table, the second set to miss gets none.
+		defer func(n, m int64) { maxTables, tableAfterMisses = n, m }(maxTables, tableAfterMisses)
+		maxTables, tableAfterMisses = 1, 50
+		exec(t, d, `UPDATE pricebookentry SET unitprice = ? WHERE id = ?`, 499, entryID(1, 2))
+		WarmTables(ctx, d) // the guests' set takes the budget
+		books, err := booksOf(ctx, d, demo.StoreID, demo.BuyerAccountID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ListingPrices(ctx, d, demo.StoreID, demo.BuyerAccountID, ids); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(50 * time.Millisecond) // a load, were one started, takes a few milliseconds here
+		if table, st := tableFor(d, books); table != nil || !st.loading.Load() {
+			t.Fatalf("past the budget: table %v, loading %v; want none, and none to be tried again", table != nil, st.loading.Load())
+		}
+		if got, _ := ListingPrices(ctx, d, demo.StoreID, demo.BuyerAccountID, []string{product1}); got[product1].UnitPrice != "4.99" {
+			t.Fatalf("priced by query after the write: %+v, want 4.99", got[product1])
+		}
+	})
+}

@@ -27,9 +27,13 @@ import (
 // never load one. Distinct searches at 100,000 products reach it in about half a second.
 var tableAfterMisses int64 = 5_000
 
-// maxTables bounds the sets of books with a table (or counting towards one) in one catalog version: a table
-// weighs about 120 bytes a product (measured: 11 MB at 100,000 products, 120 MB at a million, loaded in 2 s).
-const maxTables = 4
+// maxTables bounds the tables loaded in one catalog version: a table weighs about 120 bytes a product (measured:
+// 11 MB at 100,000 products, 120 MB at a million, loaded in 2 s). Sets of books past it are priced by query.
+var maxTables int64 = 4
+
+// maxTableStates bounds the sets of books counted (tableState) in one catalog version; past it the count starts
+// afresh, tables with it.
+const maxTableStates = 256
 
 // priceTable is one set of books' listing prices: each product priced in them, sorted by product id (a sorted
 // slice rather than a map: at a million products, 120 MB instead of 215).
@@ -56,6 +60,21 @@ type tableState struct {
 	misses  atomic.Int64
 	table   atomic.Pointer[priceTable]
 	loading atomic.Bool
+	budget  *atomic.Int64 // the tables the catalog version may still load, shared by its states
+}
+
+// budgetKey keeps a catalog version's table budget among its states (no set of books' scope is empty).
+const budgetKey = ""
+
+// start marks st loading when no load has started and the version's budget allows another table.
+func (st *tableState) start() bool {
+	if !st.loading.CompareAndSwap(false, true) {
+		return false
+	}
+	if st.budget.Add(-1) < 0 {
+		return false // stays marked: no table for this set of books in this version
+	}
+	return true
 }
 
 var tablesKey int
@@ -74,12 +93,19 @@ func tableFor(q Querier, books *buyerBooks) (*priceTable, *tableState) {
 		return nil, nil
 	}
 	cache := db.Shared(d, &tablesKey, func() *db.Cache[string, *tableState] {
-		return db.NewCache[string, *tableState](d, "listing_price_tables", db.Catalog, maxTables)
+		return db.NewCache[string, *tableState](d, "listing_price_tables", db.Catalog, maxTableStates)
 	})
 	f := cache.Begin()
 	st, ok := f.Lookup(books.scope)
 	if !ok {
-		st = &tableState{} // two first requests may make two; one is kept, the other's count is lost
+		budget, ok := f.Lookup(budgetKey)
+		if !ok {
+			budget = &tableState{budget: &atomic.Int64{}}
+			budget.budget.Store(maxTables)
+			f.Store(budgetKey, budget)
+		}
+		// Two first requests may make two states (or budgets); one is kept, the other's count is lost.
+		st = &tableState{budget: budget.budget}
 		f.Store(books.scope, st)
 	}
 	return st.table.Load(), st
@@ -87,24 +113,34 @@ func tableFor(q Querier, books *buyerBooks) (*priceTable, *tableState) {
 
 // missed counts n products priced by query, and starts loading the table at the threshold.
 func (st *tableState) missed(d Querier, books *buyerBooks, n int) {
-	if st == nil || st.misses.Add(int64(n)) < tableAfterMisses || !st.loading.CompareAndSwap(false, true) {
+	if st == nil || st.misses.Add(int64(n)) < tableAfterMisses || !st.start() {
 		return
 	}
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 		defer cancel()
 		start := time.Now()
-		t, err := loadTable(ctx, d, books)
-		if err != nil {
+		if err := st.load(ctx, d, books); err != nil {
 			slog.Warn("listing prices: loading the price table failed; pages are priced by query", "err", err)
-			st.misses.Store(0) // try again after as many misses
-			st.loading.Store(false)
 			return
 		}
-		st.table.Store(&t)
-		tableProducts.Set(float64(len(t)))
-		slog.Info("listing prices: price table loaded", "products", len(t), "duration", time.Since(start))
+		slog.Info("listing prices: price table loaded", "duration", time.Since(start))
 	}()
+}
+
+// load reads the books' table into st, which its caller has started. On failure st gives its budget back and
+// counts misses afresh, to try again after as many.
+func (st *tableState) load(ctx context.Context, q Querier, books *buyerBooks) error {
+	t, err := loadTable(ctx, q, books)
+	if err != nil {
+		st.budget.Add(1)
+		st.misses.Store(0)
+		st.loading.Store(false)
+		return err
+	}
+	st.table.Store(&t)
+	tableProducts.Set(float64(len(t)))
+	return nil
 }
 
 // loadTable reads the books' active entries, a query per book, and keeps each product's best entry (as

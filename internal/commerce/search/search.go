@@ -6,13 +6,16 @@
 package search
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
+	"sync/atomic"
 
 	"github.com/RoaringBitmap/roaring/v2"
 
+	"storefront/internal/commerce/pricing"
 	"storefront/internal/commerce/storecontext"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
@@ -24,17 +27,26 @@ type Service struct {
 	DB        *db.DB
 	Registry  *records.Registry // Product2's fields, custom ones included
 	snapshots snapshots
+	warmed    atomic.Bool // Warm has ended
 }
 
 // New returns a search service over d.
 func New(d *db.DB, reg *records.Registry) *Service { return &Service{DB: d, Registry: reg} }
 
 // Warm loads the in-memory snapshot ahead of the first search, so that no buyer waits for it (about a second on
-// 100,000 products). Errors are left for the first search to report.
-func (s *Service) Warm(ctx context.Context) { _, _, _ = s.snapshots.get(ctx, s.DB) }
+// 100,000 products), and for a large catalogue (one whose searches do not wait for a reload) the listing price
+// tables its shoppers share (pricing.WarmTables). Errors are left for the first search to report.
+func (s *Service) Warm(ctx context.Context) {
+	defer s.warmed.Store(true)
+	snap, _, err := s.snapshots.get(ctx, s.DB)
+	if err == nil && len(snap.all) > cmp.Or(s.snapshots.waited, waitedReload) {
+		pricing.WarmTables(ctx, s.DB)
+	}
+}
 
-// Ready reports whether the search index is loaded (see App.readyz): until then a search waits for it.
-func (s *Service) Ready() bool { return s.snapshots.current.Load() != nil }
+// Ready reports whether the search index is loaded and warmed (see App.readyz): until then a search waits for it,
+// or prices its page by query.
+func (s *Service) Ready() bool { return s.warmed.Load() && s.snapshots.current.Load() != nil }
 
 // keptOrder is how many hits of a kept answer are put in order ahead of being asked for: 4 pages of 12. A deeper
 // page is ordered when asked for, which costs a bounded heap per relevance tier (see mostFocused); ordering 20

@@ -81,3 +81,55 @@ func TestAStaleAnswerIsNotKept(t *testing.T) {
 		}
 	})
 }
+
+// Warm readies a large catalogue's listing prices too: once Ready, a buyer's search page costs no price statement.
+func TestWarmLoadsALargeCataloguesPriceTables(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		if err := records.SyncSchema(ctx, d, records.StandardObjects()); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := demo.Seed(ctx, records.NewEngine(d), demo.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if err := Install(ctx, d); err != nil {
+			t.Fatal(err)
+		}
+		store, err := storecontext.LoadStore(ctx, d, demo.StoreID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		svc := New(d, records.NewRegistry(d))
+		svc.snapshots.waited = 1 // the demo's catalogue is "large"
+		if svc.Ready() {
+			t.Fatal("ready before Warm")
+		}
+		svc.Warm(ctx)
+		if !svc.Ready() {
+			t.Fatal("not ready after Warm")
+		}
+		search := func(term string) *Results {
+			t.Helper()
+			var in Input
+			if err := json.Unmarshal([]byte(`{"searchTerm":"`+term+`","pageSize":12,"includePrices":true}`), &in); err != nil {
+				t.Fatal(err)
+			}
+			q, err := in.validate()
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := svc.run(ctx, store, demo.BuyerAccountID, q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return res
+		}
+		search("valve") // the account's books and policies are read once
+		before := d.Statements()
+		res := search("glove")
+		if n := d.Statements() - before; n != 0 || len(res.ProductsPage.Products) == 0 || res.ProductsPage.Products[0].Prices == nil {
+			t.Fatalf("a page of %d products after Warm took %d statements; want priced products and none",
+				len(res.ProductsPage.Products), n)
+		}
+	})
+}
