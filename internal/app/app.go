@@ -154,7 +154,8 @@ func (a *App) healthz(w http.ResponseWriter, r *http.Request) {
 }
 
 // readyz is healthz for a load balancer choosing where to send shoppers: 503 also while the search index loads after
-// start (seconds for 100,000 products, half a minute for a million), when a search would wait for it.
+// start (seconds for 100,000 products, half a minute for a million), when a search would wait for it, and while a
+// large catalogue's price tables load (search.Service.Warm).
 func (a *App) readyz(search interface{ Ready() bool }) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if !search.Ready() {
