@@ -112,7 +112,7 @@ func tableFor(q Querier, books *buyerBooks) (*priceTable, *tableState) {
 }
 
 // missed counts n products priced by query, and starts loading the table at the threshold.
-func (st *tableState) missed(d Querier, books *buyerBooks, n int) {
+func (st *tableState) missed(q Querier, books *buyerBooks, n int) {
 	if st == nil || st.misses.Add(int64(n)) < tableAfterMisses || !st.start() {
 		return
 	}
@@ -120,7 +120,7 @@ func (st *tableState) missed(d Querier, books *buyerBooks, n int) {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 		defer cancel()
 		start := time.Now()
-		if err := st.load(ctx, d, books); err != nil {
+		if err := st.load(ctx, q, books); err != nil {
 			slog.Warn("listing prices: loading the price table failed; pages are priced by query", "err", err)
 			return
 		}

@@ -16,7 +16,7 @@ import (
 // shoppers wait (two seconds of a core at a million products). A set no table was warmed for still gets one after
 // tableAfterMisses. Errors are logged: the tables then load as shoppers search.
 func WarmTables(ctx context.Context, d *db.DB) {
-	stores, err := storeIDs(ctx, d)
+	stores, err := db.Strings(ctx, d, `SELECT id FROM webstore ORDER BY id`)
 	if err != nil {
 		slog.Warn("listing prices: warming the price tables failed", "err", err)
 		return
@@ -26,23 +26,6 @@ func WarmTables(ctx context.Context, d *db.DB) {
 			slog.Warn("listing prices: warming the price tables failed", "store", store, "err", err)
 		}
 	}
-}
-
-func storeIDs(ctx context.Context, d *db.DB) ([]string, error) {
-	rows, err := d.Query(ctx, `SELECT id FROM webstore ORDER BY id`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
 }
 
 // warmStore loads the tables of the guests' books and of the commonest sets of buyer groups in the store.

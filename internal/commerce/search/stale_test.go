@@ -16,9 +16,9 @@ import (
 	"storefront/internal/records"
 )
 
-// A large catalogue's search answered from the snapshot it has while a reload runs (stale) is good for that call
-// only: the answers cache does not keep it, so the same search once the reload is done shows the write.
-func TestAStaleAnswerIsNotKept(t *testing.T) {
+// eachLargeDemo runs fn, once per database, on the seeded demo store with a search service that treats its
+// catalogue as large (searches do not wait for a reload; Warm loads the price tables).
+func eachLargeDemo(t *testing.T, fn func(t *testing.T, d *db.DB, svc *Service, store *storecontext.Store)) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		if err := records.SyncSchema(ctx, d, records.StandardObjects()); err != nil {
@@ -35,7 +35,16 @@ func TestAStaleAnswerIsNotKept(t *testing.T) {
 			t.Fatal(err)
 		}
 		svc := New(d, records.NewRegistry(d))
-		svc.snapshots.waited = 1 // the demo's catalogue is "large": its searches do not wait for a reload
+		svc.snapshots.waited = 1
+		fn(t, d, svc, store)
+	})
+}
+
+// A large catalogue's search answered from the snapshot it has while a reload runs (stale) is good for that call
+// only: the answers cache does not keep it, so the same search once the reload is done shows the write.
+func TestAStaleAnswerIsNotKept(t *testing.T) {
+	eachLargeDemo(t, func(t *testing.T, d *db.DB, svc *Service, store *storecontext.Store) {
+		ctx := context.Background()
 		shopper := &storecontext.Shopper{Store: store, Principal: &identity.Principal{Guest: true}}
 		total := func(term string) int {
 			t.Helper()
@@ -84,23 +93,8 @@ func TestAStaleAnswerIsNotKept(t *testing.T) {
 
 // Warm readies a large catalogue's listing prices too: once Ready, a buyer's search page costs no price statement.
 func TestWarmLoadsALargeCataloguesPriceTables(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+	eachLargeDemo(t, func(t *testing.T, d *db.DB, svc *Service, store *storecontext.Store) {
 		ctx := context.Background()
-		if err := records.SyncSchema(ctx, d, records.StandardObjects()); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := demo.Seed(ctx, records.NewEngine(d), demo.Options{}); err != nil {
-			t.Fatal(err)
-		}
-		if err := Install(ctx, d); err != nil {
-			t.Fatal(err)
-		}
-		store, err := storecontext.LoadStore(ctx, d, demo.StoreID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		svc := New(d, records.NewRegistry(d))
-		svc.snapshots.waited = 1 // the demo's catalogue is "large"
 		if svc.Ready() {
 			t.Fatal("ready before Warm")
 		}
