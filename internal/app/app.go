@@ -38,6 +38,9 @@ type App struct {
 	stopWatch      context.CancelFunc
 }
 
+// Carts is the cart service whose hooks Engine runs.
+func (a *App) Carts() *cart.Service { return a.carts }
+
 // Open connects to the database and applies migrations and the records schema.
 func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error) {
 	cfg.Normalize()

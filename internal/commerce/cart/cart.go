@@ -73,6 +73,8 @@ type Service struct {
 	// checkout, after its recalculation in the change's transaction: the cart's revision and grand total before
 	// the change, the cart c after it.
 	GroupsChanged func(ctx context.Context, tx *db.Tx, c *Cart, revision, grandTotal int64) error
+	// kept are the carts buyers' adds left behind, for their next adds (kept.go).
+	kept keptCarts
 }
 
 // Owner is whose carts a request may touch: a signed-in user for one account (AccountID "" for staff, who buy for

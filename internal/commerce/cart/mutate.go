@@ -54,11 +54,15 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 	if err != nil {
 		return nil, err
 	}
-	var out *Cart
+	var out, changed *Cart
 	background := false
 	var read *Cart
-	if m.readAhead {
-		read = s.readAhead(ctx, sh.Store.ID, o, ref)
+	key := keyOf(sh.Store.ID, o, ref)
+	// On SQLite an add reads ahead of its transaction, and keeps its cart for the next; PostgreSQL's writers do not
+	// wait for each other, so its transaction reads as cheaply.
+	ahead := m.readAhead && s.DB.Dialect == db.SQLite
+	if ahead {
+		read = s.readAhead(ctx, key)
 	}
 	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
 		if err := lockOwner(ctx, tx, sh.Store.ID, o); err != nil {
@@ -96,6 +100,7 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 		if background, err = s.calculate(ctx, tx, sh.Store.CartSyncLineLimit, c); err != nil {
 			return err
 		}
+		changed = c
 		if inCheckout && m.groupsOnly && !background && s.GroupsChanged != nil {
 			if err := s.GroupsChanged(ctx, tx, c, revision, total); err != nil {
 				return err
@@ -108,6 +113,13 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 		out, err = Find(ctx, tx, sh.Store.ID, o, c.ID)
 		return err
 	})
+	if ahead {
+		if err == nil && !background {
+			s.kept.keep(key, out, changed.known)
+		} else {
+			s.kept.forget(key)
+		}
+	}
 	if isLockTimeout(err) {
 		return nil, errBusy
 	}
@@ -119,23 +131,25 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 
 // readAhead reads the cart an add will change, with its lines and its calculation's facts (Cart.known and
 // Cart.facts), before the add takes the writer, from the readers, which do not wait for it: most of an add's reads
-// are then not made while every other change of the store waits. The facts that are not the cart's own rows
-// (promotions, delivery methods' fees, the account's address) are as fresh as the store's catalog in memory, which a
-// buyer's change prices with anyway (Cart.catalogFromMemory); placing an order prices afresh in its transaction. It
-// returns nil when there is nothing to read ahead (no such cart, or an error: the add reads in its transaction and
-// reports it). The cart is read first, so a change committed between the reads leaves the cart's revision behind,
-// and stillCurrent refuses it.
-func (s *Service) readAhead(ctx context.Context, storeID string, o Owner, ref string) *Cart {
-	if s.DB.Dialect != db.SQLite {
-		return nil // PostgreSQL's writers do not wait for each other: its transaction reads as cheaply
+// are then not made while every other change of the store waits. The cart and its lines are the copy the owner's
+// last add kept, when there is one (kept.go). The facts that are not the cart's own rows (promotions, delivery
+// methods' fees, the account's address) are as fresh as the store's catalog in memory, which a buyer's change
+// prices with anyway (Cart.catalogFromMemory); placing an order prices afresh in its transaction. It returns nil
+// when there is nothing to read ahead (no such cart, or an error: the add reads in its transaction and reports it).
+// The cart is read first, so a change committed between the reads leaves the cart's revision behind, and
+// stillCurrent refuses it.
+func (s *Service) readAhead(ctx context.Context, key keptKey) *Cart {
+	c := s.kept.take(key)
+	if c == nil {
+		var err error
+		if c, err = Find(ctx, s.DB, key.store, key.owner, key.ref); err != nil || c == nil {
+			return nil
+		}
+		if c.known, err = loadKnownLines(ctx, s.DB, c.ID); err != nil {
+			return nil
+		}
 	}
-	c, err := Find(ctx, s.DB, storeID, o, ref)
-	if err != nil || c == nil {
-		return nil
-	}
-	if c.known, err = loadKnownLines(ctx, s.DB, c.ID); err != nil {
-		return nil
-	}
+	var err error
 	if c.facts, err = readFacts(ctx, s.DB, c); err != nil {
 		return nil
 	}

@@ -265,6 +265,19 @@ func (l line) unchanged(r calc.LineResult) bool {
 		same(p.totalAmount, r.TotalAmount) && same(p.unitAdjusted, r.UnitAdjustedPrice) && same(p.totalTax, r.TotalTax)
 }
 
+// storeResult makes the line's stored amounts the calculation's result r, as store writes them.
+func (l *line) storeResult(r calc.LineResult) {
+	stored := func(c calc.Cents) sql.NullInt64 { return sql.NullInt64{Int64: int64(c), Valid: true} }
+	l.salesPrice, l.listAmt = stored(r.SalesPrice), sql.NullInt64{}
+	if r.ListPrice != nil {
+		l.listAmt = stored(*r.ListPrice)
+	}
+	l.stored = storedPrices{totalPrice: stored(r.TotalPrice), totalListPrice: stored(r.TotalListPrice),
+		itemized: stored(r.ItemizedAdjustmentAmount), distributed: stored(r.DistributedAdjustmentAmount),
+		totalAdjustment: stored(r.TotalAdjustmentAmount), totalAmount: stored(r.TotalAmount),
+		unitAdjusted: stored(r.UnitAdjustedPrice), totalTax: stored(r.TotalTax)}
+}
+
 // sameCents reports whether a stored amount (whole cents; NULL before the first calculation) is c.
 func sameCents(v sql.NullInt64, c calc.Cents) bool { return v.Valid && v.Int64 == int64(c) }
 
@@ -332,6 +345,11 @@ func (s *Service) store(ctx context.Context, tx *db.Tx, c *Cart, p *priced) erro
 		}
 		if _, err := s.Engine.UpdateMany(quiet(ctx), tx, records.System, changes, records.UpdateOptions{}); err != nil {
 			return err
+		}
+		for i, l := range res.Lines { // the known lines are as stored now (an add keeps them: kept.go)
+			if lines[i].id == l.ID {
+				lines[i].storeResult(l)
+			}
 		}
 		if c.known != nil {
 			c.known.quantity = nil // written

@@ -50,3 +50,68 @@ func TestCartFromTheStoredRecordIsTheCartAsRead(t *testing.T) {
 		})
 	}
 }
+
+// An add keeps its cart and lines for the owner's next add (kept.go): the copy must be the cart as stored, row and
+// lines with their amounts, after new lines, more of a line and a promotion's adjustments; a staff change through
+// the records engine leaves it behind, and the next add must add to the staff's quantity, not the copy's.
+func TestAKeptCartIsTheCartAsStored(t *testing.T) {
+	for kind, u := range dbtest.URLs(t) {
+		t.Run(kind, func(t *testing.T) {
+			srv := apptest.Demo(t, u)
+			ctx := context.Background()
+			buyer := srv.Token(t, "buyer@example.com")
+			path := "/services/data/v64.0/commerce/webstores/" + demo.StoreID + "/carts/current/cart-items"
+			pen, marker := records.StableID("01t", 1), records.StableID("01t", 2)
+			add := func(product string, qty int) (line struct{ CartItemID, Quantity string }) {
+				t.Helper()
+				body := apitest.JSON(map[string]any{"productId": product, "quantity": qty})
+				srv.Call(t, "POST", path, buyer, body).Decode(t, "add", 201, &line)
+				return line
+			}
+			var owner cart.Owner
+			compare := func(step string) {
+				t.Helper()
+				kept, stored, err := srv.App.Carts().KeptAndStored(ctx, demo.StoreID, owner, "current")
+				if err != nil {
+					t.Fatal(err)
+				}
+				if kind != "sqlite" { // only SQLite's adds read ahead, and keep
+					if kept != nil {
+						t.Fatalf("%s: a cart is kept on %s", step, kind)
+					}
+					return
+				}
+				if kept == nil || !reflect.DeepEqual(kept, stored) {
+					t.Fatalf("%s: kept\n%+v\n%+v\nstored\n%+v\n%+v", step, kept, kept.Known(), stored, stored.Known())
+				}
+			}
+			first := add(pen, 3)
+			rec, err := srv.App.Engine.Get(ctx, records.System, first.CartItemID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cartRec, err := srv.App.Engine.Get(ctx, records.System, rec.String("CartId"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			owner = cart.Owner{UserID: cartRec.String("OwnerId"), AccountID: cartRec.String("AccountId")}
+			compare("a new cart")
+			add(marker, 2)
+			compare("a second line")
+			if again := add(pen, 1); again.CartItemID != first.CartItemID || again.Quantity != "4" {
+				t.Fatalf("more of the first line: %+v", again)
+			}
+			compare("more of a line")
+
+			// Staff set the pen's quantity; the cart recalculates, and the next add starts from the staff's 10.
+			if _, err := srv.App.Engine.Update(ctx, records.System, first.CartItemID, map[string]any{"Quantity": 10},
+				records.UpdateOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			if again := add(pen, 1); again.Quantity != "11" {
+				t.Fatalf("an add after the staff's change: quantity %s, want 11", again.Quantity)
+			}
+			compare("an add after a staff change")
+		})
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"slices"
 	"strconv"
+	"sync"
 
 	"storefront/internal/platform/httpx"
 )
@@ -126,14 +127,23 @@ type cardJSON struct {
 	prices, rule int
 }
 
-// encodeCard keeps the summary's encoding, once its members other than the prices and the rule are final.
+// encodeCard keeps the summary's encoding, once its members other than the prices and the rule are final. It is
+// written into a scratch buffer and kept as an exact copy: a card appended from nothing grew its slice a dozen
+// times, which was two fifths of encoding the cards a search at a million products had not kept.
 func (p *ProductSummary) encodeCard() {
-	b := p.appendHead(nil)
+	scratch := cardScratch.Get().(*[]byte)
+	b := p.appendHead((*scratch)[:0])
 	prices := len(b)
 	b = p.appendMiddle(b)
 	rule := len(b)
-	p.card = &cardJSON{bytes: p.appendTail(b), prices: prices, rule: rule}
+	b = p.appendTail(b)
+	p.card = &cardJSON{bytes: exact(b), prices: prices, rule: rule}
+	*scratch = b
+	cardScratch.Put(scratch)
 }
+
+// cardScratch holds the buffers cards are encoded in (a card is about 700 bytes).
+var cardScratch = sync.Pool{New: func() any { b := make([]byte, 0, 2048); return &b }}
 
 // appendHead appends the members before the prices, up to "prices":.
 func (p *ProductSummary) appendHead(b []byte) []byte {

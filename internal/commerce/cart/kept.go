@@ -1,0 +1,92 @@
+package cart
+
+import (
+	"maps"
+	"sync"
+)
+
+// A buyer adds to the same cart again and again, and reading its row and every line before each add was a third of
+// an add's cost at 50 lines (a profile of the bench's add to cart on SQLite). So an add keeps the cart as it left
+// it, its row and lines as committed, and the buyer's next add starts from that copy instead of reading them
+// (readAhead). The copy needs no other check than readAhead's: stillCurrent compares the cart's revision, status
+// and modification time in the add's transaction, and every write of a cart's lines (the cart API's, staff's
+// through the records API, the seeder's) recalculates the cart in its transaction, which moves them; a copy that is
+// behind is dropped and the add reads in its transaction as before.
+
+// keptCarts are the carts adds left behind, by store, owner and the reference the add named ("current", an id).
+type keptCarts struct {
+	mu    sync.Mutex
+	carts map[keptKey]*Cart
+	lines int // the kept carts' product lines, bounded by maxKeptLines
+}
+
+type keptKey struct {
+	store, ref string
+	owner      Owner
+}
+
+// maxKeptLines bounds what is kept, about 200 bytes a line: some 20 MB. Past it the kept carts are dropped all at
+// once rather than tracking which is oldest; the next add of each reads its cart again.
+const maxKeptLines = 100_000
+
+func keyOf(storeID string, o Owner, ref string) keptKey {
+	return keptKey{store: storeID, ref: ref, owner: o}
+}
+
+// take is a copy of the cart kept under k, with its lines (Cart.known), or nil.
+func (kc *keptCarts) take(k keptKey) *Cart {
+	kc.mu.Lock()
+	c := kc.carts[k]
+	kc.mu.Unlock()
+	if c == nil {
+		return nil
+	}
+	return c.copyKept()
+}
+
+// keep keeps c (as committed, with its lines as its change left them) under k, unless a later revision of the cart
+// is kept already (two tabs' adds can end in either order). A cart whose calculation runs in the background is not
+// kept: its lines' prices are being written after the change.
+func (kc *keptCarts) keep(k keptKey, c *Cart, known *knownLines) {
+	if c == nil || known == nil || known.quantity != nil || (c.Status != StatusActive && c.Status != StatusCheckout) {
+		return
+	}
+	kept := *c
+	kept.known = known
+	kept = *kept.copyKept()
+	kc.mu.Lock()
+	defer kc.mu.Unlock()
+	if old := kc.carts[k]; old != nil {
+		if old.ID == c.ID && old.Revision > c.Revision {
+			return
+		}
+		kc.lines -= len(old.known.products)
+	}
+	if kc.carts == nil || kc.lines+len(known.products) > maxKeptLines {
+		kc.carts, kc.lines = map[keptKey]*Cart{}, 0
+	}
+	kc.carts[k] = &kept
+	kc.lines += len(known.products)
+}
+
+// forget drops what is kept under k (a change that failed may have left its copy behind the database).
+func (kc *keptCarts) forget(k keptKey) {
+	kc.mu.Lock()
+	defer kc.mu.Unlock()
+	if old := kc.carts[k]; old != nil {
+		kc.lines -= len(old.known.products)
+		delete(kc.carts, k)
+	}
+}
+
+// copyKept is a copy of c and its lines that a change may modify, without what one change read for itself.
+func (c *Cart) copyKept() *Cart {
+	out := *c
+	out.Totals = maps.Clone(c.Totals)
+	out.read, out.facts, out.catalogFromMemory = nil, nil, false
+	k := *c.known
+	k.products = append([]line(nil), c.known.products...)
+	k.quantity = nil
+	out.known = &k
+	return &out
+}
