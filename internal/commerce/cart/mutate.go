@@ -58,10 +58,7 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 	background := false
 	var read *Cart
 	key := keyOf(sh.Store.ID, o, ref)
-	// On SQLite an add reads ahead of its transaction, and keeps its cart for the next; PostgreSQL's writers do not
-	// wait for each other, so its transaction reads as cheaply.
-	ahead := m.readAhead && s.DB.Dialect == db.SQLite
-	if ahead {
+	if m.readAhead {
 		read = s.readAhead(ctx, key)
 	}
 	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
@@ -113,7 +110,7 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 		out, err = Find(ctx, tx, sh.Store.ID, o, c.ID)
 		return err
 	})
-	if ahead {
+	if m.readAhead {
 		if err == nil && !background {
 			s.kept.keep(key, out, changed.known)
 		} else {
@@ -132,7 +129,8 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 // readAhead reads the cart an add will change, with its lines and its calculation's facts (Cart.known and
 // Cart.facts), before the add takes the writer, from the readers, which do not wait for it: most of an add's reads
 // are then not made while every other change of the store waits. The cart and its lines are the copy the owner's
-// last add kept, when there is one (kept.go). The facts that are not the cart's own rows (promotions, delivery
+// last add kept, when there is one (kept.go); on PostgreSQL, whose writers do not wait for each other, that copy is
+// all it gives, and the transaction reads the rest. The facts that are not the cart's own rows (promotions, delivery
 // methods' fees, the account's address) are as fresh as the store's catalog in memory, which a buyer's change
 // prices with anyway (Cart.catalogFromMemory); placing an order prices afresh in its transaction. It returns nil
 // when there is nothing to read ahead (no such cart, or an error: the add reads in its transaction and reports it).
@@ -140,6 +138,9 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 // stillCurrent refuses it.
 func (s *Service) readAhead(ctx context.Context, key keptKey) *Cart {
 	c := s.kept.take(key)
+	if s.DB.Dialect != db.SQLite {
+		return c
+	}
 	if c == nil {
 		var err error
 		if c, err = Find(ctx, s.DB, key.store, key.owner, key.ref); err != nil || c == nil {
