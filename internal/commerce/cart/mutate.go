@@ -141,8 +141,8 @@ func (s *Service) readAhead(ctx context.Context, key keptKey) *Cart {
 	if s.DB.Dialect != db.SQLite {
 		return c
 	}
+	var err error
 	if c == nil {
-		var err error
 		if c, err = Find(ctx, s.DB, key.store, key.owner, key.ref); err != nil || c == nil {
 			return nil
 		}
@@ -150,7 +150,6 @@ func (s *Service) readAhead(ctx context.Context, key keptKey) *Cart {
 			return nil
 		}
 	}
-	var err error
 	if c.facts, err = readFacts(ctx, s.DB, c); err != nil {
 		return nil
 	}
