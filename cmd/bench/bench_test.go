@@ -119,6 +119,33 @@ func TestRunCountsErrorsAndPrintsRatios(t *testing.T) {
 	}
 }
 
+// A row whose searches run out ends there: the requests it asked are its samples, measured over the time it ran,
+// with no error, and the table says why it ended early.
+func TestARowThatRunsOutEndsEarly(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	defer srv.Close()
+	terms := &catalogueTerms{pairs: []string{"a b", "c d", "e f", "g h", "i j", "k l", "m n", "o p", "q r", "s t"}}
+	s := scenario{name: "distinct", request: func(e *env, _ *vuser) (*http.Request, error) {
+		if _, err := terms.pair(); err != nil {
+			return nil, err
+		}
+		return http.NewRequest(http.MethodGet, e.base, nil)
+	}}
+	r := run(context.Background(), srv.Client(), &env{base: srv.URL}, s, 3, 5*time.Second)
+	if r.requests != 10 || r.errors != 0 || r.elapsed >= 5*time.Second {
+		t.Fatalf("requests %d errors %d elapsed %s: want the 10 searches, no error, well under 5 s", r.requests,
+			r.errors, r.elapsed)
+	}
+	var out bytes.Buffer
+	printTable(&out, []result{r})
+	if !strings.Contains(out.String(), "distinct: ran ") ||
+		!strings.Contains(out.String(), "all 10 of the catalogue's distinct two-word searches were asked") {
+		t.Fatalf("table:\n%s", out.String())
+	}
+}
+
 // The checkout row counts whole checkouts: six calls in order, one sample each; a failed step is one error and
 // deletes the checkout so that the next iteration starts from an open cart.
 func TestCheckoutFlow(t *testing.T) {

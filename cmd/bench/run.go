@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -22,6 +23,7 @@ type result struct {
 	elapsed    time.Duration
 	latencies  []time.Duration // sorted
 	firstError string
+	ranOut     string        // why the row ended before its duration (errRanOut), or ""
 	conns      int           // concurrent clients, each on its own kept-alive connection
 	dials      int           // connections opened while measured: more than conns means connections churn
 	cpu        time.Duration // the server process's CPU time while measured (utime+stime)
@@ -73,6 +75,7 @@ func run(parent context.Context, client *http.Client, e *env, s scenario, concur
 		latencies []time.Duration
 		errors    int
 		firstErr  string
+		ranOut    string
 	}
 	workers := make([]worker, concurrency)
 	var wg sync.WaitGroup
@@ -105,6 +108,10 @@ func run(parent context.Context, client *http.Client, e *env, s scenario, concur
 				if parent.Err() != nil { // interrupted: neither a sample nor an error
 					return
 				}
+				if errors.Is(err, errRanOut) { // the row ends here, neither a sample nor an error
+					w.ranOut = err.Error()
+					return
+				}
 				w.latencies = append(w.latencies, time.Since(t0))
 				if err != nil {
 					w.errors++
@@ -127,11 +134,18 @@ func run(parent context.Context, client *http.Client, e *env, s scenario, concur
 		if res.firstError == "" {
 			res.firstError = w.firstErr
 		}
+		if res.ranOut == "" {
+			res.ranOut = w.ranOut
+		}
 	}
 	res.requests = len(res.latencies)
 	slices.Sort(res.latencies)
 	return res
 }
+
+// errRanOut is what a row's request builder answers when the row has asked all it has to ask (the catalogue's
+// distinct searches): the row ends early and is measured over the time it ran.
+var errRanOut = errors.New("ran out")
 
 func once(ctx context.Context, client *http.Client, e *env, s scenario, u *vuser) error {
 	if s.flow != nil {
@@ -194,6 +208,11 @@ func printTable(out io.Writer, results []result) {
 	for _, r := range results {
 		if r.against != "" {
 			fmt.Fprintf(out, "  %s: share of the %s\n", r.name, r.against)
+		}
+	}
+	for _, r := range results {
+		if r.ranOut != "" {
+			fmt.Fprintf(out, "  %s: ran %s, then %s\n", r.name, r.elapsed.Round(10*time.Millisecond), r.ranOut)
 		}
 	}
 	for _, r := range results {

@@ -99,15 +99,15 @@ func gcd(a, b int) int {
 }
 
 // pair is a two-word search never handed out before: two words of one product, so it usually finds something.
-// Past the pairs worked out ahead (the generated catalogue's vocabulary gives some 67,000 at 100,000 products) it
-// fails: a search made distinct by a made-up word finds nothing, costs far less than a real one, and would flatter
-// the row. A row that runs out should run for less (--duration).
+// Past the pairs worked out ahead (the demo catalogue's vocabulary gives some 19,000, the generated one some 67,000
+// at 100,000 products) it answers errRanOut and the row ends there, measured over the time it ran: a search made
+// distinct by a made-up word finds nothing, costs far less than a real one, and would flatter the row.
 func (t *catalogueTerms) pair() (string, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.next++
 	if t.next > len(t.pairs) {
-		return "", fmt.Errorf("the catalogue's %d distinct two-word searches ran out: shorten --duration", len(t.pairs))
+		return "", fmt.Errorf("%w: all %d of the catalogue's distinct two-word searches were asked", errRanOut, len(t.pairs))
 	}
 	return t.pairs[t.next-1], nil
 }
