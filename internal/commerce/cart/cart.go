@@ -137,6 +137,9 @@ type Cart struct {
 	// facts are what the change's calculation reads besides lines (cartFacts), when an add read them ahead with the
 	// cart and its lines (readAhead; good while the cart's row is the row read, stillCurrent); nil: read in tx.
 	facts *cartFacts
+	// factsRead are the facts as an add read them ahead, with what they were read from, kept with the cart for the
+	// owner's next add (kept.go); nil when they cannot be kept.
+	factsRead *keptFacts
 }
 
 // knownLines are c's lines as its change knows them, read in tx the first time they are asked for.

@@ -150,8 +150,9 @@ func deliveryCharges(groups []group, lines []line) []calc.DeliveryCharge {
 	return out
 }
 
-// storeCharges writes each group's priced charge; groups without one (no method, no lines) are set to zero.
-func (s *Service) storeCharges(ctx context.Context, tx *db.Tx, groups []group, res []calc.ChargeResult) error {
+// storeCharges writes each group's priced charge; groups without one (no method, no lines) are set to zero. wrote
+// reports whether a group was written.
+func (s *Service) storeCharges(ctx context.Context, tx *db.Tx, groups []group, res []calc.ChargeResult) (wrote bool, err error) {
 	byGroup := make(map[string]calc.ChargeResult, len(res))
 	for _, r := range res {
 		byGroup[r.GroupID] = r
@@ -167,6 +168,6 @@ func (s *Service) storeCharges(ctx context.Context, tx *db.Tx, groups []group, r
 			"TotalAdjustmentAmount": money(r.AdjustmentAmount), "AdjustedShippingFee": money(r.AdjustedAmount),
 			"TotalTax": money(r.TotalTax)}})
 	}
-	_, err := s.Engine.UpdateMany(quiet(ctx), tx, records.System, changes, records.UpdateOptions{})
-	return err
+	_, err = s.Engine.UpdateMany(quiet(ctx), tx, records.System, changes, records.UpdateOptions{})
+	return len(changes) > 0, err
 }

@@ -3,6 +3,8 @@ package cart
 import (
 	"maps"
 	"sync"
+
+	"storefront/internal/platform/db"
 )
 
 // A buyer adds to the same cart again and again, and reading its row and every line before each add was a third of
@@ -11,7 +13,9 @@ import (
 // (readAhead). The copy needs no other check than readAhead's: stillCurrent compares the cart's revision, status
 // and modification time in the add's transaction, and every write of a cart's lines (the cart API's, staff's
 // through the records API, the seeder's) recalculates the cart in its transaction, which moves them; a copy that is
-// behind is dropped and the add reads in its transaction as before.
+// behind is dropped and the add reads in its transaction as before. On SQLite, where an add reads the rest of what
+// its calculation needs ahead too (promotions, delivery groups, the tax region), that is kept with the cart while
+// the tables it was read from have not moved (keptFacts).
 
 // keptCarts are the carts adds left behind, by store, owner and the reference the add named ("current", an id).
 type keptCarts struct {
@@ -44,15 +48,15 @@ func (kc *keptCarts) take(k keptKey) *Cart {
 	return c.copyKept()
 }
 
-// keep keeps c (as committed, with its lines as its change left them) under k, unless a later revision of the cart
-// is kept already (two tabs' adds can end in either order). A cart whose calculation runs in the background is not
-// kept: its lines' prices are being written after the change.
-func (kc *keptCarts) keep(k keptKey, c *Cart, known *knownLines) {
+// keep keeps c (as committed, with its lines as its change left them, and the facts it read ahead) under k, unless
+// a later revision of the cart is kept already (two tabs' adds can end in either order). A cart whose calculation
+// runs in the background is not kept: its lines' prices are being written after the change.
+func (kc *keptCarts) keep(k keptKey, c *Cart, known *knownLines, facts *keptFacts) {
 	if c == nil || known == nil || known.quantity != nil || (c.Status != StatusActive && c.Status != StatusCheckout) {
 		return
 	}
 	kept := *c
-	kept.known = known
+	kept.known, kept.factsRead = known, facts
 	kept = *kept.copyKept()
 	kc.mu.Lock()
 	defer kc.mu.Unlock()
@@ -79,14 +83,35 @@ func (kc *keptCarts) forget(k keptKey) {
 	}
 }
 
-// copyKept is a copy of c and its lines that a change may modify, without what one change read for itself.
+// copyKept is a copy of c and its lines that a change may modify, without what one change read for itself, with
+// the facts read ahead while they hold.
 func (c *Cart) copyKept() *Cart {
 	out := *c
 	out.Totals = maps.Clone(c.Totals)
-	out.read, out.facts, out.catalogFromMemory = nil, nil, false
+	out.read, out.facts, out.factsRead, out.catalogFromMemory = nil, nil, nil, false
 	k := *c.known
 	k.products = append([]line(nil), c.known.products...)
 	k.quantity = nil
 	out.known = &k
+	if f := c.factsRead; f != nil && f.current() {
+		out.facts, out.factsRead = f.facts.clone(), f
+	}
 	return &out
 }
+
+// keptFacts are the facts an add read ahead (readAhead), with what they were read from and the day their
+// promotions are current on. The cart's own rows among them (its groups and coupons) hold while its revision does,
+// as its lines do; the others (promotions, delivery methods' fees, the store's and the account's tax region) while
+// the tables they were read from have not moved (db.Reads) and the day has not turned. A change that writes the
+// cart's groups (its first default group, a charge) keeps none: the next add reads them again.
+type keptFacts struct {
+	facts *cartFacts
+	reads *db.Reads
+	day   string
+}
+
+// ownTables are the tables of a cart's own rows that its facts read: every write of them recalculates the cart and
+// moves its revision (hooks.go), which stillCurrent checks.
+var ownTables = []string{"webcart", "cartdeliverygroup", "webcartadjustmentbasis"}
+
+func (f *keptFacts) current() bool { return f.day == today() && f.reads.Current() }

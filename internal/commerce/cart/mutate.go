@@ -112,7 +112,7 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 	})
 	if m.readAhead {
 		if err == nil && !background {
-			s.kept.keep(key, out, changed.known)
+			s.kept.keep(key, out, changed.known, changed.factsRead)
 		} else {
 			s.kept.forget(key)
 		}
@@ -150,8 +150,16 @@ func (s *Service) readAhead(ctx context.Context, key keptKey) *Cart {
 			return nil
 		}
 	}
-	if c.facts, err = readFacts(ctx, s.DB, c); err != nil {
+	if c.facts != nil {
+		return c // kept with the cart, and nothing they were read from moved since
+	}
+	day := today()
+	tracked, reads := s.DB.TrackExcept(ctx, ownTables...) // the cart's own rows hold while its revision does
+	if c.facts, err = readFacts(tracked, s.DB, c); err != nil {
 		return nil
+	}
+	if reads.Keepable() {
+		c.factsRead = &keptFacts{facts: c.facts.clone(), reads: reads, day: day}
 	}
 	return c
 }

@@ -69,8 +69,12 @@ func (s *Service) priceInput(ctx context.Context, tx *db.Tx, c *Cart) (*priced, 
 			records.ReadInTx(tx, facts.region.account.String)
 		}
 	}
+	hadDefault := len(facts.groups) > 0 && facts.groups[0].isDefault
 	if facts.groups, err = s.withDefaultGroup(ctx, tx, c.ID, facts.groups); err != nil {
 		return nil, err
+	}
+	if !hadDefault {
+		c.factsRead = nil // the default group was written: the facts as read ahead are behind the cart
 	}
 	// Always read in tx: staff may edit or delete these rows (the calculation's output) without a recalculation
 	// moving the cart's revision, so a read ahead could not be trusted.
@@ -116,13 +120,24 @@ type cartFacts struct {
 func readFacts(ctx context.Context, q db.Querier, c *Cart) (*cartFacts, error) {
 	var f cartFacts
 	var err error
-	if f.promotions, err = loadPromotions(ctx, q, c.ID, time.Now().UTC().Format(records.DateLayout)); err != nil {
+	if f.promotions, err = loadPromotions(ctx, q, c.ID, today()); err != nil {
 		return nil, err
 	}
 	if f.groups, f.region, err = readGroups(ctx, q, c); err != nil {
 		return nil, err
 	}
 	return &f, nil
+}
+
+// today is the date promotions are current on (UTC).
+func today() string { return time.Now().UTC().Format(records.DateLayout) }
+
+// clone is a copy of the facts as read, for a kept cart: the change that uses them may write to its groups and
+// sets its own stored adjustments.
+func (f *cartFacts) clone() *cartFacts {
+	out := *f
+	out.groups, out.adjustments = slices.Clone(f.groups), nil
+	return &out
 }
 
 // catalog is where c's change reads catalog rows: the database, whose reads of them are kept in memory, or tx
@@ -358,8 +373,10 @@ func (s *Service) store(ctx context.Context, tx *db.Tx, c *Cart, p *priced) erro
 	if err := s.storeAdjustments(ctx, tx, c, p.facts.adjustments, res); err != nil {
 		return err
 	}
-	if err := s.storeCharges(ctx, tx, p.facts.groups, res.DeliveryCharges); err != nil {
+	if wrote, err := s.storeCharges(ctx, tx, p.facts.groups, res.DeliveryCharges); err != nil {
 		return err
+	} else if wrote {
+		c.factsRead = nil // the groups' charges as read ahead are behind the cart
 	}
 	sum := res.Summary
 	c.Revision++

@@ -2,7 +2,9 @@ package cart_test
 
 import (
 	"context"
+	"math"
 	"reflect"
+	"strconv"
 	"testing"
 
 	"storefront/internal/app/apitest"
@@ -62,23 +64,33 @@ func TestAKeptCartIsTheCartAsStored(t *testing.T) {
 			buyer := srv.Token(t, "buyer@example.com")
 			path := "/services/data/v64.0/commerce/webstores/" + demo.StoreID + "/carts/current/cart-items"
 			pen, marker := records.StableID("01t", 1), records.StableID("01t", 2)
-			add := func(product string, qty int) (line struct{ CartItemID, Quantity string }) {
+			type line struct{ CartItemID, Quantity, TotalPrice, TotalAdjustmentAmount string }
+			add := func(product string, qty int) (line line) {
 				t.Helper()
 				body := apitest.JSON(map[string]any{"productId": product, "quantity": qty})
 				srv.Call(t, "POST", path, buyer, body).Decode(t, "add", 201, &line)
 				return line
 			}
 			var owner cart.Owner
-			compare := func(step string) {
+			// compare checks the kept cart against the stored one, and whether its facts are kept: only SQLite's adds
+			// read them ahead of the transaction, and so keep them.
+			compare := func(step string, wantFacts bool) {
 				t.Helper()
-				kept, stored, err := srv.App.Carts().KeptAndStored(ctx, demo.StoreID, owner, "current")
+				kept, stored, facts, err := srv.App.Carts().KeptAndStored(ctx, demo.StoreID, owner, "current")
 				if err != nil {
 					t.Fatal(err)
 				}
 				if kept == nil || !reflect.DeepEqual(kept, stored) {
 					t.Fatalf("%s: kept\n%+v\n%+v\nstored\n%+v\n%+v", step, kept, kept.Known(), stored, stored.Known())
 				}
+				if want := wantFacts && kind == "sqlite"; facts != want {
+					t.Fatalf("%s: facts kept %v, want %v", step, facts, want)
+				}
 			}
+			// An empty cart first, as a visitor's first PUT carts makes it: the first add then reads it ahead with
+			// no delivery group, and writes the default one.
+			srv.Call(t, "PUT", "/services/data/v64.0/commerce/webstores/"+demo.StoreID+"/carts", buyer, "{}").
+				WantStatus(t, "an empty cart", 201)
 			first := add(pen, 3)
 			rec, err := srv.App.Engine.Get(ctx, records.System, first.CartItemID)
 			if err != nil {
@@ -89,23 +101,59 @@ func TestAKeptCartIsTheCartAsStored(t *testing.T) {
 				t.Fatal(err)
 			}
 			owner = cart.Owner{UserID: cartRec.String("OwnerId"), AccountID: cartRec.String("AccountId")}
-			compare("a new cart")
+			compare("a new cart", false) // the first add wrote the default group its facts lacked
 			add(marker, 2)
-			compare("a second line")
+			compare("a second line", true)
 			if again := add(pen, 1); again.CartItemID != first.CartItemID || again.Quantity != "4" {
 				t.Fatalf("more of the first line: %+v", again)
 			}
-			compare("more of a line")
+			compare("more of a line", true)
 
 			// Staff set the pen's quantity; the cart recalculates, and the next add starts from the staff's 10.
 			if _, err := srv.App.Engine.Update(ctx, records.System, first.CartItemID, map[string]any{"Quantity": 10},
 				records.UpdateOptions{}); err != nil {
 				t.Fatal(err)
 			}
-			if again := add(pen, 1); again.Quantity != "11" {
+			again := add(pen, 1)
+			if again.Quantity != "11" {
 				t.Fatalf("an add after the staff's change: quantity %s, want 11", again.Quantity)
 			}
-			compare("an add after a staff change")
+			compare("an add after a staff change", false) // its copy was behind: it read in its transaction
+			if again = add(pen, 1); again.Quantity != "12" {
+				t.Fatalf("the next add: quantity %s, want 12", again.Quantity)
+			}
+			compare("the next add", true)
+			if off := share(t, again); off != 15 {
+				t.Fatalf("the pen line is %d%% off, want the Writing Week's 15%%: %+v", off, again)
+			}
+
+			// The promotion the kept facts hold changes (not a row of the cart): the next add prices with the new one.
+			writingWeek := records.StableID("0c8", 10)
+			if _, err := srv.App.Engine.Update(ctx, records.System, writingWeek, map[string]any{"DiscountValue": "50.00"},
+				records.UpdateOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			again = add(pen, 1)
+			if off := share(t, again); again.Quantity != "13" || off != 50 {
+				t.Fatalf("an add after the promotion became 50%% off: %d%% off, %+v", off, again)
+			}
+			compare("an add after a promotion changed", true)
+			var groups int
+			if err := srv.App.DB.QueryRow(ctx, `SELECT COUNT(*) FROM cartdeliverygroup WHERE cartid = ?`,
+				rec.String("CartId")).Scan(&groups); err != nil || groups != 1 {
+				t.Fatalf("the cart has %d delivery groups (%v), want its one default group", groups, err)
+			}
 		})
 	}
+}
+
+// share is how much of a line's total its adjustments take, in whole percent.
+func share(t *testing.T, l struct{ CartItemID, Quantity, TotalPrice, TotalAdjustmentAmount string }) int {
+	t.Helper()
+	total, err1 := strconv.ParseFloat(l.TotalPrice, 64)
+	adjustment, err2 := strconv.ParseFloat(l.TotalAdjustmentAmount, 64)
+	if err1 != nil || err2 != nil || total == 0 {
+		t.Fatalf("line amounts %+v", l)
+	}
+	return int(math.Round(-adjustment / total * 100))
 }

@@ -3,6 +3,7 @@ package db
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -96,14 +97,19 @@ type Reads struct {
 	mu      sync.Mutex
 	domains [numDomains]int64
 	tables  map[*counter]int64
-	why     string // why the answer must not be kept: something was read or done that the versions do not follow
+	why     string   // why the answer must not be kept: something was read or done that the versions do not follow
+	checked []string // tables the caller checks otherwise (TrackExcept)
 }
 
 type readsKey struct{}
 
 // Track returns a context whose statements are noted in the returned Reads.
-func (d *DB) Track(ctx context.Context) (context.Context, *Reads) {
-	r := &Reads{d: d, tables: map[*counter]int64{}}
+func (d *DB) Track(ctx context.Context) (context.Context, *Reads) { return d.TrackExcept(ctx) }
+
+// TrackExcept is Track but for the tables named, whose rows the caller checks otherwise (a cart's own rows, by the
+// cart's revision): reading them neither spoils the answer nor is noted.
+func (d *DB) TrackExcept(ctx context.Context, checked ...string) (context.Context, *Reads) {
+	r := &Reads{d: d, tables: map[*counter]int64{}, checked: checked}
 	for dom := range numDomains {
 		r.domains[dom] = d.Version(dom)
 	}
@@ -178,6 +184,9 @@ func (d *DB) noteStatement(ctx context.Context, query string, inTx bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for _, t := range shape.names {
+		if slices.Contains(r.checked, t) {
+			continue
+		}
 		switch c := tc.counters[t]; {
 		case c != nil:
 			if _, seen := r.tables[c]; !seen {
