@@ -266,21 +266,13 @@ func (k *knownLines) quantityChanges() []records.Change {
 // unchanged reports whether the line as stored already holds the calculation's result r, so that writing it
 // again would change nothing but its modification stamps.
 func (l line) unchanged(r calc.LineResult) bool {
-	same, p := sameCents, l.stored
-	if r.ListPrice == nil {
-		if l.listAmt.Valid {
-			return false
-		}
-	} else if !same(l.listAmt, *r.ListPrice) {
-		return false
-	}
-	return same(l.salesPrice, r.SalesPrice) && same(p.totalPrice, r.TotalPrice) &&
-		same(p.totalListPrice, r.TotalListPrice) && same(p.itemized, r.ItemizedAdjustmentAmount) &&
-		same(p.distributed, r.DistributedAdjustmentAmount) && same(p.totalAdjustment, r.TotalAdjustmentAmount) &&
-		same(p.totalAmount, r.TotalAmount) && same(p.unitAdjusted, r.UnitAdjustedPrice) && same(p.totalTax, r.TotalTax)
+	written := l
+	written.storeResult(r)
+	return written.salesPrice == l.salesPrice && written.listAmt == l.listAmt && written.stored == l.stored
 }
 
-// storeResult makes the line's stored amounts the calculation's result r, as store writes them.
+// storeResult makes the line's stored amounts the calculation's result r, as store writes them (whole cents; no
+// list price is NULL).
 func (l *line) storeResult(r calc.LineResult) {
 	stored := func(c calc.Cents) sql.NullInt64 { return sql.NullInt64{Int64: int64(c), Valid: true} }
 	l.salesPrice, l.listAmt = stored(r.SalesPrice), sql.NullInt64{}

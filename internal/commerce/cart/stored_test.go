@@ -2,9 +2,7 @@ package cart_test
 
 import (
 	"context"
-	"math"
 	"reflect"
-	"strconv"
 	"testing"
 
 	"storefront/internal/app/apitest"
@@ -64,8 +62,7 @@ func TestAKeptCartIsTheCartAsStored(t *testing.T) {
 			buyer := srv.Token(t, "buyer@example.com")
 			path := "/services/data/v64.0/commerce/webstores/" + demo.StoreID + "/carts/current/cart-items"
 			pen, marker := records.StableID("01t", 1), records.StableID("01t", 2)
-			type line struct{ CartItemID, Quantity, TotalPrice, TotalAdjustmentAmount string }
-			add := func(product string, qty int) (line line) {
+			add := func(product string, qty int) (line addedLine) {
 				t.Helper()
 				body := apitest.JSON(map[string]any{"productId": product, "quantity": qty})
 				srv.Call(t, "POST", path, buyer, body).Decode(t, "add", 201, &line)
@@ -147,13 +144,16 @@ func TestAKeptCartIsTheCartAsStored(t *testing.T) {
 	}
 }
 
+// addedLine is what the tests read of an add's answer.
+type addedLine struct{ CartItemID, Quantity, TotalPrice, TotalAdjustmentAmount string }
+
 // share is how much of a line's total its adjustments take, in whole percent.
-func share(t *testing.T, l struct{ CartItemID, Quantity, TotalPrice, TotalAdjustmentAmount string }) int {
+func share(t *testing.T, l addedLine) int64 {
 	t.Helper()
-	total, err1 := strconv.ParseFloat(l.TotalPrice, 64)
-	adjustment, err2 := strconv.ParseFloat(l.TotalAdjustmentAmount, 64)
-	if err1 != nil || err2 != nil || total == 0 {
+	total, ok1 := records.ParseScaled(l.TotalPrice, 2)
+	adjustment, ok2 := records.ParseScaled(l.TotalAdjustmentAmount, 2)
+	if !ok1 || !ok2 || total == 0 {
 		t.Fatalf("line amounts %+v", l)
 	}
-	return int(math.Round(-adjustment / total * 100))
+	return (-adjustment*100 + total/2) / total // rounded to the nearest percent
 }
