@@ -86,6 +86,7 @@ func (e *Engine) deleteRecords(ctx context.Context, tx *db.Tx, cat *Catalog, act
 		ev := plan.batches[i]
 		ids := recordIDs(ev.Records)
 		existingIn(tx).forget(ids)
+		keptRows(tx).forget(ids)
 		for start := 0; start < len(ids); start += maxInList {
 			in, args := db.InList(ids[start:min(len(ids), start+maxInList)])
 			if _, err := tx.Exec(ctx, "DELETE FROM "+db.Ident(ev.Object.TableName())+` WHERE "id" IN (`+in+")", args...); err != nil {

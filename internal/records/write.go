@@ -124,6 +124,7 @@ func (e *Engine) Insert(ctx context.Context, tx *db.Tx, actor *identity.Principa
 		return nil, err
 	}
 	existingIn(tx).add(recordIDs(recs))
+	keptRows(tx).keep(recs)
 	return recs, e.runSave(ctx, true, &SaveEvent{Tx: tx, Actor: actor, Object: o, Created: true, Records: recs})
 }
 
@@ -201,7 +202,7 @@ func (e *Engine) UpdateMany(ctx context.Context, tx *db.Tx, actor *identity.Prin
 	if err != nil {
 		return nil, err
 	}
-	loaded, err := e.load(ctx, tx, actor, o, ids, true)
+	loaded, err := e.loadForUpdate(ctx, tx, actor, o, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -271,6 +272,7 @@ func (e *Engine) UpdateMany(ctx context.Context, tx *db.Tx, actor *identity.Prin
 	if err := updateRows(ctx, tx, o, uniqueRecords(recs), asRead); err != nil {
 		return nil, err
 	}
+	keptRows(tx).keep(recs)
 	return recs, e.runSave(ctx, true, &SaveEvent{Tx: tx, Actor: actor, Object: o, Records: recs, Old: old})
 }
 

@@ -140,6 +140,12 @@ type Cart struct {
 	// factsRead are the facts as an add read them ahead, with what they were read from, kept with the cart for the
 	// owner's next add (kept.go); nil when they cannot be kept.
 	factsRead *keptFacts
+	// row is the cart's row as the engine stored it, kept with the cart so that the next add's update of the row
+	// need not read it (records.KeepRows); nil when the change did not write it through the engine.
+	row *records.Record
+	// lineRows are the rows of the lines the change that answered with the cart stored, by id: the add answers its
+	// line from them (Service.Line) rather than reading it back.
+	lineRows map[string]*records.Record
 }
 
 // knownLines are c's lines as its change knows them, read in tx the first time they are asked for.

@@ -1,24 +1,48 @@
 package cart
 
-import "context"
+import (
+	"context"
+
+	"storefront/internal/records"
+)
 
 // CartFromRecord is cartFromRecord, for the tests of package cart_test.
 var CartFromRecord = cartFromRecord
 
 // KeptAndStored are the cart s keeps for the owner's next add under ref and the same cart as the database holds it,
 // each with its lines; both nil when nothing is kept. facts reports whether the kept cart's facts still hold (they
-// are left out of kept).
-func (s *Service) KeptAndStored(ctx context.Context, storeID string, o Owner, ref string) (kept, stored *Cart, facts bool, err error) {
+// are left out of kept); rows counts the rows kept with the cart and its lines. The stored cart's rows are the
+// engine's reads of the rows kept (a row not kept stays nil on both sides).
+func (s *Service) KeptAndStored(ctx context.Context, storeID string, o Owner, ref string) (kept, stored *Cart, facts bool, rows int, err error) {
 	if kept = s.kept.take(keyOf(storeID, o, ref)); kept == nil {
-		return nil, nil, false, nil
+		return nil, nil, false, 0, nil
 	}
 	facts = kept.facts != nil
 	kept.facts, kept.factsRead = nil, nil
 	if stored, err = Find(ctx, s.DB, storeID, o, kept.ID); err != nil || stored == nil {
-		return kept, stored, facts, err
+		return kept, stored, facts, 0, err
 	}
-	stored.known, err = loadKnownLines(ctx, s.DB, kept.ID)
-	return kept, stored, facts, err
+	if stored.known, err = loadKnownLines(ctx, s.DB, kept.ID); err != nil {
+		return kept, stored, facts, 0, err
+	}
+	read := func(keptRow *records.Record) (*records.Record, error) {
+		if keptRow == nil {
+			return nil, nil
+		}
+		rows++
+		return s.Engine.Get(ctx, records.System, keptRow.ID)
+	}
+	if stored.row, err = read(kept.row); err != nil {
+		return kept, stored, facts, rows, err
+	}
+	for i := range stored.known.products {
+		if i < len(kept.known.products) {
+			if stored.known.products[i].row, err = read(kept.known.products[i].row); err != nil {
+				return kept, stored, facts, rows, err
+			}
+		}
+	}
+	return kept, stored, facts, rows, nil
 }
 
 // Known are the lines a cart holds as its change knows them, for a test's failure message.
@@ -28,3 +52,6 @@ func (c *Cart) Known() any {
 	}
 	return *c.known
 }
+
+// LineCount is how many product lines the cart holds as its change knows them.
+func (c *Cart) LineCount() int { return len(c.known.products) }

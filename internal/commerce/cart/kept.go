@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"storefront/internal/platform/db"
+	"storefront/internal/records"
 )
 
 // A buyer adds to the same cart again and again, and reading its row and every line before each add was a third of
@@ -88,7 +89,7 @@ func (kc *keptCarts) forget(k keptKey) {
 func (c *Cart) copyKept() *Cart {
 	out := *c
 	out.Totals = maps.Clone(c.Totals)
-	out.read, out.facts, out.factsRead, out.catalogFromMemory = nil, nil, nil, false
+	out.read, out.facts, out.factsRead, out.catalogFromMemory, out.lineRows = nil, nil, nil, false, nil
 	k := *c.known
 	k.products = append([]line(nil), c.known.products...)
 	k.quantity = nil
@@ -97,6 +98,38 @@ func (c *Cart) copyKept() *Cart {
 		out.facts, out.factsRead = f.facts.clone(), f
 	}
 	return &out
+}
+
+// rows are the cart's and its lines' rows as the engine stored them, where known.
+func (c *Cart) rows() []*records.Record {
+	out := []*records.Record{c.row}
+	for _, l := range c.known.products {
+		out = append(out, l.row)
+	}
+	return out
+}
+
+// storedLine is the row of c's line id as the change that answered with c stored it, or nil.
+func (c *Cart) storedLine(id string) *records.Record { return c.lineRows[id] }
+
+// keepStoredRows gives the cart and its lines, as the add leaves them, their rows as tx stored them (or nil), for
+// the owner's next add. A row is the cart's only when it is the revision c is: the two were written together.
+func keepStoredRows(tx *db.Tx, c *Cart, known *knownLines) {
+	if c == nil || known == nil {
+		return
+	}
+	c.row = records.StoredRow(tx, c.ID)
+	if c.row != nil && (c.row.String("LastModifiedDate") != c.Modified || c.row.Get("Revision") != c.Revision) {
+		c.row = nil
+	}
+	c.lineRows = make(map[string]*records.Record, len(known.products))
+	for i := range known.products {
+		row := records.StoredRow(tx, known.products[i].id)
+		known.products[i].row = row
+		if row != nil {
+			c.lineRows[row.ID] = row
+		}
+	}
 }
 
 // keptFacts are the facts an add read ahead (readAhead), with what they were read from and the day their

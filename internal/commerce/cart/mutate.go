@@ -62,11 +62,15 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 		read = s.readAhead(ctx, key)
 	}
 	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+		records.KeepRows(tx) // the engine alone writes a cart's rows: an update of a row written before need not read it
 		if err := lockOwner(ctx, tx, sh.Store.ID, o); err != nil {
 			return err
 		}
 		c, err := stillCurrent(ctx, tx, read)
 		read = nil // a transaction run again reads for itself
+		if c != nil {
+			records.KeepRows(tx, c.rows()...) // as the last add stored them: its revision holds
+		}
 		if c == nil && err == nil {
 			c, err = Find(ctx, tx, sh.Store.ID, o, ref)
 		}
@@ -105,10 +109,13 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 		}
 		if kept, ok := cartsReadIn(tx).get(c.ID); ok {
 			out = kept // as read or as the calculation stored it, not saved since
-			return nil
+		} else if out, err = Find(ctx, tx, sh.Store.ID, o, c.ID); err != nil {
+			return err
 		}
-		out, err = Find(ctx, tx, sh.Store.ID, o, c.ID)
-		return err
+		if m.readAhead {
+			keepStoredRows(tx, out, changed.known)
+		}
+		return nil
 	})
 	if m.readAhead {
 		if err == nil && !background {

@@ -52,8 +52,14 @@ func (s *Service) ItemsPage(ctx context.Context, c *Cart, sort string, number, s
 	return items, count, err
 }
 
-// Line reads one line of the cart as it is now; a line not in the cart is 404.
+// Line reads one line of the cart as it is now; a line not in the cart is 404. A cart an add answered with carries
+// its lines' rows as the add stored them (kept.go), and the line is answered from its row: the add's own write,
+// not read back.
 func (s *Service) Line(ctx context.Context, c *Cart, lineID string) (*Item, error) {
+	if row := c.storedLine(lineID); row != nil {
+		items := []*Item{itemFromRow(row, c)}
+		return items[0], s.complete(ctx, s.DB, items, nil)
+	}
 	items, err := s.loadItems(ctx, s.DB, c, itemQuery{cond: "i.id = ?", args: []any{lineID}})
 	if err != nil {
 		return nil, err
@@ -126,41 +132,75 @@ func (s *Service) loadItems(ctx context.Context, q db.Querier, c *Cart, iq itemQ
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	if err := addProductFacts(ctx, q, out); err != nil {
-		return nil, err
+	return out, s.complete(ctx, q, out, iq.productFields)
+}
+
+// complete adds to lines read what they show of their products: details, thumbnail and the fields asked for.
+func (s *Service) complete(ctx context.Context, q db.Querier, items []*Item, productFields []*records.Field) error {
+	if err := addProductFacts(ctx, q, items); err != nil {
+		return err
 	}
-	if err := addThumbnails(ctx, q, out); err != nil {
-		return nil, err
+	if err := addThumbnails(ctx, q, items); err != nil {
+		return err
 	}
-	return out, addProductFields(ctx, q, out, iq.productFields)
+	return addProductFields(ctx, q, items, productFields)
+}
+
+// itemRow is a line as itemColumns read it: amounts in cents.
+type itemRow struct {
+	id, name, typ                                                       string
+	product, sku                                                        sql.NullString
+	qty                                                                 int64
+	sales, list, total, totalList, itemized, distributed, totalAdj, amt sql.NullInt64
+	unit, tax                                                           sql.NullInt64
 }
 
 func scanItem(rows *sql.Rows, c *Cart) (*Item, error) {
-	var (
-		it                                                 Item
-		product, sku                                       sql.NullString
-		qty                                                int64
-		sales, list, tp, tl, itemized, dist, ta, amt, unit sql.NullInt64
-		tax                                                sql.NullInt64
-	)
-	if err := rows.Scan(&it.CartItemID, &product, &it.Name, &sku, &qty, &it.Type, &sales, &list, &tp, &tl, &itemized,
-		&dist, &ta, &amt, &unit, &tax); err != nil {
+	var r itemRow
+	if err := rows.Scan(&r.id, &r.product, &r.name, &r.sku, &r.qty, &r.typ, &r.sales, &r.list, &r.total, &r.totalList,
+		&r.itemized, &r.distributed, &r.totalAdj, &r.amt, &r.unit, &r.tax); err != nil {
 		return nil, err
 	}
+	return r.item(c), nil
+}
+
+// itemFromRow is the line as scanItem reads it, from its row as the engine stored it (Record.Values hold amounts as
+// two-place text, which the columns hold as cents).
+func itemFromRow(rec *records.Record, c *Cart) *Item {
+	text := func(name string) sql.NullString {
+		s, ok := rec.Get(name).(string)
+		return sql.NullString{String: s, Valid: ok}
+	}
+	cents := func(name string) sql.NullInt64 {
+		s, ok := rec.Get(name).(string)
+		n, _ := records.ParseScaled(s, 2)
+		return sql.NullInt64{Int64: n, Valid: ok}
+	}
+	r := itemRow{id: rec.ID, name: rec.String("Name"), typ: rec.String("Type"), product: text("Product2Id"),
+		sku: text("Sku"), sales: cents("SalesPrice"), list: cents("ListPrice"), total: cents("TotalPrice"),
+		totalList: cents("TotalListPrice"), itemized: cents("ItemizedAdjustmentAmount"),
+		distributed: cents("DistributedAdjustmentAmount"), totalAdj: cents("TotalAdjustmentAmount"),
+		amt: cents("TotalAmount"), unit: cents("UnitAdjustedPrice"), tax: cents("TotalTax")}
+	r.qty, _ = rec.Get("Quantity").(int64)
+	return r.item(c)
+}
+
+func (r *itemRow) item(c *Cart) *Item {
+	it := Item{CartItemID: r.id, Name: r.name, Type: r.typ}
 	it.CartID, it.CurrencyIsoCode, it.MessagesSummary = c.ID, orElse(c.Currency, "USD"), noMessages()
-	it.ProductID, it.Quantity = optional(product.String), itoa(qty)
-	it.SalesPrice, it.TotalPrice, it.TotalListPrice = amount(sales.Int64), amount(tp.Int64), amount(tl.Int64)
-	it.ItemizedAdjustmentAmount, it.DistributedAdjustmentAmount = amount(itemized.Int64), amount(dist.Int64)
-	it.TotalAdjustmentAmount, it.TotalAmount, it.TotalTax = amount(ta.Int64), amount(amt.Int64), amount(tax.Int64)
-	it.UnitAdjustedPrice = amount(unit.Int64)
-	it.UnitAdjustmentAmount = amount(unit.Int64 - sales.Int64)
-	if list.Valid {
-		l := amount(list.Int64)
+	it.ProductID, it.Quantity = optional(r.product.String), itoa(r.qty)
+	it.SalesPrice, it.TotalPrice, it.TotalListPrice = amount(r.sales.Int64), amount(r.total.Int64), amount(r.totalList.Int64)
+	it.ItemizedAdjustmentAmount, it.DistributedAdjustmentAmount = amount(r.itemized.Int64), amount(r.distributed.Int64)
+	it.TotalAdjustmentAmount, it.TotalAmount, it.TotalTax = amount(r.totalAdj.Int64), amount(r.amt.Int64), amount(r.tax.Int64)
+	it.UnitAdjustedPrice = amount(r.unit.Int64)
+	it.UnitAdjustmentAmount = amount(r.unit.Int64 - r.sales.Int64)
+	if r.list.Valid {
+		l := amount(r.list.Int64)
 		it.ListPrice = &l
 	}
 	it.ProductClass = "Simple"
-	it.ProductDetails = ProductDetails{Fields: map[string]*string{}, Name: it.Name, ProductID: it.ProductID, Sku: sku.String}
-	return &it, nil
+	it.ProductDetails = ProductDetails{Fields: map[string]*string{}, Name: it.Name, ProductID: it.ProductID, Sku: r.sku.String}
+	return &it
 }
 
 // productFacts are what a cart line shows of its product: name, SKU, class and quantity rule.

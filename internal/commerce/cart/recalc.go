@@ -184,6 +184,8 @@ type line struct {
 	// stored is the rest of the last calculation's result as stored (whole cents), so that a recalculation writes
 	// only the lines whose result changed.
 	stored storedPrices
+	// row is the line's row as the engine stored it, kept with the cart as Cart.row is; nil when not known.
+	row *records.Record
 }
 
 // storedPrices are a line's calculated amounts besides SalesPrice and ListPrice, in the columns' order of

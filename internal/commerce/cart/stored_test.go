@@ -62,18 +62,37 @@ func TestAKeptCartIsTheCartAsStored(t *testing.T) {
 			buyer := srv.Token(t, "buyer@example.com")
 			path := "/services/data/v64.0/commerce/webstores/" + demo.StoreID + "/carts/current/cart-items"
 			pen, marker := records.StableID("01t", 1), records.StableID("01t", 2)
+			// add adds, and checks that the line it answers (from the rows the add stored, not read back) is the
+			// line as the cart's items read it afterwards, member for member.
 			add := func(product string, qty int) (line addedLine) {
 				t.Helper()
 				body := apitest.JSON(map[string]any{"productId": product, "quantity": qty})
-				srv.Call(t, "POST", path, buyer, body).Decode(t, "add", 201, &line)
+				var answered map[string]any
+				srv.Call(t, "POST", path, buyer, body).Decode(t, "add", 201, &answered)
+				var items struct {
+					CartItems []struct{ CartItem map[string]any }
+				}
+				srv.Get(t, path+"?pageSize=100", buyer).Decode(t, "the cart's items", 200, &items)
+				var read map[string]any
+				for _, it := range items.CartItems {
+					if it.CartItem["cartItemId"] == answered["cartItemId"] {
+						read = it.CartItem
+					}
+				}
+				if !reflect.DeepEqual(answered, read) {
+					t.Fatalf("the add answered\n%v\nthe cart's items read\n%v", answered, read)
+				}
+				line = addedLine{CartItemID: answered["cartItemId"].(string), Quantity: answered["quantity"].(string),
+					TotalPrice: answered["totalPrice"].(string), TotalAdjustmentAmount: answered["totalAdjustmentAmount"].(string)}
 				return line
 			}
 			var owner cart.Owner
 			// compare checks the kept cart against the stored one, and whether its facts are kept: only SQLite's adds
 			// read them ahead of the transaction, and so keep them.
+			everyRow := true
 			compare := func(step string, wantFacts bool) {
 				t.Helper()
-				kept, stored, facts, err := srv.App.Carts().KeptAndStored(ctx, demo.StoreID, owner, "current")
+				kept, stored, facts, rows, err := srv.App.Carts().KeptAndStored(ctx, demo.StoreID, owner, "current")
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -82,6 +101,19 @@ func TestAKeptCartIsTheCartAsStored(t *testing.T) {
 				}
 				if want := wantFacts && kind == "sqlite"; facts != want {
 					t.Fatalf("%s: facts kept %v, want %v", step, facts, want)
+				}
+				// On SQLite an add keeps the rows it wrote or started from for the next add's updates: the cart's
+				// always, and here, where every line was written by an add since the cart was made, every line's
+				// (after staff wrote a line, the add that read afresh keeps the rows of the lines it wrote only).
+				// PostgreSQL reads (and locks) them in the update.
+				want := 1 + kept.LineCount()
+				if !everyRow {
+					want = max(1, min(rows, want))
+				}
+				if kind == "sqlite" && rows != want {
+					t.Fatalf("%s: %d rows kept with the cart, want %d", step, rows, want)
+				} else if kind != "sqlite" && rows != 0 {
+					t.Fatalf("%s: %d rows kept on %s", step, rows, kind)
 				}
 			}
 			// An empty cart first, as a visitor's first PUT carts makes it: the first add then reads it ahead with
@@ -115,6 +147,7 @@ func TestAKeptCartIsTheCartAsStored(t *testing.T) {
 			if again.Quantity != "11" {
 				t.Fatalf("an add after the staff's change: quantity %s, want 11", again.Quantity)
 			}
+			everyRow = false
 			compare("an add after a staff change", false) // its copy was behind: it read in its transaction
 			if again = add(pen, 1); again.Quantity != "12" {
 				t.Fatalf("the next add: quantity %s, want 12", again.Quantity)

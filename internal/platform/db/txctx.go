@@ -42,3 +42,10 @@ func TxLocal[V any](t *Tx, key any, init func() V) V {
 	v, _ := t.locals.LoadOrStore(key, init())
 	return v.(V)
 }
+
+// TxLocalIfAny is the value kept under key for the transaction, or V's zero value when none was made.
+func TxLocalIfAny[V any](t *Tx, key any) V {
+	v, _ := t.locals.Load(key)
+	out, _ := v.(V)
+	return out
+}

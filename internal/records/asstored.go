@@ -1,0 +1,154 @@
+package records
+
+import (
+	"context"
+	"slices"
+	"sync"
+
+	"storefront/internal/identity"
+	"storefront/internal/platform/db"
+)
+
+// An update reads its records before writing them (the hooks see them as they were, and only the columns that
+// change are written), and that read was a fifth of an add to cart: the add updates its line and its cart, whose
+// rows the cart's code already has, as its last add left them, checked by the cart's revision (cart/kept.go). So a
+// transaction may ask the engine to keep its rows as stored (KeepRows): the records given, and from then on every
+// record the engine inserts or updates in it. An update of a kept record starts from the kept copy instead of
+// reading it. Only on SQLite, whose single writer makes a row read in the transaction the row as it stands until
+// the transaction writes it; PostgreSQL's updates read their rows FOR UPDATE, which is also their lock. Only for an
+// actor of the system (which no row rule filters), and only in a transaction whose rows of
+// these objects no statement outside the engine writes (the cart's, whose rows the engine alone writes).
+
+// asStored are the rows a transaction keeps: those the engine wrote in it, by id, and those its caller gave
+// (KeepRows), which only the ids the engine did not write look for. An add gives its cart's every line and updates
+// one or two: a list costs less than a map of them.
+type asStored struct {
+	mu      sync.Mutex
+	written map[string]*Record
+	given   []*Record
+}
+
+type asStoredKey struct{}
+
+// KeepRows makes tx keep its rows as stored: recs (which the caller knows are the rows as they stand in tx, and
+// leaves unchanged from now on: the engine copies a row before changing it), and every record the engine inserts or
+// updates in tx from now on. A no-op on PostgreSQL.
+func KeepRows(tx *db.Tx, recs ...*Record) {
+	if tx.Dialect() != db.SQLite {
+		return
+	}
+	kept := db.TxLocal(tx, asStoredKey{}, func() *asStored { return &asStored{written: map[string]*Record{}} })
+	kept.mu.Lock()
+	defer kept.mu.Unlock()
+	for _, r := range recs {
+		if r != nil && r.ID != "" {
+			kept.given = append(kept.given, r)
+		}
+	}
+}
+
+// StoredRow is the row tx keeps for id (KeepRows), or nil. It is shared: the caller must not change it.
+func StoredRow(tx *db.Tx, id string) *Record {
+	k := keptRows(tx)
+	if k == nil {
+		return nil
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.row(id)
+}
+
+// keptRows is tx's kept rows, or nil when it keeps none.
+func keptRows(tx *db.Tx) *asStored {
+	if tx.Dialect() != db.SQLite {
+		return nil
+	}
+	return db.TxLocalIfAny[*asStored](tx, asStoredKey{})
+}
+
+// row is the kept row of id, or nil; the caller holds mu.
+func (k *asStored) row(id string) *Record {
+	if r := k.written[id]; r != nil {
+		return r
+	}
+	for _, r := range k.given {
+		if r.ID == id {
+			return r
+		}
+	}
+	return nil
+}
+
+// keep keeps copies of the records the engine wrote (their callers get them, and may change them).
+func (k *asStored) keep(recs []*Record) {
+	if k == nil {
+		return
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	for _, r := range recs {
+		if r != nil && r.ID != "" {
+			k.written[r.ID] = r.clone()
+		}
+	}
+}
+
+// take splits ids into copies of the kept rows of o, by id, and the ids of the rest.
+func (k *asStored) take(o *Object, ids []string) (map[string]*Record, []string) {
+	if k == nil {
+		return nil, ids
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	var rest []string
+	found := make(map[string]*Record, len(ids))
+	for _, id := range ids {
+		r := k.row(id)
+		if r == nil || r.Object != o { // another catalog's object (a field added since): read it
+			rest = append(rest, id)
+			continue
+		}
+		found[id] = r.clone()
+	}
+	return found, rest
+}
+
+// forget drops the rows of deleted records.
+func (k *asStored) forget(ids []string) {
+	if k == nil {
+		return
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	gone := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		delete(k.written, id)
+		gone[id] = true
+	}
+	k.given = slices.DeleteFunc(k.given, func(r *Record) bool { return gone[r.ID] })
+}
+
+// loadForUpdate is load for an update in tx: the kept rows from tx when the actor is the system's, the rest read
+// (and locked, on PostgreSQL).
+func (e *Engine) loadForUpdate(ctx context.Context, tx *db.Tx, actor *identity.Principal, o *Object, ids []string) ([]*Record, error) {
+	kept := keptRows(tx)
+	if kept == nil || !isSystem(actor) {
+		return e.load(ctx, tx, actor, o, ids, true)
+	}
+	found, rest := kept.take(o, ids)
+	read, err := e.load(ctx, tx, actor, o, rest, true)
+	if err != nil || len(found) == 0 {
+		return read, err
+	}
+	for _, r := range read {
+		found[r.ID] = r
+	}
+	out := make([]*Record, 0, len(found))
+	for _, id := range ids {
+		if r := found[id]; r != nil {
+			out = append(out, r)
+			delete(found, id) // an id asked twice comes back once, as load answers
+		}
+	}
+	return out, nil
+}
