@@ -2,6 +2,8 @@ package cart
 
 import (
 	"context"
+	"slices"
+	"strings"
 
 	"storefront/internal/records"
 )
@@ -24,6 +26,13 @@ func (s *Service) KeptAndStored(ctx context.Context, storeID string, o Owner, re
 	}
 	if stored.known, err = loadKnownLines(ctx, s.DB, kept.ID); err != nil {
 		return kept, stored, facts, 0, err
+	}
+	if kept.known.adjustments != nil { // the same rows, in whatever order: sorted copies on both sides
+		if stored.known.adjustments, err = storedAdjustments(ctx, s.DB, kept.ID); err != nil {
+			return kept, stored, facts, 0, err
+		}
+		kept.known.adjustments = sortedAdjustments(kept.known.adjustments)
+		stored.known.adjustments = sortedAdjustments(stored.known.adjustments)
 	}
 	read := func(keptRow *records.Record) (*records.Record, error) {
 		if keptRow == nil {
@@ -55,3 +64,16 @@ func (c *Cart) Known() any {
 
 // LineCount is how many product lines the cart holds as its change knows them.
 func (c *Cart) LineCount() int { return len(c.known.products) }
+
+func sortedAdjustments(in map[string][]storedAdjustment) map[string][]storedAdjustment {
+	out := make(map[string][]storedAdjustment, len(in))
+	for object, rows := range in {
+		if len(rows) > 0 {
+			out[object] = slices.SortedFunc(slices.Values(rows), func(a, b storedAdjustment) int { return strings.Compare(a.id, b.id) })
+		}
+	}
+	return out
+}
+
+// HasAdjustments reports whether the cart's adjustments are known with its lines.
+func (c *Cart) HasAdjustments() bool { return c.known.adjustments != nil }

@@ -156,6 +156,9 @@ func (s *Service) readAhead(ctx context.Context, key keptKey) *Cart {
 		if c.known, err = loadKnownLines(ctx, s.DB, c.ID); err != nil {
 			return nil
 		}
+		if c.known.adjustments, err = storedAdjustments(ctx, s.DB, c.ID); err != nil {
+			return nil
+		}
 	}
 	if c.facts != nil {
 		return c // kept with the cart, and nothing they were read from moved since

@@ -128,6 +128,9 @@ func (s *Service) Register(e *records.Engine) {
 	e.OnRecords("CartDeliveryGroup", records.Hooks{BeforeSave: s.checkGroups, AfterSave: s.afterGroupSave,
 		AfterDelete: s.afterGroupDelete})
 	e.OnRecords("CartInventoryReservation", records.Hooks{BeforeSave: holds.Check})
+	for _, output := range []string{"CartItemPriceAdjustment", "WebCartAdjustmentGroup"} {
+		e.OnRecords(output, records.Hooks{AfterSave: s.afterAdjustmentSave, AfterDelete: s.afterAdjustmentDelete})
+	}
 	e.OnRecords("WebCartAdjustmentBasis", records.Hooks{BeforeSave: checkCoupons, AfterSave: s.afterCouponSave,
 		AfterDelete: s.afterCouponDelete})
 	e.OnRecords("Coupon", records.Hooks{BeforeSave: beforeCouponSave})

@@ -76,11 +76,14 @@ func (s *Service) priceInput(ctx context.Context, tx *db.Tx, c *Cart) (*priced, 
 	if !hadDefault {
 		c.factsRead = nil // the default group was written: the facts as read ahead are behind the cart
 	}
-	// Always read in tx: staff may edit or delete these rows (the calculation's output) without a recalculation
-	// moving the cart's revision, so a read ahead could not be trusted.
-	if facts.adjustments, err = storedAdjustments(ctx, tx, c.ID); err != nil {
-		return nil, err
+	// The calculation's output as stored: known with the lines when an add read them ahead or kept them (every
+	// write of them outside the calculation recalculates the cart, hooks.go, so they hold while its revision does).
+	if known.adjustments == nil {
+		if known.adjustments, err = storedAdjustments(ctx, tx, c.ID); err != nil {
+			return nil, err
+		}
 	}
+	facts.adjustments = known.adjustments
 	p := &priced{lines: known.products, facts: facts}
 	ids := make([]string, 0, len(p.lines))
 	for _, l := range p.lines {
@@ -212,6 +215,9 @@ type knownLines struct {
 	count    int              // lines of every type
 	last     int64            // the last line number
 	quantity map[string]int64 // line id: the quantity the change sets and has not written yet
+	// adjustments are the cart's stored line adjustments and applied promotions (storedAdjustments), once read or
+	// as the last calculation stored them; nil when not known.
+	adjustments map[string][]storedAdjustment
 }
 
 // loadKnownLines reads the cart's lines, one statement.
@@ -364,8 +370,12 @@ func (s *Service) store(ctx context.Context, tx *db.Tx, c *Cart, p *priced) erro
 			c.known.quantity = nil // written
 		}
 	}
-	if err := s.storeAdjustments(ctx, tx, c, p.facts.adjustments, res); err != nil {
+	adjustments, err := s.storeAdjustments(ctx, tx, c, p.facts.adjustments, res)
+	if err != nil {
 		return err
+	}
+	if c.known != nil {
+		c.known.adjustments = adjustments
 	}
 	if wrote, err := s.storeCharges(ctx, tx, p.facts.groups, res.DeliveryCharges); err != nil {
 		return err
@@ -397,7 +407,8 @@ func (s *Service) store(ctx context.Context, tx *db.Tx, c *Cart, p *priced) erro
 // engine. A stored row that already is one of the result's is kept as it is, one that differs only in its amount
 // gets the new amount, and only the rest are deleted or inserted: most adds move no promotion, or only the amount of
 // the line's own, and a deleted and inserted row costs three times the statements of an updated one.
-func (s *Service) storeAdjustments(ctx context.Context, tx *db.Tx, c *Cart, stored map[string][]storedAdjustment, res calc.Result) error {
+func (s *Service) storeAdjustments(ctx context.Context, tx *db.Tx, c *Cart, stored map[string][]storedAdjustment,
+	res calc.Result) (map[string][]storedAdjustment, error) {
 	var groups, adjustments []map[string]any
 	for _, p := range res.Promotions {
 		groups = append(groups, map[string]any{"WebCartId": c.ID, "PromotionId": p.PromotionID,
@@ -410,6 +421,7 @@ func (s *Service) storeAdjustments(ctx context.Context, tx *db.Tx, c *Cart, stor
 				"PromotionId": a.PromotionID, "Name": string(a.TargetType), "AdjustmentAmount": money(a.Amount)})
 		}
 	}
+	after := make(map[string][]storedAdjustment, 2)
 	for _, set := range []struct {
 		object string
 		rows   []map[string]any
@@ -420,26 +432,30 @@ func (s *Service) storeAdjustments(ctx context.Context, tx *db.Tx, c *Cart, stor
 			[]string{"PromotionId", "Name", "TermsAndConditions", "CouponCode", "CartCouponId", "TargetType"}},
 	} {
 		d := adjustmentDiff(stored[set.object], set.fields, set.rows)
-		if err := s.Engine.DeleteMany(ctx, tx, records.System, d.gone); err != nil {
-			return err
+		// Quiet: the calculation writes its own output (a write of it from elsewhere recalculates the cart).
+		if err := s.Engine.DeleteMany(quiet(ctx), tx, records.System, d.gone); err != nil {
+			return nil, err
 		}
-		if _, err := s.Engine.UpdateMany(ctx, tx, records.System, d.amounts, records.UpdateOptions{}); err != nil {
-			return err
+		if _, err := s.Engine.UpdateMany(quiet(ctx), tx, records.System, d.amounts, records.UpdateOptions{}); err != nil {
+			return nil, err
 		}
+		var fresh []*records.Record
 		if len(d.fresh) > 0 {
-			if _, err := s.Engine.Insert(ctx, tx, records.System, set.object, d.fresh); err != nil {
-				return err
+			var err error
+			if fresh, err = s.Engine.Insert(quiet(ctx), tx, records.System, set.object, d.fresh); err != nil {
+				return nil, err
 			}
 		}
+		after[set.object] = d.after(stored[set.object], set.fields, fresh)
 	}
-	return nil
+	return after, nil
 }
 
 // storedAdjustments reads the cart's line adjustments and applied promotions (one statement), by object: each row
 // its id, amount and the fields it is matched on (as text, no value as ""): a line adjustment's line, promotion
 // and name; an applied promotion's promotion, name, terms, coupon code, cart coupon and target type.
-func storedAdjustments(ctx context.Context, tx *db.Tx, cartID string) (map[string][]storedAdjustment, error) {
-	rows, err := tx.Query(ctx, `SELECT 'CartItemPriceAdjustment', id, adjustmentamount, cartitemid, promotionid, name,
+func storedAdjustments(ctx context.Context, q db.Querier, cartID string) (map[string][]storedAdjustment, error) {
+	rows, err := q.Query(ctx, `SELECT 'CartItemPriceAdjustment', id, adjustmentamount, cartitemid, promotionid, name,
 			NULL, NULL, NULL FROM cartitempriceadjustment WHERE webcartid = ?
 		UNION ALL SELECT 'WebCartAdjustmentGroup', id, adjustmentamount, promotionid, name, termsandconditions,
 			couponcode, cartcouponid, targettype FROM webcartadjustmentgroup WHERE webcartid = ?`, cartID, cartID)
@@ -451,7 +467,7 @@ func storedAdjustments(ctx context.Context, tx *db.Tx, cartID string) (map[strin
 	for rows.Next() {
 		var object string
 		var r storedAdjustment
-		var cols [6]sql.NullString
+		var cols [storedAdjustmentFields]sql.NullString
 		if err := rows.Scan(&object, &r.id, &r.amount, &cols[0], &cols[1], &cols[2], &cols[3], &cols[4], &cols[5]); err != nil {
 			return nil, err
 		}
@@ -462,6 +478,9 @@ func storedAdjustments(ctx context.Context, tx *db.Tx, cartID string) (map[strin
 	}
 	return out, rows.Err()
 }
+
+// storedAdjustmentFields is how many fields storedAdjustments reads of a row besides its id and amount.
+const storedAdjustmentFields = 6
 
 // storedAdjustment is an adjustment row as stored.
 type storedAdjustment struct {
@@ -522,5 +541,36 @@ func adjustmentDiff(rows []storedAdjustment, fields []string, want []map[string]
 		}
 	}
 	slices.Sort(out.gone) // deleted in a stable order
+	return out
+}
+
+// after are the rows stored once d is written over rows: the rows kept (with their new amounts) and the inserted
+// ones, as storedAdjustments would read them.
+func (d adjustments) after(rows []storedAdjustment, fields []string, inserted []*records.Record) []storedAdjustment {
+	amounts := make(map[string]sql.NullInt64, len(d.amounts))
+	for _, ch := range d.amounts {
+		amount, _ := ch.Values["AdjustmentAmount"].(string)
+		amounts[ch.ID] = sql.NullInt64{Int64: int64(cents(amount)), Valid: true}
+	}
+	out := make([]storedAdjustment, 0, len(rows)+len(inserted))
+	for _, r := range rows {
+		if _, gone := slices.BinarySearch(d.gone, r.id); gone {
+			continue
+		}
+		if amount, ok := amounts[r.id]; ok {
+			r.amount = amount
+		}
+		out = append(out, r)
+	}
+	for _, rec := range inserted {
+		r := storedAdjustment{storedRow: storedRow{id: rec.ID}, fields: make([]string, storedAdjustmentFields)}
+		if amount, ok := rec.Get("AdjustmentAmount").(string); ok {
+			r.amount = sql.NullInt64{Int64: int64(cents(amount)), Valid: true}
+		}
+		for i, f := range fields {
+			r.fields[i] = rec.String(f)
+		}
+		out = append(out, r)
+	}
 	return out
 }

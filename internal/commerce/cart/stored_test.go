@@ -102,6 +102,9 @@ func TestAKeptCartIsTheCartAsStored(t *testing.T) {
 				if want := wantFacts && kind == "sqlite"; facts != want {
 					t.Fatalf("%s: facts kept %v, want %v", step, facts, want)
 				}
+				if !kept.HasAdjustments() {
+					t.Fatalf("%s: the kept cart's adjustments are not known", step)
+				}
 				// On SQLite an add keeps the rows it wrote or started from for the next add's updates: the cart's
 				// always, and here, where every line was written by an add since the cart was made, every line's
 				// (after staff wrote a line, the add that read afresh keeps the rows of the lines it wrote only).
@@ -157,6 +160,28 @@ func TestAKeptCartIsTheCartAsStored(t *testing.T) {
 				t.Fatalf("the pen line is %d%% off, want the Writing Week's 15%%: %+v", off, again)
 			}
 
+			// Staff overwrite the pen's Writing Week adjustment (the calculation's output): the cart is calculated
+			// again, which puts the calculated amount back and moves its revision, so the next add does not trust
+			// its kept adjustments.
+			var adjustmentID string
+			if err := srv.App.DB.QueryRow(ctx, `SELECT id FROM cartitempriceadjustment WHERE cartitemid = ?`,
+				first.CartItemID).Scan(&adjustmentID); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := srv.App.Engine.Update(ctx, records.System, adjustmentID, map[string]any{"AdjustmentAmount": "-0.01"},
+				records.UpdateOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			var amount string
+			if err := srv.App.DB.QueryRow(ctx, `SELECT CAST(adjustmentamount AS TEXT) FROM cartitempriceadjustment
+				WHERE cartitemid = ?`, first.CartItemID).Scan(&amount); err != nil || amount == "-1" {
+				t.Fatalf("after staff set the adjustment to -0.01, it is %s cents (%v): want the calculated amount back", amount, err)
+			}
+			if again = add(pen, 1); again.Quantity != "13" || share(t, again) != 15 {
+				t.Fatalf("the add after staff wrote an adjustment: %+v", again)
+			}
+			compare("an add after staff wrote an adjustment", false)
+
 			// The promotion the kept facts hold changes (not a row of the cart): the next add prices with the new one.
 			writingWeek := records.StableID("0c8", 10)
 			if _, err := srv.App.Engine.Update(ctx, records.System, writingWeek, map[string]any{"DiscountValue": "50.00"},
@@ -164,7 +189,7 @@ func TestAKeptCartIsTheCartAsStored(t *testing.T) {
 				t.Fatal(err)
 			}
 			again = add(pen, 1)
-			if off := share(t, again); again.Quantity != "13" || off != 50 {
+			if off := share(t, again); again.Quantity != "14" || off != 50 {
 				t.Fatalf("an add after the promotion became 50%% off: %d%% off, %+v", off, again)
 			}
 			compare("an add after a promotion changed", true)

@@ -103,6 +103,7 @@ func (s *Service) Start(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	var sess *session
 	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+		records.KeepRows(tx) // the engine alone writes a checkout's rows: a row written twice is read once
 		c, err := s.Carts.Lock(ctx, tx, sh, strings.TrimSpace(in.CartID))
 		if err != nil {
 			return err
@@ -229,6 +230,7 @@ func (s *Service) step(ctx context.Context, sh *storecontext.Shopper, ref string
 		run = s.DB.InDurableTx
 	}
 	err := run(ctx, func(tx *db.Tx) error {
+		records.KeepRows(tx) // as in start
 		if err := s.Carts.LockOwner(ctx, tx, sh); err != nil {
 			return err
 		}
