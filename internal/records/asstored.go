@@ -47,15 +47,16 @@ func KeepRows(tx *db.Tx, recs ...*Record) {
 	}
 }
 
-// StoredRow is the row tx keeps for id (KeepRows), or nil. It is shared: the caller must not change it.
-func StoredRow(tx *db.Tx, id string) *Record {
+// WrittenRow is the row of id as the engine last wrote it in tx, when tx keeps its rows (KeepRows), or nil. It is
+// shared: the caller must not change it.
+func WrittenRow(tx *db.Tx, id string) *Record {
 	k := keptRows(tx)
 	if k == nil {
 		return nil
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	return k.row(id)
+	return k.written[id]
 }
 
 // keptRows is tx's kept rows, or nil when it keeps none.

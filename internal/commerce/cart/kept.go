@@ -112,22 +112,26 @@ func (c *Cart) rows() []*records.Record {
 // storedLine is the row of c's line id as the change that answered with c stored it, or nil.
 func (c *Cart) storedLine(id string) *records.Record { return c.lineRows[id] }
 
-// keepStoredRows gives the cart and its lines, as the add leaves them, their rows as tx stored them (or nil), for
-// the owner's next add. A row is the cart's only when it is the revision c is: the two were written together.
+// keepStoredRows gives the cart and its lines, as the add leaves them, their rows as stored, for the owner's next
+// add: the rows tx wrote, and for the lines it did not write the rows the add started from (given to tx by mutate,
+// and so still the rows as stored), or nil. A row is the cart's only when it is the revision c is: the two were
+// written together.
 func keepStoredRows(tx *db.Tx, c *Cart, known *knownLines) {
 	if c == nil || known == nil {
 		return
 	}
-	c.row = records.StoredRow(tx, c.ID)
+	c.row = records.WrittenRow(tx, c.ID)
 	if c.row != nil && (c.row.String("LastModifiedDate") != c.Modified || c.row.Get("Revision") != c.Revision) {
 		c.row = nil
 	}
 	c.lineRows = make(map[string]*records.Record, len(known.products))
 	for i := range known.products {
-		row := records.StoredRow(tx, known.products[i].id)
-		known.products[i].row = row
-		if row != nil {
-			c.lineRows[row.ID] = row
+		l := &known.products[i]
+		if row := records.WrittenRow(tx, l.id); row != nil {
+			l.row = row
+		}
+		if l.row != nil {
+			c.lineRows[l.id] = l.row
 		}
 	}
 }
