@@ -16,8 +16,8 @@ import (
 // record the engine inserts or updates in it. An update of a kept record starts from the kept copy instead of
 // reading it. Only on SQLite, whose single writer makes a row read in the transaction the row as it stands until
 // the transaction writes it; PostgreSQL's updates read their rows FOR UPDATE, which is also their lock. Only for an
-// actor of the system (which no row rule filters), and only in a transaction whose rows of
-// these objects no statement outside the engine writes (the cart's, whose rows the engine alone writes).
+// actor of the system (which no row rule filters), and only in transactions whose rows no statement outside the
+// engine writes (the cart's and the checkout's: their objects' rows are the engine's alone).
 
 // asStored are the rows a transaction keeps: those the engine wrote in it, by id, and those its caller gave
 // (KeepRows), which only the ids the engine did not write look for. An add gives its cart's every line and updates

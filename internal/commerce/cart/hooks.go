@@ -8,9 +8,9 @@ import (
 	"storefront/internal/records"
 )
 
-// The cart's reactions: a change of a cart's lines, coupons, delivery groups or adjustments made outside the cart's own code
-// (staff through the records API or the console, the demo seed) releases a checkout's stock holds and recalculates
-// the cart, as the cart API does after its own changes (whose writes are Quiet for Recalculation).
+// The cart's reactions: a change of a cart's lines, coupons, delivery groups or adjustments made outside the cart's
+// own code (staff through the records API or the console, the demo seed) releases a checkout's stock holds and
+// recalculates the cart, as the cart API does after its own changes (whose writes are Quiet for Recalculation).
 
 func (s *Service) afterLineSave(ctx context.Context, ev *records.SaveEvent) error {
 	return s.recalculateChanged(ctx, ev.Tx, ev.Records, "CartId")
