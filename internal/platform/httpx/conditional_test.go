@@ -73,7 +73,15 @@ func TestJSONResponsesValidateAndCompress(t *testing.T) {
 		}
 	}
 	if small := do(product, "GET", "Accept-Encoding", "gzip"); small.Header().Get("Content-Encoding") != "" {
-		t.Error("a JSON answer under 1 KB was compressed")
+		t.Error("a small JSON answer was compressed")
+	}
+	// The line is 1,400 bytes: an answer that fits one packet with its headers is sent as it is (an add to
+	// cart's, some 1,100 bytes), one of 1,400 bytes or more compressed.
+	for size, want := range map[int]string{1100: "", 1399: "", 1400: "gzip"} {
+		body := `{"n":"` + strings.Repeat("x", size-8) + `"}`
+		if got := do(answer("application/json", "no-store", body), "POST", "Accept-Encoding", "gzip"); got.Header().Get("Content-Encoding") != want {
+			t.Errorf("a %d-byte JSON answer: Content-Encoding %q, want %q", len(body), got.Header().Get("Content-Encoding"), want)
+		}
 	}
 	page := answer("text/html; charset=utf-8", "no-cache", "<p>"+big+"</p>")
 	if got := do(page, "GET", "Accept-Encoding", "gzip"); got.Header().Get("Content-Encoding") != "" || got.Header().Get("ETag") != "" {
