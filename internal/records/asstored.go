@@ -145,10 +145,10 @@ func (e *Engine) loadForUpdate(ctx context.Context, tx *db.Tx, actor *identity.P
 		found[r.ID] = r
 	}
 	out := make([]*Record, 0, len(found))
-	for _, id := range ids {
+	for _, id := range ids { // in the order asked, an id asked twice once, as load answers
 		if r := found[id]; r != nil {
 			out = append(out, r)
-			delete(found, id) // an id asked twice comes back once, as load answers
+			delete(found, id)
 		}
 	}
 	return out, nil

@@ -269,10 +269,11 @@ func (e *Engine) UpdateMany(ctx context.Context, tx *db.Tx, actor *identity.Prin
 			asRead[rec] = old[i]
 		}
 	}
-	if err := updateRows(ctx, tx, o, uniqueRecords(recs), asRead); err != nil {
+	written := uniqueRecords(recs)
+	if err := updateRows(ctx, tx, o, written, asRead); err != nil {
 		return nil, err
 	}
-	keptRows(tx).keep(recs)
+	keptRows(tx).keep(written)
 	return recs, e.runSave(ctx, true, &SaveEvent{Tx: tx, Actor: actor, Object: o, Records: recs, Old: old})
 }
 

@@ -143,9 +143,9 @@ type Cart struct {
 	// row is the cart's row as the engine stored it, kept with the cart so that the next add's update of the row
 	// need not read it (records.KeepRows); nil when the change did not write it through the engine.
 	row *records.Record
-	// lineRows are the rows of the lines the change that answered with the cart stored, by id: the add answers its
-	// line from them (Service.Line) rather than reading it back.
-	lineRows map[string]*records.Record
+	// linesAsLeft are the lines as the change that answered with the cart left them, with their rows: the add
+	// answers its line from its row (Service.Line) rather than reading it back.
+	linesAsLeft []line
 }
 
 // knownLines are c's lines as its change knows them, read in tx the first time they are asked for.

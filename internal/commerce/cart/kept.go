@@ -89,7 +89,7 @@ func (kc *keptCarts) forget(k keptKey) {
 func (c *Cart) copyKept() *Cart {
 	out := *c
 	out.Totals = maps.Clone(c.Totals)
-	out.read, out.facts, out.factsRead, out.catalogFromMemory, out.lineRows = nil, nil, nil, false, nil
+	out.read, out.facts, out.factsRead, out.catalogFromMemory, out.linesAsLeft = nil, nil, nil, false, nil
 	k := *c.known
 	k.products = append([]line(nil), c.known.products...)
 	k.quantity = nil
@@ -110,7 +110,14 @@ func (c *Cart) rows() []*records.Record {
 }
 
 // storedLine is the row of c's line id as the change that answered with c stored it, or nil.
-func (c *Cart) storedLine(id string) *records.Record { return c.lineRows[id] }
+func (c *Cart) storedLine(id string) *records.Record {
+	for _, l := range c.linesAsLeft {
+		if l.id == id {
+			return l.row
+		}
+	}
+	return nil
+}
 
 // keepStoredRows gives the cart and its lines, as the add leaves them, their rows as stored, for the owner's next
 // add: the rows tx wrote, and for the lines it did not write the rows the add started from (given to tx by mutate,
@@ -124,16 +131,12 @@ func keepStoredRows(tx *db.Tx, c *Cart, known *knownLines) {
 	if c.row != nil && (c.row.String("LastModifiedDate") != c.Modified || c.row.Get("Revision") != c.Revision) {
 		c.row = nil
 	}
-	c.lineRows = make(map[string]*records.Record, len(known.products))
 	for i := range known.products {
-		l := &known.products[i]
-		if row := records.WrittenRow(tx, l.id); row != nil {
-			l.row = row
-		}
-		if l.row != nil {
-			c.lineRows[l.id] = l.row
+		if row := records.WrittenRow(tx, known.products[i].id); row != nil {
+			known.products[i].row = row
 		}
 	}
+	c.linesAsLeft = known.products
 }
 
 // keptFacts are the facts an add read ahead (readAhead), with what they were read from and the day their

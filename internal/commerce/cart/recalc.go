@@ -32,10 +32,11 @@ func (s *Service) recalculate(ctx context.Context, tx *db.Tx, c *Cart) error {
 // priced is a calculation of a cart: its input, the stored lines (in the order of the input's lines) and the facts
 // it was built from, and its result.
 type priced struct {
-	in    calc.Input
-	lines []line
-	facts *cartFacts
-	res   calc.Result
+	in          calc.Input
+	lines       []line
+	facts       *cartFacts
+	adjustments map[string][]storedAdjustment // as stored (knownLines.adjustments)
+	res         calc.Result
 }
 
 // price runs the cart calculation over the cart's stored lines, today's promotions and the ship-to region's tax,
@@ -83,8 +84,7 @@ func (s *Service) priceInput(ctx context.Context, tx *db.Tx, c *Cart) (*priced, 
 			return nil, err
 		}
 	}
-	facts.adjustments = known.adjustments
-	p := &priced{lines: known.products, facts: facts}
+	p := &priced{lines: known.products, facts: facts, adjustments: known.adjustments}
 	ids := make([]string, 0, len(p.lines))
 	for _, l := range p.lines {
 		ids = append(ids, l.productID)
@@ -111,15 +111,14 @@ func (s *Service) priceInput(ctx context.Context, tx *db.Tx, c *Cart) (*priced, 
 
 // cartFacts are what a cart's calculation reads of the cart besides its lines and the catalog: the promotions that
 // may apply today (automatic ones and those its coupons unlock), its delivery groups with their methods' fees, what
-// else decides its tax region, and the adjustments its last calculation stored (read in the transaction always).
+// else decides its tax region.
 type cartFacts struct {
-	promotions  []calc.Promotion
-	groups      []group
-	region      shipRegion
-	adjustments map[string][]storedAdjustment
+	promotions []calc.Promotion
+	groups     []group
+	region     shipRegion
 }
 
-// readFacts reads c's facts but the adjustments through q (two statements).
+// readFacts reads c's facts through q (two statements).
 func readFacts(ctx context.Context, q db.Querier, c *Cart) (*cartFacts, error) {
 	var f cartFacts
 	var err error
@@ -135,11 +134,10 @@ func readFacts(ctx context.Context, q db.Querier, c *Cart) (*cartFacts, error) {
 // today is the date promotions are current on (UTC).
 func today() string { return time.Now().UTC().Format(records.DateLayout) }
 
-// clone is a copy of the facts as read, for a kept cart: the change that uses them may write to its groups and
-// sets its own stored adjustments.
+// clone is a copy of the facts as read, for a kept cart: the change that uses them may write to its groups.
 func (f *cartFacts) clone() *cartFacts {
 	out := *f
-	out.groups, out.adjustments = slices.Clone(f.groups), nil
+	out.groups = slices.Clone(f.groups)
 	return &out
 }
 
@@ -370,13 +368,11 @@ func (s *Service) store(ctx context.Context, tx *db.Tx, c *Cart, p *priced) erro
 			c.known.quantity = nil // written
 		}
 	}
-	adjustments, err := s.storeAdjustments(ctx, tx, c, p.facts.adjustments, res)
+	adjustments, err := s.storeAdjustments(ctx, tx, c, p.adjustments, res)
 	if err != nil {
 		return err
 	}
-	if c.known != nil {
-		c.known.adjustments = adjustments
-	}
+	c.known.adjustments = adjustments // priceInput read c's lines
 	if wrote, err := s.storeCharges(ctx, tx, p.facts.groups, res.DeliveryCharges); err != nil {
 		return err
 	} else if wrote {

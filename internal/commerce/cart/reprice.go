@@ -58,7 +58,7 @@ func storedResult(c *Cart, p *priced) bool {
 	}
 	// The applied promotions as stored (storedAdjustments' columns: promotion, name, terms, coupon code, cart
 	// coupon, target type) and as calculated, as sorted keys.
-	applied := p.facts.adjustments["WebCartAdjustmentGroup"]
+	applied := p.adjustments["WebCartAdjustmentGroup"]
 	stored := make([]string, 0, len(applied))
 	for _, r := range applied {
 		stored = append(stored, promotionKey(r.fields[0], r.fields[4], r.amount.Int64))
