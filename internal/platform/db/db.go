@@ -166,10 +166,15 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 	for _, p := range []string{"journal_mode(WAL)", "busy_timeout(10000)", "foreign_keys(1)", "synchronous(NORMAL)"} {
 		q.Add("_pragma", p)
 	}
-	// Temporary files stay files (temp_store is not MEMORY): an in-memory statement journal is cut back chunk by
-	// chunk at the end of every statement, which made seeding 20,000 products into a 550,000-product file take 51 s
-	// instead of 18 s, for a seventh off a checkout's CPU.
-	w, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode()+"&_txlock=immediate")
+	// The writer keeps its temporary files in memory. A group's members after the first run in savepoints
+	// (groupcommit.go), whose journal of the pages they change otherwise spills to a temporary file past 64 KB: a
+	// checkout under load spent a seventh of the writer's time writing, opening and closing it. The cost of memory:
+	// SQLite cuts an in-memory journal back at the end of every statement by walking it from its start, so a huge
+	// transaction run in a savepoint slows down as it grows (seeding 20,000 products into a 550,000-product file took
+	// 51 s instead of 18 s when every member had a savepoint). The first member has none, so a seed or an import that
+	// has the writer to itself does not pay it: the same seed now takes 7 s (10 s with the file).
+	wq := url.Values{"_pragma": append(q["_pragma"], "temp_store(MEMORY)")}
+	w, err := sql.Open("sqlite", "file:"+path+"?"+wq.Encode()+"&_txlock=immediate")
 	if err != nil {
 		return nil, err
 	}

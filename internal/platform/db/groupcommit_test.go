@@ -120,6 +120,62 @@ func TestGroupCommitFailingMembersLeaveNothing(t *testing.T) {
 	}
 }
 
+// A group's first member runs without a savepoint: when it fails or panics, the transaction is rolled back whole
+// (its statements leave nothing) and the members queued behind it commit in the next group.
+func TestGroupCommitFirstMemberFailingLeavesTheRest(t *testing.T) {
+	for _, panics := range []bool{false, true} {
+		t.Run(fmt.Sprintf("panics=%v", panics), func(t *testing.T) {
+			d := openSQLiteWith(t)
+			ctx := context.Background()
+			waitFor, release := holdWriter(t, d)
+			commitsBefore := db.GroupCommits(d)
+			errs := make([]error, 3)
+			var panicked any
+			var wg sync.WaitGroup
+			wg.Add(3)
+			go func() {
+				defer wg.Done()
+				defer func() { panicked = recover() }()
+				errs[0] = d.InTx(ctx, func(tx *db.Tx) error {
+					if _, err := tx.Exec(ctx, `INSERT INTO grouped (n) VALUES (1), (2)`); err != nil {
+						return err
+					}
+					if panics {
+						panic("first broke")
+					}
+					return errors.New("first refused")
+				})
+			}()
+			waitFor(1)
+			for i := 1; i < 3; i++ {
+				go func() {
+					defer wg.Done()
+					errs[i] = d.InTx(ctx, func(tx *db.Tx) error {
+						_, err := tx.Exec(ctx, `INSERT INTO grouped (n) VALUES (?)`, 10*i)
+						return err
+					})
+				}()
+				waitFor(i + 1)
+			}
+			release()
+			wg.Wait()
+			if panics && panicked != "first broke" || !panics && (errs[0] == nil || errs[0].Error() != "first refused") {
+				t.Fatalf("the first member: error %v, panic %v", errs[0], panicked)
+			}
+			if errs[1] != nil || errs[2] != nil {
+				t.Fatalf("the members behind it: %v", errs[1:])
+			}
+			if got := groupedRows(t, d); !slices.Equal(got, []string{"10", "20"}) {
+				t.Fatalf("rows %v, want the second and third members' only", got)
+			}
+			// The holder's commit and the next group's; the rolled-back one is no commit.
+			if n := db.GroupCommits(d) - commitsBefore; n != 2 {
+				t.Fatalf("%d commits, want 2", n)
+			}
+		})
+	}
+}
+
 // A member's nested transaction (WithTx) joins it, so its writes go or stay with the member's; a member that
 // panics panics in its caller's goroutine, leaving nothing, and the group's other members commit.
 func TestGroupCommitNestedAndPanickingMembers(t *testing.T) {
