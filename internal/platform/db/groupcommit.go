@@ -31,10 +31,14 @@ import (
 // locks: it does not group.
 
 // groupMaxMembers and groupMaxWork cap a group: its members wait for its commit, so a group stops taking members
-// after this many or once it has run this long, and the rest go to the next group.
+// after this many or once it has run this long, and the rest go to the next group. Under the checkout bench the
+// writer is busy all the time (storefront_db_writer_busy_seconds_total) and a member waits for the groups ahead of
+// it anyway; each commit writes the pages its group changed, so fewer, larger groups write a page the members share
+// once: 20 ms instead of 5 gave 12-25% more orders per second and a lower p99 (three runs each), and changed nothing
+// for adds to cart, whose groups fill to 32 members first.
 const (
 	groupMaxMembers = 32
-	groupMaxWork    = 5 * time.Millisecond
+	groupMaxWork    = 20 * time.Millisecond
 )
 
 // member is one transaction waiting for, or running in, a group.
@@ -136,7 +140,9 @@ func (d *DB) runGroup(members []*member) (rest []*member) {
 	for _, m := range members {
 		durable = durable || m.durable
 	}
+	start := time.Now()
 	ran, rest, err := d.groupTx(ctx, durable, members)
+	metrics.ObserveWriterBusy(start)
 	if errors.Is(err, errFirstFailed) {
 		err = nil // it has its own error, and nothing was committed
 	} else if err == nil {

@@ -11,6 +11,7 @@ import (
 
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/db/dbtest"
+	"storefront/internal/platform/metrics"
 )
 
 // openSQLiteWith opens a fresh SQLite database with a table of numbers, n.
@@ -300,4 +301,37 @@ func TestGroupCommitCancelledMemberFailsAlone(t *testing.T) {
 	if got := groupedRows(t, d); !slices.Equal(got, []string{"1", "4"}) {
 		t.Fatalf("rows %v, want the other members' only", got)
 	}
+}
+
+// The writer's busy time is counted (storefront_db_writer_busy_seconds_total): an operator reads from its rate
+// whether writes queue for SQLite's one writer. A group that holds the writer for 30 ms adds at least that.
+func TestGroupCommitCountsTheWriterBusy(t *testing.T) {
+	d := openSQLiteWith(t)
+	before := writerBusy(t)
+	err := d.InTx(context.Background(), func(tx *db.Tx) error {
+		time.Sleep(30 * time.Millisecond)
+		_, err := tx.Exec(context.Background(), `INSERT INTO grouped (n) VALUES (1)`)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := writerBusy(t) - before; got < 0.030 {
+		t.Fatalf("the writer counted busy %.3f s for a group of 30 ms", got)
+	}
+}
+
+func writerBusy(t *testing.T) float64 {
+	t.Helper()
+	families, err := metrics.Registry.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range families {
+		if f.GetName() == "storefront_db_writer_busy_seconds_total" {
+			return f.GetMetric()[0].GetCounter().GetValue()
+		}
+	}
+	t.Fatal("no storefront_db_writer_busy_seconds_total")
+	return 0
 }

@@ -48,11 +48,16 @@ var (
 		Help:    "Write transactions committed together by SQLite's writer in one commit (group commit).",
 		Buckets: []float64{1, 2, 4, 8, 16, 32},
 	})
+	writerBusySeconds = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "storefront_db_writer_busy_seconds_total",
+		Help: "Time SQLite's one writer spent running and committing groups: its rate near 1 means writes queue for it.",
+	})
 )
 
 func init() {
 	Registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
-		requests, requestSeconds, statementSeconds, cacheLookups, cartRecalcSeconds, groupCommitMembers)
+		requests, requestSeconds, statementSeconds, cacheLookups, cartRecalcSeconds, groupCommitMembers,
+		writerBusySeconds)
 }
 
 // Path is where the metrics are served.
@@ -99,6 +104,9 @@ func ObserveCartRecalculation(start time.Time) {
 
 // ObserveGroupCommit records how many write transactions one SQLite commit committed.
 func ObserveGroupCommit(members int) { groupCommitMembers.Observe(float64(members)) }
+
+// ObserveWriterBusy records the time SQLite's writer spent on one group, from its start.
+func ObserveWriterBusy(start time.Time) { writerBusySeconds.Add(time.Since(start).Seconds()) }
 
 // RegisterPool adds a database pool's statistics (open, in use and idle connections, waits) under the pool's name.
 // A pool registered twice (a second app in the same process, as tests open) keeps its first registration.
