@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -152,7 +153,13 @@ func TestCheckoutFlow(t *testing.T) {
 	var failPayments atomic.Bool
 	var mu sync.Mutex
 	var calls []string
+	started := time.Now()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/metrics" { // a writer busy three quarters of the time
+			fmt.Fprintf(w, "# TYPE storefront_db_writer_busy_seconds_total counter\n"+
+				"storefront_db_writer_busy_seconds_total %g\n", 0.75*time.Since(started).Seconds())
+			return
+		}
 		path := strings.TrimPrefix(r.URL.Path, api+"/commerce/webstores/0ZE/")
 		mu.Lock()
 		calls = append(calls, r.Method+" "+path)
@@ -197,9 +204,13 @@ func TestCheckoutFlow(t *testing.T) {
 	if !slices.Contains(calls, "DELETE checkouts/2z9X") {
 		t.Fatal("a failed checkout is not deleted")
 	}
+	if r.writerBusy < 0.6 || r.writerBusy > 0.9 {
+		t.Fatalf("writer busy %.2f of the time, want about 0.75", r.writerBusy)
+	}
 	var out bytes.Buffer
 	printTable(&out, []result{r})
-	if !strings.Contains(out.String(), "checkout (orders)") || !strings.Contains(out.String(), "orders/s, p50") {
+	if !strings.Contains(out.String(), "checkout (orders)") || !strings.Contains(out.String(), "orders/s, p50") ||
+		!strings.Contains(out.String(), "checkout: the SQLite writer was busy ") {
 		t.Fatalf("table:\n%s", out.String())
 	}
 }

@@ -28,6 +28,9 @@ type result struct {
 	dials      int           // connections opened while measured: more than conns means connections churn
 	cpu        time.Duration // the server process's CPU time while measured (utime+stime)
 	cpuKnown   bool          // whether cpu was measured (not for the in-process ceilings)
+	// writerBusy is the share of the time the server's SQLite writer was busy (0 on PostgreSQL, which has none): near
+	// 1, the row's writes queued for it.
+	writerBusy float64
 	goals      []goal
 	against    string // the row the share is of; empty, the first (the ceiling)
 }
@@ -92,6 +95,7 @@ func run(parent context.Context, client *http.Client, e *env, s scenario, concur
 	}
 	res := result{name: s.name, unit: s.unit, conns: concurrency, goals: s.goals, against: s.against}
 	cpuBefore, cpuKnown := e.sampleCPU()
+	busyBefore, busyKnown := e.writerBusy()
 	dialsBefore := e.dialCount()
 	start := time.Now()
 	deadline := start.Add(duration)
@@ -127,6 +131,9 @@ func run(parent context.Context, client *http.Client, e *env, s scenario, concur
 	res.dials = int(e.dialCount() - dialsBefore)
 	if cpuAfter, ok := e.sampleCPU(); ok && cpuKnown && s.name != "ceiling" && s.name != insertCeilingRow { // the ceilings run in this process
 		res.cpu, res.cpuKnown = cpuAfter-cpuBefore, true
+	}
+	if busyAfter, ok := e.writerBusy(); ok && busyKnown && s.name != "ceiling" && s.name != insertCeilingRow {
+		res.writerBusy = (busyAfter - busyBefore) / res.elapsed.Seconds()
 	}
 	for _, w := range workers {
 		res.latencies = append(res.latencies, w.latencies...)
@@ -203,6 +210,11 @@ func printTable(out io.Writer, results []result) {
 		if r.unit != "" {
 			fmt.Fprintf(out, "  %s: %.1f %s/s, p50 %s and p99 %s per whole %s\n", r.name, r.perSecond(), r.unit,
 				round(percentile(r.latencies, 50)), round(percentile(r.latencies, 99)), r.name)
+		}
+	}
+	for _, r := range results {
+		if r.writerBusy >= 0.01 {
+			fmt.Fprintf(out, "  %s: the SQLite writer was busy %.0f%% of the time\n", r.name, 100*r.writerBusy)
 		}
 	}
 	for _, r := range results {

@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -38,6 +40,30 @@ type env struct {
 	serverCPU     func() (time.Duration, bool) // the server process's CPU time so far; nil when unknown
 	dials         *atomic.Int64                // connections the client has opened; nil when not counted
 	terms         *catalogueTerms              // the searches of the distinct and rotated rows
+}
+
+// writerBusy is the server's SQLite writer's busy seconds so far (storefront_db_writer_busy_seconds_total on its
+// /metrics), or false when it cannot be read. Loopback is exempt from the metrics token.
+func (e *env) writerBusy() (float64, bool) {
+	if e.base == "" {
+		return 0, false
+	}
+	resp, err := http.Get(e.base + "/metrics")
+	if err != nil {
+		return 0, false
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		return 0, false
+	}
+	for _, line := range strings.Split(string(body), "\n") {
+		if v, ok := strings.CutPrefix(line, "storefront_db_writer_busy_seconds_total "); ok {
+			f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			return f, err == nil
+		}
+	}
+	return 0, false
 }
 
 func (e *env) sampleCPU() (time.Duration, bool) {
