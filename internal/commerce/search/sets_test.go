@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/RoaringBitmap/roaring/v2"
@@ -57,5 +58,19 @@ func TestFacetCountsByReadingMatchSets(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A facet's values are in the API's order: by display name without regard to case, then by id.
+func TestFacetValuesOrder(t *testing.T) {
+	vs := []FacetValue{{DisplayName: "bolts", NameOrID: "0ZGb"}, {DisplayName: "Valves", NameOrID: "0ZG2"},
+		{DisplayName: "valves", NameOrID: "0ZG1"}, {DisplayName: "Anchors", NameOrID: "0ZGz"}}
+	sortValues(vs)
+	var got []string
+	for _, v := range vs {
+		got = append(got, v.DisplayName+"/"+v.NameOrID)
+	}
+	if want := "Anchors/0ZGz bolts/0ZGb valves/0ZG1 Valves/0ZG2"; strings.Join(got, " ") != want {
+		t.Fatalf("order %v, want %s", got, want)
 	}
 }
