@@ -14,10 +14,12 @@ import (
 // rows the cart's code already has, as its last add left them, checked by the cart's revision (cart/kept.go). So a
 // transaction may ask the engine to keep its rows as stored (KeepRows): the records given, and from then on every
 // record the engine inserts or updates in it. An update of a kept record starts from the kept copy instead of
-// reading it. Only on SQLite, whose single writer makes a row read in the transaction the row as it stands until
-// the transaction writes it; PostgreSQL's updates read their rows FOR UPDATE, which is also their lock. Only for an
-// actor of the system (which no row rule filters), and only in transactions whose rows no statement outside the
-// engine writes (the cart's and the checkout's: their objects' rows are the engine's alone).
+// reading it. The records given are kept on SQLite only, whose single writer makes a row read in the transaction
+// the row as it stands until the transaction writes it; PostgreSQL's updates read their rows FOR UPDATE, which is
+// also their lock. The rows the engine writes are kept on both: a row a PostgreSQL transaction inserted or updated
+// stays locked by it until it ends. Only for an actor of the system (which no row rule filters), and only in
+// transactions whose rows no statement outside the engine writes (the cart's and the checkout's: their objects'
+// rows are the engine's alone).
 
 // asStored are the rows a transaction keeps: those the engine wrote in it, by id, and those its caller gave
 // (KeepRows), which only the ids the engine did not write look for. An add gives its cart's every line and updates
@@ -31,13 +33,13 @@ type asStored struct {
 type asStoredKey struct{}
 
 // KeepRows makes tx keep its rows as stored: recs (which the caller knows are the rows as they stand in tx, and
-// leaves unchanged from now on: the engine copies a row before changing it), and every record the engine inserts or
-// updates in tx from now on. A no-op on PostgreSQL.
+// leaves unchanged from now on: the engine copies a row before changing it; ignored on PostgreSQL), and every
+// record the engine inserts or updates in tx from now on.
 func KeepRows(tx *db.Tx, recs ...*Record) {
+	kept := db.TxLocal(tx, asStoredKey{}, func() *asStored { return &asStored{written: map[string]*Record{}} })
 	if tx.Dialect() != db.SQLite {
 		return
 	}
-	kept := db.TxLocal(tx, asStoredKey{}, func() *asStored { return &asStored{written: map[string]*Record{}} })
 	kept.mu.Lock()
 	defer kept.mu.Unlock()
 	for _, r := range recs {
@@ -60,12 +62,7 @@ func WrittenRow(tx *db.Tx, id string) *Record {
 }
 
 // keptRows is tx's kept rows, or nil when it keeps none.
-func keptRows(tx *db.Tx) *asStored {
-	if tx.Dialect() != db.SQLite {
-		return nil
-	}
-	return db.TxLocalIfAny[*asStored](tx, asStoredKey{})
-}
+func keptRows(tx *db.Tx) *asStored { return db.TxLocalIfAny[*asStored](tx, asStoredKey{}) }
 
 // row is the kept row of id, or nil; the caller holds mu.
 func (k *asStored) row(id string) *Record {
