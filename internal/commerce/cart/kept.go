@@ -4,6 +4,7 @@ import (
 	"maps"
 	"sync"
 
+	"storefront/internal/commerce/storecontext"
 	"storefront/internal/platform/db"
 	"storefront/internal/records"
 )
@@ -155,3 +156,55 @@ type keptFacts struct {
 var ownTables = []string{"webcart", "cartdeliverygroup", "webcartadjustmentbasis"}
 
 func (f *keptFacts) current() bool { return f.day == today() && f.reads.Current() }
+
+// A checkout's steps follow the owner's adds and each other, and each recalculates the cart: it starts from the
+// copy the owner's last change kept, when that copy is the cart the step read in its transaction (the same check as
+// stillCurrent's), and keeps the cart as it leaves it for the next step or add. Its lines and their adjustments are
+// then not read again, and on SQLite the updates of the cart's and the lines' rows do not read them first. The
+// facts read ahead are not carried: a step may change the delivery groups they hold. The copy is the one kept
+// under "current", where a storefront's adds keep it.
+
+// AdoptKept gives c, read by a checkout step in tx, the lines (with their adjustments and rows) of the kept copy of
+// it, when that copy is c as stored.
+func (s *Service) AdoptKept(tx *db.Tx, sh *storecontext.Shopper, c *Cart) {
+	o, err := s.ownerFor(sh)
+	if err != nil || c.known != nil {
+		return
+	}
+	k := s.kept.take(keyOf(sh.Store.ID, o, Current))
+	if k == nil || k.ID != c.ID || k.Revision != c.Revision || k.Status != c.Status || k.Modified != c.Modified {
+		return
+	}
+	c.known, c.row = k.known, k.row
+	records.KeepRows(tx, c.rows()...)
+}
+
+// LeftByStep is the cart c as a checkout step's transaction leaves it, with its lines, for KeepStep once the step
+// committed; nil when the step did not recalculate it.
+func LeftByStep(tx *db.Tx, c *Cart) *Cart {
+	if c.known == nil || c.known.quantity != nil {
+		return nil
+	}
+	out := *c
+	if row := records.WrittenRow(tx, c.ID); row != nil {
+		out = *cartFromRecord(row)
+	}
+	keepStoredRows(tx, &out, c.known)
+	out.known = c.known
+	return &out
+}
+
+// KeepStep keeps left (LeftByStep's, after the step committed) for the owner's next step or add; a closed cart,
+// or none, drops what was kept.
+func (s *Service) KeepStep(sh *storecontext.Shopper, left *Cart) {
+	o, err := s.ownerFor(sh)
+	if err != nil {
+		return
+	}
+	k := keyOf(sh.Store.ID, o, Current)
+	if left == nil || (left.Status != StatusActive && left.Status != StatusCheckout) {
+		s.kept.forget(k)
+		return
+	}
+	s.kept.keep(k, left, left.known, nil)
+}

@@ -89,7 +89,7 @@ func TestAKeptCartIsTheCartAsStored(t *testing.T) {
 			var owner cart.Owner
 			// compare checks the kept cart against the stored one, and whether its facts are kept: only SQLite's adds
 			// read them ahead of the transaction, and so keep them.
-			everyRow := true
+			everyRow, stepping := true, false
 			compare := func(step string, wantFacts bool) {
 				t.Helper()
 				kept, stored, facts, rows, err := srv.App.Carts().KeptAndStored(ctx, demo.StoreID, owner, "current")
@@ -104,6 +104,9 @@ func TestAKeptCartIsTheCartAsStored(t *testing.T) {
 				}
 				if !kept.HasAdjustments() {
 					t.Fatalf("%s: the kept cart's adjustments are not known", step)
+				}
+				if stepping { // a checkout's step keeps what it wrote and started from; the rows of an add are above
+					return
 				}
 				// An add keeps the rows it wrote (the cart's always, and its line's, from which it answers) and, on
 				// SQLite, those it started from, for the next add's updates: here, where every line was written by an
@@ -205,6 +208,45 @@ func TestAKeptCartIsTheCartAsStored(t *testing.T) {
 			if err := srv.App.DB.QueryRow(ctx, `SELECT COUNT(*) FROM cartdeliverygroup WHERE cartid = ?`,
 				rec.String("CartId")).Scan(&groups); err != nil || groups != 1 {
 				t.Fatalf("the cart has %d delivery groups (%v), want its one default group", groups, err)
+			}
+
+			// A checkout's steps start from the copy and keep the cart as they leave it (AdoptKept, KeepStep): after
+			// each, the copy is the cart as stored; placing the order closes the cart and drops it.
+			stepping = true
+			checkouts := "/services/data/v64.0/commerce/webstores/" + demo.StoreID + "/checkouts"
+			var started struct{ CheckoutID string }
+			srv.Call(t, "PUT", checkouts, buyer, `{"cartId":"current"}`).Decode(t, "start", 202, &started)
+			compare("a checkout's start", false)
+			var book struct{ Items []struct{ AddressID string } }
+			srv.Get(t, "/services/data/v64.0/commerce/webstores/"+demo.StoreID+
+				"/accounts/current/addresses?addressType=Shipping&defaultOnly=true", buyer).Decode(t, "address book", 200, &book)
+			if len(book.Items) == 0 {
+				t.Fatal("the buyer has no default shipping address")
+			}
+			srv.Call(t, "PATCH", checkouts+"/"+started.CheckoutID, buyer,
+				`{"deliveryAddress":{"id":"`+book.Items[0].AddressID+`"}}`).WantStatus(t, "an address", 202)
+			compare("a checkout's address", false)
+			srv.Call(t, "PATCH", checkouts+"/"+started.CheckoutID, buyer,
+				`{"deliveryMethodId":"`+records.StableID("2Dm", 2)+`"}`).WantStatus(t, "a delivery method", 202)
+			compare("a checkout's delivery method", false)
+			srv.Call(t, "POST", checkouts+"/"+started.CheckoutID+"/payments", buyer, `{"requestType":"SimplePurchaseOrder",`+
+				`"paymentToken":"PO-7","billingAddress":{"name":"Buyer","street":"1 Main St","city":"Denver",`+
+				`"region":"CO","country":"US","postalCode":"80202"}}`).WantStatus(t, "a payment", 201)
+			compare("a checkout's payment", false)
+			var placed struct{ OrderReferenceNumber string }
+			srv.Call(t, "POST", checkouts+"/"+started.CheckoutID+"/orders", buyer, "").Decode(t, "place", 201, &placed)
+			var ordered string
+			if err := srv.App.DB.QueryRow(ctx, `SELECT CAST(grandtotalamount AS TEXT) FROM "order" WHERE ordernumber = ?`,
+				placed.OrderReferenceNumber).Scan(&ordered); err != nil {
+				t.Fatal(err)
+			}
+			var charged string
+			if err := srv.App.DB.QueryRow(ctx, `SELECT CAST(grandtotalamount AS TEXT) FROM webcart WHERE id = ?`,
+				rec.String("CartId")).Scan(&charged); err != nil || ordered != charged {
+				t.Fatalf("the order's grand total %s, the cart's %s (%v)", ordered, charged, err)
+			}
+			if kept, _, _, _, err := srv.App.Carts().KeptAndStored(ctx, demo.StoreID, owner, "current"); err != nil || kept != nil {
+				t.Fatalf("after the order the closed cart is kept: %+v (%v)", kept, err)
 			}
 		})
 	}

@@ -102,12 +102,14 @@ func (s *Service) Start(w http.ResponseWriter, r *http.Request) error {
 	}
 	ctx := r.Context()
 	var sess *session
+	var left *cart.Cart
 	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
 		records.KeepRows(tx) // the engine alone writes a checkout's rows: a row written twice is read once
 		c, err := s.Carts.Lock(ctx, tx, sh, strings.TrimSpace(in.CartID))
 		if err != nil {
 			return err
 		}
+		s.Carts.AdoptKept(tx, sh, c)
 		records.ReadInTx(tx, c.ID) // the stock holds and the checkout name it: the engine need not look it up again
 		existing, err := scanSession(tx.QueryRow(ctx, `SELECT `+sessionColumns+` FROM cartcheckoutsession
 			WHERE webcartid = ? AND state IN ('Ready', 'Failed') ORDER BY createddate DESC, id DESC LIMIT 1`, c.ID))
@@ -182,11 +184,13 @@ func (s *Service) Start(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		sess = sessionOf(recs[0])
+		left = cart.LeftByStep(tx, c)
 		return nil
 	})
 	if err != nil {
 		return txErr(err)
 	}
+	s.Carts.KeepStep(sh, left)
 	return s.writeView(w, ctx, sh, sess, nil, http.StatusAccepted)
 }
 
@@ -225,6 +229,7 @@ func (s *Service) Get(w http.ResponseWriter, r *http.Request) error {
 func (s *Service) step(ctx context.Context, sh *storecontext.Shopper, ref string, durable bool,
 	fn func(tx *db.Tx, sess *session, c *cart.Cart) error) (*session, error) {
 	var out *session
+	var left *cart.Cart
 	run := s.DB.InTx
 	if durable {
 		run = s.DB.InDurableTx
@@ -239,12 +244,17 @@ func (s *Service) step(ctx context.Context, sh *storecontext.Shopper, ref string
 			return err
 		}
 		records.ReadInTx(tx, sess.ID, c.ID) // what fn writes may name them: the engine need not look them up again
+		s.Carts.AdoptKept(tx, sh, c)
 		if err := fn(tx, sess, c); err != nil {
 			return err
 		}
 		out = sess // as fn's writes (update) left it
+		left = cart.LeftByStep(tx, c)
 		return nil
 	})
+	if err == nil {
+		s.Carts.KeepStep(sh, left)
+	}
 	return out, txErr(err)
 }
 
