@@ -166,6 +166,8 @@ for (const width of [1280, 375]) {
     await page.getByRole('button', { name: 'Clear cart' }).click();
     await page.getByRole('button', { name: 'Yes, clear cart' }).click();
     await page.getByText('Your cart is empty').waitFor();
+    // The badge follows once its cart summary is read again (it may lag the page by a moment).
+    await page.getByRole('banner').getByRole('link', { name: 'Cart: 0 items' }).waitFor();
     assert.equal(await page.getByRole('banner').getByRole('link', { name: 'Cart: 0 items' }).count(), 1);
   });
 }
