@@ -161,17 +161,16 @@ func (f *keptFacts) current() bool { return f.day == today() && f.reads.Current(
 // copy the owner's last change kept, when that copy is the cart the step read in its transaction (the same check as
 // stillCurrent's), and keeps the cart as it leaves it for the next step or add. Its lines and their adjustments are
 // then not read again, and on SQLite the updates of the cart's and the lines' rows do not read them first. The
-// facts read ahead are not carried: a step may change the delivery groups they hold. The copy is the one kept
-// under "current", where a storefront's adds keep it.
+// facts read ahead are not carried: a step may change the delivery groups they hold.
 
 // AdoptKept gives c, read by a checkout step in tx, the lines (with their adjustments and rows) of the kept copy of
 // it, when that copy is c as stored.
 func (s *Service) AdoptKept(tx *db.Tx, sh *storecontext.Shopper, c *Cart) {
-	o, err := s.ownerFor(sh)
-	if err != nil || c.known != nil {
+	key, ok := s.currentKey(sh)
+	if !ok || c.known != nil {
 		return
 	}
-	k := s.kept.take(keyOf(sh.Store.ID, o, Current))
+	k := s.kept.take(key)
 	if k == nil || k.ID != c.ID || k.Revision != c.Revision || k.Status != c.Status || k.Modified != c.Modified {
 		return
 	}
@@ -194,17 +193,22 @@ func LeftByStep(tx *db.Tx, c *Cart) *Cart {
 	return &out
 }
 
-// KeepStep keeps left (LeftByStep's, after the step committed) for the owner's next step or add; a closed cart,
-// or none, drops what was kept.
+// KeepStep keeps left (LeftByStep's, after the step committed) for the owner's next step or add; a closed cart
+// drops what was kept. Without left (the step neither adopted nor recalculated the cart) what is kept stays: it
+// was not the cart as stored, and the checks of the next step or add refuse it as before.
 func (s *Service) KeepStep(sh *storecontext.Shopper, left *Cart) {
+	key, ok := s.currentKey(sh)
+	switch {
+	case !ok || left == nil:
+	case left.Status != StatusActive && left.Status != StatusCheckout:
+		s.kept.forget(key)
+	default:
+		s.kept.keep(key, left, left.known, nil)
+	}
+}
+
+// currentKey is where the shopper's adds keep their cart: under "current", as a storefront names it.
+func (s *Service) currentKey(sh *storecontext.Shopper) (keptKey, bool) {
 	o, err := s.ownerFor(sh)
-	if err != nil {
-		return
-	}
-	k := keyOf(sh.Store.ID, o, Current)
-	if left == nil || (left.Status != StatusActive && left.Status != StatusCheckout) {
-		s.kept.forget(k)
-		return
-	}
-	s.kept.keep(k, left, left.known, nil)
+	return keyOf(sh.Store.ID, o, Current), err == nil
 }

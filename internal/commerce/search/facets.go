@@ -154,7 +154,7 @@ func sortValues(vs []FacetValue) {
 		ks[i] = keyed{strings.ToLower(v.DisplayName), v}
 	}
 	slices.SortFunc(ks, func(a, b keyed) int {
-		return cmp.Or(strings.Compare(a.lower, b.lower), strings.Compare(a.value.NameOrID, b.value.NameOrID))
+		return compareValues(a.lower, b.lower, a.value.NameOrID, b.value.NameOrID)
 	})
 	for i, k := range ks {
 		vs[i] = k.value
@@ -167,10 +167,12 @@ func (def *facetDef) facet() Facet {
 		DisplayType: def.displayType, FacetType: "DistinctValue", NameOrID: def.nameOrID, Values: []FacetValue{}}
 }
 
-// valueBefore is the order of a facet's values, the API's: by display name, then by id.
+// valueBefore is the order of a facet's values, the API's: by display name without regard to case, then by id.
 func valueBefore(name, otherName, id, otherID string) bool {
-	if a, b := strings.ToLower(name), strings.ToLower(otherName); a != b {
-		return a < b
-	}
-	return id < otherID
+	return compareValues(strings.ToLower(name), strings.ToLower(otherName), id, otherID) < 0
+}
+
+// compareValues is valueBefore's order of two values whose names are lowered already.
+func compareValues(lower, otherLower, id, otherID string) int {
+	return cmp.Or(strings.Compare(lower, otherLower), strings.Compare(id, otherID))
 }

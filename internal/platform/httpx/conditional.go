@@ -19,8 +19,9 @@ const compressMin = 1400
 
 // JSONResponses finishes the API's JSON answers: a GET answer that may be cached (its Cache-Control is not no-store
 // and not private no-store) gets an ETag from its bytes, and a request that already holds it (If-None-Match) gets
-// 304 without a body; a JSON answer of 1,400 bytes or more goes gzip-compressed to a client that accepts it. Anything that is not
-// JSON (the web app's files, which have their own precompressed copies and ETags; media) passes through untouched.
+// 304 without a body; a JSON answer of compressMin bytes or more goes gzip-compressed to a client that accepts it.
+// Anything that is not JSON (the web app's files, which have their own precompressed copies and ETags; media) passes
+// through untouched.
 // The ETag is a hash of the answer, the same on every instance, so it holds behind a load balancer.
 func JSONResponses(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

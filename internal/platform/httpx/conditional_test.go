@@ -79,8 +79,9 @@ func TestJSONResponsesValidateAndCompress(t *testing.T) {
 	// cart's, some 1,100 bytes), one of 1,400 bytes or more compressed.
 	for size, want := range map[int]string{1100: "", 1399: "", 1400: "gzip"} {
 		body := `{"n":"` + strings.Repeat("x", size-8) + `"}`
-		if got := do(answer("application/json", "no-store", body), "POST", "Accept-Encoding", "gzip"); got.Header().Get("Content-Encoding") != want {
-			t.Errorf("a %d-byte JSON answer: Content-Encoding %q, want %q", len(body), got.Header().Get("Content-Encoding"), want)
+		got := do(answer("application/json", "no-store", body), "POST", "Accept-Encoding", "gzip")
+		if enc := got.Header().Get("Content-Encoding"); enc != want {
+			t.Errorf("a %d-byte JSON answer: Content-Encoding %q, want %q", len(body), enc, want)
 		}
 	}
 	page := answer("text/html; charset=utf-8", "no-cache", "<p>"+big+"</p>")
