@@ -186,10 +186,12 @@ func photoAvatar(p *photo, colour *string) *PhotoAvatar {
 		provider = &p.ProfileName.String
 	}
 	return &PhotoAvatar{RecordID: p.RecordID, Type: "Photo", BackgroundColor: colour, PhotoURL: p.PhotoURL,
-		Provider: provider, PhotoMetadata: meta, ETag: etag(p.RecordID, "Photo", strconv.FormatInt(p.Stamp, 10))}
+		Provider: provider, PhotoMetadata: meta, ETag: etag(p.RecordID, "Photo", p.PhotoURL, p.ProfileName.String, p.ExternalID.String,
+			p.BlueMasterID.String, strconv.FormatInt(p.Stamp, 10))}
 }
 
-// etag changes whenever what the avatar shows does.
+// etag changes whenever what the avatar shows does. A photo's tag holds what it shows as well as when it was
+// associated: two associations within one millisecond would otherwise share a tag.
 func etag(parts ...string) string {
 	sum := sha256.Sum256([]byte(strings.Join(parts, "\x00")))
 	return hex.EncodeToString(sum[:16])
