@@ -145,8 +145,8 @@ func (p *postings) prefix(w string) *roaring.Bitmap {
 
 // match is the set of products holding every query word (as a word or the start of one), with the words that
 // ranking should use: a word no product's word starts with is read as a typo (see corrections), and replaced by its
-// closest correction. A word that is neither found nor corrected matches nothing. The set may be one the postings
-// keep: callers read it and never change it.
+// closest correction. A word that is neither found nor corrected matches nothing. For one word the set may be one
+// the postings keep, which callers read and never change; for more, it is the caller's own (an intersection).
 func (p *postings) match(ws []string) (*roaring.Bitmap, []string) {
 	sets := make([]*roaring.Bitmap, 0, len(ws))
 	ranked := slices.Clone(ws)

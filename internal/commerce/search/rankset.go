@@ -79,6 +79,9 @@ func (s *snapshot) order(set *roaring.Bitmap, q *query, ranked []string, limit i
 			most--
 		}
 		out = s.mostFocused(out, named, r, most, limit-len(out))
+		if len(out) == limit { // most pages end among the named: the rest is not worked out
+			break
+		}
 		// A new set: exact and prefix stay whole, as the last tier is what they leave out.
 		it := roaring.AndNot(members, named).Iterator()
 		for len(out) < limit && it.HasNext() {
