@@ -64,6 +64,12 @@ func updateRows(ctx context.Context, tx *db.Tx, o *Object, recs []*Record, old m
 		if len(sets) == 0 {
 			continue // nothing to write (an update always moves the stamps, so only a caller's empty change)
 		}
+		if len(chunk) == 1 { // most updates are of one row: a plain UPDATE, which SQLite runs in a third of the steps
+			if err := updateRow(ctx, tx, table, cols, chunk[0]); err != nil {
+				return err
+			}
+			continue
+		}
 		plain := "(" + strings.TrimSuffix(strings.Repeat("?, ", len(cols)), ", ") + ")"
 		first := "(" + strings.Join(typed, ", ") + ")"
 		args := make([]any, 0, len(chunk)*len(cols))
@@ -80,6 +86,20 @@ func updateRows(ctx context.Context, tx *db.Tx, o *Object, recs []*Record, old m
 		}
 	}
 	return nil
+}
+
+// updateRow is updateRows' statement for one record: its changed columns (cols, with the Id column) set by id.
+func updateRow(ctx context.Context, tx *db.Tx, table string, cols []*Field, rec *Record) error {
+	sets := make([]string, 0, len(cols))
+	args := make([]any, 0, len(cols))
+	for _, f := range cols {
+		if f.APIName != "Id" {
+			sets = append(sets, db.Ident(f.Column())+" = ?")
+			args = append(args, toDB(f, rec.Values[f.APIName]))
+		}
+	}
+	_, err := tx.Exec(ctx, "UPDATE "+table+" SET "+strings.Join(sets, ", ")+` WHERE "id" = ?`, append(args, rec.ID)...)
+	return err
 }
 
 // changedColumns is the Id column and every column whose stored value differs from the loaded one in at least one
