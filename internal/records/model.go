@@ -146,6 +146,11 @@ func (f *Field) HasColumn() bool { return f.Type != TypeAddress }
 
 // Field returns the field with the given API name (case-insensitive, as the API is), or nil.
 func (o *Object) Field(name string) *Field {
+	for i := range o.Fields { // the engine's own lookups name fields as they are spelled: the cheap comparison first
+		if o.Fields[i].APIName == name {
+			return &o.Fields[i]
+		}
+	}
 	for i := range o.Fields {
 		if strings.EqualFold(o.Fields[i].APIName, name) {
 			return &o.Fields[i]

@@ -2,6 +2,7 @@ package records
 
 import (
 	"context"
+	"maps"
 	"net/http"
 	"strings"
 	"time"
@@ -332,9 +333,9 @@ func mustParseStamp(s string) time.Time {
 
 // clone copies a record's values (for the Old side of a save event).
 func (r *Record) clone() *Record {
-	vals := make(map[string]any, len(r.Values))
-	for k, v := range r.Values {
-		vals[k] = v
+	vals := maps.Clone(r.Values) // copies the map's table whole, several times faster than inserting each value
+	if vals == nil {
+		vals = map[string]any{}
 	}
 	return &Record{Object: r.Object, ID: r.ID, Values: vals}
 }
