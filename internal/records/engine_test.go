@@ -17,7 +17,7 @@ var (
 	staff = &identity.Principal{UserID: "005000000000001AAA", Staff: true}
 )
 
-func newEngine(t *testing.T, d *db.DB) *Engine {
+func newEngine(t testing.TB, d *db.DB) *Engine {
 	t.Helper()
 	if err := SyncSchema(context.Background(), d, StandardObjects()); err != nil {
 		t.Fatal(err)
