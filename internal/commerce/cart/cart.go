@@ -262,28 +262,11 @@ func Find(ctx context.Context, q db.Querier, storeID string, o Owner, stateOrID 
 		}
 		return nil, cartNotFound(stateOrID)
 	}
-	cond, args := o.where(storeID)
-	open := " AND type = 'Cart' AND (issecondary = ? OR issecondary IS NULL)"
-	switch {
-	case strings.EqualFold(stateOrID, Current):
-		cond += open + " AND status IN ('Active', 'Checkout', 'Processing')"
-		args = append(args, false)
-	case strings.EqualFold(stateOrID, Active):
-		if o.IsGuest() {
-			return nil, httpx.Unauthorized()
-		}
-		cond += open + " AND status = 'Active'"
-		args = append(args, false)
-	default:
-		id, ok := records.NormalizeID(stateOrID)
-		if !ok || records.KeyPrefix(id) != "0a6" {
-			return nil, cartNotFound(stateOrID)
-		}
-		cond += " AND id = ?"
-		args = append(args, id)
+	query, args, err := findQuery(storeID, o, stateOrID)
+	if err != nil {
+		return nil, err
 	}
-	c, err := scanCart(q.QueryRow(ctx, `SELECT `+cartColumns+` FROM webcart WHERE `+cond+
-		` ORDER BY lastmodifieddate DESC, id DESC LIMIT 1`, args...))
+	c, err := scanCart(q.QueryRow(ctx, query, args...))
 	if errors.Is(err, sql.ErrNoRows) {
 		if strings.EqualFold(stateOrID, Current) || strings.EqualFold(stateOrID, Active) {
 			return nil, nil
@@ -297,6 +280,34 @@ func Find(ctx context.Context, q db.Querier, storeID string, o Owner, stateOrID 
 		return nil, closedCart(c)
 	}
 	return c, nil
+}
+
+// findQuery is Find's statement for a signed-in owner or a guest with a session: the latest of the owner's carts
+// in the state, or the cart of that id. The "current" and "active" reads go by the owner's index on owner, account
+// and status (or guest session and status; objects.go), not every cart the account ever had.
+func findQuery(storeID string, o Owner, stateOrID string) (string, []any, error) {
+	cond, args := o.where(storeID)
+	open := " AND type = 'Cart' AND (issecondary = ? OR issecondary IS NULL)"
+	switch {
+	case strings.EqualFold(stateOrID, Current):
+		cond += open + " AND status IN ('Active', 'Checkout', 'Processing')"
+		args = append(args, false)
+	case strings.EqualFold(stateOrID, Active):
+		if o.IsGuest() {
+			return "", nil, httpx.Unauthorized()
+		}
+		cond += open + " AND status = 'Active'"
+		args = append(args, false)
+	default:
+		id, ok := records.NormalizeID(stateOrID)
+		if !ok || records.KeyPrefix(id) != "0a6" {
+			return "", nil, cartNotFound(stateOrID)
+		}
+		cond += " AND id = ?"
+		args = append(args, id)
+	}
+	return `SELECT ` + cartColumns + ` FROM webcart WHERE ` + cond + ` ORDER BY lastmodifieddate DESC, id DESC LIMIT 1`,
+		args, nil
 }
 
 func cartNotFound(id string) error {

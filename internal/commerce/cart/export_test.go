@@ -77,3 +77,6 @@ func sortedAdjustments(in map[string][]storedAdjustment) map[string][]storedAdju
 
 // HasAdjustments reports whether the cart's adjustments are known with its lines.
 func (c *Cart) HasAdjustments() bool { return c.known.adjustments != nil }
+
+// FindQuery is findQuery, for the test of the plan it gets.
+var FindQuery = findQuery

@@ -44,6 +44,10 @@ func Objects() []records.Object {
 		// stale, and the next line gets the next LineNumber.
 		count("Revision", "Revision"),
 	)
+	// Every cart change and read finds the owner's open cart (Find): by owner and account, or by guest session, and
+	// status, so that the closed carts an account's buyers leave behind, one per order, are not read each time (by
+	// the account's index alone, finding the current cart read every cart the account ever had).
+	cart.Indexes = [][]string{{"OwnerId", "AccountId", "Status"}, {"GuestSessionId", "Status"}}
 	item := records.StandardObject("CartItem", "Cart Item", "Cart Items", "0a9", false,
 		records.Required(records.Detail(records.Ref("CartId", "Cart ID", "WebCart"))),
 		records.Restrict(records.Ref("Product2Id", "Product ID", "Product2")), // a product in a cart stays

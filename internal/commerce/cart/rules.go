@@ -185,7 +185,13 @@ func changed(ev *records.SaveEvent, i int, field string) bool {
 	if ev.Created || ev.Old == nil || ev.Old[i] == nil {
 		return true
 	}
-	return fmt.Sprint(ev.Old[i].Values[field]) != fmt.Sprint(ev.Records[i].Values[field])
+	was, now := ev.Old[i].Values[field], ev.Records[i].Values[field]
+	if a, ok := was.(string); ok { // ids and picklists, the usual case: compared without formatting them
+		if b, ok := now.(string); ok {
+			return a != b
+		}
+	}
+	return fmt.Sprint(was) != fmt.Sprint(now)
 }
 
 // checkLines is CartItem's before-save rule: a line belongs to an open cart that is not read-only; a product line
