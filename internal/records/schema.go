@@ -172,6 +172,12 @@ func syncIndexes(ctx context.Context, tx *db.Tx, o *Object) error {
 		switch {
 		case f.Unique || f.AutoNumber:
 			kind = "UNIQUE INDEX"
+		case unindexedAudit[f.APIName]:
+			// Dropped where an earlier version made it: once, on the first start after the upgrade.
+			if _, err := tx.Exec(ctx, "DROP INDEX IF EXISTS "+db.Ident("ix_"+o.TableName()+"_"+f.Column())); err != nil {
+				return err
+			}
+			continue
 		case f.Type == TypeReference:
 			kind = "INDEX"
 		default:
@@ -193,6 +199,12 @@ func syncIndexes(ctx context.Context, tx *db.Tx, o *Object) error {
 	}
 	return syncCompositeIndexes(ctx, tx, o)
 }
+
+// unindexedAudit are the references every row has that no read looks rows up by (they make no related lists and
+// no deletion check reads them, isAuditField; Salesforce does not index them either): an index of each made every
+// insert into every table, an order's nine rows and a cart's lines among them, write two B-trees more. Checkout
+// bench, alternated builds: 292-316 -> 338-360 orders/s.
+var unindexedAudit = map[string]bool{"CreatedById": true, "LastModifiedById": true}
 
 // syncNameSortIndex indexes the object's name field in the order a read sorts it by (OrderTerm: text without regard
 // to case, nulls first ascending), as list views, lookups and search results sort by name by default: a page of a

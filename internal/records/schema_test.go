@@ -98,3 +98,54 @@ func queryPlan(t *testing.T, d *db.DB, query string, args ...any) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// A reference is indexed (child lookups, related lists, deletion checks read rows by it) but for the audit
+// references every row has, which nothing looks rows up by: their indexes only made every insert slower. An index an
+// earlier version made of one is dropped by the next sync.
+func TestAuditReferencesAreNotIndexed(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		part := Object{APIName: "Part__c", Label: "Part", LabelPlural: "Parts", KeyPrefix: "a03", Custom: true, Owned: true,
+			Fields: []Field{{APIName: "Name", Label: "Name", Type: TypeText, Length: 80, NameField: true},
+				{APIName: "Account__c", Label: "Account", Type: TypeReference, Length: 18, ReferenceTo: []string{"Account"},
+					RelationshipName: "Account__r", Custom: true}}}
+		if err := SyncSchema(ctx, d, []Object{part}); err != nil {
+			t.Fatal(err)
+		}
+		indexes := func() map[string]bool {
+			t.Helper()
+			query := `SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?`
+			if d.Dialect == db.Postgres {
+				query = `SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ?`
+			}
+			names, err := db.Strings(ctx, d, query, "part__c")
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := map[string]bool{}
+			for _, n := range names {
+				out[n] = true
+			}
+			return out
+		}
+		want := map[string]bool{"ix_part__c_account__c": true, "ix_part__c_ownerid": true, "ix_part__c_recordtypeid": true,
+			"ix_part__c_createdbyid": false, "ix_part__c_lastmodifiedbyid": false}
+		check := func(step string) {
+			t.Helper()
+			got := indexes()
+			for name, indexed := range want {
+				if got[name] != indexed {
+					t.Errorf("%s: index %s exists: %v, want %v (indexes %v)", step, name, got[name], indexed, got)
+				}
+			}
+		}
+		check("first sync")
+		if _, err := d.Exec(ctx, `CREATE INDEX "ix_part__c_createdbyid" ON "part__c" ("createdbyid")`); err != nil {
+			t.Fatal(err)
+		}
+		if err := SyncSchema(ctx, d, []Object{part}); err != nil {
+			t.Fatal(err)
+		}
+		check("the sync after an earlier version's index")
+	})
+}
