@@ -100,8 +100,9 @@ func queryPlan(t *testing.T, d *db.DB, query string, args ...any) string {
 }
 
 // A reference is indexed (child lookups, related lists, deletion checks read rows by it) but for the audit
-// references every row has, which nothing looks rows up by: their indexes only made every insert slower. An index an
-// earlier version made of one is dropped by the next sync.
+// references every row has, which nothing looks rows up by: their indexes only made every insert slower. The record
+// type is indexed on an object that has record types. An index an earlier version made of one is dropped by the
+// next sync.
 func TestAuditReferencesAreNotIndexed(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
@@ -112,13 +113,13 @@ func TestAuditReferencesAreNotIndexed(t *testing.T) {
 		if err := SyncSchema(ctx, d, []Object{part}); err != nil {
 			t.Fatal(err)
 		}
-		indexes := func() map[string]bool {
+		indexes := func(table string) map[string]bool {
 			t.Helper()
 			query := `SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?`
 			if d.Dialect == db.Postgres {
 				query = `SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ?`
 			}
-			names, err := db.Strings(ctx, d, query, "part__c")
+			names, err := db.Strings(ctx, d, query, table)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -128,11 +129,11 @@ func TestAuditReferencesAreNotIndexed(t *testing.T) {
 			}
 			return out
 		}
-		want := map[string]bool{"ix_part__c_account__c": true, "ix_part__c_ownerid": true, "ix_part__c_recordtypeid": true,
+		want := map[string]bool{"ix_part__c_account__c": true, "ix_part__c_ownerid": true, "ix_part__c_recordtypeid": false,
 			"ix_part__c_createdbyid": false, "ix_part__c_lastmodifiedbyid": false}
 		check := func(step string) {
 			t.Helper()
-			got := indexes()
+			got := indexes("part__c")
 			for name, indexed := range want {
 				if got[name] != indexed {
 					t.Errorf("%s: index %s exists: %v, want %v (indexes %v)", step, name, got[name], indexed, got)
@@ -147,5 +148,14 @@ func TestAuditReferencesAreNotIndexed(t *testing.T) {
 			t.Fatal(err)
 		}
 		check("the sync after an earlier version's index")
+		kit := Object{APIName: "Kit__c", Label: "Kit", LabelPlural: "Kits", KeyPrefix: "a04", Custom: true,
+			Fields:      []Field{{APIName: "Name", Label: "Name", Type: TypeText, Length: 80, NameField: true}},
+			RecordTypes: []RecordType{{ID: "012000000000009AAA", DeveloperName: "Bundle", Name: "Bundle"}}}
+		if err := SyncSchema(ctx, d, []Object{kit}); err != nil {
+			t.Fatal(err)
+		}
+		if got := indexes("kit__c"); !got["ix_kit__c_recordtypeid"] || got["ix_kit__c_createdbyid"] {
+			t.Errorf("an object with record types: indexes %v, want its record type's and not its creator's", got)
+		}
 	})
 }

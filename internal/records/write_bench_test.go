@@ -33,7 +33,7 @@ func BenchmarkUpdateKeptRow(b *testing.B) {
 			KeepRows(tx, rec)
 			saved, err := e.UpdateMany(ctx, tx, System, []Change{{ID: rec.ID, Values: map[string]any{
 				"Amount": float64(i%1000) + 0.25, "Probability": i % 100, "NextStep": "Call back", "Description": "Notes",
-				"CloseDate": "2027-02-28",
+				"CloseDate":  "2027-02-28",
 				"LeadSource": "Web", "Type": "New Business", "Name": "Deal"}}}, UpdateOptions{})
 			if err == nil {
 				rec = saved[0]
