@@ -91,7 +91,8 @@ func (k *asStored) keep(recs []*Record) {
 	}
 }
 
-// take splits ids into copies of the kept rows of o, by id, and the ids of the rest.
+// take splits ids into the kept rows of o, by id, and the ids of the rest. The rows are shared: the caller changes
+// copies of them.
 func (k *asStored) take(o *Object, ids []string) (map[string]*Record, []string) {
 	if k == nil {
 		return nil, ids
@@ -106,7 +107,7 @@ func (k *asStored) take(o *Object, ids []string) (map[string]*Record, []string) 
 			rest = append(rest, id)
 			continue
 		}
-		found[id] = r.clone()
+		found[id] = r
 	}
 	return found, rest
 }

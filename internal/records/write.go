@@ -207,7 +207,7 @@ func (e *Engine) UpdateMany(ctx context.Context, tx *db.Tx, actor *identity.Prin
 	if err != nil {
 		return nil, err
 	}
-	byID := make(map[string]*Record, len(loaded))
+	byID := make(map[string]*Record, len(loaded)) // as loaded, never changed: a kept row is shared (asstored.go)
 	for _, rec := range loaded {
 		byID[rec.ID] = rec
 	}
@@ -218,10 +218,18 @@ func (e *Engine) UpdateMany(ctx context.Context, tx *db.Tx, actor *identity.Prin
 	old := make([]*Record, len(changes))
 	changed := make([]map[string]any, len(changes))
 	errs := make([]*WriteError, len(changes))
+	working := make(map[string]*Record, len(loaded)) // the copies the changes apply to
 	for i, c := range changes {
-		rec := byID[ids[i]]
-		if rec == nil {
+		as := byID[ids[i]]
+		if as == nil {
 			return nil, ErrNotFound
+		}
+		rec := working[as.ID]
+		if rec == nil {
+			rec, old[i] = as.clone(), as
+			working[as.ID] = rec
+		} else {
+			old[i] = rec.clone() // a second change of the record sees it as the first left it
 		}
 		if err := checkBodyID(c.Values, rec.ID); err != nil {
 			return nil, err
@@ -232,7 +240,6 @@ func (e *Engine) UpdateMany(ctx context.Context, tx *db.Tx, actor *identity.Prin
 				return nil, &ConflictError{LastModified: rec.String("LastModifiedDate")}
 			}
 		}
-		old[i] = rec.clone()
 		ch, perr := e.parseInput(actor, o, c.Values, false)
 		for name, v := range ch {
 			rec.Values[name] = v
