@@ -369,12 +369,12 @@ func TestSearchPageScansOnSQLite(t *testing.T) {
 	}
 	page := Statement{Columns: []string{`a."id"`}, OrderBy: []string{OrderTerm(name, false, nil), `a."id"`}, Limit: 26}
 	query, qargs := sel.SQL(page)
-	if plan := queryPlan(t, d, query, qargs...); !strings.Contains(plan, "sx_account_name") {
+	if plan := dbtest.QueryPlan(t, d, query, qargs...); !strings.Contains(plan, "sx_account_name") {
 		t.Fatalf("without a search the page should read the name index:\n%s", plan)
 	}
 	page.Conds, page.Args = []string{cond}, args
 	query, qargs = sel.SQL(page)
-	if plan := queryPlan(t, d, query, qargs...); strings.Contains(plan, "sx_account_name") {
+	if plan := dbtest.QueryPlan(t, d, query, qargs...); strings.Contains(plan, "sx_account_name") {
 		t.Fatalf("a search walks the name index:\n%s", plan)
 	}
 	wantNames(t, "the search still finds", f.names(t, staff, Query{Object: "Account", Fields: []string{"Name"},

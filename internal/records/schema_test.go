@@ -2,7 +2,6 @@ package records
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"testing"
 
@@ -55,48 +54,11 @@ func TestNameFieldSortsFromItsIndex(t *testing.T) {
 		name := &Column{Field: &gadget.Fields[0], SQL: `g."name"`}
 		for _, desc := range []bool{false, true} {
 			query := `SELECT g."id" FROM "gadget__c" g ORDER BY ` + OrderTerm(name, desc, nil) + `, g."id" LIMIT 26`
-			if plan := queryPlan(t, d, query); !strings.Contains(plan, "sx_gadget__c_name") {
+			if plan := dbtest.QueryPlan(t, d, query); !strings.Contains(plan, "sx_gadget__c_name") {
 				t.Fatalf("descending %v: the plan does not read the name index:\n%s", desc, plan)
 			}
 		}
 	})
-}
-
-// queryPlan is the database's plan of query, one line a step. On PostgreSQL scans are priced out, as the tables of
-// a test are too small for an index to be worth reading otherwise.
-func queryPlan(t *testing.T, d *db.DB, query string, args ...any) string {
-	t.Helper()
-	var lines []string
-	err := d.InTx(context.Background(), func(tx *db.Tx) error {
-		explain := "EXPLAIN QUERY PLAN "
-		if tx.Dialect() == db.Postgres {
-			if _, err := tx.Exec(context.Background(), "SET LOCAL enable_seqscan = off"); err != nil {
-				return err
-			}
-			explain = "EXPLAIN "
-		}
-		rows, err := tx.Query(context.Background(), explain+query, args...)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		cols, _ := rows.Columns()
-		for rows.Next() {
-			vals := make([]any, len(cols))
-			for i := range vals {
-				vals[i] = new(any)
-			}
-			if err := rows.Scan(vals...); err != nil {
-				return err
-			}
-			lines = append(lines, fmt.Sprint(*vals[len(vals)-1].(*any)))
-		}
-		return rows.Err()
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return strings.Join(lines, "\n")
 }
 
 // A reference is indexed (child lookups, related lists, deletion checks read rows by it) but for the audit

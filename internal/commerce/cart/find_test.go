@@ -1,13 +1,13 @@
 package cart_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
 	"storefront/internal/app/apptest"
 	"storefront/internal/commerce/cart"
 	"storefront/internal/demo"
+	"storefront/internal/platform/db/dbtest"
 )
 
 // Every cart change finds the owner's open cart first. An account's buyers leave a closed cart behind with every
@@ -17,7 +17,6 @@ import (
 // fixed by the indexes alone; PostgreSQL's planner chooses by its statistics.
 func TestTheOpenCartIsFoundByItsOwnersIndex(t *testing.T) {
 	srv := apptest.Demo(t, "")
-	ctx := context.Background()
 	buyer := cart.Owner{UserID: "005000000000001AAA", AccountID: "001000000000001AAA"}
 	guest := cart.Owner{GuestSessionID: "session-hash"}
 	for _, c := range []struct {
@@ -34,21 +33,7 @@ func TestTheOpenCartIsFoundByItsOwnersIndex(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rows, err := srv.App.DB.Query(ctx, "EXPLAIN QUERY PLAN "+query, args...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var plan []string
-		for rows.Next() {
-			var id, parent, unused int
-			var detail string
-			if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
-				t.Fatal(err)
-			}
-			plan = append(plan, detail)
-		}
-		rows.Close()
-		if got := strings.Join(plan, "; "); !strings.Contains(got, "USING INDEX "+c.index+" ") {
+		if got := dbtest.QueryPlan(t, srv.App.DB, query, args...); !strings.Contains(got, "USING INDEX "+c.index+" ") {
 			t.Errorf("%s: plan %q, want a search of %s", c.name, got, c.index)
 		}
 	}

@@ -438,20 +438,7 @@ func TestEntriesReadFromTheIndexAlone(t *testing.T) {
 			return // the plan checked is SQLite's
 		}
 		statement, args := entriesSQL([]string{demo.ContractBook, demo.GuestBook}, []string{product1, product3})
-		rows, err := d.Query(ctx, `EXPLAIN QUERY PLAN `+statement, args...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer rows.Close()
-		var plan []string
-		for rows.Next() {
-			var id, parent, unused int
-			var detail string
-			if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
-				t.Fatal(err)
-			}
-			plan = append(plan, detail)
-		}
+		plan := strings.Split(dbtest.QueryPlan(t, d, statement, args...), "\n")
 		if len(plan) != 1 || !strings.Contains(plan[0], "COVERING INDEX pricebookentry_prices") {
 			t.Fatalf("plan %q, want one search of the covering index pricebookentry_prices", plan)
 		}
