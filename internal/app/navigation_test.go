@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"context"
 	"net/url"
 	"strings"
 	"testing"
@@ -184,6 +185,34 @@ func TestNavigationMenuErrors(t *testing.T) {
 			apexErr("System.NoAccessException", "Session expired or invalid"))
 		if r := s.srv.Get(t, apexGet(navParams(demo.MainMenu, true)), buyer); r.Status != 200 {
 			t.Fatalf("buyer of a closed store: %d", r.Status)
+		}
+	})
+}
+
+// The menus are asked for on every page: asked again, a menu is answered from memory without a statement, until one
+// of its items changes, whoever changes it.
+func TestNavigationMenuIsKeptUntilItChanges(t *testing.T) {
+	eachDemo(t, func(t *testing.T, s *demoSite) {
+		ctx := context.Background()
+		path := apexGet(navParams(demo.ProfileMenu, false))
+		first := s.srv.Get(t, path, "")
+		first.WantStatus(t, "profile menu", 200)
+		before := s.d.Statements()
+		s.srv.Get(t, path, "").Want(t, "asked again", 200, strings.TrimSuffix(first.Body, "\n"))
+		if n := s.d.Statements() - before; n != 0 {
+			t.Fatalf("the menu asked again ran %d statements, want none", n)
+		}
+		var id string
+		if err := s.d.QueryRow(ctx, `SELECT id FROM navigationmenuitem WHERE label = 'Quick Order'`).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.srv.App.Engine.Update(ctx, records.System, id, map[string]any{"Label": "Fast Order"},
+			records.UpdateOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if got := s.srv.Get(t, path, ""); !strings.Contains(got.Body, `"label":"Fast Order"`) ||
+			strings.Contains(got.Body, "Quick Order") {
+			t.Fatalf("after the rename: %s", got.Body)
 		}
 	})
 }

@@ -294,10 +294,11 @@ func (a *App) routes(s *services) []Route {
 		{"GET " + commerce + "order-summaries/{orderSummaryId}/items", call(s.orders.Items)},
 		{"POST " + commerce + "order-summaries/{orderSummaryId}/actions/add-order-to-cart", call(s.orders.AddToCart)},
 
-		// Navigation menus: the Connect resource and the server action the storefront calls (package navigation).
-		{"GET " + connect + "communities/{communityId}/navigation-menu/navigation-menu-items", s.nav.Connect()},
-		{"GET /lwr/apex/v64.0/{apexClass}/{apexMethod}", s.nav.Apex()},
-		{"POST /lwr/apex/v64.0/{apexClass}/{apexMethod}", s.nav.Apex()},
+		// Navigation menus: the Connect resource and the server action the storefront calls (package navigation), on
+		// every page of the storefront: kept as the records reads are.
+		{"GET " + connect + "communities/{communityId}/navigation-menu/navigation-menu-items", keep(s.nav.Connect())},
+		{"GET /lwr/apex/v64.0/{apexClass}/{apexMethod}", keep(s.nav.Apex())},
+		{"POST /lwr/apex/v64.0/{apexClass}/{apexMethod}", keep(s.nav.Apex())},
 
 		// SOQL over the records engine's metadata, signed-in callers only, each within their visibility (package soql).
 		{"GET " + data + "query", s.query.Query()},
