@@ -186,7 +186,10 @@ test('a quick action creates a case on the account, which its Cases list then sh
   const account = dialog.getByRole('combobox', { name: 'Account Name' });
   await page.waitForFunction((n) => document.querySelector('dialog [role=combobox]')?.value === n, ACME.name);
   assert.equal(await account.inputValue(), ACME.name);
-  assert.equal(await dialog.getByLabel('Priority', { exact: true }).inputValue(), 'Medium');
+  // The picklist shows its default once its values have arrived, which may be after the form is drawn.
+  const priority = dialog.getByLabel('Priority', { exact: true });
+  await page.waitForFunction((el) => el.value === 'Medium', await priority.elementHandle());
+  assert.equal(await priority.inputValue(), 'Medium');
   await dialog.getByLabel('Subject', { exact: true }).fill('Quick action case');
   assert.deepEqual(await seriousAxeViolations(page), []);
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
