@@ -168,13 +168,14 @@ func syncIndexes(ctx context.Context, tx *db.Tx, o *Object) error {
 		if !f.HasColumn() || f.APIName == "Id" {
 			continue
 		}
+		name := "ix_" + o.TableName() + "_" + f.Column()
 		kind := ""
 		switch {
 		case f.Unique || f.AutoNumber:
 			kind = "UNIQUE INDEX"
 		case unindexedReference(o, f):
-			// Dropped where an earlier version made it: once, on the first start after the upgrade.
-			if _, err := tx.Exec(ctx, "DROP INDEX IF EXISTS "+db.Ident("ix_"+o.TableName()+"_"+f.Column())); err != nil {
+			// An earlier version made it: dropped at the first start after the upgrade, a no-op at the others.
+			if _, err := tx.Exec(ctx, "DROP INDEX IF EXISTS "+db.Ident(name)); err != nil {
 				return err
 			}
 			continue
@@ -188,7 +189,6 @@ func syncIndexes(ctx context.Context, tx *db.Tx, o *Object) error {
 				return err
 			}
 		}
-		name := "ix_" + o.TableName() + "_" + f.Column()
 		if _, err := tx.Exec(ctx, "CREATE "+kind+" IF NOT EXISTS "+db.Ident(name)+" ON "+
 			db.Ident(o.TableName())+" ("+db.Ident(f.Column())+")"); err != nil {
 			return err

@@ -185,9 +185,10 @@ func photoAvatar(p *photo, colour *string) *PhotoAvatar {
 	if p.ProfileName.Valid {
 		provider = &p.ProfileName.String
 	}
+	tag := etag(p.RecordID, "Photo", p.PhotoURL, p.ProfileName.String, p.ExternalID.String, p.BlueMasterID.String,
+		strconv.FormatInt(p.Stamp, 10))
 	return &PhotoAvatar{RecordID: p.RecordID, Type: "Photo", BackgroundColor: colour, PhotoURL: p.PhotoURL,
-		Provider: provider, PhotoMetadata: meta, ETag: etag(p.RecordID, "Photo", p.PhotoURL, p.ProfileName.String, p.ExternalID.String,
-			p.BlueMasterID.String, strconv.FormatInt(p.Stamp, 10))}
+		Provider: provider, PhotoMetadata: meta, ETag: tag}
 }
 
 // etag changes whenever what the avatar shows does. A photo's tag holds what it shows as well as when it was
