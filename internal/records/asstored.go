@@ -151,3 +151,22 @@ func (e *Engine) loadForUpdate(ctx context.Context, tx *db.Tx, actor *identity.P
 	}
 	return out, nil
 }
+
+// LockRows reads the rows of ids of the object apiName in tx as the system sees them, locking them on PostgreSQL
+// as an update would, and keeps them (KeepRows) when tx keeps its rows, so that an update of them in tx starts from
+// them instead of reading them again. The records answered are the caller's to read, not to change.
+func (e *Engine) LockRows(ctx context.Context, tx *db.Tx, apiName string, ids ...string) ([]*Record, error) {
+	cat, err := e.Catalog(ctx)
+	if err != nil {
+		return nil, err
+	}
+	o := cat.Object(apiName)
+	if o == nil {
+		return nil, metaErr("no object named %s", apiName)
+	}
+	recs, err := e.load(ctx, tx, System, o, ids, true)
+	if err == nil && keptRows(tx) != nil {
+		KeepRows(tx, recs...)
+	}
+	return recs, err
+}

@@ -164,8 +164,9 @@ func (f *keptFacts) current() bool { return f.day == today() && f.reads.Current(
 // facts read ahead are not carried: a step may change the delivery groups they hold.
 
 // AdoptKept gives c, read by a checkout step in tx, the lines (with their adjustments and rows) of the kept copy of
-// it, when that copy is c as stored.
+// it, when that copy is c as stored; and the rules of the step's writes take c as read (rememberCart).
 func (s *Service) AdoptKept(tx *db.Tx, sh *storecontext.Shopper, c *Cart) {
+	rememberCart(tx, c)
 	key, ok := s.currentKey(sh)
 	if !ok || c.known != nil {
 		return

@@ -16,7 +16,15 @@ import (
 // revision moves, so a checkout started before it is stale); an unchanged one writes nothing. Placing an order
 // calls it, so that an order never charges what the buyer was not shown. Lock the cart's coupons first
 // (LockCoupons) so that their use counts cannot move before the order counts its uses.
+//
+// On SQLite the catalog's prices are those the store's memory holds: its one writer moves the versions that memory
+// is checked against after every commit, before the next transaction runs, so memory is the catalog as committed
+// (tx sees besides only the writes of the transactions grouped with it, which commit with it). PostgreSQL's other
+// instances tell of their writes a moment after they commit: there the catalog is read in tx.
 func (s *Service) Reprice(ctx context.Context, tx *db.Tx, c *Cart) (changed bool, err error) {
+	if tx.Dialect() == db.SQLite {
+		c.catalogFromMemory = true
+	}
 	p, err := s.price(ctx, tx, c)
 	if err != nil {
 		return false, err

@@ -81,8 +81,9 @@ func (s *Service) shopper(r *http.Request) (*storecontext.Shopper, error) {
 
 // resolve finds the checkout a path names, and its cart: "active" (the live checkout of the shopper's current cart)
 // or a checkout id of one of the shopper's carts. Anything else (malformed, unknown, someone else's, deleted) is 404.
-// forUpdate locks the row on PostgreSQL.
-func (s *Service) resolve(ctx context.Context, q db.Querier, sh *storecontext.Shopper, ref string, forUpdate bool) (*session, *cart.Cart, error) {
+// Read in a step's transaction (q a *db.Tx), the checkout's row is locked on PostgreSQL.
+func (s *Service) resolve(ctx context.Context, q db.Querier, sh *storecontext.Shopper, ref string) (*session, *cart.Cart, error) {
+	tx, forUpdate := q.(*db.Tx)
 	lock := ""
 	if forUpdate && s.DB.Dialect == db.Postgres {
 		lock = " FOR UPDATE"
@@ -104,7 +105,18 @@ func (s *Service) resolve(ctx context.Context, q db.Querier, sh *storecontext.Sh
 	if !ok || records.KeyPrefix(id) != "2z9" {
 		return nil, nil, notFound(ref)
 	}
-	sess, err := scanSession(q.QueryRow(ctx, `SELECT `+sessionColumns+` FROM cartcheckoutsession WHERE id = ?`+lock, id))
+	var sess *session
+	var err error
+	if forUpdate { // through the engine, which keeps the row for the step's update of it
+		var recs []*records.Record
+		if recs, err = s.Engine.LockRows(ctx, tx, "CartCheckoutSession", id); err == nil && len(recs) == 0 {
+			err = sql.ErrNoRows
+		} else if err == nil {
+			sess = sessionOf(recs[0])
+		}
+	} else {
+		sess, err = scanSession(q.QueryRow(ctx, `SELECT `+sessionColumns+` FROM cartcheckoutsession WHERE id = ?`, id))
+	}
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && sess.State == StateArchived) {
 		return nil, nil, notFound(ref)
 	}

@@ -158,6 +158,7 @@ func (s *Service) Start(w http.ResponseWriter, r *http.Request) error {
 		if _, err := s.Carts.UpdateGroup(ctx, tx, c, "", values); err != nil {
 			return err
 		}
+		c.Status = cart.StatusCheckout // written with the calculation's totals: one update of the cart
 		if err := s.Carts.Recalculate(ctx, tx, c); err != nil {
 			return err
 		}
@@ -174,9 +175,6 @@ func (s *Service) Start(w http.ResponseWriter, r *http.Request) error {
 			}
 			rec["State"], rec["ErrorType"], rec["ErrorTitle"], rec["ErrorDetail"] = StateFailed, CodeInventory,
 				"Some products are out of stock.", he.Message
-		}
-		if err := s.Carts.SetStatus(ctx, tx, c, cart.StatusCheckout, nil); err != nil {
-			return err
 		}
 		recs, err := s.Engine.Insert(ctx, tx, records.SystemFor(sh.Principal.UserID), "CartCheckoutSession",
 			[]map[string]any{rec})
@@ -215,7 +213,7 @@ func (s *Service) Get(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	ctx := r.Context()
-	sess, c, err := s.resolve(ctx, s.DB, sh, r.PathValue("checkoutId"), false)
+	sess, c, err := s.resolve(ctx, s.DB, sh, r.PathValue("checkoutId"))
 	if err != nil {
 		return err
 	}
@@ -239,7 +237,7 @@ func (s *Service) step(ctx context.Context, sh *storecontext.Shopper, ref string
 		if err := s.Carts.LockOwner(ctx, tx, sh); err != nil {
 			return err
 		}
-		sess, c, err := s.resolve(ctx, tx, sh, ref, true)
+		sess, c, err := s.resolve(ctx, tx, sh, ref)
 		if err != nil {
 			return err
 		}

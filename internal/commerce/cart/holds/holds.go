@@ -59,6 +59,7 @@ func Reserve(ctx context.Context, e *records.Engine, tx *db.Tx, cartID string, e
 			short = append(short, name)
 			continue
 		}
+		records.ReadInTx(tx, product) // joined to its product in tx: the hold's reference to it needs no check
 		held = append(held, Reservation{ProductID: product, Quantity: strconv.FormatInt(qty, 10)})
 		inserts = append(inserts, map[string]any{"WebCartId": cartID, "ProductId": product, "Quantity": qty,
 			"ExpiresAt": expires.Format(records.DateTimeLayout)})
