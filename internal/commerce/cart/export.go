@@ -50,7 +50,7 @@ func Reload(ctx context.Context, q db.Querier, id string) (*Cart, error) {
 
 // Recalculate prices the cart in tx (see recalculate) for a checkout's step; c.Revision moves to the stored
 // revision. A step writes no catalog rows, so its catalog reads come from memory as a buyer's cart change's do
-// (Cart.catalogFromMemory); placing the order reads the transaction's (Reprice).
+// (Cart.catalogFromMemory); placing the order reprices as Reprice says.
 func (s *Service) Recalculate(ctx context.Context, tx *db.Tx, c *Cart) error {
 	c.catalogFromMemory = true
 	return s.recalculate(ctx, tx, c)

@@ -310,5 +310,7 @@ func (s *Service) createNamed(ctx context.Context, tx *db.Tx, sh *storecontext.S
 	if err != nil {
 		return nil, err
 	}
-	return Find(ctx, tx, sh.Store.ID, o, recs[0].ID)
+	c := cartFromRecord(recs[0]) // the row as the engine wrote it
+	c.known = &knownLines{adjustments: map[string][]storedAdjustment{}} // a new cart has no lines and no adjustments
+	return c, nil
 }
