@@ -162,24 +162,28 @@ func coerceNumber(f *Field, v any) (any, *FieldError) {
 	if f.Type == TypeInt {
 		scale = 0
 	}
-	var out string
-	if n, ok := parsePlainScaled(text, scale); ok { // the usual "12.49": exact without big.Rat
-		out = wire.Money(n, scale)
-	} else {
-		r, ok := new(big.Rat).SetString(text)
-		// Decimal only: big.Rat also reads fractions, base prefixes ("0x10" is 16) and digit separators.
-		if !ok || strings.Trim(strings.ToLower(text), "0123456789+-.e") != "" {
-			return nil, fieldErr(f, CodeInvalidType, "value not of required type: %s", text)
-		}
-		if f.Type == TypeInt && !r.IsInt() {
-			return nil, fieldErr(f, CodeInvalidType, "value not of required type: %s", text)
-		}
-		out = wire.Decimal(r, scale)
-	}
 	precision := f.Precision
 	if precision == 0 {
 		precision = 18
 	}
+	if n, ok := parsePlainScaled(text, scale); ok { // the usual "12.49" or 3: exact without big.Rat
+		if digitsBeforePoint(n, scale) > precision-scale {
+			return nil, fieldErr(f, CodeNumberOutsideRange, "value outside of valid range on numeric field: %s", text)
+		}
+		if f.Type == TypeInt {
+			return n, nil
+		}
+		return wire.Money(n, scale), nil
+	}
+	r, ok := new(big.Rat).SetString(text)
+	// Decimal only: big.Rat also reads fractions, base prefixes ("0x10" is 16) and digit separators.
+	if !ok || strings.Trim(strings.ToLower(text), "0123456789+-.e") != "" {
+		return nil, fieldErr(f, CodeInvalidType, "value not of required type: %s", text)
+	}
+	if f.Type == TypeInt && !r.IsInt() {
+		return nil, fieldErr(f, CodeInvalidType, "value not of required type: %s", text)
+	}
+	out := wire.Decimal(r, scale)
 	intDigits := strings.TrimLeft(strings.SplitN(strings.TrimPrefix(out, "-"), ".", 2)[0], "0")
 	if len(intDigits) > precision-scale {
 		return nil, fieldErr(f, CodeNumberOutsideRange, "value outside of valid range on numeric field: %s", text)
@@ -344,6 +348,22 @@ func ParseScaled(s string, scale int) (int64, bool) {
 // parsePlainScaled is ParseScaled's fast path for the common text, a plain decimal with at most scale places and
 // at most 18 digits ("12.49", "-3", "0.5"), read without big.Rat (the reprice of a large cart reads thousands);
 // false for anything else, which ParseScaled reads the exact general way.
+// digitsBeforePoint counts the digits of n (a value in units of 10^-scale) before its decimal point, as the
+// precision check counts them: none for a value under one.
+func digitsBeforePoint(n int64, scale int) int {
+	if n < 0 {
+		n = -n // parsePlainScaled's values have at most 18 digits: no overflow
+	}
+	for ; scale > 0; scale-- {
+		n /= 10
+	}
+	d := 0
+	for ; n > 0; n /= 10 {
+		d++
+	}
+	return d
+}
+
 func parsePlainScaled(s string, scale int) (int64, bool) {
 	if scale < 0 || scale > 18 {
 		return 0, false

@@ -11,6 +11,7 @@ import (
 func TestCoerceValue(t *testing.T) {
 	cur := &Field{APIName: "Amount", Label: "Amount", Type: TypeCurrency, Precision: 18, Scale: 2}
 	small := &Field{APIName: "N", Label: "N", Type: TypeInt, Precision: 3}
+	short := &Field{APIName: "S", Label: "S", Type: TypeCurrency, Precision: 5, Scale: 2}
 	txt := &Field{APIName: "T", Label: "T", Type: TypeText, Length: 3}
 	cases := []struct {
 		f    *Field
@@ -26,6 +27,9 @@ func TestCoerceValue(t *testing.T) {
 		{cur, json.Number("12345678901234567"), nil, CodeNumberOutsideRange},
 		{small, json.Number("999"), int64(999), ""},
 		{small, json.Number("1000"), nil, CodeNumberOutsideRange},
+		{small, int64(-999), int64(-999), ""}, {small, int64(-1000), nil, CodeNumberOutsideRange},
+		{short, "999.99", "999.99", ""}, {short, "-999.9", "-999.90", ""}, {short, "0.5", "0.50", ""},
+		{short, "1000", nil, CodeNumberOutsideRange}, {short, "-1000.00", nil, CodeNumberOutsideRange},
 		{small, json.Number("1.5"), nil, CodeInvalidType},
 		{small, "0x10", nil, CodeInvalidType}, {small, "0b11", nil, CodeInvalidType}, {small, "1_0", nil, CodeInvalidType},
 		{small, "1/2", nil, CodeInvalidType}, {small, "1e2", int64(100), ""}, {cur, "0x1p4", nil, CodeInvalidType},
