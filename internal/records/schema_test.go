@@ -119,5 +119,20 @@ func TestAuditReferencesAreNotIndexed(t *testing.T) {
 		if got := indexes("kit__c"); !got["ix_kit__c_recordtypeid"] || got["ix_kit__c_createdbyid"] {
 			t.Errorf("an object with record types: indexes %v, want its record type's and not its creator's", got)
 		}
+		// A reference an index group begins with is looked up by that index: not indexed alone, and an earlier
+		// version's index of it dropped.
+		bin := part
+		bin.APIName, bin.KeyPrefix, bin.Indexes = "Bin__c", "a05", [][]string{{"Account__c", "Name"}}
+		for step := range 2 {
+			if err := SyncSchema(ctx, d, []Object{bin}); err != nil {
+				t.Fatal(err)
+			}
+			if got := indexes("bin__c"); got["ix_bin__c_account__c"] || !got["ix_bin__c_account__c_name"] || !got["ix_bin__c_ownerid"] {
+				t.Errorf("sync %d of an index group led by a reference: indexes %v, want the group's and the owner's only", step, got)
+			}
+			if _, err := d.Exec(ctx, `CREATE INDEX "ix_bin__c_account__c" ON "bin__c" ("account__c")`); err != nil {
+				t.Fatal(err)
+			}
+		}
 	})
 }

@@ -97,6 +97,10 @@ func Objects() []records.Object {
 			fixed(records.Text("CurrencyIsoCode", "Currency ISO Code", 3)),
 			fixed(records.Text("PoNumber", "PO Number", 80)),
 		}, totals, guest)...)
+	// The order history lists a buyer's summaries of an account (ownerScope My, the default) or the account's (Account),
+	// newest first, a page at a time, with their count (List): read in that order from an index, not sorted whole.
+	summary.Indexes = [][]string{{"OwnerId", "AccountId", "WebStoreId", "CreatedDate", "Id"},
+		{"AccountId", "WebStoreId", "CreatedDate", "Id"}}
 	itemSummary := records.StandardObject("OrderItemSummary", "Order Product Summary", "Order Product Summaries", "10u",
 		false, records.Concat([]records.Field{
 			records.Required(records.Detail(records.Ref("OrderSummaryId", "Order Summary ID", "OrderSummary"))),

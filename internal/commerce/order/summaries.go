@@ -94,6 +94,11 @@ func scopeFor(sh *storecontext.Shopper, q url.Values) (scope, error) {
 	return sc, nil
 }
 
+// pageQuery selects the ids of a page of the summaries of sc in order (its limit and offset the last arguments).
+func pageQuery(sc scope, order string) string {
+	return `SELECT s.id FROM ordersummary s WHERE ` + sc.cond + ` ORDER BY ` + order + ` LIMIT ? OFFSET ?`
+}
+
 var sortOrders = map[string]string{"CreatedDateDesc": "s.createddate DESC, s.id DESC", "CreatedDateAsc": "s.createddate, s.id",
 	"OrderedDateDesc": "s.ordereddate DESC, s.id DESC", "OrderedDateAsc": "s.ordereddate, s.id"}
 
@@ -147,8 +152,7 @@ func (s *Service) List(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	ctx := r.Context()
-	ids, err := db.Strings(ctx, s.DB, `SELECT s.id FROM ordersummary s WHERE `+sc.cond+` ORDER BY `+order+
-		` LIMIT ? OFFSET ?`, append(sc.args, size+1, (number-1)*size)...)
+	ids, err := db.Strings(ctx, s.DB, pageQuery(sc, order), append(sc.args, size+1, (number-1)*size)...)
 	if err != nil {
 		return err
 	}
