@@ -116,7 +116,7 @@ func (p *Plan) IsAggregate() bool { return p.aggregate }
 // statement is the plan's SELECT with an extra condition (a child query's parent ids).
 func (p *Plan) statement(extra string, extraArgs []any) records.Statement {
 	st := records.Statement{Columns: p.selects, GroupBy: p.groupBy, Having: p.having, HavingArgs: p.havingArgs,
-		OrderBy: p.orderBy, Limit: -1}
+		OrderBy: p.orderBy, Limit: -1, Aggregate: p.aggregate}
 	if p.where != "" {
 		st.Conds, st.Args = append(st.Conds, p.where), append(st.Args, p.whereArgs...)
 	}
