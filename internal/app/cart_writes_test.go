@@ -14,15 +14,15 @@ import (
 // database (PostgreSQL's transactions take an advisory lock first), as measured: a change that needs more says why
 // here. "add" is the most of an add to an existing line and of a new line.
 var maxStatements = map[string]map[db.Dialect]int64{
-	"add":         {db.SQLite: 31, db.Postgres: 33},
-	"batch add":   {db.SQLite: 32, db.Postgres: 34},
-	"reprice":     {db.SQLite: 21, db.Postgres: 23},
-	"place order": {db.SQLite: 40, db.Postgres: 44},
+	"add":         {db.SQLite: 12, db.Postgres: 16},
+	"batch add":   {db.SQLite: 20, db.Postgres: 19},
+	"reprice":     {db.SQLite: 12, db.Postgres: 13},
+	"place order": {db.SQLite: 28, db.Postgres: 40},
 	// The checkout's steps (TestCheckoutStepStatements), each with the reads of its answer after the commit.
-	"checkout start":   {db.SQLite: 25, db.Postgres: 27},
-	"checkout address": {db.SQLite: 19, db.Postgres: 20},
-	"checkout method":  {db.SQLite: 19, db.Postgres: 20},
-	"checkout pay":     {db.SQLite: 18, db.Postgres: 21},
+	"checkout start":   {db.SQLite: 18, db.Postgres: 21},
+	"checkout address": {db.SQLite: 14, db.Postgres: 17},
+	"checkout method":  {db.SQLite: 14, db.Postgres: 17},
+	"checkout pay":     {db.SQLite: 9, db.Postgres: 14},
 }
 
 // wantAtMostStatements fails the test when the write request what ran more statements than maxStatements allows.

@@ -28,8 +28,9 @@ type Select struct {
 }
 
 type joinClause struct {
-	sql  string
-	args []any
+	alias string
+	sql   string
+	args  []any
 }
 
 // MaxRelationDepth is how many relationships a path may follow, as in SOQL.
@@ -178,8 +179,9 @@ func (s *Select) join(from string, ref *Field, target *Object) string {
 	alias := s.Alias + "p" + strconv.Itoa(len(s.joins)+1)
 	filter, args := s.e.readFilter(alias, s.actor, target)
 	s.joins = append(s.joins, joinClause{
-		sql:  " LEFT JOIN " + db.Ident(target.TableName()) + " " + alias + " ON " + alias + `."id" = ` + from + "." + db.Ident(ref.Column()) + filter,
-		args: args,
+		alias: alias,
+		sql:   " LEFT JOIN " + db.Ident(target.TableName()) + " " + alias + " ON " + alias + `."id" = ` + from + "." + db.Ident(ref.Column()) + filter,
+		args:  args,
 	})
 	s.joined[key] = alias
 	return alias
@@ -256,10 +258,9 @@ func (s *Select) windowBeforeJoins(st Statement) bool {
 	if st.Limit < 0 || len(s.joins) == 0 || len(st.GroupBy) > 0 || st.Having != "" || st.Aggregate {
 		return false
 	}
-	for i := range s.joins {
-		alias := s.Alias + "p" + strconv.Itoa(i+1) + "." // join's alias, as join names it
+	for _, j := range s.joins {
 		for _, text := range slices.Concat(st.Conds, st.OrderBy) {
-			if strings.Contains(text, alias) {
+			if strings.Contains(text, j.alias+".") {
 				return false
 			}
 		}

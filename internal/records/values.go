@@ -198,6 +198,22 @@ func coerceNumber(f *Field, v any) (any, *FieldError) {
 	return out, nil
 }
 
+// digitsBeforePoint counts the digits of n (a value in units of 10^-scale) before its decimal point, as the
+// precision check counts them: none for a value under one.
+func digitsBeforePoint(n int64, scale int) int {
+	if n < 0 {
+		n = -n // parsePlainScaled's values have at most 18 digits: no overflow
+	}
+	for ; scale > 0; scale-- {
+		n /= 10
+	}
+	d := 0
+	for ; n > 0; n /= 10 {
+		d++
+	}
+	return d
+}
+
 func coerceDate(f *Field, v any) (any, *FieldError) {
 	s, ok := v.(string)
 	if !ok {
@@ -348,22 +364,6 @@ func ParseScaled(s string, scale int) (int64, bool) {
 // parsePlainScaled is ParseScaled's fast path for the common text, a plain decimal with at most scale places and
 // at most 18 digits ("12.49", "-3", "0.5"), read without big.Rat (the reprice of a large cart reads thousands);
 // false for anything else, which ParseScaled reads the exact general way.
-// digitsBeforePoint counts the digits of n (a value in units of 10^-scale) before its decimal point, as the
-// precision check counts them: none for a value under one.
-func digitsBeforePoint(n int64, scale int) int {
-	if n < 0 {
-		n = -n // parsePlainScaled's values have at most 18 digits: no overflow
-	}
-	for ; scale > 0; scale-- {
-		n /= 10
-	}
-	d := 0
-	for ; n > 0; n /= 10 {
-		d++
-	}
-	return d
-}
-
 func parsePlainScaled(s string, scale int) (int64, bool) {
 	if scale < 0 || scale > 18 {
 		return 0, false

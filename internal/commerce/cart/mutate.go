@@ -310,7 +310,8 @@ func (s *Service) createNamed(ctx context.Context, tx *db.Tx, sh *storecontext.S
 	if err != nil {
 		return nil, err
 	}
-	c := cartFromRecord(recs[0]) // the row as the engine wrote it
-	c.known = &knownLines{adjustments: map[string][]storedAdjustment{}} // a new cart has no lines and no adjustments
+	// The row as the engine wrote it, not read back; a new cart has no lines and no adjustments to read either.
+	c := cartFromRecord(recs[0])
+	c.known = &knownLines{adjustments: map[string][]storedAdjustment{}}
 	return c, nil
 }

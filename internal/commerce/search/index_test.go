@@ -133,7 +133,7 @@ func matchIDs(t *testing.T, s *snapshots, d *db.DB, term string) []string {
 	if err != nil || stale {
 		t.Fatal(stale, err)
 	}
-	matched, _ := snap.text.match(queryWords(term))
+	matched, _ := snap.text.match(queryWords(term), nil)
 	ids := []string{}
 	for _, i := range matched.ToArray() {
 		ids = append(ids, snap.all[i].id)

@@ -145,9 +145,10 @@ func (p *postings) prefix(w string) *roaring.Bitmap {
 
 // match is the set of products holding every query word (as a word or the start of one), with the words that
 // ranking should use: a word no product's word starts with is read as a typo (see corrections), and replaced by its
-// closest correction. A word that is neither found nor corrected matches nothing. For one word the set may be one
-// the postings keep, which callers read and never change; for more, it is the caller's own (an intersection).
-func (p *postings) match(ws []string) (*roaring.Bitmap, []string) {
+// closest correction. A word that is neither found nor corrected matches nothing. Given within, the set is of its
+// products only, and the caller's to change; without (nil), it may be one the postings keep, which the caller reads
+// and never changes.
+func (p *postings) match(ws []string, within *roaring.Bitmap) (*roaring.Bitmap, []string) {
 	sets := make([]*roaring.Bitmap, 0, len(ws))
 	ranked := slices.Clone(ws)
 	for i, w := range ws {
@@ -168,7 +169,10 @@ func (p *postings) match(ws []string) (*roaring.Bitmap, []string) {
 	// Smallest first: each intersection is then no larger than the smallest set.
 	slices.SortFunc(sets, func(a, b *roaring.Bitmap) int { return int(a.GetCardinality()) - int(b.GetCardinality()) })
 	if len(sets) == 1 {
-		return sets[0], ranked
+		if within == nil {
+			return sets[0], ranked
+		}
+		return roaring.And(sets[0], within), ranked
 	}
 	out := roaring.And(sets[0], sets[1]) // not a copy of the first then cut down: at a million products it is large
 	for _, s := range sets[2:] {
@@ -176,6 +180,9 @@ func (p *postings) match(ws []string) (*roaring.Bitmap, []string) {
 		if out.IsEmpty() {
 			break
 		}
+	}
+	if within != nil {
+		out.And(within)
 	}
 	return out, ranked
 }

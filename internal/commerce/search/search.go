@@ -170,12 +170,7 @@ func (s *snapshot) scope(q *query, tree *categoryTree, seen *roaring.Bitmap) (*r
 	if len(q.words) == 0 {
 		return roaring.And(s.categorySet(tree, q.categoryID), seen), q.words // "": the store's whole catalogue
 	}
-	set, ranked := s.text.match(q.words)
-	if len(q.words) > 1 { // match's own intersection: cut down in place rather than copied
-		set.And(seen)
-	} else {
-		set = roaring.And(set, seen)
-	}
+	set, ranked := s.text.match(q.words, seen)
 	set.And(s.categorySet(tree, q.categoryID))
 	return set, ranked
 }

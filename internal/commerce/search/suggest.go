@@ -54,7 +54,7 @@ func (s *Service) Suggest(ctx context.Context, store *storecontext.Store, accoun
 	}
 	var opts []option
 	lower := strings.ToLower(strings.TrimSpace(term))
-	matched, _ := snap.text.match(ws)
+	matched, _ := snap.text.match(ws, nil)
 	it := matched.Iterator()
 	for n := 0; it.HasNext() && n < suggestCandidates; n++ {
 		x := snap.all[it.Next()]
