@@ -323,11 +323,15 @@ test('search suggestions from the server form a combobox: arrows, Enter picks, E
   const page = await pageAt(1280);
   const input = page.getByRole('banner').getByRole('combobox', { name: 'Search' });
   await input.click();
+  // On a slow machine the debounce may first fire on a shorter prefix ("glo"), whose suggestions may match "glov"
+  // too: the answer for "glov" arrives later and resets the active option, so it is waited for first.
+  const glov = page.waitForResponse((r) => r.url().includes('/search/suggestions') &&
+    new URL(r.url()).searchParams.get('searchTerm') === 'glov');
   await input.pressSequentially('glov', { delay: 30 });
+  await glov;
   const listbox = page.getByRole('listbox', { name: 'Search suggestions' });
   await listbox.waitFor();
   assert.equal(await input.getAttribute('aria-expanded'), 'true');
-  // On a slow machine the debounce may first fire on a shorter prefix ("gl"): wait for the suggestions of "glov".
   let options = [];
   for (const deadline = Date.now() + 15_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
     options = (await listbox.getByRole('option').allTextContents()).map((t) => t.trim());
