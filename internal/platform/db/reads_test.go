@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"testing"
+	"time"
 
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/db/dbtest"
@@ -103,7 +104,7 @@ func TestReadsFollowTheTablesRead(t *testing.T) {
 			// A table the caller checks otherwise (TrackExcept: a cart's own rows, by its revision) neither spoils
 			// nor is followed; the others read with it still are. The changes above have moved their counters once
 			// more by now (at the poller's next tick), not after the answer is tracked.
-			if !db.VersionsSettled(mine) {
+			if !mine.WaitVersionsSettled(10 * time.Second) {
 				t.Fatal("the versions kept moving with no change")
 			}
 			tracked, reads := mine.TrackExcept(ctx, "probe_cart")

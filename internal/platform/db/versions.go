@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"strings"
 	"sync/atomic"
+	"time"
 )
 
 // Read-mostly state (the store, its categories, products, price books and entitlement, the metadata registry,
@@ -90,6 +91,26 @@ func (d *DB) Invalidate(dom Domain) { d.versions.domains[dom].version.Add(1) }
 // InvalidateAll moves every domain's and table's local version.
 func (d *DB) InvalidateAll() {
 	d.versions.each(func(c *counter) { c.version.Add(1) })
+}
+
+// WaitVersionsSettled waits until no local version has moved for two poll intervals, giving up after limit, and
+// reports whether they settled. A write moves versions for a while after it returns (on PostgreSQL a counter seen
+// moving is moved once more at the poller's next tick, and a notice may still be on its way), so what counts the
+// statements of an answer kept in memory waits for them first: an answer built before would go stale by itself.
+func (d *DB) WaitVersionsSettled(limit time.Duration) bool {
+	sum := func() int64 { // versions only grow: an unchanged sum is no move
+		var n int64
+		d.versions.each(func(c *counter) { n += c.version.Load() })
+		return n
+	}
+	for deadline := time.Now().Add(limit); time.Now().Before(deadline); {
+		before := sum()
+		time.Sleep(2 * PollInterval)
+		if sum() == before {
+			return true
+		}
+	}
+	return false
 }
 
 // each calls fn with every counter: the domains', then the tables'.

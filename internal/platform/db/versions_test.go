@@ -78,7 +78,7 @@ func TestVersionsFollowEveryWriter(t *testing.T) {
 			// A statement that changes no row moves nothing: the engine and the sweeps run many. On PostgreSQL the
 			// insert's notice, or the poller's next look at the counter it moved, may move the version once more
 			// after the insert returned: that settles first.
-			if !db.VersionsSettled(mine) {
+			if !mine.WaitVersionsSettled(10 * time.Second) {
 				t.Fatal("the versions did not settle")
 			}
 			before = mine.Version(db.Catalog)
