@@ -11,6 +11,7 @@ import (
 	"storefront/internal/app/apptest"
 	"storefront/internal/demo"
 	"storefront/internal/platform/db/dbtest"
+	"storefront/internal/platform/metrics"
 	"storefront/internal/records"
 )
 
@@ -80,6 +81,18 @@ func processCPU() time.Duration {
 	var u syscall.Rusage
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &u)
 	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+}
+
+// writerBusy is the SQLite writer's busy time so far (storefront_db_writer_busy_seconds_total): what a write costs
+// the one writer every write of the store waits for.
+func writerBusy() time.Duration {
+	families, _ := metrics.Registry.Gather()
+	for _, f := range families {
+		if f.GetName() == "storefront_db_writer_busy_seconds_total" && len(f.GetMetric()) == 1 {
+			return time.Duration(f.GetMetric()[0].GetCounter().GetValue() * float64(time.Second))
+		}
+	}
+	return 0
 }
 
 // BenchmarkCartBatchAdd100 adds 100 products in one call to an empty cart (real HTTP on loopback): the cart's own

@@ -30,7 +30,6 @@ import (
 	"strconv"
 	"strings"
 
-	"storefront/internal/commerce/pricing"
 	"storefront/internal/commerce/storecontext"
 	"storefront/internal/identity"
 	"storefront/internal/platform/db"
@@ -182,13 +181,6 @@ func (c *Cart) State() string {
 		b.WriteByte(0)
 	}
 	return b.String()
-}
-
-// readPrices are the prices read for the products asked (a product without a price for the buyer is asked but
-// absent from prices).
-type readPrices struct {
-	asked  map[string]bool
-	prices map[string]pricing.Price
 }
 
 // totalColumns are the WebCart amount columns the calculation writes, in the order they are read.

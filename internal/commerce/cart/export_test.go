@@ -2,9 +2,13 @@ package cart
 
 import (
 	"context"
+	"fmt"
+	"maps"
+	"reflect"
 	"slices"
 	"strings"
 
+	"storefront/internal/commerce/pricing"
 	"storefront/internal/records"
 )
 
@@ -21,6 +25,17 @@ func (s *Service) KeptAndStored(ctx context.Context, storeID string, o Owner, re
 	}
 	facts = kept.facts != nil
 	kept.facts, kept.factsRead = nil, nil
+	if r := kept.read; r != nil { // the prices kept for the next add are the buyer's prices now
+		kept.read = nil
+		asked := slices.Sorted(maps.Keys(r.asked))
+		now, err := pricing.Prices(ctx, s.DB, kept.StoreID, kept.AccountID, asked)
+		if err != nil {
+			return nil, nil, false, 0, err
+		}
+		if !reflect.DeepEqual(now, r.prices) {
+			return nil, nil, false, 0, fmt.Errorf("the prices kept with the cart\n%+v\nare not the prices now\n%+v", r.prices, now)
+		}
+	}
 	if stored, err = Find(ctx, s.DB, storeID, o, kept.ID); err != nil || stored == nil {
 		return kept, stored, facts, 0, err
 	}

@@ -105,15 +105,16 @@ func (s *Service) addItems(ctx context.Context, tx *db.Tx, sh *storecontext.Shop
 	if err != nil {
 		return nil, err
 	}
+	version := s.DB.Version(db.Catalog)
 	prices, err := s.prices(ctx, tx, c, sh.Store.ID, ids)
 	if err != nil {
 		return nil, err
 	}
 	if sh.Store.ID == c.StoreID { // the recalculation after the add reuses them
-		c.read = &readPrices{asked: make(map[string]bool, len(ids)), prices: prices}
-		for _, id := range ids {
-			c.read.asked[id] = true
+		if c.read == nil {
+			c.read = newReadPrices(version)
 		}
+		c.read = c.read.with(missing(c.read.asked, ids), prices, nil, nil)
 	}
 	known, err := c.knownLines(ctx, tx)
 	if err != nil {

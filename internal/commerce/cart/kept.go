@@ -53,12 +53,12 @@ func (kc *keptCarts) take(k keptKey) *Cart {
 // keep keeps c (as committed, with its lines as its change left them, and the facts it read ahead) under k, unless
 // a later revision of the cart is kept already (two tabs' adds can end in either order). A cart whose calculation
 // runs in the background is not kept: its lines' prices are being written after the change.
-func (kc *keptCarts) keep(k keptKey, c *Cart, known *knownLines, facts *keptFacts) {
+func (kc *keptCarts) keep(k keptKey, c *Cart, known *knownLines, facts *keptFacts, read *readPrices) {
 	if c == nil || known == nil || known.quantity != nil || (c.Status != StatusActive && c.Status != StatusCheckout) {
 		return
 	}
 	kept := *c
-	kept.known, kept.factsRead = known, facts
+	kept.known, kept.factsRead, kept.read = known, facts, read
 	kept = *kept.copyKept()
 	kc.mu.Lock()
 	defer kc.mu.Unlock()
@@ -86,11 +86,11 @@ func (kc *keptCarts) forget(k keptKey) {
 }
 
 // copyKept is a copy of c and its lines that a change may modify, without what one change read for itself, with
-// the facts read ahead while they hold.
+// the facts read ahead while they hold and the prices read (which pricesAhead checks against the catalog).
 func (c *Cart) copyKept() *Cart {
 	out := *c
 	out.Totals = maps.Clone(c.Totals)
-	out.read, out.facts, out.factsRead, out.catalogFromMemory, out.linesAsLeft = nil, nil, nil, false, nil
+	out.facts, out.factsRead, out.catalogFromMemory, out.linesAsLeft = nil, nil, false, nil
 	k := *c.known
 	k.products = append([]line(nil), c.known.products...)
 	k.quantity = nil
@@ -204,7 +204,7 @@ func (s *Service) KeepStep(sh *storecontext.Shopper, left *Cart) {
 	case left.Status != StatusActive && left.Status != StatusCheckout:
 		s.kept.forget(key)
 	default:
-		s.kept.keep(key, left, left.known, nil)
+		s.kept.keep(key, left, left.known, nil, nil)
 	}
 }
 

@@ -70,6 +70,9 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 		read = nil // a transaction run again reads for itself
 		if c != nil {
 			records.KeepRows(tx, c.rows()...) // as the last add stored them: its revision holds
+			if c.read != nil && c.read.catalog != s.DB.Version(db.Catalog) {
+				c.read = nil // the catalog moved since: its prices are read again
+			}
 		}
 		if c == nil && err == nil {
 			c, err = Find(ctx, tx, sh.Store.ID, o, ref)
@@ -119,7 +122,7 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 	})
 	if m.readAhead {
 		if err == nil && !background {
-			s.kept.keep(key, out, changed.known, changed.factsRead)
+			s.kept.keep(key, out, changed.known, changed.factsRead, changed.read)
 		} else {
 			s.kept.forget(key)
 		}
@@ -144,6 +147,14 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 // The cart is read first, so a change committed between the reads leaves the cart's revision behind, and
 // stillCurrent refuses it.
 func (s *Service) readAhead(ctx context.Context, key keptKey) *Cart {
+	c := s.readCartAhead(ctx, key)
+	if c != nil {
+		c.read = s.pricesAhead(ctx, c)
+	}
+	return c
+}
+
+func (s *Service) readCartAhead(ctx context.Context, key keptKey) *Cart {
 	c := s.kept.take(key)
 	if s.DB.Dialect != db.SQLite {
 		return c

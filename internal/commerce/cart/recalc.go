@@ -97,7 +97,7 @@ func (s *Service) priceInput(ctx context.Context, tx *db.Tx, c *Cart) (*priced, 
 	if err != nil {
 		return nil, err
 	}
-	categories, err := categoriesFor(ctx, s.catalog(tx, c), facts.promotions, ids)
+	categories, err := s.lineCategories(ctx, tx, c, facts.promotions, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -148,32 +148,6 @@ func (s *Service) catalog(tx *db.Tx, c *Cart) db.Querier {
 		return s.DB
 	}
 	return tx
-}
-
-// prices are the prices of the products for the cart's account in the store.
-func (s *Service) prices(ctx context.Context, tx *db.Tx, c *Cart, storeID string, ids []string) (map[string]pricing.Price, error) {
-	return pricing.Prices(ctx, s.catalog(tx, c), storeID, c.AccountID, ids)
-}
-
-// linePrices are the buyer's prices of the products, reading only those the change has not read yet.
-func (s *Service) linePrices(ctx context.Context, tx *db.Tx, c *Cart, ids []string) (map[string]pricing.Price, error) {
-	if c.read == nil {
-		return s.prices(ctx, tx, c, c.StoreID, ids)
-	}
-	var missing []string
-	for _, id := range ids {
-		if !c.read.asked[id] {
-			missing = append(missing, id)
-		}
-	}
-	out, err := s.prices(ctx, tx, c, c.StoreID, missing) // no statement when none is missing
-	if err != nil {
-		return nil, err
-	}
-	for id, p := range c.read.prices {
-		out[id] = p
-	}
-	return out, nil
 }
 
 // line is a stored product line as the calculation needs it.
