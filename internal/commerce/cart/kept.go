@@ -52,14 +52,16 @@ func (kc *keptCarts) take(k keptKey) *Cart {
 
 // keep keeps c (as committed, with its lines as its change left them, and the facts it read ahead) under k, unless
 // a later revision of the cart is kept already (two tabs' adds can end in either order). A cart whose calculation
-// runs in the background is not kept: its lines' prices are being written after the change.
+// runs in the background is not kept: its lines' prices are being written after the change. The change is done
+// with c's lines (its answer only reads them): they are kept as they are, not copied, and never changed once kept
+// (take copies them for the next change).
 func (kc *keptCarts) keep(k keptKey, c *Cart, known *knownLines, facts *keptFacts, read *readPrices) {
 	if c == nil || known == nil || known.quantity != nil || (c.Status != StatusActive && c.Status != StatusCheckout) {
 		return
 	}
 	kept := *c
 	kept.known, kept.factsRead, kept.read = known, facts, read
-	kept = *kept.copyKept()
+	kept.facts, kept.linesAsLeft, kept.catalogFromMemory = nil, nil, false
 	kc.mu.Lock()
 	defer kc.mu.Unlock()
 	if old := kc.carts[k]; old != nil {
