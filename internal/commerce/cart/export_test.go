@@ -3,7 +3,6 @@ package cart
 import (
 	"context"
 	"fmt"
-	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -25,16 +24,21 @@ func (s *Service) KeptAndStored(ctx context.Context, storeID string, o Owner, re
 	}
 	facts = kept.facts != nil
 	kept.facts, kept.factsRead = nil, nil
-	if r := kept.read; r != nil { // the prices kept for the next add are the buyer's prices now
-		kept.read = nil
-		asked := slices.Sorted(maps.Keys(r.asked))
-		now, err := pricing.Prices(ctx, s.DB, kept.StoreID, kept.AccountID, asked)
+	// The lines' prices kept for the next add are the buyer's prices now (the stored lines have none).
+	for i := range kept.known.products {
+		l := &kept.known.products[i]
+		if l.price == nil {
+			continue
+		}
+		now, err := pricing.Prices(ctx, s.DB, kept.StoreID, kept.AccountID, []string{l.productID})
 		if err != nil {
 			return nil, nil, false, 0, err
 		}
-		if !reflect.DeepEqual(now, r.prices) {
-			return nil, nil, false, 0, fmt.Errorf("the prices kept with the cart\n%+v\nare not the prices now\n%+v", r.prices, now)
+		p, found := now[l.productID]
+		if want := newLinePrice(l.price.catalog, p, found, l.price.categorized, l.price.categories); !reflect.DeepEqual(l.price, want) {
+			return nil, nil, false, 0, fmt.Errorf("the price kept with line %s\n%+v\nis not the price now\n%+v", l.id, l.price, want)
 		}
+		l.price = nil
 	}
 	if stored, err = Find(ctx, s.DB, storeID, o, kept.ID); err != nil || stored == nil {
 		return kept, stored, facts, 0, err

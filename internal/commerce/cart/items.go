@@ -105,16 +105,15 @@ func (s *Service) addItems(ctx context.Context, tx *db.Tx, sh *storecontext.Shop
 	if err != nil {
 		return nil, err
 	}
-	version := s.DB.Version(db.Catalog)
 	prices, err := s.prices(ctx, tx, c, sh.Store.ID, ids)
 	if err != nil {
 		return nil, err
 	}
 	if sh.Store.ID == c.StoreID { // the recalculation after the add reuses them
 		if c.read == nil {
-			c.read = newReadPrices(version)
+			c.read = &readPrices{asked: make(map[string]bool, len(ids)), prices: make(map[string]pricing.Price, len(ids))}
 		}
-		c.read = c.read.with(missing(c.read.asked, ids), prices, nil, nil)
+		c.read.note(ids, prices)
 	}
 	known, err := c.knownLines(ctx, tx)
 	if err != nil {

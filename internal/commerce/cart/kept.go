@@ -55,13 +55,13 @@ func (kc *keptCarts) take(k keptKey) *Cart {
 // runs in the background is not kept: its lines' prices are being written after the change. The change is done
 // with c's lines (its answer only reads them): they are kept as they are, not copied, and never changed once kept
 // (take copies them for the next change).
-func (kc *keptCarts) keep(k keptKey, c *Cart, known *knownLines, facts *keptFacts, read *readPrices) {
+func (kc *keptCarts) keep(k keptKey, c *Cart, known *knownLines, facts *keptFacts) {
 	if c == nil || known == nil || known.quantity != nil || (c.Status != StatusActive && c.Status != StatusCheckout) {
 		return
 	}
 	kept := *c
-	kept.known, kept.factsRead, kept.read = known, facts, read
-	kept.facts, kept.linesAsLeft, kept.catalogFromMemory = nil, nil, false
+	kept.known, kept.factsRead = known, facts
+	kept.read, kept.facts, kept.linesAsLeft, kept.catalogFromMemory = nil, nil, nil, false
 	kc.mu.Lock()
 	defer kc.mu.Unlock()
 	if old := kc.carts[k]; old != nil {
@@ -88,11 +88,11 @@ func (kc *keptCarts) forget(k keptKey) {
 }
 
 // copyKept is a copy of c and its lines that a change may modify, without what one change read for itself, with
-// the facts read ahead while they hold and the prices read (which pricesAhead checks against the catalog).
+// the facts read ahead while they hold.
 func (c *Cart) copyKept() *Cart {
 	out := *c
 	out.Totals = maps.Clone(c.Totals)
-	out.facts, out.factsRead, out.catalogFromMemory, out.linesAsLeft = nil, nil, false, nil
+	out.read, out.facts, out.factsRead, out.catalogFromMemory, out.linesAsLeft = nil, nil, nil, false, nil
 	k := *c.known
 	k.products = append([]line(nil), c.known.products...)
 	k.quantity = nil
@@ -206,7 +206,7 @@ func (s *Service) KeepStep(sh *storecontext.Shopper, left *Cart) {
 	case left.Status != StatusActive && left.Status != StatusCheckout:
 		s.kept.forget(key)
 	default:
-		s.kept.keep(key, left, left.known, nil, nil)
+		s.kept.keep(key, left, left.known, nil)
 	}
 }
 

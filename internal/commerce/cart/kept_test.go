@@ -8,7 +8,7 @@ import "testing"
 func TestKeptCartsKeepTheLatestAndStayBounded(t *testing.T) {
 	var kc keptCarts
 	keep := func(k keptKey, id, status string, revision int64, lines int) {
-		kc.keep(k, &Cart{ID: id, Status: status, Revision: revision}, &knownLines{products: make([]line, lines)}, nil, nil)
+		kc.keep(k, &Cart{ID: id, Status: status, Revision: revision}, &knownLines{products: make([]line, lines)}, nil)
 	}
 	tab := keyOf("store", Owner{UserID: "u1"}, "current")
 	keep(tab, "c1", StatusActive, 5, 3)

@@ -70,9 +70,6 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 		read = nil // a transaction run again reads for itself
 		if c != nil {
 			records.KeepRows(tx, c.rows()...) // as the last add stored them: its revision holds
-			if c.read != nil && c.read.catalog != s.DB.Version(db.Catalog) {
-				c.read = nil // the catalog moved since: its prices are read again
-			}
 		}
 		if c == nil && err == nil {
 			c, err = Find(ctx, tx, sh.Store.ID, o, ref)
@@ -122,7 +119,7 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 	})
 	if m.readAhead {
 		if err == nil && !background {
-			s.kept.keep(key, out, changed.known, changed.factsRead, changed.read)
+			s.kept.keep(key, out, changed.known, changed.factsRead)
 		} else {
 			s.kept.forget(key)
 		}
@@ -149,7 +146,7 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 func (s *Service) readAhead(ctx context.Context, key keptKey) *Cart {
 	c := s.readCartAhead(ctx, key)
 	if c != nil {
-		c.read = s.pricesAhead(ctx, c)
+		s.pricesAhead(ctx, c)
 	}
 	return c
 }

@@ -4,12 +4,10 @@ import (
 	"context"
 	"database/sql"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"storefront/internal/commerce/cart/calc"
-	"storefront/internal/commerce/pricing"
 	"storefront/internal/platform/db"
 	"storefront/internal/platform/metrics"
 	"storefront/internal/platform/wire"
@@ -85,26 +83,18 @@ func (s *Service) priceInput(ctx context.Context, tx *db.Tx, c *Cart) (*priced, 
 		}
 	}
 	p := &priced{lines: known.products, facts: facts, adjustments: known.adjustments}
-	ids := make([]string, 0, len(p.lines))
-	for _, l := range p.lines {
-		ids = append(ids, l.productID)
-	}
-	prices, err := s.linePrices(ctx, tx, c, ids)
-	if err != nil {
+	// A buyer's change takes the prices its lines keep while the catalog holds; the others read them all again.
+	if err := s.priceLines(ctx, s.catalog(tx, c), c, p.lines, facts.promotions, c.read, !c.catalogFromMemory); err != nil {
 		return nil, err
 	}
 	setting, err := facts.region.taxSetting(ctx, s.catalog(tx, c), c.StoreID, &facts.groups[0])
 	if err != nil {
 		return nil, err
 	}
-	categories, err := s.lineCategories(ctx, tx, c, facts.promotions, ids)
-	if err != nil {
-		return nil, err
-	}
 	p.in = calc.Input{TaxType: setting.taxType, TaxRate: setting.rate, Promotions: facts.promotions,
 		Lines: make([]calc.Line, len(p.lines)), DeliveryCharges: deliveryCharges(facts.groups, p.lines)}
 	for i, l := range p.lines {
-		p.in.Lines[i] = l.calcLine(prices[l.productID], categories[l.productID])
+		p.in.Lines[i] = l.calcLine()
 	}
 	return p, nil
 }
@@ -161,6 +151,8 @@ type line struct {
 	stored storedPrices
 	// row is the line's row as the engine stored it, kept with the cart as Cart.row is; nil when not known.
 	row *records.Record
+	// price is the line's price as the last calculation of it took it (lineprices.go); nil when not known.
+	price *linePrice
 }
 
 // storedPrices are a line's calculated amounts besides SalesPrice and ListPrice, in the columns' order of
@@ -267,31 +259,6 @@ func (l *line) storeResult(r calc.LineResult) {
 
 // sameCents reports whether a stored amount (whole cents; NULL before the first calculation) is c.
 func sameCents(v sql.NullInt64, c calc.Cents) bool { return v.Valid && v.Int64 == int64(c) }
-
-// calcLine is the line as calc prices it: the buyer's price and tiers when the product has one, else the price it
-// was last sold at (a product whose entry was withdrawn keeps its price until the buyer removes it).
-func (l line) calcLine(p pricing.Price, categories []string) calc.Line {
-	out := calc.Line{ID: l.id, ProductID: l.productID, CategoryIDs: categories, Quantity: max(l.quantity, 1)}
-	if p.UnitPrice == "" {
-		out.UnitPrice = calc.Cents(l.salesPrice.Int64)
-		if l.listAmt.Valid {
-			lp := calc.Cents(l.listAmt.Int64)
-			out.ListPrice = &lp
-		}
-		return out
-	}
-	out.UnitPrice = cents(p.UnitPrice)
-	if p.ListPrice != "" {
-		lp := cents(p.ListPrice)
-		out.ListPrice = &lp
-	}
-	for _, t := range p.Tiers {
-		lower, _ := strconv.ParseInt(t.LowerBound, 10, 64)
-		upper, _ := strconv.ParseInt(t.UpperBound, 10, 64)
-		out.Tiers = append(out.Tiers, calc.Tier{LowerBound: lower, UpperBound: upper, UnitPrice: cents(t.TierUnitPrice)})
-	}
-	return out
-}
 
 // cents reads a two-place amount ("12.49") as cents.
 func cents(s string) calc.Cents {
