@@ -29,15 +29,28 @@ func checkBodyID(input map[string]any, id string) error {
 
 // parseInput checks the input's field names, rights and value types, and returns the canonical values by field
 // API name (those that passed) with the errors of the others. On create the Id is dropped.
+// The fields are read in the map's order, and again in name order when one fails or two name one field ("Name"
+// and "name"), so that the errors and the value that wins do not change from one call to the next (sorting every
+// write's names cost it a fifth of this).
 func (e *Engine) parseInput(actor *identity.Principal, o *Object, input map[string]any, creating bool) (map[string]any, *WriteError) {
 	keys := make([]string, 0, len(input))
 	for k := range input {
 		keys = append(keys, k)
 	}
-	sort.Strings(keys)
+	out, werr, twice := e.parseFields(actor, o, input, keys, creating)
+	if werr != nil || twice {
+		sort.Strings(keys)
+		out, werr, _ = e.parseFields(actor, o, input, keys, creating)
+	}
+	return out, werr
+}
+
+// parseFields is parseInput reading the input's keys in the order given; twice reports a field two keys named.
+func (e *Engine) parseFields(actor *identity.Principal, o *Object, input map[string]any, keys []string,
+	creating bool) (out map[string]any, _ *WriteError, twice bool) {
 	werr := &WriteError{Status: http.StatusBadRequest}
 	var refused []string
-	out := map[string]any{}
+	out = make(map[string]any, len(keys))
 	for _, k := range keys {
 		if strings.EqualFold(k, "Id") {
 			continue // dropped on create (the System actor's ids are taken by Insert); checked against the URL on update
@@ -61,15 +74,18 @@ func (e *Engine) parseInput(actor *identity.Principal, o *Object, input map[stri
 			werr.add(fe)
 			continue
 		}
+		if _, seen := out[f.APIName]; seen {
+			twice = true
+		}
 		out[f.APIName] = v
 	}
 	if len(refused) > 0 {
 		werr.add(notWritable(refused))
 	}
 	if !werr.empty() {
-		return out, werr
+		return out, werr, twice
 	}
-	return out, nil
+	return out, nil, twice
 }
 
 // joinWriteErrors merges the errors of two validation passes; nil when both passed.
