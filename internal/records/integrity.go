@@ -3,7 +3,7 @@ package records
 import (
 	"context"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 
 	"storefront/internal/identity"
@@ -44,23 +44,24 @@ func (e *Engine) checkIntegrity(ctx context.Context, tx *db.Tx, cat *Catalog, ac
 	return firstError(errs)
 }
 
-// changedFields lists the fields any input of the batch set, sorted by API name so errors come in a stable order.
+// changedFields lists the reference and unique fields (those checkIntegrity checks) any input of the batch set,
+// sorted by API name so errors come in a stable order. It walks the object's fields rather than the inputs' names:
+// most writes set none of them, and looking each name up is a walk of the fields anyway.
 func changedFields(o *Object, changed []map[string]any) []*Field {
-	names := map[string]bool{}
-	for _, c := range changed {
-		for k := range c {
-			names[k] = true
+	var out []*Field
+	for i := range o.Fields {
+		f := &o.Fields[i]
+		if f.Type != TypeReference && !f.Unique {
+			continue
+		}
+		for _, c := range changed {
+			if _, set := c[f.APIName]; set {
+				out = append(out, f)
+				break
+			}
 		}
 	}
-	sorted := make([]string, 0, len(names))
-	for k := range names {
-		sorted = append(sorted, k)
-	}
-	sort.Strings(sorted)
-	out := make([]*Field, 0, len(sorted))
-	for _, k := range sorted {
-		out = append(out, o.Field(k))
-	}
+	slices.SortFunc(out, func(a, b *Field) int { return strings.Compare(a.APIName, b.APIName) })
 	return out
 }
 

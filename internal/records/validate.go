@@ -166,9 +166,12 @@ func validateRecord(rec *Record, changed map[string]any, creating bool) *WriteEr
 	o := rec.Object
 	werr := &WriteError{Status: http.StatusBadRequest}
 	var missing []*Field
-	for _, f := range columnFields(o) {
-		_, inInput := changed[f.APIName]
-		if !creating && !inInput {
+	for i := range o.Fields {
+		f := &o.Fields[i]
+		if !f.HasColumn() {
+			continue
+		}
+		if _, inInput := changed[f.APIName]; !creating && !inInput {
 			continue
 		}
 		if f.Required && !f.AutoNumber && !isSystemField(f.APIName) && f.APIName != "OwnerId" && rec.Values[f.APIName] == nil {
