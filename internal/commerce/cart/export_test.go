@@ -34,8 +34,8 @@ func (s *Service) KeptAndStored(ctx context.Context, storeID string, o Owner, re
 		if err != nil {
 			return nil, nil, false, 0, err
 		}
-		p, found := now[l.productID]
-		if want := newLinePrice(l.price.catalog, p, found, l.price.categorized, l.price.categories); !reflect.DeepEqual(l.price, want) {
+		p := now[l.productID]
+		if want := newLinePrice(l.price.catalog, p, p.UnitPrice != "", l.price.categorized, l.price.categories); !reflect.DeepEqual(l.price, want) {
 			return nil, nil, false, 0, fmt.Errorf("the price kept with line %s\n%+v\nis not the price now\n%+v", l.id, l.price, want)
 		}
 		l.price = nil

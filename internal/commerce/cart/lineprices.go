@@ -22,7 +22,7 @@ import (
 // changed once made: the copies of a line share it.
 type linePrice struct {
 	catalog     int64
-	found       bool // the product has a price for the buyer; else the line keeps the price it was last given
+	found       bool // the product has a price for the buyer; else the line keeps the price it was last sold at
 	unit        calc.Cents
 	list        *calc.Cents
 	tiers       []calc.Tier
@@ -30,7 +30,7 @@ type linePrice struct {
 	categories  []string
 }
 
-func newLinePrice(catalog int64, p pricing.Price, found bool, categorized bool, categories []string) *linePrice {
+func newLinePrice(catalog int64, p pricing.Price, found, categorized bool, categories []string) *linePrice {
 	lp := &linePrice{catalog: catalog, found: found, categorized: categorized, categories: categories}
 	if !found {
 		return lp
@@ -49,7 +49,7 @@ func newLinePrice(catalog int64, p pricing.Price, found bool, categorized bool, 
 }
 
 // calcLine is the line as calc prices it: the buyer's price and tiers when the product has one, else the price it
-// was last given (a product that lost its price keeps its line's price until the checkout says so).
+// was last sold at (a product whose entry was withdrawn keeps its price until the buyer removes it).
 func (l line) calcLine() calc.Line {
 	out := calc.Line{ID: l.id, ProductID: l.productID, Quantity: max(l.quantity, 1)}
 	if lp := l.price; lp != nil {
@@ -98,8 +98,8 @@ func (s *Service) priceLines(ctx context.Context, q db.Querier, c *Cart, lines [
 		}
 	}
 	for _, i := range todo {
-		p, found := prices[lines[i].productID]
-		lines[i].price = newLinePrice(version, p, found, categorized, categories[lines[i].productID])
+		p := prices[lines[i].productID]
+		lines[i].price = newLinePrice(version, p, p.UnitPrice != "", categorized, categories[lines[i].productID])
 	}
 	return nil
 }

@@ -143,6 +143,7 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 // when there is nothing to read ahead (no such cart, or an error: the add reads in its transaction and reports it).
 // The cart is read first, so a change committed between the reads leaves the cart's revision behind, and
 // stillCurrent refuses it.
+// Its lines lacking a current price are priced ahead too (pricesAhead).
 func (s *Service) readAhead(ctx context.Context, key keptKey) *Cart {
 	c := s.readCartAhead(ctx, key)
 	if c != nil {
@@ -151,6 +152,7 @@ func (s *Service) readAhead(ctx context.Context, key keptKey) *Cart {
 	return c
 }
 
+// readCartAhead is readAhead's read of the cart, its lines and its facts.
 func (s *Service) readCartAhead(ctx context.Context, key keptKey) *Cart {
 	c := s.kept.take(key)
 	if s.DB.Dialect != db.SQLite {
