@@ -54,14 +54,13 @@ func (kc *keptCarts) take(k keptKey) *Cart {
 // a later revision of the cart is kept already (two tabs' adds can end in either order). A cart whose calculation
 // runs in the background is not kept: its lines' prices are being written after the change. The change is done
 // with c's lines (its answer only reads them): they are kept as they are, not copied, and never changed once kept
-// (take copies them for the next change).
+// (take copies them for the next change, without what the change read for itself).
 func (kc *keptCarts) keep(k keptKey, c *Cart, known *knownLines, facts *keptFacts) {
 	if c == nil || known == nil || known.quantity != nil || (c.Status != StatusActive && c.Status != StatusCheckout) {
 		return
 	}
 	kept := *c
 	kept.known, kept.factsRead = known, facts
-	kept.read, kept.facts, kept.linesAsLeft, kept.catalogFromMemory = nil, nil, nil, false
 	kc.mu.Lock()
 	defer kc.mu.Unlock()
 	if old := kc.carts[k]; old != nil {

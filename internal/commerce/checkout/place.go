@@ -100,8 +100,8 @@ func (s *Service) place(ctx context.Context, sh *storecontext.Shopper, ref strin
 // from those the buyer was shown. Then the new ones are stored and must be kept (the step commits, and answers
 // pricesChanged after): the checkout is stale, the client starts it again and the buyer sees the new total before
 // paying. With asShown (the payment step), the catalog's prices are those the store's pages show, from memory;
-// placing the order reprices with the catalog as committed (cart.Service.Reprice), so no order charges an amount the buyer
-// was not shown.
+// placing the order reprices with the catalog as committed (cart.Service.Reprice), so no order charges an amount
+// the buyer was not shown.
 func (s *Service) repriced(ctx context.Context, tx *db.Tx, c *cart.Cart, asShown bool) (bool, error) {
 	if err := cart.LockCoupons(ctx, tx, c.ID); err != nil {
 		return false, err

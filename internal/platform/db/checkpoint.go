@@ -40,16 +40,23 @@ func startCheckpoints(path string, q url.Values) (*checkpointer, error) {
 
 func (c *checkpointer) run(ctx context.Context) {
 	defer close(c.done)
-	t := time.NewTicker(checkpointInterval)
+	every(ctx, checkpointInterval, func() {
+		// An error (the file busy with a checkpoint of another process's) is retried at the next tick.
+		_, _ = c.conn.ExecContext(ctx, `PRAGMA wal_checkpoint(PASSIVE)`)
+	})
+}
+
+// every calls fn every interval until ctx ends.
+func every(ctx context.Context, interval time.Duration, fn func()) {
+	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
+			fn()
 		}
-		// An error (the file busy with a checkpoint of another process's) is retried at the next tick.
-		_, _ = c.conn.ExecContext(ctx, `PRAGMA wal_checkpoint(PASSIVE)`)
 	}
 }
 

@@ -63,14 +63,7 @@ func (d *DB) noticeArrived(ctx context.Context, log *slog.Logger, payload string
 // commits, so a domain seen moving (by any refresh) is moved once more at the next tick, when the writer has
 // normally committed; its notice, when the listener is up, moves it again in any case.
 func (d *DB) poll(ctx context.Context, log *slog.Logger) {
-	t := time.NewTicker(PollInterval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
+	every(ctx, PollInterval, func() {
 		d.versions.each(func(c *counter) {
 			if c.recent.Swap(false) {
 				c.version.Add(1)
@@ -79,7 +72,7 @@ func (d *DB) poll(ctx context.Context, log *slog.Logger) {
 		if _, err := d.RefreshVersions(ctx); err != nil && ctx.Err() == nil {
 			log.Warn("cache versions: poll failed", "err", err)
 		}
-	}
+	})
 }
 
 // listen follows PostgreSQL's notices on a connection of its own, reconnecting after a loss; while it is down
