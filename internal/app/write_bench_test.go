@@ -41,7 +41,7 @@ func BenchmarkAddToCart(b *testing.B) {
 
 // BenchmarkCheckout is the bench's "checkout" done by one buyer: add one product, start the checkout, set the
 // default shipping address by id, choose Express, pay by purchase order, place the order. It reports the statements
-// of each step and of the whole, and the process CPU of the whole.
+// and the SQLite writer's busy time of each step and of the whole, and the process CPU of the whole.
 func BenchmarkCheckout(b *testing.B) {
 	benchDemo(b, func(b *testing.B, srv *apptest.Server) {
 		buyer := srv.Token(b, "buyer@example.com")
@@ -59,14 +59,16 @@ func BenchmarkCheckout(b *testing.B) {
 		}
 		steps := []string{"add", "start", "address", "method", "pay", "place"}
 		statements := make([]int64, len(steps))
+		busy := make([]time.Duration, len(steps))
 		var cpu time.Duration
 		b.ResetTimer()
 		for i := 0; i < b.N; i++ {
 			cpuBefore := processCPU()
 			step := func(n int, method, path, body string, status int, out any) {
-				before := srv.App.DB.Statements()
+				before, busyBefore := srv.App.DB.Statements(), writerBusy()
 				srv.Call(b, method, commercePath(path), buyer, body).Decode(b, steps[n], status, out)
 				statements[n] += srv.App.DB.Statements() - before
+				busy[n] += writerBusy() - busyBefore
 			}
 			var v checkoutView
 			step(0, "POST", "carts/current/cart-items", itemBody(pen, 1), 201, &cartItem{})
@@ -87,6 +89,7 @@ func BenchmarkCheckout(b *testing.B) {
 		var total int64
 		for n, s := range statements {
 			b.ReportMetric(float64(s)/float64(b.N), steps[n]+"-stmts/op")
+			b.ReportMetric(float64(busy[n].Microseconds())/1000/float64(b.N), steps[n]+"-writer-ms/op")
 			total += s
 		}
 		b.ReportMetric(float64(total)/float64(b.N), "stmts/op")

@@ -148,6 +148,9 @@ func openPostgres(ctx context.Context, rawURL string) (*DB, error) {
 	return d, nil
 }
 
+// busyTimeoutMs is how long (ms) a SQLite connection waits for a lock another holds before it fails busy.
+const busyTimeoutMs = 10000
+
 // sqliteReaders is the size of the SQLite reader pool.
 const sqliteReaders = 8
 
@@ -165,7 +168,8 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 	// WAL lets readers run beside the one writer; the busy timeout absorbs checkpoints; IMMEDIATE transactions take
 	// the write lock up front so two writers never deadlock upgrading a read lock.
 	q := url.Values{}
-	for _, p := range []string{"journal_mode(WAL)", "busy_timeout(10000)", "foreign_keys(1)", "synchronous(NORMAL)"} {
+	for _, p := range []string{"journal_mode(WAL)", "busy_timeout(" + strconv.Itoa(busyTimeoutMs) + ")",
+		"foreign_keys(1)", "synchronous(NORMAL)"} {
 		q.Add("_pragma", p)
 	}
 	// The writer keeps its temporary files in memory. A group's members after the first run in savepoints
@@ -176,7 +180,10 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 	// 51 s instead of 18 s when every member had a savepoint). The first member has none, so a seed or an import that
 	// has the writer to itself does not pay it: the same seed now takes 7 s (10 s with the file).
 	// Nor does it checkpoint: the checkpointer does, beside it (checkpoint.go).
-	wq := url.Values{"_pragma": append(q["_pragma"], "temp_store(MEMORY)", "wal_autocheckpoint(0)")}
+	// A WAL that grew while a long read held it (restartWAL gives up then) is cut back to walSizeLimit once
+	// restarted, rather than keeping its largest size on disk.
+	wq := url.Values{"_pragma": append(q["_pragma"], "temp_store(MEMORY)", "wal_autocheckpoint(0)",
+		"journal_size_limit("+strconv.Itoa(walSizeLimit)+")")}
 	w, err := sql.Open("sqlite", "file:"+path+"?"+wq.Encode()+"&_txlock=immediate")
 	if err != nil {
 		return nil, err

@@ -121,6 +121,7 @@ func (d *DB) lead() {
 			continue
 		}
 		rest := d.runGroup(taken)
+		d.restartWAL(context.Background())
 		if len(rest) > 0 { // back to the front of the queue, in their order, free to leave again
 			for _, m := range rest {
 				m.state.Store(memberQueued)
