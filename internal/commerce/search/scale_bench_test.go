@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -107,8 +108,11 @@ func benchMatch(b *testing.B, words func(i, products int) []string) {
 	_, snap, tree := benchSnapshot(b)
 	visible := snap.categorySet(tree, "")
 	var hits uint64
+	took := make([]time.Duration, b.N) // each search's time: the load bench's p99 is the slow searches' own
+	slowest, slowestTerm := time.Duration(0), ""
 	b.ResetTimer()
 	for i := range b.N {
+		start := time.Now()
 		q := &query{words: words(i, len(snap.all)), pageSize: 12, sort: sortRules[0]}
 		q.term = strings.Join(q.words, " ")
 		set, ranked := snap.scope(q, tree, visible)
@@ -119,6 +123,14 @@ func benchMatch(b *testing.B, words func(i, products int) []string) {
 			b.Fatalf("%q: no order for %d hits", q.term, set.GetCardinality())
 		}
 		hits += set.GetCardinality()
+		if took[i] = time.Since(start); took[i] > slowest {
+			slowest, slowestTerm = took[i], q.term
+		}
 	}
+	b.StopTimer()
 	b.ReportMetric(float64(hits)/float64(b.N), "hits/op")
+	slices.Sort(took)
+	b.ReportMetric(float64(took[b.N/2].Microseconds()), "p50-µs")
+	b.ReportMetric(float64(took[b.N*99/100].Microseconds()), "p99-µs")
+	b.Logf("slowest of %d: %q in %s", b.N, slowestTerm, slowest)
 }
