@@ -91,7 +91,8 @@ func (d *DB) restartWAL(ctx context.Context) {
 		return
 	}
 	defer conn.ExecContext(ctx, `PRAGMA busy_timeout = `+strconv.Itoa(busyTimeoutMs)) //nolint:errcheck
-	_, _ = conn.ExecContext(ctx, `PRAGMA wal_checkpoint(RESTART)`)                    // busy: the next background checkpoint tells again
+	// Busy (a reader stayed on the WAL): the next background checkpoint asks again.
+	_, _ = conn.ExecContext(ctx, `PRAGMA wal_checkpoint(RESTART)`)
 }
 
 // every calls fn every interval until ctx ends.
