@@ -21,8 +21,7 @@ import (
 // write transaction begins with every frame checkpointed and no reader still reading from the WAL. Under steady
 // writes and reads that moment never comes (a group commits every few milliseconds and the eight readers always
 // hold a recent snapshot), so the WAL grew without end: 1.2 GB after 50 s of the checkout bench, for a 32 MB
-// database, and the orders per second fell as it grew. So once the WAL passes walRestartFrames, the writer restarts
-// it between two groups (restartWAL).
+// database. So once the WAL passes walRestartFrames, the writer restarts it between two groups (restartWAL).
 
 // checkpointInterval is how often the background checkpoint runs: the WAL grows by what the writer commits meanwhile.
 const checkpointInterval = 100 * time.Millisecond
@@ -35,7 +34,7 @@ const walRestartFrames = 1000
 // two restarts under load, so that it is not cut and grown again each time.
 const walSizeLimit = 16 << 20
 
-// walRestartWait bounds how long a restart waits for the readers still reading from the WAL (a long export, say):
+// walRestartWaitMs bounds how long (ms) a restart waits for the readers still reading from the WAL (a long export, say):
 // the writes of the store wait with it, so past it the restart gives up until the next background checkpoint.
 const walRestartWaitMs = 5
 
