@@ -25,17 +25,21 @@ func (s *Service) KeptAndStored(ctx context.Context, storeID string, o Owner, re
 	facts = kept.facts != nil
 	kept.facts, kept.factsRead = nil, nil
 	// The lines' prices kept for the next add are the buyer's prices now (the stored lines have none).
+	ids := make([]string, len(kept.known.products))
+	for i, l := range kept.known.products {
+		ids[i] = l.productID
+	}
+	now, err := pricing.Prices(ctx, s.DB, kept.StoreID, kept.AccountID, ids)
+	if err != nil {
+		return nil, nil, false, 0, err
+	}
 	for i := range kept.known.products {
 		l := &kept.known.products[i]
 		if l.price == nil {
 			continue
 		}
-		now, err := pricing.Prices(ctx, s.DB, kept.StoreID, kept.AccountID, []string{l.productID})
-		if err != nil {
-			return nil, nil, false, 0, err
-		}
 		p := now[l.productID]
-		if want := newLinePrice(l.price.catalog, p, p.UnitPrice != "", l.price.categorized, l.price.categories); !reflect.DeepEqual(l.price, want) {
+		if want := newLinePrice(l.price.catalog, p, l.price.categorized, l.price.categories); !reflect.DeepEqual(l.price, want) {
 			return nil, nil, false, 0, fmt.Errorf("the price kept with line %s\n%+v\nis not the price now\n%+v", l.id, l.price, want)
 		}
 		l.price = nil

@@ -30,9 +30,9 @@ type linePrice struct {
 	categories  []string
 }
 
-func newLinePrice(catalog int64, p pricing.Price, found, categorized bool, categories []string) *linePrice {
-	lp := &linePrice{catalog: catalog, found: found, categorized: categorized, categories: categories}
-	if !found {
+func newLinePrice(catalog int64, p pricing.Price, categorized bool, categories []string) *linePrice {
+	lp := &linePrice{catalog: catalog, found: p.UnitPrice != "", categorized: categorized, categories: categories}
+	if !lp.found {
 		return lp
 	}
 	lp.unit = cents(p.UnitPrice)
@@ -99,7 +99,7 @@ func (s *Service) priceLines(ctx context.Context, q db.Querier, c *Cart, lines [
 	}
 	for _, i := range todo {
 		p := prices[lines[i].productID]
-		lines[i].price = newLinePrice(version, p, p.UnitPrice != "", categorized, categories[lines[i].productID])
+		lines[i].price = newLinePrice(version, p, categorized, categories[lines[i].productID])
 	}
 	return nil
 }

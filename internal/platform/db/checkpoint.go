@@ -62,7 +62,7 @@ func startCheckpoints(path string, q url.Values) (*checkpointer, error) {
 
 func (c *checkpointer) run(ctx context.Context) {
 	defer close(c.done)
-	every(ctx, checkpointInterval, func() {
+	Every(ctx, checkpointInterval, func() {
 		// An error (the file busy with a checkpoint of another process's) is retried at the next tick.
 		var busy, frames, copied int64
 		if c.conn.QueryRowContext(ctx, `PRAGMA wal_checkpoint(PASSIVE)`).Scan(&busy, &frames, &copied) == nil {
@@ -94,8 +94,9 @@ func (d *DB) restartWAL(ctx context.Context) {
 	_, _ = conn.ExecContext(ctx, `PRAGMA wal_checkpoint(RESTART)`)
 }
 
-// every calls fn every interval until ctx ends.
-func every(ctx context.Context, interval time.Duration, fn func()) {
+// Every calls fn every interval until ctx ends: the one loop of the background work that ticks (the checkpoints,
+// the version poll, the server's sweep of expired stock holds).
+func Every(ctx context.Context, interval time.Duration, fn func()) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {

@@ -63,7 +63,7 @@ func (d *DB) noticeArrived(ctx context.Context, log *slog.Logger, payload string
 // commits, so a domain seen moving (by any refresh) is moved once more at the next tick, when the writer has
 // normally committed; its notice, when the listener is up, moves it again in any case.
 func (d *DB) poll(ctx context.Context, log *slog.Logger) {
-	every(ctx, PollInterval, func() {
+	Every(ctx, PollInterval, func() {
 		d.versions.each(func(c *counter) {
 			if c.recent.Swap(false) {
 				c.version.Add(1)
