@@ -49,3 +49,29 @@ func TestAnAddRepricesTheCartAfterAPriceChange(t *testing.T) {
 		}
 	})
 }
+
+// An add keeps what its calculation read besides the cart's rows (promotions, delivery charges, the tax region) with
+// the cart for the owner's next add, on both databases, while the tables it was read from have not moved: a
+// promotion staff change between two adds is the discount of the lines already in the cart after the next add.
+func TestAnAddAppliesAPromotionChangedSinceTheLast(t *testing.T) {
+	eachDemo(t, func(t *testing.T, s *demoSite) {
+		buyer := s.srv.Token(t, "buyer@example.com")
+		add := func() cartItem {
+			var line cartItem
+			s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, 1)).Decode(t, "add", 201, &line)
+			return line
+		}
+		add()
+		if got := add().ItemizedAdjustmentAmount; got != "-1.65" { // 15% of two pens at the buyer's 5.51
+			t.Fatalf("two pens are discounted %s, want -1.65", got)
+		}
+		writingWeek := records.StableID("0c8", 10)
+		if _, err := s.srv.App.Engine.Update(context.Background(), records.System, writingWeek,
+			map[string]any{"DiscountValue": "50"}, records.UpdateOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if got := add().ItemizedAdjustmentAmount; got != "-8.27" { // 50% of three pens at 5.51 (8.265), rounded half up
+			t.Fatalf("after the promotion change three pens are discounted %s, want -8.27", got)
+		}
+	})
+}

@@ -35,9 +35,12 @@ type asStoredKey struct{}
 // KeepRows makes tx keep its rows as stored: recs (which the caller knows are the rows as they stand in tx, and
 // leaves unchanged from now on: the engine copies a row before changing it; ignored on PostgreSQL), and every
 // record the engine inserts or updates in tx from now on.
-func KeepRows(tx *db.Tx, recs ...*Record) {
+func KeepRows(tx *db.Tx, recs ...*Record) { keepRows(tx, tx.Dialect() == db.SQLite, recs) }
+
+// keepRows is KeepRows; given: recs stand as they are until tx ends (on SQLite, or locked by tx).
+func keepRows(tx *db.Tx, given bool, recs []*Record) {
 	kept := db.TxLocal(tx, asStoredKey{}, func() *asStored { return &asStored{written: map[string]*Record{}} })
-	if tx.Dialect() != db.SQLite {
+	if !given {
 		return
 	}
 	kept.mu.Lock()
@@ -166,7 +169,7 @@ func (e *Engine) LockRows(ctx context.Context, tx *db.Tx, apiName string, ids ..
 	}
 	recs, err := e.load(ctx, tx, System, o, ids, true)
 	if err == nil && keptRows(tx) != nil {
-		KeepRows(tx, recs...)
+		keepRows(tx, true, recs) // on PostgreSQL too: this very read locked them, so they stand as read until tx ends
 	}
 	return recs, err
 }

@@ -15,9 +15,9 @@ import (
 // (readAhead). The copy needs no other check than readAhead's: stillCurrent compares the cart's revision, status
 // and modification time in the add's transaction, and every write of a cart's lines (the cart API's, staff's
 // through the records API, the seeder's) recalculates the cart in its transaction, which moves them; a copy that is
-// behind is dropped and the add reads in its transaction as before. On SQLite, where an add reads the rest of what
-// its calculation needs ahead too (promotions, delivery groups, the tax region), that is kept with the cart while
-// the tables it was read from have not moved (keptFacts).
+// behind is dropped and the add reads in its transaction as before. What the calculation needs besides (promotions,
+// delivery groups, the tax region) is read ahead too and kept with the cart while the tables it was read from have
+// not moved (keptFacts), on both databases.
 
 // keptCarts are the carts adds left behind, by store, owner and the reference the add named ("current", an id).
 type keptCarts struct {

@@ -112,6 +112,10 @@ func (s *Service) Delete(ctx context.Context, sh *storecontext.Shopper, ref stri
 	if isLockTimeout(err) {
 		return errBusy
 	}
+	if err == nil { // what an add kept of the cart is behind it now: the next add would read its facts ahead for nothing
+		s.kept.forget(keyOf(sh.Store.ID, o, ref))
+		s.kept.forget(keyOf(sh.Store.ID, o, Current))
+	}
 	return err
 }
 

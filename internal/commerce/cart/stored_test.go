@@ -87,9 +87,9 @@ func TestAKeptCartIsTheCartAsStored(t *testing.T) {
 				return line
 			}
 			var owner cart.Owner
-			// compare checks the kept cart against the stored one, and whether its facts are kept: only SQLite's adds
-			// read them ahead of the transaction, and so keep them.
-			everyRow, stepping := true, false
+			// compare checks the kept cart against the stored one, and whether its facts are kept (read ahead of the
+			// transaction, on both databases).
+			everyRow, stepping, factsEither := true, false, false
 			compare := func(step string, wantFacts bool) {
 				t.Helper()
 				kept, stored, facts, rows, err := srv.App.Carts().KeptAndStored(ctx, demo.StoreID, owner, "current")
@@ -99,8 +99,8 @@ func TestAKeptCartIsTheCartAsStored(t *testing.T) {
 				if kept == nil || !reflect.DeepEqual(kept, stored) {
 					t.Fatalf("%s: kept\n%+v\n%+v\nstored\n%+v\n%+v", step, kept, kept.Known(), stored, stored.Known())
 				}
-				if want := wantFacts && kind == "sqlite"; facts != want {
-					t.Fatalf("%s: facts kept %v, want %v", step, facts, want)
+				if facts != wantFacts && !factsEither {
+					t.Fatalf("%s: facts kept %v, want %v", step, facts, wantFacts)
 				}
 				if !kept.HasAdjustments() {
 					t.Fatalf("%s: the kept cart's adjustments are not known", step)
@@ -203,7 +203,11 @@ func TestAKeptCartIsTheCartAsStored(t *testing.T) {
 			if off := share(t, again); again.Quantity != "14" || off != 50 {
 				t.Fatalf("an add after the promotion became 50%% off: %d%% off, %+v", off, again)
 			}
+			// On PostgreSQL the promotion's write also notifies (at its commit) and moves the version once more, maybe
+			// after the add read the facts again: they may be dropped then, and read afresh by the next add.
+			factsEither = kind == "postgres"
 			compare("an add after a promotion changed", true)
+			factsEither = false
 			var groups int
 			if err := srv.App.DB.QueryRow(ctx, `SELECT COUNT(*) FROM cartdeliverygroup WHERE cartid = ?`,
 				rec.String("CartId")).Scan(&groups); err != nil || groups != 1 {
