@@ -85,15 +85,7 @@ func processCPU() time.Duration {
 
 // writerBusy is the SQLite writer's busy time so far (storefront_db_writer_busy_seconds_total): what a write costs
 // the one writer every write of the store waits for.
-func writerBusy() time.Duration {
-	families, _ := metrics.Registry.Gather()
-	for _, f := range families {
-		if f.GetName() == "storefront_db_writer_busy_seconds_total" && len(f.GetMetric()) == 1 {
-			return time.Duration(f.GetMetric()[0].GetCounter().GetValue() * float64(time.Second))
-		}
-	}
-	return 0
-}
+func writerBusy() time.Duration { return metrics.WriterBusy() }
 
 // BenchmarkCartBatchAdd100 adds 100 products in one call to an empty cart (real HTTP on loopback): the cart's own
 // cost. Profile with -cpuprofile.

@@ -173,6 +173,9 @@ func coerceNumber(f *Field, v any) (any, *FieldError) {
 		if f.Type == TypeInt {
 			return n, nil
 		}
+		if _, ok := v.(string); ok && moneyForm(text, n, scale) {
+			return text, nil // as wire.Money would write it (the cart's own totals, mostly): no second copy
+		}
 		return wire.Money(n, scale), nil
 	}
 	r, ok := new(big.Rat).SetString(text)
@@ -359,6 +362,27 @@ func ParseScaled(s string, scale int) (int64, bool) {
 	text := r.FloatString(scale) // rounds half away from zero
 	n, err := strconv.ParseInt(strings.Replace(text, ".", "", 1), 10, 64)
 	return n, err == nil
+}
+
+// moneyForm reports whether text, which parsePlainScaled read as n at scale, is already as wire.Money(n, scale)
+// writes it: exactly scale places, no leading zero, no sign on zero.
+func moneyForm(text string, n int64, scale int) bool {
+	if text[0] == '-' {
+		if n == 0 {
+			return false
+		}
+		text = text[1:]
+	}
+	whole := len(text)
+	if scale > 0 {
+		whole -= scale + 1
+		if whole < 1 || text[whole] != '.' {
+			return false
+		}
+	} else if strings.IndexByte(text, '.') >= 0 {
+		return false
+	}
+	return whole == 1 || text[0] != '0'
 }
 
 // parsePlainScaled is ParseScaled's fast path for the common text, a plain decimal with at most scale places and

@@ -140,6 +140,12 @@ func TestCoerceNumberFastPathAgreesWithExactReading(t *testing.T) {
 		{cur, "12.345", "12.35"}, {cur, "1.", "1.00"}, {cur, "9999999999999999.99", "9999999999999999.99"},
 		{cur, "99999999999999999.9", "NUMBER_OUTSIDE_VALID_RANGE"}, {qty, "10", "10.00"}, {n, "42", "42"}, {n, "-0", "0"},
 		{n, "1.0", "1"}, {n, "1.5", CodeInvalidType}, {n, "1000", "NUMBER_OUTSIDE_VALID_RANGE"}, {n, "0999", "999"},
+		// Already as written back (kept as given) and near misses (written anew).
+		{cur, "0.00", "0.00"}, {cur, "-0.00", "0.00"}, {cur, "0.05", "0.05"}, {cur, "00.05", "0.05"}, {cur, "-12.40", "-12.40"},
+		{cur, "10.0", "10.00"}, {cur, "-1", "-1.00"}, {cur, " 3.10 ", "3.10"},
+		{&Field{APIName: "W", Label: "W", Type: TypeDouble, Precision: 18}, "12", "12"},
+		{&Field{APIName: "W", Label: "W", Type: TypeDouble, Precision: 18}, "-0", "0"},
+		{&Field{APIName: "W", Label: "W", Type: TypeDouble, Precision: 18}, "012", "12"},
 	}
 	for _, c := range cases {
 		got, ferr := coerceNumber(c.f, c.in)

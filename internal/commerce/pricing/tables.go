@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"slices"
+	"sort"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -47,12 +48,13 @@ type tablePrice struct {
 }
 
 // find is the product's price, when the table has one.
-func (t priceTable) find(productID string) (tablePrice, bool) {
-	i, found := slices.BinarySearchFunc(t, productID, func(p tablePrice, id string) int { return strings.Compare(p.productID, id) })
-	if !found {
-		return tablePrice{}, false
+func (t priceTable) find(productID string) (*tablePrice, bool) {
+	// By index, not slices.BinarySearchFunc: its callback takes each probed entry by value, 72 bytes a probe.
+	i := sort.Search(len(t), func(i int) bool { return t[i].productID >= productID })
+	if i == len(t) || t[i].productID != productID {
+		return nil, false
 	}
-	return t[i], true
+	return &t[i], true
 }
 
 // tableState is what is known of one set of books' table in the current catalog version.

@@ -4,6 +4,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -74,4 +75,16 @@ func BenchmarkSearchRotated(b *testing.B) {
 	benchSearch(b, func(i int) string {
 		return `{"searchTerm":"` + words[i%len(words)] + `","pageSize":12,"includePrices":true}`
 	})
+}
+
+// BenchmarkSearchAfresh is make bench's "category 12 afresh" and "search 12 afresh": pages of 12 with prices, each
+// body unlike any before (a member the input does not read), so that no whole answer kept in memory serves it.
+func BenchmarkSearchAfresh(b *testing.B) {
+	for name, query := range map[string]string{"category": `"categoryId":"0ZG0S0000000001WAA"`, "term": `"searchTerm":"nitrile gloves"`} {
+		b.Run(name, func(b *testing.B) {
+			benchSearch(b, func(i int) string {
+				return `{` + query + `,"page":0,"pageSize":12,"includePrices":true,"benchRequest":` + strconv.Itoa(i) + `}`
+			})
+		})
+	}
 }

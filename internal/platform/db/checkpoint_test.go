@@ -106,7 +106,9 @@ func TestTheWALStaysBoundedUnderReadsAndWrites(t *testing.T) {
 	insertProbes(t, d, 0, 6000, func() { largest = max(largest, fileSize(path+"-wal")) }) // 24 MB of pages
 	close(stop)
 	readers.Wait()
-	if largest > 12<<20 {
+	// Some 8 MB on an idle machine, 71 MB without the restart; a machine busy with other tests runs the background
+	// checkpoints late (14 MB was seen), so the bound is well above the one and well below the other.
+	if largest > 32<<20 {
 		t.Fatalf("the WAL reached %d MB during 24 MB of commits under reads: it is not restarted", largest>>20)
 	}
 	wantProbes(t, d, 6000)

@@ -11,7 +11,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"strings"
 
 	"storefront/internal/platform/db"
 )
@@ -142,10 +141,10 @@ func DecodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
 
 // DecodeJSONBytes is DecodeJSON for a body already read (ReadBody).
 func DecodeJSONBytes(body []byte, v any) error {
-	if len(strings.TrimSpace(string(body))) == 0 {
+	if len(bytes.TrimSpace(body)) == 0 {
 		return BadRequest("JSON_PARSER_ERROR", "The request body is empty.")
 	}
-	dec := json.NewDecoder(strings.NewReader(string(body)))
+	dec := json.NewDecoder(bytes.NewReader(body)) // the decoded values are copies: body is not kept
 	dec.UseNumber()
 	if err := dec.Decode(v); err != nil {
 		return BadRequest("JSON_PARSER_ERROR", "The request body is not valid JSON: %s", jsonProblem(err))
