@@ -2,6 +2,7 @@ package records
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"sync"
 
@@ -14,10 +15,12 @@ import (
 // rows the cart's code already has, as its last add left them, checked by the cart's revision (cart/kept.go). So a
 // transaction may ask the engine to keep its rows as stored (KeepRows): the records given, and from then on every
 // record the engine inserts or updates in it. An update of a kept record starts from the kept copy instead of
-// reading it. The records given are kept on SQLite only, whose single writer makes a row read in the transaction
-// the row as it stands until the transaction writes it; PostgreSQL's updates read their rows FOR UPDATE, which is
-// also their lock. The rows the engine writes are kept on both: a row a PostgreSQL transaction inserted or updated
-// stays locked by it until it ends. Only for an actor of the system (which no row rule filters), and only in
+// reading it. On SQLite, whose single writer runs the transaction, a row given stands as it is until the
+// transaction writes it. On PostgreSQL another transaction may change it meanwhile, and a row read FOR UPDATE would
+// be locked but cost a round trip: instead its update is written only where the row's SystemModstamp (which every
+// engine write moves) is still the given one, and a row that moved fails the update with ErrRowMoved, for the caller
+// to run its transaction again reading its rows (the cart's change and the checkout's step do). The rows the engine
+// writes, and those LockRows read, are locked by the transaction until it ends: kept without the condition. Only for an actor of the system (which no row rule filters), and only in
 // transactions whose rows no statement outside the engine writes (the cart's and the checkout's: their objects'
 // rows are the engine's alone).
 
@@ -28,26 +31,41 @@ type asStored struct {
 	mu      sync.Mutex
 	written map[string]*Record
 	given   []*Record
+	// unlocked are the given rows no lock of tx holds (PostgreSQL's KeepRows): their update is written only if the
+	// row is still the one given (updateRows), else ErrRowMoved.
+	unlocked map[string]bool
 }
+
+// ErrRowMoved is an update of a row kept as given (KeepRows) that another writer changed since: nothing of the
+// transaction may be kept, and its caller runs it again reading its rows in it.
+var ErrRowMoved = errors.New("records: a row kept as stored was changed by another writer")
 
 type asStoredKey struct{}
 
-// KeepRows makes tx keep its rows as stored: recs (which the caller knows are the rows as they stand in tx, and
-// leaves unchanged from now on: the engine copies a row before changing it; ignored on PostgreSQL), and every
-// record the engine inserts or updates in tx from now on.
+// KeepRows makes tx keep its rows as stored: recs (which the caller knows were the rows as stored when tx began,
+// and leaves unchanged from now on: the engine copies a row before changing it), and every record the engine
+// inserts or updates in tx from now on. On SQLite, whose one writer runs tx, recs stand as they are until tx ends;
+// on PostgreSQL another transaction may change one meanwhile, so an update of one is written only if the row is
+// still as given, and fails with ErrRowMoved otherwise.
 func KeepRows(tx *db.Tx, recs ...*Record) { keepRows(tx, tx.Dialect() == db.SQLite, recs) }
 
-// keepRows is KeepRows; given: recs stand as they are until tx ends (on SQLite, or locked by tx).
-func keepRows(tx *db.Tx, given bool, recs []*Record) {
+// keepRows is KeepRows; locked: recs stand as they are until tx ends (on SQLite, or locked by tx).
+func keepRows(tx *db.Tx, locked bool, recs []*Record) {
 	kept := db.TxLocal(tx, asStoredKey{}, func() *asStored { return &asStored{written: map[string]*Record{}} })
-	if !given {
-		return
-	}
 	kept.mu.Lock()
 	defer kept.mu.Unlock()
 	for _, r := range recs {
-		if r != nil && r.ID != "" {
-			kept.given = append(kept.given, r)
+		if r == nil || r.ID == "" {
+			continue
+		}
+		kept.given = append(kept.given, r)
+		if !locked {
+			if kept.unlocked == nil {
+				kept.unlocked = map[string]bool{}
+			}
+			kept.unlocked[r.ID] = true
+		} else {
+			delete(kept.unlocked, r.ID)
 		}
 	}
 }
@@ -94,16 +112,15 @@ func (k *asStored) keep(recs []*Record) {
 	}
 }
 
-// take splits ids into the kept rows of o, by id, and the ids of the rest. The rows are shared: the caller changes
-// copies of them.
-func (k *asStored) take(o *Object, ids []string) (map[string]*Record, []string) {
+// take splits ids into the kept rows of o, by id, and the ids of the rest; unlocked are the ids of found rows no
+// lock of tx holds. The rows are shared: the caller changes copies of them.
+func (k *asStored) take(o *Object, ids []string) (found map[string]*Record, rest []string, unlocked map[string]bool) {
 	if k == nil {
-		return nil, ids
+		return nil, ids, nil
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	var rest []string
-	found := make(map[string]*Record, len(ids))
+	found = make(map[string]*Record, len(ids))
 	for _, id := range ids {
 		r := k.row(id)
 		if r == nil || r.Object != o { // another catalog's object (a field added since): read it
@@ -111,8 +128,14 @@ func (k *asStored) take(o *Object, ids []string) (map[string]*Record, []string) 
 			continue
 		}
 		found[id] = r
+		if k.unlocked[id] && k.written[id] == nil {
+			if unlocked == nil {
+				unlocked = map[string]bool{}
+			}
+			unlocked[id] = true
+		}
 	}
-	return found, rest
+	return found, rest, unlocked
 }
 
 // forget drops the rows of deleted records.
@@ -128,19 +151,23 @@ func (k *asStored) forget(ids []string) {
 		gone[id] = true
 	}
 	k.given = slices.DeleteFunc(k.given, func(r *Record) bool { return gone[r.ID] })
+	for id := range gone {
+		delete(k.unlocked, id)
+	}
 }
 
 // loadForUpdate is load for an update in tx: the kept rows from tx when the actor is the system's, the rest read
-// (and locked, on PostgreSQL).
-func (e *Engine) loadForUpdate(ctx context.Context, tx *db.Tx, actor *identity.Principal, o *Object, ids []string) ([]*Record, error) {
+// (and locked, on PostgreSQL); unlocked are the ids of kept rows no lock of tx holds (KeepRows).
+func (e *Engine) loadForUpdate(ctx context.Context, tx *db.Tx, actor *identity.Principal, o *Object, ids []string) ([]*Record, map[string]bool, error) {
 	kept := keptRows(tx)
 	if kept == nil || !isSystem(actor) {
-		return e.load(ctx, tx, actor, o, ids, true)
+		recs, err := e.load(ctx, tx, actor, o, ids, true)
+		return recs, nil, err
 	}
-	found, rest := kept.take(o, ids)
+	found, rest, unlocked := kept.take(o, ids)
 	read, err := e.load(ctx, tx, actor, o, rest, true)
 	if err != nil || len(found) == 0 {
-		return read, err
+		return read, nil, err
 	}
 	for _, r := range read {
 		found[r.ID] = r
@@ -152,7 +179,7 @@ func (e *Engine) loadForUpdate(ctx context.Context, tx *db.Tx, actor *identity.P
 			delete(found, id)
 		}
 	}
-	return out, nil
+	return out, unlocked, nil
 }
 
 // LockRows reads the rows of ids of the object apiName in tx as the system sees them, locking them on PostgreSQL

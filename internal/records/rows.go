@@ -2,6 +2,7 @@ package records
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"storefront/internal/platform/db"
@@ -43,19 +44,28 @@ func insertRows(ctx context.Context, tx *db.Tx, o *Object, recs []*Record) error
 // list joined to the table by id. Only the columns that changed in some record of the chunk are written (old holds
 // each record as loaded): a 500-line cart's reprice sets its prices and stamps, not its forty columns, which keeps
 // the statement SQLite parses (and both databases run) a fraction of the size. The first row's placeholders carry
-// casts so that PostgreSQL types the VALUES columns as the table's.
-func updateRows(ctx context.Context, tx *db.Tx, o *Object, recs []*Record, old map[*Record]*Record) error {
+// casts so that PostgreSQL types the VALUES columns as the table's. A chunk with a record loaded from a row no lock
+// of tx holds (unlocked, by id: KeepRows on PostgreSQL) is written only where each row's SystemModstamp is still
+// the loaded one; a row another writer changed meanwhile is ErrRowMoved.
+func updateRows(ctx context.Context, tx *db.Tx, o *Object, recs []*Record, old map[*Record]*Record, unlocked map[string]bool) error {
 	all := columnFields(o)
 	table := db.Ident(o.TableName())
-	per := rowsPerStatement(len(all))
+	per := rowsPerStatement(len(all) + 1)
+	stamp := o.Field("SystemModstamp")
 	for start := 0; start < len(recs); start += per {
 		chunk := recs[start:min(len(recs), start+per)]
 		cols := changedColumns(all, chunk, old)
 		if len(cols) < 2 {
 			continue // nothing to write but the id (an update always moves the stamps, so only a caller's empty change)
 		}
+		guard := stamp != nil && slices.ContainsFunc(chunk, func(r *Record) bool { return unlocked[r.ID] })
+		was := func(rec *Record) any { return toDB(stamp, old[rec].Values[stamp.APIName]) }
 		if len(chunk) == 1 { // most updates are of one row: a plain UPDATE, which SQLite runs in a third of the steps
-			if err := updateRow(ctx, tx, table, cols, chunk[0]); err != nil {
+			var expect any
+			if guard {
+				expect = was(chunk[0])
+			}
+			if err := updateRow(ctx, tx, table, cols, chunk[0], stamp, expect); err != nil {
 				return err
 			}
 			continue
@@ -70,30 +80,48 @@ func updateRows(ctx context.Context, tx *db.Tx, o *Object, recs []*Record, old m
 				sets = append(sets, names[i]+" = v."+names[i])
 			}
 		}
-		plain := "(" + strings.TrimSuffix(strings.Repeat("?, ", len(cols)), ", ") + ")"
+		width := len(cols)
+		where := table + `."id" = v."id"`
+		if guard {
+			names = append(names, `"sf_was"`)
+			typed = append(typed, "CAST(? AS "+castType(stamp)+")")
+			where += " AND " + table + "." + db.Ident(stamp.Column()) + ` = v."sf_was"`
+			width++
+		}
+		plain := "(" + strings.TrimSuffix(strings.Repeat("?, ", width), ", ") + ")"
 		first := "(" + strings.Join(typed, ", ") + ")"
-		args := make([]any, 0, len(chunk)*len(cols))
+		args := make([]any, 0, len(chunk)*width)
 		for _, rec := range chunk {
 			for _, f := range cols {
 				args = append(args, toDB(f, rec.Values[f.APIName]))
 			}
+			if guard {
+				args = append(args, was(rec))
+			}
 		}
 		values := first + strings.Repeat(", "+plain, len(chunk)-1)
 		q := "WITH v (" + strings.Join(names, ", ") + ") AS (VALUES " + values + ") UPDATE " + table + " SET " +
-			strings.Join(sets, ", ") + " FROM v WHERE " + table + `."id" = v."id"`
-		if _, err := tx.Exec(ctx, q, args...); err != nil {
+			strings.Join(sets, ", ") + " FROM v WHERE " + where
+		res, err := tx.Exec(ctx, q, args...)
+		if err != nil {
 			return err
+		}
+		if guard {
+			if n, err := res.RowsAffected(); err != nil || n != int64(len(chunk)) {
+				return ErrRowMoved
+			}
 		}
 	}
 	return nil
 }
 
-// updateRow is updateRows' statement for one record: its changed columns (cols, with the Id column) set by id.
-func updateRow(ctx context.Context, tx *db.Tx, table string, cols []*Field, rec *Record) error {
+// updateRow is updateRows' statement for one record: its changed columns (cols, with the Id column) set by id, and
+// only while the row's stamp is expect when that is given.
+func updateRow(ctx context.Context, tx *db.Tx, table string, cols []*Field, rec *Record, stamp *Field, expect any) error {
 	var q strings.Builder
-	q.Grow(32 + 24*len(cols))
+	q.Grow(64 + 24*len(cols))
 	q.WriteString("UPDATE " + table + " SET ")
-	args := make([]any, 0, len(cols))
+	args := make([]any, 0, len(cols)+1)
 	for _, f := range cols {
 		if f.APIName != "Id" {
 			if len(args) > 0 {
@@ -104,8 +132,19 @@ func updateRow(ctx context.Context, tx *db.Tx, table string, cols []*Field, rec 
 		}
 	}
 	q.WriteString(` WHERE "id" = ?`)
-	_, err := tx.Exec(ctx, q.String(), append(args, rec.ID)...)
-	return err
+	args = append(args, rec.ID)
+	if expect != nil {
+		q.WriteString(" AND " + db.Ident(stamp.Column()) + " = ?")
+		args = append(args, expect)
+	}
+	res, err := tx.Exec(ctx, q.String(), args...)
+	if err != nil || expect == nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return ErrRowMoved
+	}
+	return nil
 }
 
 // changedColumns is the Id column and every column whose stored value differs from the loaded one in at least one

@@ -203,7 +203,7 @@ func (e *Engine) UpdateMany(ctx context.Context, tx *db.Tx, actor *identity.Prin
 	if err != nil {
 		return nil, err
 	}
-	loaded, err := e.loadForUpdate(ctx, tx, actor, o, ids)
+	loaded, unlocked, err := e.loadForUpdate(ctx, tx, actor, o, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -278,7 +278,7 @@ func (e *Engine) UpdateMany(ctx context.Context, tx *db.Tx, actor *identity.Prin
 		}
 	}
 	written := uniqueRecords(recs)
-	if err := updateRows(ctx, tx, o, written, asRead); err != nil {
+	if err := updateRows(ctx, tx, o, written, asRead, unlocked); err != nil {
 		return nil, err
 	}
 	keptRows(tx).keep(written)

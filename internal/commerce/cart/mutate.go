@@ -61,7 +61,7 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 	if m.readAhead {
 		read = s.readAhead(ctx, key)
 	}
-	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+	change := func(tx *db.Tx) error {
 		records.KeepRows(tx) // the engine alone writes a cart's rows: an update of a row written before need not read it
 		if err := lockOwner(ctx, tx, sh.Store.ID, o); err != nil {
 			return err
@@ -116,7 +116,11 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 			keepStoredRows(tx, out, changed.known)
 		}
 		return nil
-	})
+	}
+	err = s.DB.InTx(ctx, change)
+	if errors.Is(err, records.ErrRowMoved) { // PostgreSQL: a row kept from the last add changed since; read them in tx
+		err = s.DB.InTx(ctx, change)
+	}
 	if m.readAhead {
 		if err == nil && !background {
 			s.kept.keep(key, out, changed.known, changed.factsRead)

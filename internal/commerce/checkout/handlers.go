@@ -232,7 +232,7 @@ func (s *Service) step(ctx context.Context, sh *storecontext.Shopper, ref string
 	if durable {
 		run = s.DB.InDurableTx
 	}
-	err := run(ctx, func(tx *db.Tx) error {
+	stepIn := func(tx *db.Tx) error {
 		records.KeepRows(tx) // as in start
 		if err := s.Carts.LockOwner(ctx, tx, sh); err != nil {
 			return err
@@ -249,7 +249,11 @@ func (s *Service) step(ctx context.Context, sh *storecontext.Shopper, ref string
 		out = sess // as fn's writes (update) left it
 		left = cart.LeftByStep(tx, c)
 		return nil
-	})
+	}
+	err := run(ctx, stepIn)
+	if errors.Is(err, records.ErrRowMoved) { // PostgreSQL: the kept cart changed since it was read; it is read again
+		err = run(ctx, stepIn)
+	}
 	if err == nil {
 		s.Carts.KeepStep(sh, left)
 	}
