@@ -103,7 +103,7 @@ func (s *Service) Start(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	var sess *session
 	var left *cart.Cart
-	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+	start := func(tx *db.Tx) error {
 		records.KeepRows(tx) // the engine alone writes a checkout's rows: a row written twice is read once
 		c, err := s.Carts.Lock(ctx, tx, sh, strings.TrimSpace(in.CartID))
 		if err != nil {
@@ -184,7 +184,11 @@ func (s *Service) Start(w http.ResponseWriter, r *http.Request) error {
 		sess = sessionOf(recs[0])
 		left = cart.LeftByStep(tx, c)
 		return nil
-	})
+	}
+	err = s.DB.InTx(ctx, start)
+	if errors.Is(err, records.ErrRowMoved) { // as in step
+		err = s.DB.InTx(ctx, start)
+	}
 	if err != nil {
 		return txErr(err)
 	}
