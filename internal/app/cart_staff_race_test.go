@@ -1,10 +1,13 @@
 package app_test
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"sync"
 	"testing"
+
+	"storefront/internal/platform/db"
 )
 
 // A buyer adding to a line while staff set the same line's quantity through the records API, both many times at
@@ -71,6 +74,31 @@ func TestStaffLineEditsRaceBuyerAdds(t *testing.T) {
 		fmt.Sscan(qty, &before)
 		if after.Quantity != strconv.Itoa(before+1) {
 			t.Fatalf("after the race the line held %d, an add made it %s", before, after.Quantity)
+		}
+	})
+}
+
+// On PostgreSQL an add updates the line and cart rows its last add kept without reading them, on condition that
+// each row is still as kept (records.KeepRows). A line changed after the cart's revision was checked (here by a
+// statement outside the engine, standing in for a writer that commits in that moment) fails the condition: the add
+// runs again, reading its rows, and adds to the quantity as stored rather than to the copy.
+func TestAnAddWhoseKeptLineMovedRunsAgain(t *testing.T) {
+	eachDemo(t, func(t *testing.T, s *demoSite) {
+		if s.d.Dialect != db.Postgres {
+			t.Skip("SQLite's one writer runs the add: its kept rows cannot change under it")
+		}
+		buyer := s.srv.Token(t, "buyer@example.com")
+		var line cartItem
+		s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, 1)).Decode(t, "first add", 201, &line)
+		s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, 1)).WantStatus(t, "kept add", 201)
+		if _, err := s.d.Exec(context.Background(), `UPDATE cartitem SET quantity = 10,
+			systemmodstamp = '2099-01-01T00:00:00.000Z' WHERE id = ?`, line.CartItemID); err != nil {
+			t.Fatal(err)
+		}
+		var after cartItem
+		s.srv.Call(t, "POST", commercePath("carts/current/cart-items"), buyer, itemBody(pen, 1)).Decode(t, "add after the line moved", 201, &after)
+		if after.Quantity != "11" {
+			t.Fatalf("the add made the line %s, want 11: it wrote over the row it kept instead of running again", after.Quantity)
 		}
 	})
 }

@@ -49,6 +49,22 @@ type asStoredKey struct{}
 // still as given, and fails with ErrRowMoved otherwise.
 func KeepRows(tx *db.Tx, recs ...*Record) { keepRows(tx, tx.Dialect() == db.SQLite, recs) }
 
+// InKeptTx runs fn in a transaction begun by run (db.InTx, db.InDurableTx) that keeps its rows as stored
+// (KeepRows), and runs it once more when a row fn gave moved under it (ErrRowMoved, PostgreSQL): fn must then read
+// its rows in the transaction rather than give the same ones again (the cart's copies are checked by the cart's
+// revision, which the other writer moved).
+func InKeptTx(ctx context.Context, run func(context.Context, func(*db.Tx) error) error, fn func(tx *db.Tx) error) error {
+	keeping := func(tx *db.Tx) error {
+		KeepRows(tx)
+		return fn(tx)
+	}
+	err := run(ctx, keeping)
+	if errors.Is(err, ErrRowMoved) {
+		err = run(ctx, keeping)
+	}
+	return err
+}
+
 // keepRows is KeepRows; locked: recs stand as they are until tx ends (on SQLite, or locked by tx).
 func keepRows(tx *db.Tx, locked bool, recs []*Record) {
 	kept := db.TxLocal(tx, asStoredKey{}, func() *asStored { return &asStored{written: map[string]*Record{}} })

@@ -61,8 +61,8 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 	if m.readAhead {
 		read = s.readAhead(ctx, key)
 	}
-	change := func(tx *db.Tx) error {
-		records.KeepRows(tx) // the engine alone writes a cart's rows: an update of a row written before need not read it
+	// The engine alone writes a cart's rows: an update of a row written before (or given, kept.go) need not read it.
+	err = records.InKeptTx(ctx, s.DB.InTx, func(tx *db.Tx) error {
 		if err := lockOwner(ctx, tx, sh.Store.ID, o); err != nil {
 			return err
 		}
@@ -116,11 +116,7 @@ func (s *Service) mutate(ctx context.Context, sh *storecontext.Shopper, ref stri
 			keepStoredRows(tx, out, changed.known)
 		}
 		return nil
-	}
-	err = s.DB.InTx(ctx, change)
-	if errors.Is(err, records.ErrRowMoved) { // PostgreSQL: a row kept from the last add changed since; read them in tx
-		err = s.DB.InTx(ctx, change)
-	}
+	})
 	if m.readAhead {
 		if err == nil && !background {
 			s.kept.keep(key, out, changed.known, changed.factsRead)

@@ -103,8 +103,8 @@ func (s *Service) Start(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	var sess *session
 	var left *cart.Cart
-	start := func(tx *db.Tx) error {
-		records.KeepRows(tx) // the engine alone writes a checkout's rows: a row written twice is read once
+	// The engine alone writes a checkout's rows: a row written twice is read once.
+	err = records.InKeptTx(ctx, s.DB.InTx, func(tx *db.Tx) error {
 		c, err := s.Carts.Lock(ctx, tx, sh, strings.TrimSpace(in.CartID))
 		if err != nil {
 			return err
@@ -184,11 +184,7 @@ func (s *Service) Start(w http.ResponseWriter, r *http.Request) error {
 		sess = sessionOf(recs[0])
 		left = cart.LeftByStep(tx, c)
 		return nil
-	}
-	err = s.DB.InTx(ctx, start)
-	if errors.Is(err, records.ErrRowMoved) { // as in step
-		err = s.DB.InTx(ctx, start)
-	}
+	})
 	if err != nil {
 		return txErr(err)
 	}
@@ -236,8 +232,7 @@ func (s *Service) step(ctx context.Context, sh *storecontext.Shopper, ref string
 	if durable {
 		run = s.DB.InDurableTx
 	}
-	stepIn := func(tx *db.Tx) error {
-		records.KeepRows(tx) // as in start
+	err := records.InKeptTx(ctx, run, func(tx *db.Tx) error { // as in start
 		if err := s.Carts.LockOwner(ctx, tx, sh); err != nil {
 			return err
 		}
@@ -253,11 +248,7 @@ func (s *Service) step(ctx context.Context, sh *storecontext.Shopper, ref string
 		out = sess // as fn's writes (update) left it
 		left = cart.LeftByStep(tx, c)
 		return nil
-	}
-	err := run(ctx, stepIn)
-	if errors.Is(err, records.ErrRowMoved) { // PostgreSQL: the kept cart changed since it was read; it is read again
-		err = run(ctx, stepIn)
-	}
+	})
 	if err == nil {
 		s.Carts.KeepStep(sh, left)
 	}
