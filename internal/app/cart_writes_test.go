@@ -17,11 +17,11 @@ var maxStatements = map[string]map[db.Dialect]int64{
 	"add":         {db.SQLite: 12, db.Postgres: 13},
 	"batch add":   {db.SQLite: 19, db.Postgres: 18},
 	"reprice":     {db.SQLite: 12, db.Postgres: 13},
-	"place order": {db.SQLite: 28, db.Postgres: 38},
+	"place order": {db.SQLite: 26, db.Postgres: 36},
 	// The checkout's steps (TestCheckoutStepStatements), each with the reads of its answer after the commit.
-	"checkout start":   {db.SQLite: 18, db.Postgres: 20},
-	"checkout address": {db.SQLite: 14, db.Postgres: 15},
-	"checkout method":  {db.SQLite: 14, db.Postgres: 15},
+	"checkout start":   {db.SQLite: 16, db.Postgres: 18},
+	"checkout address": {db.SQLite: 12, db.Postgres: 13},
+	"checkout method":  {db.SQLite: 13, db.Postgres: 14},
 	"checkout pay":     {db.SQLite: 9, db.Postgres: 12},
 }
 

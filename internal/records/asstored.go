@@ -202,17 +202,48 @@ func (e *Engine) loadForUpdate(ctx context.Context, tx *db.Tx, actor *identity.P
 // as an update would, and keeps them (KeepRows) when tx keeps its rows, so that an update of them in tx starts from
 // them instead of reading them again. The records answered are the caller's to read, not to change.
 func (e *Engine) LockRows(ctx context.Context, tx *db.Tx, apiName string, ids ...string) ([]*Record, error) {
-	cat, err := e.Catalog(ctx)
+	o, err := e.objectNamed(ctx, apiName)
 	if err != nil {
 		return nil, err
-	}
-	o := cat.Object(apiName)
-	if o == nil {
-		return nil, metaErr("no object named %s", apiName)
 	}
 	recs, err := e.load(ctx, tx, System, o, ids, true)
 	if err == nil && keptRows(tx) != nil {
 		keepRows(tx, true, recs) // on PostgreSQL too: this very read locked them, so they stand as read until tx ends
 	}
 	return recs, err
+}
+
+// objectNamed is the object apiName of the catalog.
+func (e *Engine) objectNamed(ctx context.Context, apiName string) (*Object, error) {
+	cat, err := e.Catalog(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if o := cat.Object(apiName); o != nil {
+		return o, nil
+	}
+	return nil, metaErr("no object named %s", apiName)
+}
+
+// LockFirst is LockRows of the first row of apiName, in the order orderBy, that cond holds for (both on the alias
+// x of its table, with args), or nil when there is none: one statement where finding the row's id and then
+// locking it took two.
+func (e *Engine) LockFirst(ctx context.Context, tx *db.Tx, apiName, cond, orderBy string, args ...any) (*Record, error) {
+	o, err := e.objectNamed(ctx, apiName)
+	if err != nil {
+		return nil, err
+	}
+	found := map[string]*Record{}
+	err = e.loadWhere(ctx, tx, System, o, `r."id" = (SELECT x."id" FROM `+db.Ident(o.TableName())+` x WHERE `+cond+
+		` ORDER BY `+orderBy+` LIMIT 1)`, args, true, found)
+	if err != nil {
+		return nil, err
+	}
+	for _, rec := range found {
+		if keptRows(tx) != nil {
+			keepRows(tx, true, []*Record{rec}) // locked by this read, as LockRows's
+		}
+		return rec, nil
+	}
+	return nil, nil
 }

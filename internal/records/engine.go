@@ -121,25 +121,10 @@ func (e *Engine) load(ctx context.Context, q querier, actor *identity.Principal,
 	if len(ids) == 0 {
 		return nil, nil
 	}
-	cols := columnFields(o)
-	names := make([]string, len(cols))
-	for i, f := range cols {
-		names[i] = "r." + db.Ident(f.Column())
-	}
-	s := e.NewSelect(nil, actor, o, "r") // no paths: the table and the actor's row rule
-	from, _ := s.From()
 	byID := make(map[string]*Record, len(ids))
 	for start := 0; start < len(ids); start += maxInList {
-		chunk := ids[start:min(len(ids), start+maxInList)]
-		in, inArgs := db.InList(chunk)
-		where, args := s.WhereClause([]string{`r."id" IN (` + in + ")"}, inArgs)
-		query := "SELECT " + strings.Join(names, ", ") + from + where
-		if forUpdate {
-			if tx, ok := q.(*db.Tx); ok && tx.Dialect() == db.Postgres {
-				query += " ORDER BY r.\"id\" FOR UPDATE" // a fixed lock order: two writers never deadlock
-			}
-		}
-		if err := scanRecords(ctx, q, o, cols, query, args, byID); err != nil {
+		in, args := db.InList(ids[start:min(len(ids), start+maxInList)])
+		if err := e.loadWhere(ctx, q, actor, o, `r."id" IN (`+in+")", args, forUpdate, byID); err != nil {
 			return nil, err
 		}
 	}
@@ -151,6 +136,27 @@ func (e *Engine) load(ctx context.Context, q querier, actor *identity.Principal,
 		}
 	}
 	return out, nil
+}
+
+// loadWhere selects every column of the rows of o that cond (on the alias r) holds for and the actor may see, into
+// into by id; forUpdate as load's.
+func (e *Engine) loadWhere(ctx context.Context, q querier, actor *identity.Principal, o *Object, cond string, args []any,
+	forUpdate bool, into map[string]*Record) error {
+	cols := columnFields(o)
+	names := make([]string, len(cols))
+	for i, f := range cols {
+		names[i] = "r." + db.Ident(f.Column())
+	}
+	s := e.NewSelect(nil, actor, o, "r") // no paths: the table and the actor's row rule
+	from, _ := s.From()
+	where, args := s.WhereClause([]string{cond}, args)
+	query := "SELECT " + strings.Join(names, ", ") + from + where
+	if forUpdate {
+		if tx, ok := q.(*db.Tx); ok && tx.Dialect() == db.Postgres {
+			query += " ORDER BY r.\"id\" FOR UPDATE" // a fixed lock order: two writers never deadlock
+		}
+	}
+	return scanRecords(ctx, q, o, cols, query, args, into)
 }
 
 // maxInList bounds the ids of one IN list, well under both databases' placeholder limits.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"storefront/internal/platform/db"
 	"strings"
 	"unicode/utf8"
 
@@ -46,25 +47,28 @@ type Address struct {
 	PhoneNumber string  `json:"phoneNumber"`
 }
 
-// Resolve turns the input into the delivery group's values: an address given by id is read through the records
+// Resolve turns the input into the delivery group's values: an address given by id is read in tx through the records
 // engine as the shopper (so only an address of an account they may see is found; guests have no address book),
 // a full address is checked (street, city and a country the store ships to; no control characters; lengths).
-func (in *AddressInput) Resolve(ctx context.Context, e *records.Engine, sh *storecontext.Shopper) (map[string]any, error) {
+func (in *AddressInput) Resolve(ctx context.Context, e *records.Engine, tx *db.Tx, sh *storecontext.Shopper) (map[string]any, error) {
 	id := strings.TrimSpace(in.ID)
 	if id == "" {
 		id = strings.TrimSpace(in.AddressID)
 	}
 	if id != "" {
-		if sh.Guest() {
+		full, ok := records.NormalizeID(id)
+		if sh.Guest() || !ok {
 			return nil, addressNotFound(id)
 		}
-		rec, err := e.Get(ctx, sh.Principal, id)
-		if errors.Is(err, records.ErrNotFound) || (err == nil && rec.Object.APIName != "ContactPointAddress") {
+		recs, err := e.GetMany(ctx, tx, sh.Principal, "ContactPointAddress", []string{full})
+		if errors.Is(err, records.ErrNotFound) || (err == nil && len(recs) == 0) {
 			return nil, addressNotFound(id)
 		}
 		if err != nil {
 			return nil, err
 		}
+		rec := recs[0]
+		records.ReadInTx(tx, rec.ID) // read from its table in tx: the group's reference to it holds
 		// A delivery address is a shipping address: the Checkout Input's deliveryAddress is the "shipping address
 		// for the checkout", and the storefront's picker lists the account's addresses of type Shipping. A
 		// Billing address of the book is refused wherever a delivery group takes an address (checkout start and

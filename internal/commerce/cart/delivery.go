@@ -3,6 +3,7 @@ package cart
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -58,6 +59,28 @@ func (s *Service) DefaultGroup(ctx context.Context, tx *db.Tx, cartID string) (s
 		return "", err
 	}
 	return s.ensureDefault(ctx, tx, cartID, first)
+}
+
+// DefaultGroupRow is DefaultGroup's group as a row read (on PostgreSQL locked) in tx and kept there for its update
+// (records.Engine.LockFirst): a checkout step that writes the default group reads it once, where finding it and
+// the engine's read before the update took two statements.
+func (s *Service) DefaultGroupRow(ctx context.Context, tx *db.Tx, cartID string) (*records.Record, error) {
+	row, err := s.Engine.LockFirst(ctx, tx, "CartDeliveryGroup", "x.cartid = ?", "x.isdefault DESC, x.createddate, x.id", cartID)
+	if err != nil || (row != nil && row.Get("IsDefault") == true) {
+		return row, err
+	}
+	id, err := s.DefaultGroup(ctx, tx, cartID) // none is the default: one is made so, or made
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.Engine.LockRows(ctx, tx, "CartDeliveryGroup", id)
+	if err != nil {
+		return nil, err
+	}
+	if len(rows) == 0 {
+		return nil, fmt.Errorf("cart: the default delivery group %s of cart %s is gone", id, cartID)
+	}
+	return rows[0], nil
 }
 
 // ensureDefault makes first, the cart's first group in default order (nil: none), its default group, or creates

@@ -28,7 +28,7 @@ type GroupInput struct {
 }
 
 // GroupValues checks the input and returns the group's stored values it sets.
-func (s *Service) GroupValues(ctx context.Context, q db.Querier, sh *storecontext.Shopper, in *GroupInput) (map[string]any, error) {
+func (s *Service) GroupValues(ctx context.Context, tx *db.Tx, sh *storecontext.Shopper, in *GroupInput) (map[string]any, error) {
 	v := map[string]any{}
 	if in.Name != nil {
 		if err := CheckText("name", *in.Name, 255); err != nil {
@@ -37,7 +37,7 @@ func (s *Service) GroupValues(ctx context.Context, q db.Querier, sh *storecontex
 		v["Name"] = nilIfBlank(*in.Name)
 	}
 	if in.DeliveryAddress != nil {
-		addr, err := in.DeliveryAddress.Resolve(ctx, s.Engine, sh)
+		addr, err := in.DeliveryAddress.Resolve(ctx, s.Engine, tx, sh)
 		if err != nil {
 			return nil, err
 		}
@@ -50,7 +50,7 @@ func (s *Service) GroupValues(ctx context.Context, q db.Querier, sh *storecontex
 		var active bool
 		err := sql.ErrNoRows
 		if ok {
-			err = q.QueryRow(ctx, `SELECT isactive FROM orderdeliverymethod WHERE id = ?`, id).Scan(&active)
+			err = tx.QueryRow(ctx, `SELECT isactive FROM orderdeliverymethod WHERE id = ?`, id).Scan(&active)
 		}
 		if errors.Is(err, sql.ErrNoRows) || (err == nil && !active) {
 			return nil, httpx.NotFound("The requested resource does not exist: no delivery method %q.", httpx.Clip(*in.DeliveryMethodID))
@@ -91,19 +91,24 @@ func (s *Service) GroupValues(ctx context.Context, q db.Querier, sh *storecontex
 // not a group of the cart is 404.
 func (s *Service) UpdateGroup(ctx context.Context, tx *db.Tx, c *Cart, groupID string, v map[string]any) (string, error) {
 	if groupID == "" {
-		id, err := s.DefaultGroup(ctx, tx, c.ID)
+		row, err := s.DefaultGroupRow(ctx, tx, c.ID)
 		if err != nil {
 			return "", err
 		}
-		groupID = id
+		groupID = row.ID
 	} else if err := groupOf(ctx, tx, c, groupID); err != nil {
 		return "", err
 	}
+	return groupID, s.WriteGroup(ctx, tx, groupID, v)
+}
+
+// WriteGroup writes the values v (none: nothing) to the cart's delivery group id, which the caller found in tx.
+func (s *Service) WriteGroup(ctx context.Context, tx *db.Tx, id string, v map[string]any) error {
 	if len(v) == 0 {
-		return groupID, nil
+		return nil
 	}
-	_, err := s.Engine.UpdateMany(quiet(ctx), tx, records.System, []records.Change{{ID: groupID, Values: v}}, records.UpdateOptions{})
-	return groupID, err
+	_, err := s.Engine.UpdateMany(quiet(ctx), tx, records.System, []records.Change{{ID: id, Values: v}}, records.UpdateOptions{})
+	return err
 }
 
 // groupOf checks that the (normalised) id is one of the cart's delivery groups.

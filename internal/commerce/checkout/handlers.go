@@ -134,20 +134,17 @@ func (s *Service) Start(w http.ResponseWriter, r *http.Request) error {
 				records.ReadInTx(tx, addr.ID) // read from its table in tx: the group's reference to it holds
 			}
 			if addr.ID != "" || addr.AddressID != "" || addr.Street != "" {
-				if values, err = addr.Resolve(ctx, s.Engine, sh); err != nil {
+				if values, err = addr.Resolve(ctx, s.Engine, tx, sh); err != nil {
 					return err
 				}
 			}
 		}
-		// The default group's delivery method: the group UpdateGroup writes, default first as cart.Service.DefaultGroup
-		// picks it (none yet: UpdateGroup makes it).
-		var method sql.NullString
-		err = tx.QueryRow(ctx, `SELECT deliverymethodid FROM cartdeliverygroup WHERE cartid = ?
-			ORDER BY isdefault DESC, createddate, id LIMIT 1`, c.ID).Scan(&method)
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		// The default group (made when the cart has none), which keeps its delivery method or gets the cheapest.
+		group, err := s.Carts.DefaultGroupRow(ctx, tx, c.ID)
+		if err != nil {
 			return err
 		}
-		if !method.Valid {
+		if group.String("DeliveryMethodId") == "" {
 			if methods, err := cart.DeliveryMethods(ctx, tx, c.Currency); err != nil {
 				return err
 			} else if len(methods) > 0 {
@@ -155,7 +152,7 @@ func (s *Service) Start(w http.ResponseWriter, r *http.Request) error {
 				records.ReadInTx(tx, methods[0].ID)        // read from its table in tx: the group's reference to it holds
 			}
 		}
-		if _, err := s.Carts.UpdateGroup(ctx, tx, c, "", values); err != nil {
+		if err := s.Carts.WriteGroup(ctx, tx, group.ID, values); err != nil {
 			return err
 		}
 		c.Status = cart.StatusCheckout // written with the calculation's totals: one update of the cart

@@ -68,15 +68,18 @@ func (s *Service) place(ctx context.Context, sh *storecontext.Shopper, ref strin
 			return err
 		}
 		p := placement(sh, sess, c, ship, pay)
-		if p.Adjustments, err = adjustmentsOf(ctx, tx, c); err != nil {
+		var byCoupon bool
+		if p.Adjustments, byCoupon, err = adjustmentsOf(ctx, tx, c); err != nil {
 			return err
 		}
 		placed, err := order.Write(ctx, tx, s.Engine, p)
 		if err != nil {
 			return err
 		}
-		if err := s.Carts.UseCoupons(ctx, tx, c.ID); err != nil {
-			return err
+		if byCoupon {
+			if err := s.Carts.UseCoupons(ctx, tx, c.ID); err != nil {
+				return err
+			}
 		}
 		if err := s.Carts.SetStatus(ctx, tx, c, cart.StatusClosed, nil); err != nil {
 			return err

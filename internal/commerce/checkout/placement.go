@@ -162,26 +162,27 @@ func paymentOf(ctx context.Context, tx *db.Tx, sess *session, c *cart.Cart) (ord
 	return p, nil
 }
 
-// adjustmentsOf reads the promotions the cart got.
-func adjustmentsOf(ctx context.Context, tx *db.Tx, c *cart.Cart) ([]order.Adjustment, error) {
-	rows, err := tx.Query(ctx, `SELECT name, promotionid, couponcode, targettype, adjustmentamount
+// adjustmentsOf reads the promotions the cart got; byCoupon: one of them came with a coupon applied to the cart
+// (without, the order uses no coupon: cart.Service.UseCoupons counts the coupons of these adjustments).
+func adjustmentsOf(ctx context.Context, tx *db.Tx, c *cart.Cart) (out []order.Adjustment, byCoupon bool, err error) {
+	rows, err := tx.Query(ctx, `SELECT name, promotionid, couponcode, targettype, adjustmentamount, cartcouponid
 		FROM webcartadjustmentgroup WHERE webcartid = ? ORDER BY id`, c.ID)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	defer rows.Close()
-	var out []order.Adjustment
 	for rows.Next() {
 		var a order.Adjustment
-		var name, promo, code, target sql.NullString
+		var name, promo, code, target, cartCoupon sql.NullString
 		var amount sql.NullInt64
-		if err := rows.Scan(&name, &promo, &code, &target, &amount); err != nil {
-			return nil, err
+		if err := rows.Scan(&name, &promo, &code, &target, &amount, &cartCoupon); err != nil {
+			return nil, false, err
 		}
 		a.Name, a.PromotionID, a.CouponCode, a.TargetType, a.Amount = name.String, promo.String, code.String, target.String, amount.Int64
 		out = append(out, a)
+		byCoupon = byCoupon || cartCoupon.String != ""
 	}
-	return out, rows.Err()
+	return out, byCoupon, rows.Err()
 }
 
 // placement is the order the checkout's cart makes: its lines, groups, payment and totals.

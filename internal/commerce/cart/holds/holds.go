@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"storefront/internal/platform/db"
@@ -83,14 +84,30 @@ func Reserve(ctx context.Context, e *records.Engine, tx *db.Tx, cartID string, e
 	return held, nil
 }
 
-// Release drops the cart's stock holds.
+// Release drops the cart's stock holds. A cart whose holds tx released already, none written since (Check), has
+// none: placing an order releases them as it takes the stock, and closing the cart after would look again.
 func Release(ctx context.Context, e *records.Engine, tx *db.Tx, cartID string) error {
+	released := releasedIn(tx)
+	if _, done := released.Load(cartID); done {
+		return nil
+	}
 	ids, err := db.Strings(ctx, tx, `SELECT id FROM cartinventoryreservation WHERE webcartid = ?`, cartID)
 	if err != nil {
 		return err
 	}
-	return e.DeleteMany(ctx, tx, records.System, ids)
+	if err := e.DeleteMany(ctx, tx, records.System, ids); err != nil {
+		return err
+	}
+	released.Store(cartID, true)
+	return nil
 }
+
+// releasedIn is the set of carts whose holds tx released (by id).
+func releasedIn(tx *db.Tx) *sync.Map {
+	return db.TxLocal(tx, releasedKey{}, func() *sync.Map { return new(sync.Map) })
+}
+
+type releasedKey struct{}
 
 // lockStock locks the stock rows of the cart's products on PostgreSQL, in product order, so that two carts holding
 // or buying the same products serialise (and never deadlock) and the "available" each computes stays true until it
@@ -107,6 +124,7 @@ func lockStock(ctx context.Context, tx *db.Tx, cartID string) error {
 // Check is CartInventoryReservation's before-save rule: a hold is of a positive quantity.
 func Check(_ context.Context, ev *records.SaveEvent) error {
 	for _, rec := range ev.Records {
+		releasedIn(ev.Tx).Delete(rec.String("WebCartId")) // the cart has a hold again
 		if n, _ := rec.Values["Quantity"].(int64); n < 1 {
 			return records.Refuse(records.CodeRule, "Quantity", "A stock hold is of at least 1 unit.")
 		}
