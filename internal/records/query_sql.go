@@ -304,9 +304,18 @@ func (s *Select) Count(ctx context.Context, q db.Querier, conds []string, args [
 }
 
 // OrderTerm is one ORDER BY term. Ascending puts nulls first and descending last unless told, as Salesforce does;
-// both databases are told explicitly, since their defaults differ. Text sorts without regard to case.
+// both databases are told explicitly, since their defaults differ. Text sorts without regard to case. An
+// object's own auto-number sorts as stored: its values are digits, never null, so its plain order is that order and
+// its unique index serves it (on either database, whose nulls it need not place; one reached through a reference
+// may be null).
 func OrderTerm(c *Column, desc bool, nullsFirst *bool) string {
 	expr := c.SQL
+	if c.Field.AutoNumber && len(c.Rels) == 0 && nullsFirst == nil {
+		if desc {
+			return expr + " DESC"
+		}
+		return expr + " ASC"
+	}
 	if Textual(c.Field) {
 		expr = "LOWER(" + expr + ")"
 	}

@@ -225,11 +225,16 @@ func unindexedReference(o *Object, f *Field) bool {
 // syncNameSortIndex indexes the object's name field in the order a read sorts it by (OrderTerm: text without regard
 // to case, nulls first ascending), as list views, lookups and search results sort by name by default: a page of a
 // large table is then read from the index instead of sorting every row. A name field that sorts as its plain column
-// and is unique already has its index.
+// and is unique already has its index: an auto-number's (an order's number, which every order would otherwise
+// write into one index more), dropped at the first start after an earlier version made it.
 func syncNameSortIndex(ctx context.Context, tx *db.Tx, o *Object) error {
 	f := o.Field(o.NameFieldName())
 	if f == nil || !f.HasColumn() || !Textual(f) {
 		return nil
+	}
+	if f.AutoNumber {
+		_, err := tx.Exec(ctx, "DROP INDEX IF EXISTS "+db.Ident("sx_"+o.TableName()+"_"+f.Column()))
+		return err
 	}
 	col := "LOWER(" + db.Ident(f.Column()) + ")"
 	if tx.Dialect() == db.Postgres {

@@ -61,6 +61,36 @@ func TestNameFieldSortsFromItsIndex(t *testing.T) {
 	})
 }
 
+// An auto-numbered name (an order's number) sorts as stored, from the field's unique index, and has no index of its
+// own for the sort: every insert would write one index more. One an earlier version made is dropped by the next sync.
+func TestAnAutoNumberSortsFromItsUniqueIndex(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		ticket := Object{APIName: "Ticket__c", Label: "Ticket", LabelPlural: "Tickets", KeyPrefix: "a04", Custom: true,
+			Fields: []Field{{APIName: "Name", Label: "Ticket Number", Type: TypeText, Length: 8, NameField: true,
+				AutoNumber: true, AutoNumberStart: 1}}}
+		if err := SyncSchema(ctx, d, []Object{ticket}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := d.Exec(ctx, `CREATE INDEX "sx_ticket__c_name" ON "ticket__c" (LOWER("name"))`); err != nil {
+			t.Fatal(err)
+		}
+		if err := SyncSchema(ctx, d, []Object{ticket}); err != nil {
+			t.Fatal(err)
+		}
+		if indexes := tableIndexes(t, d, "ticket__c"); indexes["sx_ticket__c_name"] {
+			t.Fatalf("the auto-number's sort index was kept: %v", indexes)
+		}
+		number := &Column{Field: &ticket.Fields[0], SQL: `t."name"`}
+		for _, desc := range []bool{false, true} {
+			query := `SELECT t."id" FROM "ticket__c" t ORDER BY ` + OrderTerm(number, desc, nil) + ` LIMIT 26`
+			if plan := dbtest.QueryPlan(t, d, query); !strings.Contains(plan, "ix_ticket__c_name") {
+				t.Fatalf("descending %v: the plan does not read the number's unique index:\n%s", desc, plan)
+			}
+		}
+	})
+}
+
 // A reference is indexed (child lookups, related lists, deletion checks read rows by it) but for the audit
 // references every row has, which nothing looks rows up by: their indexes only made every insert slower. The record
 // type is indexed on an object that has record types. An index an earlier version made of one is dropped by the
@@ -75,22 +105,7 @@ func TestAuditReferencesAreNotIndexed(t *testing.T) {
 		if err := SyncSchema(ctx, d, []Object{part}); err != nil {
 			t.Fatal(err)
 		}
-		indexes := func(table string) map[string]bool {
-			t.Helper()
-			query := `SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?`
-			if d.Dialect == db.Postgres {
-				query = `SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ?`
-			}
-			names, err := db.Strings(ctx, d, query, table)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out := map[string]bool{}
-			for _, n := range names {
-				out[n] = true
-			}
-			return out
-		}
+		indexes := func(table string) map[string]bool { return tableIndexes(t, d, table) }
 		want := map[string]bool{"ix_part__c_account__c": true, "ix_part__c_ownerid": true, "ix_part__c_recordtypeid": false,
 			"ix_part__c_createdbyid": false, "ix_part__c_lastmodifiedbyid": false}
 		check := func(step string) {
@@ -135,4 +150,22 @@ func TestAuditReferencesAreNotIndexed(t *testing.T) {
 			}
 		}
 	})
+}
+
+// tableIndexes are the names of the indexes of table.
+func tableIndexes(t *testing.T, d *db.DB, table string) map[string]bool {
+	t.Helper()
+	query := `SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?`
+	if d.Dialect == db.Postgres {
+		query = `SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ?`
+	}
+	names, err := db.Strings(context.Background(), d, query, table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]bool{}
+	for _, n := range names {
+		out[n] = true
+	}
+	return out
 }
