@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"storefront/internal/platform/db"
 	"strings"
 	"unicode/utf8"
 
 	"storefront/internal/commerce/storecontext"
+	"storefront/internal/platform/db"
 	"storefront/internal/platform/httpx"
 	"storefront/internal/records"
 )
