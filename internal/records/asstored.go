@@ -3,6 +3,7 @@ package records
 import (
 	"context"
 	"errors"
+	"maps"
 	"slices"
 	"sync"
 
@@ -20,9 +21,9 @@ import (
 // be locked but cost a round trip: instead its update is written only where the row's SystemModstamp (which every
 // engine write moves) is still the given one, and a row that moved fails the update with ErrRowMoved, for the caller
 // to run its transaction again reading its rows (the cart's change and the checkout's step do). The rows the engine
-// writes, and those LockRows read, are locked by the transaction until it ends: kept without the condition. Only for an actor of the system (which no row rule filters), and only in
-// transactions whose rows no statement outside the engine writes (the cart's and the checkout's: their objects'
-// rows are the engine's alone).
+// writes, and those LockRows and LockFirst read, are locked by the transaction until it ends: kept without the
+// condition. Only for an actor of the system (which no row rule filters), and only in transactions whose rows no
+// statement outside the engine writes (the cart's and the checkout's: their objects' rows are the engine's alone).
 
 // asStored are the rows a transaction keeps: those the engine wrote in it, by id, and those its caller gave
 // (KeepRows), which only the ids the engine did not write look for. An add gives its cart's every line and updates
@@ -207,10 +208,18 @@ func (e *Engine) LockRows(ctx context.Context, tx *db.Tx, apiName string, ids ..
 		return nil, err
 	}
 	recs, err := e.load(ctx, tx, System, o, ids, true)
-	if err == nil && keptRows(tx) != nil {
-		keepRows(tx, true, recs) // on PostgreSQL too: this very read locked them, so they stand as read until tx ends
+	if err == nil {
+		keepLocked(tx, recs)
 	}
 	return recs, err
+}
+
+// keepLocked keeps recs, which a read of tx locked, when tx keeps its rows: on PostgreSQL too, since that very read
+// locked them, they stand as read until tx ends.
+func keepLocked(tx *db.Tx, recs []*Record) {
+	if keptRows(tx) != nil {
+		keepRows(tx, true, recs)
+	}
 }
 
 // objectNamed is the object apiName of the catalog.
@@ -233,17 +242,13 @@ func (e *Engine) LockFirst(ctx context.Context, tx *db.Tx, apiName, cond, orderB
 	if err != nil {
 		return nil, err
 	}
-	found := map[string]*Record{}
+	found := map[string]*Record{} // one row at most
 	err = e.loadWhere(ctx, tx, System, o, `r."id" = (SELECT x."id" FROM `+db.Ident(o.TableName())+` x WHERE `+cond+
 		` ORDER BY `+orderBy+` LIMIT 1)`, args, true, found)
-	if err != nil {
+	if err != nil || len(found) == 0 {
 		return nil, err
 	}
-	for _, rec := range found {
-		if keptRows(tx) != nil {
-			keepRows(tx, true, []*Record{rec}) // locked by this read, as LockRows's
-		}
-		return rec, nil
-	}
-	return nil, nil
+	recs := slices.Collect(maps.Values(found))
+	keepLocked(tx, recs)
+	return recs[0], nil
 }

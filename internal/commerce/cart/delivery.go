@@ -69,7 +69,11 @@ func (s *Service) DefaultGroupRow(ctx context.Context, tx *db.Tx, cartID string)
 	if err != nil || (row != nil && row.Get("IsDefault") == true) {
 		return row, err
 	}
-	id, err := s.DefaultGroup(ctx, tx, cartID) // none is the default: one is made so, or made
+	var first *group // none is the default: the first is made so, or one is made
+	if row != nil {
+		first = &group{id: row.ID}
+	}
+	id, err := s.ensureDefault(ctx, tx, cartID, first)
 	if err != nil {
 		return nil, err
 	}
